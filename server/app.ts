@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Database } from './db';
+import { installProblemHandlers, type PageFallback } from './shared/problem';
+import { authService } from './auth';
+import { mailService } from './mail';
+import { intakeService } from './intake';
+import { careService } from './care';
+import { filesService } from './files';
+import { pricingService } from './pricing';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  masterSecret: Buffer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Secrets that must never reach a log line, wherever a request or error object is logged. */
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'];
+
+export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installProblemHandlers(app, panelFallback(app, config.panelDir));
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Caredesk services', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } } },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return config.serviceUrls;
+  });
+  app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
+    const databaseUp = await database.ping();
+    reply.code(databaseUp ? 200 : 503);
+    return { status: databaseUp ? 'ok' : 'unavailable', database: { kind: database.kind, reachable: databaseUp } };
+  });
+
+  await app.register(authService, { prefix: '/api/auth', config, db: database.db, masterSecret });
+  await app.register(mailService, { prefix: '/api/mail', db: database.db, masterSecret });
+  await app.register(intakeService, { prefix: '/api/intake', care: config.care, db: database.db });
+  await app.register(careService, { prefix: '/api/care', db: database.db, masterSecret });
+  await app.register(filesService, { prefix: '/api/files', config, db: database.db, masterSecret });
+  await app.register(pricingService, { prefix: '/api/pricing', db: database.db, masterSecret });
+
+  return app;
+}
+
+/** Serves the built panel's files; any other page path gets index.html so that client-side routes survive a reload. */
+function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | undefined {
+  if (!existsSync(path.join(panelDir, 'index.html'))) return undefined;
+  app.register(fastifyStatic, { root: panelDir, index: false, wildcard: true, maxAge: '1h' });
+  return (request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) return false;
+    reply.header('cache-control', 'no-store').sendFile('index.html');
+    return true;
+  };
+}

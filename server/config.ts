@@ -1,0 +1,207 @@
+import path from 'node:path';
+
+/** Every setting of the server process, read once from the environment. README's configuration table lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  secretKey?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  signInMaxFailures: number;
+  signInWindowSeconds: number;
+  panelDir: string;
+  serviceUrls: ServiceUrls;
+  logLevel: string;
+  mail: MailConfig;
+  files: FilesConfig;
+  care: CareConfig;
+}
+
+/** The care-request intake's and care service's settings (server/intake, server/care). */
+export interface CareConfig {
+  /** Submissions per client address and minute on POST /api/intake/care-request/. */
+  intakeRateLimit: number;
+  /** Zip code prefixes of the core territory (where the agency places caregivers first). */
+  coreTerritoryZipPrefixes: string[];
+  /** Zip code prefixes of the optional territory; a zip code in the core territory is never also optional. */
+  optionalTerritoryZipPrefixes: string[];
+  /** How many leading digits of a mission zip code the lists show ("10xxx" for 2). */
+  partialZipDigits: number;
+  /** Addresses notified by mail of each accepted request; empty sends nothing. */
+  notifyRecipients: string[];
+  notifySender: string;
+}
+
+/** The mail delivery engine's settings (server/mail). */
+export interface MailConfig {
+  /** Deliveries in flight at once per process; also the most mails a crash can send twice. */
+  concurrency: number;
+  pollIntervalMs: number;
+  /** How long a claimed mail stays reserved for its process; after a crash it is delivered again once this passes. */
+  leaseSeconds: number;
+  minBackoffSeconds: number;
+  maxBackoffSeconds: number;
+  maxAttempts: number;
+  smtpTimeoutMs: number;
+  workerEnabled: boolean;
+  /** false accepts any TLS certificate of a provider (self-signed test peers); true verifies it against the system's CAs. */
+  tlsVerify: boolean;
+}
+
+/** The file service's settings (server/files, server/storage). */
+export interface FilesConfig {
+  maxUploadBytes: number;
+  /** Present when S3_ENDPOINT, S3_BUCKET and the key pair are set: blobs then go there instead of DATA_DIR/files. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface ServiceUrls {
+  authUrl: string;
+  mailUrl: string;
+  filesUrl: string;
+  pricingUrl: string;
+  careUrl: string;
+  intakeUrl: string;
+  /** Not a service: the agency's website, the default origin of the panel's create-care-request stepper. */
+  agencyWebsite: string;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** S3 storage is all or nothing: a half-configured store is an error rather than a silent fall-back to local disk. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === S3_VARIABLES.length) return undefined;
+  if (missing.length) throw new Error(`S3 storage needs ${missing.join(', ')} as well`);
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', true),
+  };
+}
+
+function list(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  const raw = env[name] ?? fallback;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function zipPrefixes(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  const prefixes = list(env, name, fallback);
+  const wrong = prefixes.find((prefix) => !/^[0-9]{1,5}$/.test(prefix));
+  if (wrong !== undefined) throw new Error(`${name} must be a comma list of 1 to 5 digit zip code prefixes, got "${wrong}"`);
+  return prefixes;
+}
+
+function emailAddresses(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  const addresses = list(env, name, fallback);
+  const wrong = addresses.find((address) => !/^[^\s@,]+@[^\s@,]+$/.test(address));
+  if (wrong !== undefined) throw new Error(`${name} must be a comma list of e-mail addresses, got "${wrong}"`);
+  return addresses;
+}
+
+function website(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new Error(`${name} must be an absolute URL such as https://www.example.org, got "${raw}"`);
+  }
+}
+
+/** Berlin's own zip codes (10xxx, 12xxx, 13xxx and 140xx-141xx); the rest of 14xxx-16xxx is the surrounding Brandenburg. */
+const BERLIN_ZIP_PREFIXES = '10,12,13,140,141';
+const BRANDENBURG_ZIP_PREFIXES = '14,15,16';
+const DEFAULT_AGENCY_WEBSITE = 'https://www.caredesk.example';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  return {
+    port: integer(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 300),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    signInMaxFailures: integer(env, 'SIGN_IN_MAX_FAILURES', 10),
+    signInWindowSeconds: integer(env, 'SIGN_IN_WINDOW', 15 * 60),
+    panelDir: path.resolve(env.PANEL_DIR || 'dist'),
+    serviceUrls: {
+      authUrl: env.AUTH_URL || '/api/auth',
+      mailUrl: env.MAIL_URL || '/api/mail',
+      filesUrl: env.FILES_URL || '/api/files',
+      pricingUrl: env.PRICING_URL || '/api/pricing',
+      careUrl: env.CARE_URL || '/api/care',
+      intakeUrl: env.INTAKE_URL || '/api/intake',
+      agencyWebsite: website(env, 'AGENCY_WEBSITE', DEFAULT_AGENCY_WEBSITE),
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+    mail: {
+      concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 4)),
+      pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000),
+      leaseSeconds: Math.max(1, integer(env, 'MAIL_LEASE_SECONDS', 120)),
+      minBackoffSeconds: integer(env, 'MAIL_MIN_BACKOFF', 300),
+      maxBackoffSeconds: integer(env, 'MAIL_MAX_BACKOFF', 4000),
+      maxAttempts: Math.max(1, integer(env, 'MAIL_MAX_ATTEMPTS', 10)),
+      smtpTimeoutMs: integer(env, 'MAIL_SMTP_TIMEOUT_MS', 30_000),
+      workerEnabled: flag(env, 'MAIL_WORKER', true),
+      tlsVerify: flag(env, 'MAIL_TLS_VERIFY', true),
+    },
+    files: {
+      maxUploadBytes: Math.max(1, integer(env, 'FILES_MAX_UPLOAD_BYTES', 1024 ** 3)),
+      s3: s3Config(env),
+    },
+    care: careConfig(env),
+  };
+}
+
+function careConfig(env: NodeJS.ProcessEnv): CareConfig {
+  const partialZipDigits = integer(env, 'PARTIAL_ZIP_DIGITS', 2);
+  if (partialZipDigits < 1 || partialZipDigits > 4) throw new Error(`PARTIAL_ZIP_DIGITS must be 1 to 4, got "${partialZipDigits}"`);
+  const agencyHost = new URL(website(env, 'AGENCY_WEBSITE', DEFAULT_AGENCY_WEBSITE)).hostname.replace(/^www\./, '');
+  return {
+    intakeRateLimit: Math.max(1, integer(env, 'INTAKE_RATE_LIMIT', 30)),
+    coreTerritoryZipPrefixes: zipPrefixes(env, 'CORE_TERRITORY_ZIP_PREFIXES', BERLIN_ZIP_PREFIXES),
+    optionalTerritoryZipPrefixes: zipPrefixes(env, 'OPTIONAL_TERRITORY_ZIP_PREFIXES', BRANDENBURG_ZIP_PREFIXES),
+    partialZipDigits,
+    notifyRecipients: emailAddresses(env, 'CARE_REQUEST_NOTIFY', ''),
+    notifySender: emailAddresses(env, 'CARE_REQUEST_NOTIFY_SENDER', `caredesk@${agencyHost}`)[0] ?? `caredesk@${agencyHost}`,
+  };
+}

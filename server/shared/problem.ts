@@ -1,0 +1,143 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An RFC 9457 problem: what every error response of every service carries. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  field?: string;
+  [extension: string]: unknown;
+}
+
+/** Thrown anywhere in a route; the error handler turns it into a problem body. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly extensions: { field?: string; type?: string; headers?: Record<string, string> } & Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Fastify's errors about the request body as a whole. */
+const BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+export const problemType = (slug: string) => `/problems/${slug}`;
+
+export const badRequest = (detail: string, field?: string) =>
+  new HttpProblem(400, 'Bad Request', detail, { field, type: problemType('validation-error') });
+export const unauthorized = (detail: string) => new HttpProblem(401, 'Unauthorized', detail, { type: problemType('unauthorized') });
+export const forbidden = (detail: string) => new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden') });
+export const notFound = (detail: string, field?: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType('not-found') });
+export const conflict = (detail: string, field?: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType('conflict') });
+
+function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
+  reply.headers(headers).code(problem.status).type('application/problem+json').send(problem);
+}
+
+/** The field a JSON-schema error is about, as a dotted path ("roles.0"), or the request part when the whole part is wrong. */
+function fieldOf(error: FastifyError): string | undefined {
+  const first = error.validation?.[0];
+  if (!first) return undefined;
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const additional = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const leaf = missing ?? additional;
+  if (leaf) return path ? `${path}.${leaf}` : leaf;
+  return path || error.validationContext;
+}
+
+function validationDetail(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = fieldOf(error);
+  const additional = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+  if (additional) return `${field} is not a known field`;
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  if (missing) return `${field} is required`;
+  return `${field ?? error.validationContext} ${first.message}`;
+}
+
+/** Answers a request no route matched, when it is a page of the panel; returns false to leave it a 404. */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/** Installs the handlers that make every error of the app, thrown or from Fastify itself, a problem body. */
+export function installProblemHandlers(app: FastifyInstance, pageFallback?: PageFallback) {
+  app.setErrorHandler((error: FastifyError | HttpProblem, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpProblem) {
+      const { headers, type, ...extensions } = error.extensions;
+      return sendProblem(
+        reply,
+        { type: type ?? 'about:blank', title: error.title, status: error.status, detail: error.detail, ...withoutUndefined(extensions) },
+        headers,
+      );
+    }
+    if (error.validation) {
+      const field = fieldOf(error);
+      return sendProblem(reply, {
+        type: problemType('validation-error'),
+        title: 'Bad Request',
+        status: 400,
+        detail: validationDetail(error),
+        ...(field ? { field } : {}),
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
+    const headers: Record<string, string> = {};
+    const retryAfter = reply.getHeader('retry-after');
+    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    return sendProblem(
+      reply,
+      {
+        type: status === 500 ? 'about:blank' : problemType(error.code?.toLowerCase().replaceAll('_', '-') ?? 'http-error'),
+        title: TITLES[status] ?? 'Error',
+        status,
+        detail: status === 500 ? 'An unexpected error occurred.' : error.message,
+        ...(status === 400 && BODY_ERRORS.has(error.code) ? { field: 'body' } : {}),
+      },
+      headers,
+    );
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (pageFallback?.(request, reply)) return;
+    sendProblem(reply, {
+      type: problemType('not-found'),
+      title: 'Not Found',
+      status: 404,
+      detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+}
+
+function withoutUndefined(record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/** Drizzle's query errors carry the query's parameters (password hashes, token hashes) in their message: log only the cause and the SQL. */
+function withoutQueryParameters(error: Error): unknown {
+  const query = (error as { query?: unknown }).query;
+  if (typeof query !== 'string' || !('params' in error)) return error;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return { type: error.name, message: `Failed query: ${query}`, cause: cause && { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code } };
+}
