@@ -1,0 +1,73 @@
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/** One measured endpoint. */
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** Requests that failed or answered other than 2xx: a run with any is not a valid figure. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  durationSeconds: number;
+  connections: number;
+}
+
+export const DEFAULT_LOAD: LoadOptions = { durationSeconds: 5, connections: 10 };
+
+/**
+ * Loads one URL with autocannon. The load runs in a worker thread so that it does not compete with the
+ * servers, which share this process's main thread.
+ */
+export async function measure(name: string, url: string, headers: Record<string, string> = {}, load = DEFAULT_LOAD): Promise<Measurement> {
+  const result = await autocannon({ url, headers, connections: load.connections, duration: load.durationSeconds, workers: 1 });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The baseline every measurement is compared with: a bare Fastify route answering {ok: true}. */
+export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app: FastifyInstance = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `${address}/bare`, close: () => app.close() };
+}
+
+export function printMeasurements(title: string, measurements: Measurement[], baseline: Measurement) {
+  const rows = measurements.map((measurement) => [
+    measurement.name,
+    measurement.requestsPerSecond.toFixed(0),
+    measurement.p99Ms.toFixed(1),
+    `${ratio(measurement.requestsPerSecond / baseline.requestsPerSecond)}×`,
+  ]);
+  printTable(title, ['endpoint', 'req/s', 'p99 ms', 'vs. baseline'], rows);
+  for (const failed of measurements.filter((measurement) => measurement.failures > 0)) {
+    console.log(`WARNING: ${failed.failures} requests of "${failed.name}" failed or answered non-2xx; its figures are not valid.`);
+  }
+}
+
+const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
+
+export function printTable(title: string, header: string[], rows: string[][]) {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+/** Runs `work` on `items` with at most `concurrency` at a time. */
+export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const runners = Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await work(items[next++]);
+  });
+  await Promise.all(runners);
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { Value } from '@sinclair/typebox/value';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { generatePassword, hashPassword } from './passwords';
+import { Password, Username } from './schemas';
+import { countUsers, insertUser } from './users';
+
+/** Any fixed number: serialises the first-administrator check of several processes sharing one database. */
+const FIRST_ADMINISTRATOR_LOCK = 7_428_114;
+
+export type Print = (message: string) => void;
+
+/**
+ * Creates the administrator on an empty users table: from ADMIN_USERNAME / ADMIN_PASSWORD, or "admin" with a
+ * random password printed this once. Returns whether it created one.
+ */
+export async function ensureFirstAdministrator(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword'>, print: Print): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  const username = config.adminUsername ?? 'admin';
+  const password = config.adminPassword ?? generatePassword();
+  assertValid(username, password);
+  const passwordHash = await hashPassword(password);
+
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMINISTRATOR_LOCK})`);
+    if ((await countUsers(tx)) > 0) return false;
+    await insertUser(tx, { publicName: 'Administrator', roles: ['administrator'], username, passwordHash });
+    return true;
+  });
+  if (!created) return false;
+  if (config.adminPassword) print(`Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`);
+  else print(`Created the first administrator. Username: ${username}  Password: ${password}  (shown only this once; sign in and change it.)`);
+  return true;
+}
+
+function assertValid(username: string, password: string) {
+  if (!Value.Check(Username, username)) throw new Error('ADMIN_USERNAME must have 4 to 64 characters, without colons or control characters.');
+  if (!Value.Check(Password, password)) throw new Error('ADMIN_PASSWORD must have 7 to 1024 characters.');
+}

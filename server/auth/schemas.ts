@@ -1,0 +1,102 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
+
+const NO_CONTROL_CHARACTERS = '\\u0000-\\u001f\\u007f';
+const NO_EDGE_WHITESPACE = '(?!\\s)(?!.*\\s$)';
+
+export const Uid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: 'a UUID',
+});
+
+export const Username = Type.String({
+  minLength: 4,
+  maxLength: 64,
+  // A colon could never be sent in a Basic header, which splits username and password at the first colon.
+  pattern: `^${NO_EDGE_WHITESPACE}[^:${NO_CONTROL_CHARACTERS}]+$`,
+  description: 'free of colons and control characters, not starting or ending with whitespace',
+});
+
+const password = (description?: string) => Type.String({ minLength: 7, maxLength: 1024, ...(description ? { description } : {}) });
+export const Password = password();
+
+const textWithoutEdgeWhitespace = (minLength: number, maxLength: number) =>
+  Type.String({
+    minLength,
+    maxLength,
+    pattern: `^${NO_EDGE_WHITESPACE}[^${NO_CONTROL_CHARACTERS}]+$`,
+    description: 'free of control characters, not starting or ending with whitespace',
+  });
+
+export const PublicName = textWithoutEdgeWhitespace(4, 128);
+export const Roles = Type.Array(textWithoutEdgeWhitespace(1, 64), { maxItems: 32, description: 'duplicates are removed' });
+export const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
+
+const closed = { additionalProperties: false } as const;
+
+// --- requests ---
+
+/** For routes without query parameters: an unknown one is refused like an unknown body field. */
+export const NoQuery = Type.Object({}, closed);
+export const UidParams = Type.Object({ uid: Uid }, closed);
+export const InfoQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) }, closed);
+export const OwnPasswordAuthenticationBody = Type.Object({ username: Username, password: Password }, closed);
+export const CreateUserBody = Type.Object({ username: Username, password: Password, public_name: PublicName, roles: Roles }, closed);
+export const DomainUserBody = Type.Object({ uid: Uid, public_name: PublicName, roles: Roles }, closed);
+export const PasswordAuthenticationBody = Type.Object(
+  { username: Username, password: Type.Optional(password('omitted keeps the current password')) },
+  closed,
+);
+export const UidsBody = Type.Object({ uids: Uids }, closed);
+
+// --- responses (they also decide what is serialised: nothing outside them can leak) ---
+
+export const TokenPair = Type.Object({
+  access_token: Type.String(),
+  issued: Type.Integer({ description: 'epoch seconds' }),
+  expires: Type.Integer({ description: 'epoch seconds; the access token is refused from then on' }),
+  refresh_token: Type.String({ description: 'single use: exchange it for the next pair before it expires' }),
+});
+
+export const DomainUser = Type.Object({
+  uid: Type.String(),
+  public_name: Type.String(),
+  roles: Type.Array(Type.String()),
+  banned: Type.Boolean(),
+});
+
+export const PanelUser = Type.Object({
+  domain_user: DomainUser,
+  authentication_methods: Type.Array(Type.Object({ type: Type.Literal('password'), username: Type.String() })),
+});
+
+export const Info = Type.Object({
+  uid: Type.String(),
+  public_name: Type.String(),
+  roles: Type.Array(Type.String()),
+  authentication: Type.Optional(Type.Object({ username: Type.Union([Type.String(), Type.Null()]) })),
+});
+
+export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), username: Type.String() });
+export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
+export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
+export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    field: Type.Optional(Type.String({ description: 'the request field the problem is about, as a dotted path' })),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+/** The problem responses a route documents, by status code. */
+export const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Problem]));
+
+export type DomainUserResponse = Static<typeof DomainUser>;
+export type PanelUserResponse = Static<typeof PanelUser>;
+export type TokenPairResponse = Static<typeof TokenPair>;

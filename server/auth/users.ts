@@ -1,0 +1,135 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { passwordAuthentications, users } from '../db/schema';
+import type { DomainUserResponse, PanelUserResponse } from './schemas';
+
+export interface UserRow {
+  uid: string;
+  publicName: string;
+  roles: string[];
+  bannedAt: Date | null;
+}
+
+export interface PasswordLogin {
+  user: UserRow;
+  passwordHash: string;
+}
+
+const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt };
+
+export const toDomainUser = (user: UserRow): DomainUserResponse => ({
+  uid: user.uid,
+  public_name: user.publicName,
+  roles: user.roles,
+  banned: user.bannedAt !== null,
+});
+
+const toPanelUser = (user: UserRow, username: string | null): PanelUserResponse => ({
+  domain_user: toDomainUser(user),
+  authentication_methods: username === null ? [] : [{ type: 'password', username }],
+});
+
+export const distinct = <T>(values: T[]): T[] => [...new Set(values)];
+
+export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
+  const [user] = await db.select(userColumns).from(users).where(eq(users.uid, uid));
+  return user;
+}
+
+export async function findPasswordLogin(db: Db, username: string): Promise<PasswordLogin | undefined> {
+  const [row] = await db
+    .select({ user: userColumns, passwordHash: passwordAuthentications.passwordHash })
+    .from(passwordAuthentications)
+    .innerJoin(users, eq(users.uid, passwordAuthentications.userUid))
+    .where(sql`lower(${passwordAuthentications.username}) = lower(${username})`);
+  return row;
+}
+
+export async function findUsername(db: Db, uid: string): Promise<string | null> {
+  const [row] = await db.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, uid));
+  return row?.username ?? null;
+}
+
+function panelUserQuery(db: Db) {
+  return db
+    .select({ user: userColumns, username: passwordAuthentications.username })
+    .from(users)
+    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
+}
+
+export async function listPanelUsers(db: Db): Promise<PanelUserResponse[]> {
+  const rows = await panelUserQuery(db).orderBy(asc(sql`lower(${users.publicName})`), asc(users.publicName), asc(users.uid));
+  return rows.map((row) => toPanelUser(row.user, row.username));
+}
+
+export async function findPanelUser(db: Db, uid: string): Promise<PanelUserResponse | undefined> {
+  const [row] = await panelUserQuery(db).where(eq(users.uid, uid));
+  return row && toPanelUser(row.user, row.username);
+}
+
+export interface NewUser {
+  publicName: string;
+  roles: string[];
+  username: string;
+  passwordHash: string;
+}
+
+/** Throws the database's unique violation when the username is taken (see isUniqueViolation). */
+export async function insertUser(db: Db, user: NewUser): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(users).values({ publicName: user.publicName, roles: user.roles }).returning({ uid: users.uid });
+    await tx.insert(passwordAuthentications).values({ userUid: created.uid, username: user.username, passwordHash: user.passwordHash });
+    return created.uid;
+  });
+}
+
+export async function updateDomainUser(db: Db, uid: string, publicName: string, roles: string[]): Promise<UserRow | undefined> {
+  const [user] = await db.update(users).set({ publicName, roles }).where(eq(users.uid, uid)).returning(userColumns);
+  return user;
+}
+
+/** Sets the username, and the password when given. Returns false when there is no password to keep. */
+export async function setPasswordAuthentication(db: Db, uid: string, username: string, passwordHash?: string): Promise<boolean> {
+  const updatedAt = new Date();
+  if (passwordHash === undefined) {
+    const updated = await db
+      .update(passwordAuthentications)
+      .set({ username, updatedAt })
+      .where(eq(passwordAuthentications.userUid, uid))
+      .returning({ uid: passwordAuthentications.userUid });
+    return updated.length > 0;
+  }
+  await db
+    .insert(passwordAuthentications)
+    .values({ userUid: uid, username, passwordHash, updatedAt })
+    .onConflictDoUpdate({ target: passwordAuthentications.userUid, set: { username, passwordHash, updatedAt } });
+  return true;
+}
+
+/** The uids among the given ones that name no user. */
+export async function unknownUids(db: Db, uids: string[]): Promise<string[]> {
+  const known = await db.select({ uid: users.uid }).from(users).where(inArray(users.uid, uids));
+  const knownUids = new Set(known.map((row) => row.uid));
+  return uids.filter((uid) => !knownUids.has(uid));
+}
+
+export async function setBanned(db: Db, uids: string[], banned: boolean) {
+  // A repeated ban keeps the time of the first one.
+  const target = banned ? sql`coalesce(${users.bannedAt}, now())` : sql`null`;
+  await db.update(users).set({ bannedAt: target }).where(inArray(users.uid, uids));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row.count;
+}
+
+/** Whether an error, possibly wrapped by drizzle, is PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

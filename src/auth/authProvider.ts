@@ -1,0 +1,67 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { HttpClient } from '../dataProviders/httpClient';
+import { signInRedirect } from './redirect';
+import type { Session } from './session';
+
+export interface CurrentLocation {
+  pathname: string;
+  search: string;
+}
+
+export interface AuthProviderOptions {
+  session: Session;
+  httpClient: HttpClient;
+  /** The browser location (the panel uses a BrowserRouter, so window.location is the router's location). */
+  getLocation?: () => CurrentLocation;
+}
+
+/** The identity react-admin caches: id = uid, fullName = public name (undefined when the user has none). */
+export interface CaredeskIdentity extends UserIdentity {
+  roles: string[];
+}
+
+/** The logout params of the account menu; any other logout is a failed session check. */
+export const USER_LOGOUT = { userInitiated: true } as const;
+
+export function createAuthProvider({ session, httpClient, getLocation = () => window.location }: AuthProviderOptions): AuthProvider {
+  const notSignedIn = () => {
+    const { pathname, search } = getLocation();
+    // message: false keeps react-admin from showing a notification
+    return { redirectTo: signInRedirect(pathname, search), message: false as const };
+  };
+
+  return {
+    login: ({ username, password }: { username: string; password: string }) => session.login(username, password),
+
+    /**
+     * A user-initiated logout (account menu) clears everything and sets the logged-out flag; any other call
+     * comes from a failed session check and keeps the stored refresh token, so that the root page can sign in again.
+     */
+    logout: async (params?: { userInitiated?: boolean }) => {
+      if (params?.userInitiated) {
+        session.logout();
+        return '/login';
+      }
+      session.dropAccess();
+      return notSignedIn().redirectTo;
+    },
+
+    checkAuth: async () => {
+      const token = await session.getAccessToken();
+      if (!token) throw notSignedIn();
+    },
+
+    /** 401: the session is gone (same redirect as checkAuth); 403 and everything else keep the session. */
+    checkError: async (error: { status?: number } | null | undefined) => {
+      if (error?.status === 401) throw notSignedIn();
+    },
+
+    getIdentity: async (): Promise<CaredeskIdentity> => {
+      const { json } = await httpClient(`${session.authUrl}/info/`);
+      const publicName = typeof json?.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
+      return { id: json.uid, fullName: publicName, roles: Array.isArray(json?.roles) ? json.roles : [] };
+    },
+
+    getPermissions: async () => undefined,
+  };
+}

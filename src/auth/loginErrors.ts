@@ -1,0 +1,27 @@
+import { SignInError, TokenResponseError } from './session';
+
+/** A translatable error line of the login page. */
+export interface LoginErrorMessage {
+  key: string;
+  args?: Record<string, unknown>;
+}
+
+const TOKEN_PROBLEM_KEYS: Record<TokenResponseError['problem'], string> = {
+  'no access token': 'caredesk.login.errors.no_access_token',
+  'no expiry': 'caredesk.login.errors.no_expiry',
+  'no refresh token': 'caredesk.login.errors.no_refresh_token',
+};
+
+/** The returned errors of a failed sign-in as translation keys (a 429 names the minutes from Retry-After). */
+export function loginErrors(error: unknown): LoginErrorMessage[] {
+  if (error instanceof SignInError) {
+    if (error.status === 0) return [{ key: 'caredesk.login.errors.network' }];
+    if (error.status === 429 && error.retryAfterSeconds !== null) {
+      return [{ key: 'caredesk.login.errors.too_many_failures', args: { smart_count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } }];
+    }
+    return [{ key: 'caredesk.login.errors.status', args: { status: error.status } }];
+  }
+  if (error instanceof TokenResponseError) return [{ key: TOKEN_PROBLEM_KEYS[error.problem] }];
+  const message = error instanceof Error ? error.message : String(error);
+  return [{ key: message }];
+}

@@ -1,0 +1,49 @@
+/** Where a signed-in user lands when no redirect_to is given. */
+export const DEFAULT_TARGET = '/dashboard';
+export const REDIRECT_PARAM = 'redirect_to';
+
+/** Pages that must never be a redirect target (they would loop or log the user out again). */
+const NOT_TARGETS = new Set(['/', '/login']);
+
+const isSafePath = (path: string) =>
+  path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f]/.test(path);
+
+/**
+ * The root URL a signed-out visitor of a protected page is sent to:
+ * `/?redirect_to=<path>&<original query params>`.
+ */
+export function signInRedirect(pathname: string, search = ''): string {
+  const original = new URLSearchParams(search);
+  if (NOT_TARGETS.has(pathname)) {
+    const query = original.toString();
+    return query ? `/?${query}` : '/';
+  }
+  const params = new URLSearchParams();
+  params.set(REDIRECT_PARAM, pathname);
+  for (const [key, value] of original) {
+    if (key !== REDIRECT_PARAM) params.append(key, value);
+  }
+  return `/?${params.toString()}`;
+}
+
+/**
+ * Where to go after a sign-in: the path in redirect_to (default /dashboard) with the other query parameters kept.
+ * Only same-site paths are accepted.
+ */
+export function redirectTarget(search: string): string {
+  const params = new URLSearchParams(search);
+  const requested = params.get(REDIRECT_PARAM);
+  params.delete(REDIRECT_PARAM);
+  let path = requested && isSafePath(requested) && !NOT_TARGETS.has(requested) ? requested : DEFAULT_TARGET;
+  // a redirect_to may carry its own query string; merge it with the other parameters
+  const questionMark = path.indexOf('?');
+  if (questionMark >= 0) {
+    const own = new URLSearchParams(path.slice(questionMark + 1));
+    path = path.slice(0, questionMark);
+    for (const [key, value] of params) own.append(key, value);
+    const query = own.toString();
+    return query ? `${path}?${query}` : path;
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,351 @@
+/**
+ * The sign-in session of the panel, free of React and react-admin so that it can be tested on its own.
+ *
+ * - The access token lives only in memory; the refresh token and the logged-out flag live in local storage.
+ * - The access token is refreshed automatically REFRESH_LEAD_MS before it expires; if that timed refresh fails the page reloads.
+ * - There is at most ONE refresh in flight; every caller (timer, requests, root page) shares its promise,
+ *   and requests made during a refresh wait for it.
+ */
+
+export const STORAGE_KEYS = {
+  /** The current refresh token (rotated on every refresh). */
+  refreshToken: 'caredesk.refresh_token',
+  /** 'true' after an explicit logout: the root page then does not try an automatic sign-in. */
+  loggedOut: 'caredesk.logged_out',
+} as const;
+
+/** The access token is refreshed this many milliseconds before it expires. */
+export const REFRESH_LEAD_MS = 2000;
+
+/** The largest delay setTimeout accepts. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export interface Credentials {
+  accessToken: string;
+  /** Epoch seconds as sent by the auth service (null when the response had none). */
+  issued: number | null;
+  /** Epoch seconds as sent by the auth service. */
+  expires: number;
+  refreshToken: string;
+}
+
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface SessionOptions {
+  /** Base URL of the auth service, without trailing slash (e.g. '/api/auth'). */
+  authUrl: string;
+  fetch?: typeof fetch;
+  storage?: StorageLike;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** Called when the timed refresh fails. */
+  reload?: () => void;
+  refreshLeadMs?: number;
+}
+
+/** The names of malformed token responses. A response without refresh token yields no credentials at all. */
+export type TokenProblem = 'no access token' | 'no expiry' | 'no refresh token';
+
+/** A token response that cannot be used; `message` is one of the spec's problem names. */
+export class TokenResponseError extends Error {
+  readonly problem: TokenProblem;
+  constructor(problem: TokenProblem) {
+    super(problem);
+    this.name = 'TokenResponseError';
+    this.problem = problem;
+  }
+}
+
+/** A failed call to POST /token/: `status` is 0 when the service could not be reached. */
+export class SignInError extends Error {
+  readonly status: number;
+  /** Seconds from the Retry-After header (429 responses). */
+  readonly retryAfterSeconds: number | null;
+  /** The RFC 9457 problem body, when the service sent one. */
+  readonly problem: Record<string, unknown> | null;
+  constructor(message: string, status: number, retryAfterSeconds: number | null = null, problem: Record<string, unknown> | null = null) {
+    super(message);
+    this.name = 'SignInError';
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.problem = problem;
+  }
+}
+
+/** Checks a token response; throws TokenResponseError naming the first missing part. */
+export function parseTokenResponse(json: unknown): Credentials {
+  const body = (json !== null && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  if (typeof body.access_token !== 'string' || body.access_token === '') throw new TokenResponseError('no access token');
+  if (typeof body.expires !== 'number' || !Number.isFinite(body.expires)) throw new TokenResponseError('no expiry');
+  if (typeof body.refresh_token !== 'string' || body.refresh_token === '') throw new TokenResponseError('no refresh token');
+  return {
+    accessToken: body.access_token,
+    issued: typeof body.issued === 'number' && Number.isFinite(body.issued) ? body.issued : null,
+    expires: body.expires,
+    refreshToken: body.refresh_token,
+  };
+}
+
+/** Base64 of the UTF-8 bytes (btoa alone rejects characters above U+00FF). */
+export function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Parses Retry-After given in seconds or as an HTTP date. */
+function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+function memoryStorage(): StorageLike {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+/** localStorage when it works (it throws in some private modes), otherwise memory. */
+export function defaultStorage(): StorageLike {
+  try {
+    const storage = globalThis.localStorage;
+    const probe = '__caredesk_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+interface ActiveCredentials extends Credentials {
+  /** Local-clock millisecond instant at which the access token expires. */
+  expiresAt: number;
+}
+
+export class Session {
+  readonly authUrl: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly storage: StorageLike;
+  private readonly now: () => number;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+  private readonly reload: () => void;
+  private readonly refreshLeadMs: number;
+
+  private credentials: ActiveCredentials | null = null;
+  private inFlight: Promise<void> | null = null;
+  private timer: unknown = null;
+  /** Bumped by logout so that a refresh that was in flight cannot sign the user in again. */
+  private epoch = 0;
+
+  constructor(options: SessionOptions) {
+    this.authUrl = options.authUrl.replace(/\/+$/, '');
+    // Late-bound defaults: test doubles (msw, fake timers) patch the globals after this module is loaded.
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.storage = options.storage ?? defaultStorage();
+    this.now = options.now ?? (() => Date.now());
+    this.setTimer = options.setTimer ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+    this.clearTimer = options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.reload = options.reload ?? (() => globalThis.location.reload());
+    this.refreshLeadMs = options.refreshLeadMs ?? REFRESH_LEAD_MS;
+  }
+
+  /** True while an access token is held in memory and has not expired yet. */
+  hasValidAccessToken(): boolean {
+    return this.credentials !== null && this.now() < this.credentials.expiresAt;
+  }
+
+  /** True while a refresh call is under way. */
+  isRefreshing(): boolean {
+    return this.inFlight !== null;
+  }
+
+  /** The logged-out flag that an explicit logout leaves behind. */
+  isLoggedOut(): boolean {
+    return this.storage.getItem(STORAGE_KEYS.loggedOut) === 'true';
+  }
+
+  hasStoredRefreshToken(): boolean {
+    return !!this.storage.getItem(STORAGE_KEYS.refreshToken);
+  }
+
+  /** Signs in with username and password (Basic credentials); on success clears the logged-out flag. */
+  async login(username: string, password: string): Promise<void> {
+    const epoch = ++this.epoch;
+    const credentials = await this.requestToken(`Basic ${base64Utf8(`${username}:${password}`)}`);
+    if (epoch !== this.epoch) throw new Error('sign-in superseded');
+    this.storage.setItem(STORAGE_KEYS.refreshToken, credentials.refreshToken);
+    this.storage.removeItem(STORAGE_KEYS.loggedOut);
+    this.activate(credentials);
+  }
+
+  /**
+   * Exchanges the stored refresh token for a fresh pair. Concurrent callers share one request.
+   * On failure the in-memory credentials are dropped; a refresh token the service refused is removed.
+   */
+  refresh(): Promise<void> {
+    if (!this.inFlight) {
+      this.inFlight = this.performRefresh().finally(() => {
+        this.inFlight = null;
+      });
+    }
+    return this.inFlight;
+  }
+
+  /**
+   * The automatic sign-in of the root page: uses the stored refresh token unless the logged-out flag is set.
+   * When it cannot sign in it removes the stored token and resolves false.
+   */
+  autoSignIn(): Promise<boolean> {
+    if (this.hasValidAccessToken() && !this.inFlight) return Promise.resolve(true);
+    if (!this.inFlight && (this.isLoggedOut() || !this.hasStoredRefreshToken())) {
+      this.storage.removeItem(STORAGE_KEYS.refreshToken);
+      return Promise.resolve(false);
+    }
+    return this.refresh().then(
+      () => true,
+      () => {
+        this.storage.removeItem(STORAGE_KEYS.refreshToken);
+        return false;
+      },
+    );
+  }
+
+  /**
+   * The bearer token for a request: waits for a refresh in flight, refreshes first when the access token
+   * has already expired, and resolves null when there is no usable session.
+   */
+  async getAccessToken(): Promise<string | null> {
+    if (this.inFlight) {
+      try {
+        await this.inFlight;
+      } catch {
+        return null;
+      }
+    }
+    if (!this.credentials) return null;
+    if (this.now() >= this.credentials.expiresAt) {
+      try {
+        await this.refresh();
+      } catch {
+        return null;
+      }
+    }
+    return this.credentials?.accessToken ?? null;
+  }
+
+  /** Explicit logout: clears all credentials and sets the logged-out flag. */
+  logout(): void {
+    this.epoch++;
+    this.forget();
+    this.storage.removeItem(STORAGE_KEYS.refreshToken);
+    this.storage.setItem(STORAGE_KEYS.loggedOut, 'true');
+  }
+
+  /** Drops the in-memory access token but keeps the stored refresh token (a failed session check). */
+  dropAccess(): void {
+    this.forget();
+  }
+
+  /** Stops the refresh timer (unmount, tests). */
+  dispose(): void {
+    this.epoch++;
+    this.forget();
+  }
+
+  private forget(): void {
+    this.credentials = null;
+    if (this.timer !== null) {
+      this.clearTimer(this.timer);
+      this.timer = null;
+    }
+  }
+
+  private async performRefresh(): Promise<void> {
+    const epoch = this.epoch;
+    const refreshToken = this.storage.getItem(STORAGE_KEYS.refreshToken);
+    if (!refreshToken) {
+      this.forget();
+      throw new TokenResponseError('no refresh token');
+    }
+    let credentials: Credentials;
+    try {
+      credentials = await this.requestToken(`Bearer ${refreshToken}`);
+    } catch (error) {
+      if (epoch === this.epoch) {
+        this.forget();
+        // The service refused the token (or answered nonsense after consuming it): it is of no further use.
+        // Another tab may have rotated it meanwhile, so only remove it while it is still ours.
+        const refused = error instanceof TokenResponseError || (error instanceof SignInError && error.status > 0);
+        if (refused && this.storage.getItem(STORAGE_KEYS.refreshToken) === refreshToken) {
+          this.storage.removeItem(STORAGE_KEYS.refreshToken);
+        }
+      }
+      throw error;
+    }
+    if (epoch !== this.epoch) throw new Error('session ended during refresh');
+    this.storage.setItem(STORAGE_KEYS.refreshToken, credentials.refreshToken);
+    this.activate(credentials);
+  }
+
+  private async requestToken(authorization: string): Promise<Credentials> {
+    let response: Response;
+    try {
+      response = await this.fetchFn(`${this.authUrl}/token/`, {
+        method: 'POST',
+        headers: { Authorization: authorization, Accept: 'application/json' },
+      });
+    } catch (cause) {
+      throw new SignInError(cause instanceof Error ? cause.message : 'Network Error', 0);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (!response.ok) {
+      const problem = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+      throw new SignInError(
+        `Request failed with status code ${response.status}`,
+        response.status,
+        parseRetryAfter(response.headers.get('Retry-After'), this.now()),
+        problem,
+      );
+    }
+    return parseTokenResponse(json);
+  }
+
+  private activate(credentials: Credentials): void {
+    const receivedAt = this.now();
+    // Measure the lifetime with the service's own clock (expires - issued) so that a skewed local clock
+    // neither refreshes in a loop nor too late; without `issued` fall back to the absolute expiry.
+    const expiresAt =
+      credentials.issued !== null && credentials.expires >= credentials.issued
+        ? receivedAt + (credentials.expires - credentials.issued) * 1000
+        : credentials.expires * 1000;
+    this.forget();
+    this.credentials = { ...credentials, expiresAt };
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - this.refreshLeadMs - receivedAt));
+    this.timer = this.setTimer(() => {
+      this.timer = null;
+      const epoch = this.epoch;
+      // A refresh that fails because the user logged out meanwhile is no reason to reload.
+      this.refresh().catch(() => {
+        if (epoch === this.epoch) this.reload();
+      });
+    }, delay);
+  }
+}
+
+export const createSession = (options: SessionOptions): Session => new Session(options);

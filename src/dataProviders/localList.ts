@@ -1,0 +1,58 @@
+import type { GetListParams, GetListResult, RaRecord } from 'react-admin';
+
+/** Searchable text of one field: arrays are joined, null and undefined are empty. */
+const fieldText = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(fieldText).join(' ');
+  return String(value);
+};
+
+function compareValues(a: unknown, b: unknown): number {
+  const aEmpty = a === null || a === undefined || (Array.isArray(a) && a.length === 0);
+  const bEmpty = b === null || b === undefined || (Array.isArray(b) && b.length === 0);
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return fieldText(a).localeCompare(fieldText(b), undefined, { sensitivity: 'base', numeric: true });
+}
+
+/**
+ * Filtering, sorting and paging of a list the service returns in full.
+ * Filter `q`: every whitespace-separated word must occur (case-insensitively) in one of `searchFields`.
+ * Other filter keys must equal the record's field (or be contained in it when the field is a list).
+ */
+export function applyListParams<T extends RaRecord>(
+  records: readonly T[],
+  params: Partial<Pick<GetListParams, 'filter' | 'sort' | 'pagination'>>,
+  searchFields: readonly string[],
+): GetListResult<T> {
+  const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+  const words = typeof q === 'string' ? q.toLocaleLowerCase().split(/\s+/).filter(Boolean) : [];
+
+  let result = records.filter((record) => {
+    const fields = record as Record<string, unknown>;
+    const haystack = searchFields.map((field) => fieldText(fields[field]).toLocaleLowerCase());
+    if (!words.every((word) => haystack.some((text) => text.includes(word)))) return false;
+    return Object.entries(filters).every(([key, expected]) => {
+      if (expected === undefined || expected === '') return true;
+      const actual = fields[key];
+      return Array.isArray(actual) ? actual.map(String).includes(String(expected)) : String(actual) === String(expected);
+    });
+  });
+
+  const sort = params.sort;
+  if (sort?.field) {
+    const direction = sort.order === 'DESC' ? -1 : 1;
+    result = [...result].sort(
+      (a, b) => direction * compareValues((a as Record<string, unknown>)[sort.field], (b as Record<string, unknown>)[sort.field]),
+    );
+  }
+
+  const total = result.length;
+  const pagination = params.pagination;
+  if (pagination && pagination.perPage > 0) {
+    const start = (Math.max(1, pagination.page) - 1) * pagination.perPage;
+    result = result.slice(start, start + pagination.perPage);
+  }
+  return { data: result, total };
+}

@@ -1,0 +1,115 @@
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+
+/** English: react-admin's messages plus the panel's own (caredesk.* and resources.<name>.*). */
+export const en = {
+  ...englishMessages,
+  caredesk: {
+    app_title: 'Caredesk',
+    menu: {
+      dashboard: 'Dashboard',
+      users: 'Users',
+      navigation: 'Navigation',
+    },
+    account: {
+      menu: 'Account',
+      new_password: 'New Password',
+      logout: 'Logout',
+      no_public_name: 'no public name',
+    },
+    login: {
+      title: 'Sign in',
+      username: 'Username',
+      password: 'Password',
+      submit: 'Login',
+      errors: {
+        status: 'Request failed with status code %{status}',
+        too_many_failures:
+          'Too many failed sign-ins. Please try again in %{smart_count} minute. |||| Too many failed sign-ins. Please try again in %{smart_count} minutes.',
+        network: 'Network Error',
+        no_access_token: 'no access token',
+        no_expiry: 'no expiry',
+        no_refresh_token: 'no refresh token',
+      },
+    },
+    root: {
+      signing_in: 'Signing in…',
+    },
+    dashboard: {
+      title: 'Dashboard',
+      greeting: 'Hello %{name}!',
+      intro: 'Welcome to Caredesk, the staff panel of the agency. Choose a screen in the menu on the left.',
+    },
+    action: {
+      submit: 'Submit',
+      dismiss: 'Close',
+    },
+    validation: {
+      required: 'This field is required',
+      min_length: 'Minimum %{min} characters required',
+      password_mismatch: 'The password and its confirmation are not equal',
+      roles_required: 'At least one role is required',
+    },
+    errors: {
+      cannot_save: 'Cannot save:',
+      in_field: 'in field %{field}',
+      config: 'The panel cannot start: %{message}',
+    },
+    password: {
+      title: 'New Password',
+      new_password: 'New password',
+      confirmation: 'Confirmation',
+      save: 'Save',
+      generate: 'Generate Password',
+      show: 'Show',
+      hide: 'Hide',
+      required: 'Required.',
+      rule: 'Min. 8 characters with at least one capital letter, a number and a special character.',
+      not_equal: 'The passwords are not equal.',
+      success: 'The password was successfully updated',
+      no_username: 'Your account has no username, so no password can be set.',
+    },
+  },
+  resources: {
+    users: {
+      name: 'User |||| Users',
+      fields: {
+        id: 'ID',
+        publicName: 'Public name',
+        username: 'Username',
+        roles: 'Roles',
+        banned: 'Banned',
+        password: 'Password',
+        confirmation: 'Confirmation',
+        new_password: 'New password',
+      },
+      list: {
+        title: 'Users',
+        name: 'Name',
+        actions: 'Actions',
+        search: 'Search',
+        add: 'Add',
+        edit: 'Edit',
+        revoke_tokens: 'Revoke Tokens',
+        ban: 'Ban',
+        unban: 'Unban',
+        banned: 'Banned',
+      },
+      messages: {
+        tokens_removed: 'Tokens haven been removed.',
+        banned: 'Users have been baned.',
+        unbanned: 'Users have been unbanned.',
+      },
+      create: {
+        title: 'Create a new domain user',
+      },
+      edit: {
+        title: 'Edit user %{name}',
+        name_and_roles: 'Name and roles',
+        authentication: 'Authentication',
+        add_role: 'Add a role',
+        keep_password: 'Leave empty to keep the current password',
+      },
+    },
+  },
+} satisfies TranslationMessages;

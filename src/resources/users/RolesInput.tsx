@@ -1,0 +1,53 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { normalizeRoles } from '../../dataProviders/users';
+import { RoleChip } from './RoleChip';
+import { KNOWN_ROLES } from './roles';
+
+export interface RolesInputProps {
+  source: string;
+  label?: string;
+  validate?: Validator | Validator[];
+}
+
+/** Roles as a tag input: typeahead from the known roles, free text allowed (Enter adds it). */
+export const RolesInput = ({ source, label = 'resources.users.fields.roles', validate }: RolesInputProps) => {
+  const translate = useTranslate();
+  const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [] });
+  const { isSubmitted } = useFormState();
+  const value: string[] = Array.isArray(field.value) ? field.value : [];
+  const showError = !!fieldState.error && (fieldState.isTouched || isSubmitted || fieldState.isDirty);
+
+  return (
+    <Autocomplete<string, true, false, true>
+      multiple
+      freeSolo
+      filterSelectedOptions
+      id={id}
+      options={[...KNOWN_ROLES]}
+      value={value}
+      onChange={(_event, next) => field.onChange(normalizeRoles(next))}
+      onBlur={field.onBlur}
+      renderValue={(selected, getItemProps) =>
+        selected.map((role, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <RoleChip key={key} role={role} {...itemProps} />;
+        })
+      }
+      sx={{ minWidth: { sm: 400 } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={field.name}
+          inputRef={field.ref}
+          label={<FieldTitle label={label} source={source} isRequired={isRequired} />}
+          placeholder={translate('resources.users.edit.add_role')}
+          error={showError}
+          helperText={<InputHelperText error={showError ? fieldState.error?.message : undefined} />}
+          margin="dense"
+        />
+      )}
+    />
+  );
+};

@@ -1,0 +1,43 @@
+import { Edit, TabbedForm, TextInput, Toolbar } from 'react-admin';
+import { SubmitButton } from '../../common/SubmitButton';
+import { useCannotSave } from '../../common/useCannotSave';
+import { AuthenticationInputs } from './AuthenticationInputs';
+import { usersPaths } from './paths';
+import { RolesInput } from './RolesInput';
+import { UserEditTitle } from './UserEditTitle';
+import { nameValidators, requiredRoles } from './validators';
+
+/** Password fields start empty (null, like a cleared react-admin input) so that they do not count as a change. */
+const formDefaults = { password: null, confirmation: null };
+
+/**
+ * /users/{userId}/: tabs 'Name and roles' and 'Authentication'. Submit is enabled only when something changed and
+ * the form is valid; the users data provider decides which of the two PUT calls are needed.
+ */
+const UserEdit = () => {
+  const onError = useCannotSave();
+  return (
+    <Edit title={<UserEditTitle />} mutationMode="pessimistic" redirect={() => usersPaths.list} mutationOptions={{ onError }}>
+      <TabbedForm
+        syncWithLocation={false}
+        mode="onChange"
+        defaultValues={formDefaults}
+        toolbar={
+          <Toolbar>
+            <SubmitButton requireValid />
+          </Toolbar>
+        }
+      >
+        <TabbedForm.Tab label="resources.users.edit.name_and_roles">
+          <TextInput source="publicName" validate={nameValidators} />
+          <RolesInput source="roles" validate={requiredRoles} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="resources.users.edit.authentication">
+          <AuthenticationInputs />
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Edit>
+  );
+};
+
+export default UserEdit;

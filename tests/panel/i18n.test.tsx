@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { de } from '../../src/i18n/de';
+import { detectLocale, LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { en } from '../../src/i18n/en';
+import { useFakeBackend } from './support/backend';
+import { renderApp, storeRefreshToken } from './support/renderApp';
+
+const backend = useFakeBackend();
+
+const storage = (value?: string) => ({ getItem: (key: string) => (key === LOCALE_STORAGE_KEY && value !== undefined ? value : null) });
+
+describe('detectLocale', () => {
+  it('takes local storage first (react-admin store key, JSON string)', () => {
+    expect(detectLocale(storage('"de"'), { languages: ['en-US'], language: 'en-US' })).toBe('de');
+    expect(detectLocale(storage('"en"'), { languages: ['de-DE'], language: 'de-DE' })).toBe('en');
+  });
+
+  it('then the browser languages in order of preference, by primary subtag', () => {
+    expect(detectLocale(storage(), { languages: ['de-AT', 'en'], language: 'de-AT' })).toBe('de');
+    expect(detectLocale(storage(), { languages: ['fr-FR', 'de'], language: 'fr-FR' })).toBe('de');
+    expect(detectLocale(storage(), { language: 'de' })).toBe('de');
+    expect(detectLocale(storage('"fr"'), { languages: ['de-CH'] })).toBe('de');
+  });
+
+  it('then English', () => {
+    expect(detectLocale(storage(), { languages: ['fr-FR', 'it'], language: 'fr-FR' })).toBe('en');
+    expect(detectLocale(null, null)).toBe('en');
+  });
+});
+
+/** Every leaf path of a nested message object. */
+const keys = (value: unknown, prefix = ''): string[] =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key))
+    : [prefix];
+
+describe('translations', () => {
+  it('German has exactly the keys of English (react-admin and ours), each a non-empty string', () => {
+    expect(keys(de).sort()).toEqual(keys(en).sort());
+    for (const key of keys(de)) {
+      const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], de);
+      expect(typeof value, key).toBe('string');
+      if (key !== 'ra.boolean.null') expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('keeps the spec texts', () => {
+    expect(en.caredesk.login.errors.status).toBe('Request failed with status code %{status}');
+    expect(en.resources.users.messages.tokens_removed).toBe('Tokens haven been removed.');
+    expect(en.resources.users.messages.banned).toBe('Users have been baned.');
+    expect(en.caredesk.password.rule).toBe('Min. 8 characters with at least one capital letter, a number and a special character.');
+  });
+});
+
+describe('language switcher', () => {
+  it('switches the login page to German (English / Deutsch) and remembers the choice', async () => {
+    const { user } = renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /English/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['English', 'Deutsch']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Deutsch' }));
+
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('"de"');
+  });
+
+  it('shows the layout in German after switching, and keeps German after a logout', async () => {
+    storeRefreshToken(backend.service);
+    const { user } = renderApp('/');
+    await screen.findByText('Hello Alice Admin!');
+
+    await user.click(screen.getByRole('button', { name: /English/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+
+    expect(await screen.findByText('Hallo Alice Admin!')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Übersicht' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Benutzer' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Konto' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    expect(await screen.findByLabelText('Benutzername')).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('"de"'));
+  });
+
+  it('starts in the browser language when nothing is stored', async () => {
+    const languages = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['de-AT', 'en'], configurable: true });
+    try {
+      renderApp('/login');
+      expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    } finally {
+      if (languages) Object.defineProperty(window.navigator, 'languages', languages);
+      else delete (window.navigator as { languages?: unknown }).languages;
+    }
+  });
+});

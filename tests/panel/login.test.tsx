@@ -1,0 +1,100 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/auth/session';
+import { useFakeBackend } from './support/backend';
+import { AUTH_URL, problem } from './support/fakeAuthService';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+
+const backend = useFakeBackend();
+
+const usernameField = () => screen.getByLabelText('Username');
+const passwordField = () => screen.getByLabelText('Password');
+const loginButton = () => screen.getByRole('button', { name: 'Login' });
+
+describe('/login', () => {
+  it('logs out on opening (stored token removed, logged-out flag set) and focuses the username field', async () => {
+    storeRefreshToken(backend.service);
+    renderApp('/login');
+
+    await waitFor(() => expect(usernameField()).toHaveFocus());
+    expect(window.localStorage.getItem(STORAGE_KEYS.loggedOut)).toBe('true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+
+  it('sends nothing unless both fields are filled', async () => {
+    const { user } = renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    await user.type(usernameField(), 'alice');
+    await user.click(loginButton());
+    await user.clear(usernameField());
+    await user.type(passwordField(), 'alice-secret{Enter}');
+
+    expect(backend.service.basicHits()).toHaveLength(0);
+    expect(currentUrl()).toBe('/login');
+  });
+
+  it('on success clears the flag and goes to redirect_to keeping the other query parameters', async () => {
+    const { user } = renderApp('/login?redirect_to=%2Fusers%2F&foo=bar');
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(passwordField(), 'alice-secret');
+    await user.click(loginButton());
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/?foo=bar'));
+    expect(await screen.findByText('Bob Recruiter')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.loggedOut)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toMatch(/^refresh-/);
+  });
+
+  it('goes to the dashboard by default and greets the user by public name', async () => {
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(passwordField(), 'alice-secret{Enter}');
+
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    expect(await screen.findByText('Hello Alice Admin!')).toBeInTheDocument();
+    expect(await screen.findByTestId('public-name')).toHaveTextContent('Alice Admin');
+  });
+
+  it('on 401 shows the translated error in a red alert and clears both fields', async () => {
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(passwordField(), 'wrong-password');
+    await user.click(loginButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Request failed with status code 401');
+    expect(alert.className).toMatch(/Error/);
+    expect(usernameField()).toHaveValue('');
+    expect(passwordField()).toHaveValue('');
+    expect(currentUrl()).toBe('/login');
+    expect(backend.service.basicHits()).toHaveLength(1);
+  });
+
+  it('shows the German sign-in error when German is chosen', async () => {
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Benutzername'), 'alice');
+    await user.type(screen.getByLabelText('Passwort'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Anmeldung fehlgeschlagen, Fehlercode 401');
+  });
+
+  it('on 429 tells how many minutes to wait (Retry-After)', async () => {
+    backend.server.use(
+      http.post(`${AUTH_URL}/token/`, () => problem(429, 'Too Many Requests', 'Too many failed sign-ins.', undefined, { 'Retry-After': '150' })),
+    );
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(passwordField(), 'alice-secret{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-ins. Please try again in 3 minutes.');
+  });
+});

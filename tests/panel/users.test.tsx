@@ -1,0 +1,300 @@
+import { blue, deepPurple, green, indigo, red } from '@mui/material/colors';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+// Load the lazily imported screens up front (module transformation would otherwise count against the first test).
+import '../../src/resources/users/UserCreate';
+import '../../src/resources/users/UserEdit';
+import '../../src/resources/users/UserList';
+import { useFakeBackend } from './support/backend';
+import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './support/fakeAuthService';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+
+const backend = useFakeBackend();
+
+async function openList() {
+  storeRefreshToken(backend.service);
+  const rendered = renderApp(`/?redirect_to=${encodeURIComponent('/users/')}`);
+  await screen.findByText('Bob Recruiter');
+  await waitFor(() => expect(currentUrl()).toBe('/users/'));
+  return rendered;
+}
+
+/** The table row showing `name` (the top bar may show the same name). */
+const row = (name: string) => {
+  const cell = screen.getAllByText(name).find((element) => element.closest('tbody tr'));
+  if (!cell) throw new Error(`no row for ${name}`);
+  return cell.closest('tr') as HTMLElement;
+};
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('users list', () => {
+  it('shows name, username, coloured role chips, ID, a Banned chip and edit links to /users/{uid}/', async () => {
+    await openList();
+
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    expect(headers).toEqual(expect.arrayContaining(['Name', 'Username', 'Roles', 'ID', 'Actions']));
+
+    const alice = row('Alice Admin');
+    expect(within(alice).getByText('alice')).toBeInTheDocument();
+    expect(within(alice).getByText(ADMIN_UID)).toBeInTheDocument();
+    expect(within(alice).getByText('administrator').closest('[data-role-color]')).toHaveAttribute('data-role-color', red[700]);
+    expect(within(alice).getByText('ceo').closest('[data-role-color]')).toHaveAttribute('data-role-color', deepPurple[500]);
+    expect(within(alice).queryByText('Banned')).not.toBeInTheDocument();
+
+    const bob = row('Bob Recruiter');
+    expect(within(bob).getByText('recruiter').closest('[data-role-color]')).toHaveAttribute('data-role-color', green[700]);
+    expect(within(bob).getByText('trainer').closest('[data-role-color]')).toHaveAttribute('data-role-color', indigo[500]);
+
+    const carla = row('Carla Care');
+    expect(within(carla).getByText('caregiver').closest('[data-role-color]')).toHaveAttribute('data-role-color', blue[700]);
+    expect(within(carla).getByText('Banned')).toBeInTheDocument();
+    expect(within(carla).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/users/${CAREGIVER_UID}/`);
+
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/users/create/');
+  });
+
+  it('searches locally in name, username, roles and ID without asking the service again', async () => {
+    const { user } = await openList();
+    const loads = backend.service.hits('GET', '/api/auth/administration/users/').length;
+
+    await user.type(screen.getByPlaceholderText('Search'), 'recruit');
+    await waitFor(() => expect(() => row('Alice Admin')).toThrow());
+    expect(screen.getByText('Bob Recruiter')).toBeInTheDocument();
+
+    await user.clear(screen.getByPlaceholderText('Search'));
+    await user.type(screen.getByPlaceholderText('Search'), CAREGIVER_UID.slice(0, 8));
+    await waitFor(() => expect(screen.queryByText('Bob Recruiter')).not.toBeInTheDocument());
+    expect(screen.getByText('Carla Care')).toBeInTheDocument();
+
+    await user.clear(screen.getByPlaceholderText('Search'));
+    await user.type(screen.getByPlaceholderText('Search'), 'carla');
+    await waitFor(() => expect(() => row('Alice Admin')).toThrow());
+    expect(screen.getByText('Carla Care')).toBeInTheDocument();
+
+    // react-query may revalidate a list it already has, but the filtering itself needs no extra request per keystroke
+    expect(backend.service.hits('GET', '/api/auth/administration/users/').length - loads).toBeLessThanOrEqual(3);
+  });
+
+  it('Revoke Tokens, Ban and Unban are always shown, disabled without a selection', async () => {
+    const { user } = await openList();
+
+    for (const name of ['Revoke Tokens', 'Ban', 'Unban']) expect(button(name)).toBeDisabled();
+    await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
+    for (const name of ['Revoke Tokens', 'Ban', 'Unban']) expect(button(name)).toBeEnabled();
+  });
+
+  it("revokes the selected users' tokens and says 'Tokens haven been removed.'", async () => {
+    const { user } = await openList();
+
+    await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
+    await user.click(within(row('Carla Care')).getByRole('checkbox'));
+    await user.click(button('Revoke Tokens'));
+
+    expect(await screen.findByText('Tokens haven been removed.')).toBeInTheDocument();
+    const [request] = backend.service.hits('POST', '/api/auth/administration/revoke-refresh-tokens/');
+    expect((request.body as { uids: string[] }).uids.sort()).toEqual([CAREGIVER_UID, RECRUITER_UID].sort());
+    await waitFor(() => expect(button('Revoke Tokens')).toBeDisabled());
+  });
+
+  it("bans the selected users, says 'Users have been baned.' and shows the Banned chip", async () => {
+    const { user } = await openList();
+
+    await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
+    await user.click(button('Ban'));
+
+    expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
+    expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')[0].body).toEqual({ uids: [RECRUITER_UID] });
+    await waitFor(() => expect(within(row('Bob Recruiter')).getByText('Banned')).toBeInTheDocument());
+
+    await user.click(within(row('Carla Care')).getByRole('checkbox'));
+    await user.click(button('Unban'));
+    expect(await screen.findByText('Users have been unbanned.')).toBeInTheDocument();
+    await waitFor(() => expect(within(row('Carla Care')).queryByText('Banned')).not.toBeInTheDocument());
+  });
+
+  it('shows a failure as a dismissible red alert, and clears the alert on a route change', async () => {
+    const { user } = await openList();
+
+    await user.click(within(row('Alice Admin')).getByRole('checkbox'));
+    await user.click(button('Ban'));
+
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert).toHaveTextContent('Bad Request: You cannot ban yourself. (in field uids)');
+    expect(alert.className).toMatch(/filledError/);
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('global-alert')).not.toBeInTheDocument();
+
+    await user.click(button('Ban'));
+    expect(await screen.findByTestId('global-alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+    await screen.findByText('Hello Alice Admin!');
+    expect(screen.queryByTestId('global-alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('create user', () => {
+  async function openCreate() {
+    storeRefreshToken(backend.service);
+    const rendered = renderApp(`/?redirect_to=${encodeURIComponent('/users/create/')}`);
+    await screen.findByText('Create a new domain user');
+    return rendered;
+  }
+
+  it('shows the required messages and sends nothing for an empty form', async () => {
+    const { user } = await openCreate();
+
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(4));
+    expect(backend.service.hits('POST', '/api/auth/administration/users/')).toHaveLength(0);
+  });
+
+  it('checks the minimum lengths and the confirmation', async () => {
+    const { user } = await openCreate();
+
+    await user.type(screen.getByLabelText(/Public name/), 'Ann');
+    await user.type(screen.getByLabelText(/Username/), 'ann');
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.type(screen.getByLabelText(/Confirmation/), 'other');
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(screen.getAllByText('Minimum 4 characters required')).toHaveLength(2));
+    expect(screen.getByText('Minimum 7 characters required')).toBeInTheDocument();
+    expect(screen.getByText('The password and its confirmation are not equal')).toBeInTheDocument();
+    expect(backend.service.hits('POST', '/api/auth/administration/users/')).toHaveLength(0);
+  });
+
+  it('creates the user and goes to /users/', async () => {
+    const { user } = await openCreate();
+
+    await user.type(screen.getByLabelText(/Public name/), 'Dora Dispatcher');
+    await user.type(screen.getByLabelText(/Username/), 'dora');
+    await user.type(screen.getByLabelText(/^Password/), 'dora-secret');
+    await user.type(screen.getByLabelText(/Confirmation/), 'dora-secret');
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/'));
+    expect(backend.service.hits('POST', '/api/auth/administration/users/')[0].body).toEqual({
+      username: 'dora',
+      password: 'dora-secret',
+      public_name: 'Dora Dispatcher',
+      roles: [],
+    });
+    expect(await screen.findByText('Dora Dispatcher')).toBeInTheDocument();
+  });
+
+  it("shows 'Cannot save:' with the problem when the service refuses", async () => {
+    const { user } = await openCreate();
+
+    await user.type(screen.getByLabelText(/Public name/), 'Another Bob');
+    await user.type(screen.getByLabelText(/Username/), 'BOBBY');
+    await user.type(screen.getByLabelText(/^Password/), 'bob-secret2');
+    await user.type(screen.getByLabelText(/Confirmation/), 'bob-secret2');
+    await user.click(button('Submit'));
+
+    expect(await screen.findByTestId('global-alert')).toHaveTextContent(
+      'Cannot save: Conflict: The username is already taken. (in field username)',
+    );
+    expect(currentUrl()).toBe('/users/create/');
+  });
+});
+
+// The edit form (tabs, Autocomplete) is the heaviest screen to render in jsdom; give it more room than the default.
+describe('edit user', { timeout: 60_000 }, () => {
+  async function openEdit(uid = RECRUITER_UID) {
+    storeRefreshToken(backend.service);
+    const rendered = renderApp(`/?redirect_to=${encodeURIComponent(`/users/${uid}/`)}`);
+    await screen.findByDisplayValue(backend.service.state.users.get(uid)!.public_name);
+    return rendered;
+  }
+
+  it('has the tabs, and Submit is enabled only when something changed and the form is valid', async () => {
+    const { user } = await openEdit();
+
+    expect(screen.getByRole('tab', { name: 'Name and roles' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Authentication' })).toBeInTheDocument();
+    expect(button('Submit')).toBeDisabled();
+
+    const name = screen.getByLabelText(/Public name/);
+    await user.type(name, 'y');
+    await waitFor(() => expect(button('Submit')).toBeEnabled());
+
+    await user.clear(name);
+    await waitFor(() => expect(button('Submit')).toBeDisabled());
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+
+    await user.type(name, 'Bob');
+    await waitFor(() => expect(screen.getByText('Minimum 4 characters required')).toBeInTheDocument());
+    expect(button('Submit')).toBeDisabled();
+
+    await user.type(name, 'by');
+    await waitFor(() => expect(button('Submit')).toBeEnabled());
+
+    // without roles the form is invalid
+    const roles = within(screen.getByText('recruiter').closest('.MuiAutocomplete-root') as HTMLElement);
+    while (roles.queryAllByTestId('CancelIcon').length > 0) await user.click(roles.getAllByTestId('CancelIcon')[0]);
+    await waitFor(() => expect(button('Submit')).toBeDisabled());
+    expect(await screen.findByText('At least one role is required')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Add a role')).toBeInTheDocument();
+  });
+
+  it('offers the known roles, accepts free text, and sends only PUT domain-user for name and roles', async () => {
+    const { user } = await openEdit();
+
+    const input = screen.getByPlaceholderText('Add a role');
+    expect(input).toHaveAttribute('role', 'combobox');
+    await user.type(input, 'disp');
+    await user.click(await screen.findByRole('option', { name: 'dispatcher' }));
+    await user.type(input, 'night{Enter}');
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/'));
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)[0].body).toEqual({
+      uid: RECRUITER_UID,
+      public_name: 'Bob Recruiter',
+      roles: ['recruiter', 'trainer', 'dispatcher', 'night'],
+    });
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`)).toHaveLength(0);
+  });
+
+  it('sends only PUT password-authentication for username and password, which must match its confirmation', async () => {
+    const { user } = await openEdit();
+
+    await user.click(screen.getByRole('tab', { name: 'Authentication' }));
+    const username = screen.getByLabelText(/Username/);
+    await user.clear(username);
+    await user.type(username, 'rob1');
+    await user.type(screen.getByLabelText(/New password/), 'secret7');
+    await user.type(screen.getByLabelText(/Confirmation/), 'secreT7');
+    expect(await screen.findByText('The password and its confirmation are not equal')).toBeInTheDocument();
+    await waitFor(() => expect(button('Submit')).toBeDisabled());
+
+    await user.clear(screen.getByLabelText(/Confirmation/));
+    await user.type(screen.getByLabelText(/Confirmation/), 'secret7');
+    await waitFor(() => expect(button('Submit')).toBeEnabled());
+    await user.click(button('Submit'));
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/'));
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`)[0].body).toEqual({
+      username: 'rob1',
+      password: 'secret7',
+    });
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)).toHaveLength(0);
+  });
+
+  it("shows 'Cannot save:' with the message when the service refuses", async () => {
+    const { user } = await openEdit();
+
+    await user.click(screen.getByRole('tab', { name: 'Authentication' }));
+    const username = screen.getByLabelText(/Username/);
+    await user.clear(username);
+    await user.type(username, 'alice');
+    await waitFor(() => expect(button('Submit')).toBeEnabled());
+    await user.click(button('Submit'));
+
+    expect(await screen.findByTestId('global-alert')).toHaveTextContent(
+      'Cannot save: Conflict: The username is already taken. (in field username)',
+    );
+    expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`);
+  });
+});
