@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -62,10 +62,12 @@ export async function buildApp({ config, database, masterSecret, logger = false 
 /** Serves the built panel's files; any other page path gets index.html so that client-side routes survive a reload. */
 function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | undefined {
   if (!existsSync(path.join(panelDir, 'index.html'))) return undefined;
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
   app.register(fastifyStatic, { root: panelDir, index: false, wildcard: true, maxAge: '1h' });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) return false;
-    reply.header('cache-control', 'no-store').sendFile('index.html');
+    sendIndex(reply);
     return true;
   };
 }
