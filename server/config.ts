@@ -41,7 +41,7 @@ export interface MailConfig {
   /** Deliveries in flight at once per process; also the most mails a crash can send twice. */
   concurrency: number;
   pollIntervalMs: number;
-  /** How long a claimed mail stays reserved for its process; after a crash it is delivered again once this passes. */
+  /** How long a claimed mail stays reserved for its process (renewed while it is being sent); after a crash it is delivered again once this passes. */
   leaseSeconds: number;
   minBackoffSeconds: number;
   maxBackoffSeconds: number;

@@ -1,0 +1,250 @@
+// The mail benchmark: delivery throughput (mails/s) of MAIL_BENCH_MAILS (10,000) queued mails to a local SMTP sink,
+// with the queue list endpoint's latency measured by autocannon while the worker delivers; on PGlite and, with
+// BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL. Every wait is bounded. Run alone with `npx tsx bench/mail.ts`.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { ensureFirstAdministrator } from '../server/auth';
+import { loadConfig, type Config } from '../server/config';
+import { openDatabase, type Database } from '../server/db';
+import { mails } from '../server/db/schema';
+import { createMailWorker } from '../server/mail';
+import autocannon from 'autocannon';
+import { printTable, type Measurement } from './lib';
+
+const MAILS = Number(process.env.MAIL_BENCH_MAILS || 10_000);
+const INSERT_CHUNK = 1_000;
+/** The panel reloads a list every 60 s: 5 requests/s is some 300 users watching the queue at once. */
+const LIST_LOAD = { durationSeconds: 10, connections: 2, requestsPerSecond: 5 };
+const DELIVERY_TIME_LIMIT_MS = 10 * 60_000;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+export interface MailBenchResult {
+  database: 'pglite' | 'postgres';
+  concurrency: number;
+  mails: number;
+  delivered: number;
+  seconds: number;
+  mailsPerSecond: number;
+  /** Deliveries per second while the queue list was under load. */
+  mailsPerSecondUnderListLoad: number;
+  queueList: Measurement;
+}
+
+/** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
+async function startSink(): Promise<{ port: number; received: () => Promise<number>; close: () => Promise<void> }> {
+  const smtpServer = createRequire(import.meta.url).resolve('smtp-server');
+  const worker = new Worker(
+    `
+    const { parentPort } = require('node:worker_threads');
+    const { SMTPServer } = require(${JSON.stringify(smtpServer)});
+    let received = 0;
+    const server = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS'], logger: false, disableReverseLookup: true,
+      onData(stream, _session, callback) { stream.resume(); stream.on('end', () => { received += 1; callback(); }); },
+    });
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.server.address().port }));
+    parentPort.on('message', (message) => {
+      if (message === 'count') parentPort.postMessage({ received });
+      if (message === 'close') server.close(() => parentPort.postMessage({ closed: true }));
+    });`,
+    { eval: true },
+  );
+  const next = <T>() => new Promise<T>((resolve) => worker.once('message', resolve));
+  const { port } = await next<{ port: number }>();
+  return {
+    port,
+    received: async () => {
+      worker.postMessage('count');
+      return (await next<{ received: number }>()).received;
+    },
+    close: async () => {
+      worker.postMessage('close');
+      await next();
+      await worker.terminate();
+    },
+  };
+}
+
+async function queueMails(database: Database, count: number) {
+  for (let start = 0; start < count; start += INSERT_CHUNK) {
+    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, offset) => ({
+      sender: 'office@caredesk.example',
+      recipients: [`client-${start + offset}@example.org`],
+      cc: ['dispatch@caredesk.example'],
+      subject: `Your care visit #${start + offset}`,
+      message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
+      nextAttemptAt: sql`now()`,
+    }));
+    await database.db.insert(mails).values(chunk);
+  }
+  if (database.kind === 'postgres') await database.db.execute(sql`analyze mails`);
+}
+
+async function api<T>(baseUrl: string, token: string, method: string, url: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const authorization = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+  const response = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization } });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The queue list at a fixed request rate (lib's measure() loads flat out, which would starve the worker of the one thread). */
+async function measureQueueList(baseUrl: string, token: string): Promise<Measurement> {
+  const result = await autocannon({
+    url: `${baseUrl}/api/mail/administration/queue/`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: LIST_LOAD.connections,
+    overallRate: LIST_LOAD.requestsPerSecond,
+    duration: LIST_LOAD.durationSeconds,
+    workers: 1,
+  });
+  return {
+    name: 'GET /api/mail/administration/queue/ (limit 1000)',
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const deliveredCount = (database: Database) => database.db.$count(mails, eq(mails.state, 'delivered'));
+
+async function benchOn(database: Database): Promise<MailBenchResult> {
+  const base = loadConfig({});
+  const mailConfig = { ...loadConfig(process.env).mail, workerEnabled: true };
+  const config: Config = { ...base, panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password };
+  const masterSecret = randomBytes(32);
+  const sink = await startSink();
+  const app = await buildApp({ config, database, masterSecret });
+  const worker = createMailWorker({ db: database.db, masterSecret, config: mailConfig });
+  try {
+    await ensureFirstAdministrator(database.db, config, () => undefined);
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await signIn(baseUrl);
+    const provider = await api<{ uid: string }>(baseUrl, token, 'POST', '/api/mail/administration/providers/', {
+      name: 'Local sink',
+      host: '127.0.0.1',
+      port: sink.port,
+      security: 'none',
+    });
+    await api(baseUrl, token, 'POST', '/api/mail/administration/accounts/', { expression: '@caredesk\\.example$', provider: { uid: provider.uid }, credentials: null });
+    await queueMails(database, MAILS);
+
+    const started = performance.now();
+    worker.start();
+    const queueList = await measureQueueList(baseUrl, token);
+    const deliveredUnderLoad = await deliveredCount(database);
+    const underLoadSeconds = (performance.now() - started) / 1000;
+    let delivered = deliveredUnderLoad;
+    while (delivered < MAILS && performance.now() - started < DELIVERY_TIME_LIMIT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      delivered = await deliveredCount(database);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await worker.stop();
+    const received = await sink.received();
+    if (received < delivered) throw new Error(`the sink received ${received} mails, but ${delivered} are marked delivered`);
+    return {
+      database: database.kind,
+      concurrency: mailConfig.concurrency,
+      mails: MAILS,
+      delivered,
+      seconds: Math.round(seconds * 10) / 10,
+      mailsPerSecond: Math.round(delivered / seconds),
+      mailsPerSecondUnderListLoad: Math.round(deliveredUnderLoad / underLoadSeconds),
+      queueList,
+    };
+  } finally {
+    await worker.stop();
+    await app.close();
+    await sink.close();
+  }
+}
+
+async function withPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'caredesk-mail-bench-'));
+  const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const name = `caredesk_mail_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+function print(results: MailBenchResult[]) {
+  printTable(
+    `Mail delivery to a local SMTP sink (${MAILS} mails; meanwhile the queue list at ${LIST_LOAD.requestsPerSecond} req/s for the first ${LIST_LOAD.durationSeconds} s)`,
+    ['database', 'concurrency', 'delivered', 'seconds', 'mails/s', 'mails/s under list load', 'list p99 ms'],
+    results.map((result) => [
+      result.database,
+      String(result.concurrency),
+      String(result.delivered),
+      result.seconds.toFixed(1),
+      String(result.mailsPerSecond),
+      String(result.mailsPerSecondUnderListLoad),
+      result.queueList.p99Ms.toFixed(1),
+    ]),
+  );
+  for (const result of results.filter((figures) => figures.delivered < figures.mails || figures.queueList.failures > 0)) {
+    console.log(`WARNING (${result.database}): ${result.delivered}/${result.mails} delivered, ${result.queueList.failures} failed list requests; not valid figures.`);
+  }
+}
+
+/** Runs the benchmark on PGlite and, when a PostgreSQL URL is set, on PostgreSQL; prints and returns the figures. */
+export async function runMailBench(): Promise<MailBenchResult[]> {
+  const results = [await withPglite(benchOn)];
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl) results.push(await withPostgres(postgresUrl, benchOn));
+  print(results);
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runMailBench().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { ValueErrorType } from '@sinclair/typebox/errors';
+import type { Db } from '../db';
+import { mailAccounts, mailProviders } from '../db/schema';
+import { badRequest, notFound } from '../shared/problem';
+import type { PasswordCipher } from './credentials';
+import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
+
+const accountColumns = {
+  uid: mailAccounts.uid,
+  expression: mailAccounts.expression,
+  providerUid: mailProviders.uid,
+  providerName: mailProviders.name,
+  providerHost: mailProviders.host,
+  username: mailAccounts.username,
+};
+type AccountRow = { uid: string; expression: string; providerUid: string; providerName: string; providerHost: string; username: string | null };
+
+function toAccount(row: AccountRow): AccountOutput {
+  return {
+    uid: row.uid,
+    expression: row.expression,
+    provider: { uid: row.providerUid, name: row.providerName, host: row.providerHost },
+    credentials: row.username === null ? null : { username: row.username },
+  };
+}
+
+function selectAccounts(db: Db) {
+  return db.select(accountColumns).from(mailAccounts).innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid));
+}
+
+/** In matching order: the first account whose expression matches a sender delivers its mails. */
+export async function listAccounts(db: Db): Promise<AccountOutput[]> {
+  const rows = await selectAccounts(db).orderBy(asc(mailAccounts.position));
+  return rows.map(toAccount);
+}
+
+export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
+  const [row] = await selectAccounts(db).where(eq(mailAccounts.uid, uid));
+  if (!row) throw notFound(`No account ${uid}.`, 'uid');
+  return toAccount(row);
+}
+
+export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody): Promise<AccountOutput> {
+  await checkAccountInput(db, input);
+  const uid = randomUUID();
+  await db.insert(mailAccounts).values({
+    uid,
+    expression: input.expression,
+    providerUid: input.provider.uid,
+    ...storedCredentials(cipher, uid, input.credentials),
+  });
+  return getAccount(db, uid);
+}
+
+export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody): Promise<AccountOutput> {
+  await getAccount(db, uid);
+  await checkAccountInput(db, input);
+  await db
+    .update(mailAccounts)
+    .set({
+      expression: input.expression,
+      providerUid: input.provider.uid,
+      ...(input.credentials_changed ? storedCredentials(cipher, uid, input.credentials) : {}),
+    })
+    .where(eq(mailAccounts.uid, uid));
+  return getAccount(db, uid);
+}
+
+function storedCredentials(cipher: PasswordCipher, accountUid: string, credentials: AccountInputBody['credentials']) {
+  if (!credentials) return { username: null, encryptedPassword: null };
+  return { username: credentials.username, encryptedPassword: cipher.encrypt(credentials.password, accountUid) };
+}
+
+async function checkAccountInput(db: Db, input: AccountInputBody) {
+  const problem = regularExpressionProblem(input.expression);
+  if (problem) throw badRequest(`expression is not a valid regular expression: ${problem}`, 'expression');
+  const [provider] = await db.select({ uid: mailProviders.uid }).from(mailProviders).where(eq(mailProviders.uid, input.provider.uid));
+  if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider');
+}
+
+function regularExpressionProblem(expression: string): string | undefined {
+  try {
+    new RegExp(expression);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const credentialsChecker = TypeCompiler.Compile(Credentials);
+
+/**
+ * Runs before schema validation of an account body, whose credentials are "object or null": the schema alone would
+ * only say that neither fits, this names the missing or wrong credentials field.
+ */
+export async function checkCredentialsShape(request: { body: unknown }) {
+  const credentials = (request.body as { credentials?: unknown } | null)?.credentials;
+  if (typeof credentials !== 'object' || credentials === null || Array.isArray(credentials)) return;
+  const error = credentialsChecker.Errors(credentials).First();
+  if (!error) return;
+  const field = `credentials${error.path.replaceAll('/', '.')}`;
+  if (error.type === ValueErrorType.ObjectRequiredProperty) throw badRequest(`${field} is required when credentials are set`, field);
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) throw badRequest(`${field} is not a known field`, field);
+  throw badRequest(`${field} ${error.message.toLowerCase()}`, field);
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { Db } from '../db';
+import { mails } from '../db/schema';
+import { badRequest, notFound } from '../shared/problem';
+import { announceMailsDue } from './notify';
+import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from './schemas';
+
+const mailChecker = TypeCompiler.Compile(Mail);
+
+/** Checks a mail as POST /send/ does; throws a 400 problem naming the first wrong field. */
+export function checkMail(mail: unknown): asserts mail is MailInput {
+  const error = mailChecker.Errors(mail).First();
+  if (error) {
+    const field = error.path.replace(/^\//, '').replaceAll('/', '.') || 'mail';
+    throw badRequest(`${field} ${error.schema.description ? `must be ${error.schema.description}` : error.message.toLowerCase()}`, field);
+  }
+}
+
+/** Queues a mail for delivery: the way every server module sends mail. Returns its reference uid. */
+export async function enqueueMail(db: Db, mail: MailInput): Promise<string> {
+  checkMail(mail);
+  const referenceUid = randomUUID();
+  await db.insert(mails).values({
+    referenceUid,
+    sender: mail.sender,
+    recipients: mail.to,
+    cc: mail.cc ?? [],
+    subject: mail.subject,
+    message: mail.message,
+    state: 'queued',
+    nextAttemptAt: sql`now()`,
+  });
+  announceMailsDue();
+  return referenceUid;
+}
+
+type MailRow = typeof mails.$inferSelect;
+
+const epochSeconds = (date: Date | null) => Math.floor((date?.getTime() ?? 0) / 1000);
+
+function mailOf(row: MailRow): MailOutput {
+  return { sender: row.sender, to: row.recipients, cc: row.cc, subject: row.subject, message: row.message };
+}
+
+function base(row: MailRow) {
+  return { reference_uid: row.referenceUid, mail: mailOf(row), requested_time: epochSeconds(row.requestedAt) };
+}
+
+/** Queued mails, including those being delivered right now; newest request first. */
+export async function listQueued(db: Db, limit: number): Promise<QueueEntryOutput[]> {
+  const rows = await db.select().from(mails).where(eq(mails.state, 'queued')).orderBy(desc(mails.requestedAt)).limit(limit);
+  return rows.map((row) => ({ ...base(row), attempt: row.attempts }));
+}
+
+/** Newest delivery first. */
+export async function listDelivered(db: Db, limit: number): Promise<DeliveredOutput[]> {
+  const rows = await db.select().from(mails).where(eq(mails.state, 'delivered')).orderBy(desc(mails.completedAt)).limit(limit);
+  return rows.map((row) => ({ ...base(row), delivered: epochSeconds(row.completedAt) }));
+}
+
+/** Next attempt first. */
+export async function listRetrying(db: Db, limit: number): Promise<RetryingOutput[]> {
+  const rows = await db.select().from(mails).where(eq(mails.state, 'retrying')).orderBy(asc(mails.nextAttemptAt)).limit(limit);
+  return rows.map((row) => ({
+    ...base(row),
+    attempt: row.attempts,
+    error_message: row.errorMessage ?? '',
+    next_attempt: epochSeconds(row.nextAttemptAt),
+  }));
+}
+
+/** Latest failure first. */
+export async function listFailed(db: Db, limit: number): Promise<FailedOutput[]> {
+  const rows = await db.select().from(mails).where(eq(mails.state, 'failed')).orderBy(desc(mails.completedAt)).limit(limit);
+  return rows.map((row) => ({ ...base(row), error_message: row.errorMessage ?? '', attempts: row.attempts }));
+}
+
+/** Puts permanently failed mails back in the queue with their attempts reset; all or nothing. */
+export async function requeueFailed(db: Db, uids: string[]): Promise<string[]> {
+  const unique = [...new Set(uids.map((uid) => uid.toLowerCase()))];
+  const requeued = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(mails)
+      .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, errorMessage: null, completedAt: null, leaseUntil: null, leaseOwner: null })
+      .where(and(inArray(mails.referenceUid, unique), eq(mails.state, 'failed')))
+      .returning({ uid: mails.referenceUid });
+    if (rows.length !== unique.length) {
+      const found = new Set(rows.map((row) => row.uid));
+      const missing = unique.filter((uid) => !found.has(uid));
+      throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids');
+    }
+    return unique;
+  });
+  announceMailsDue();
+  return requeued;
+}

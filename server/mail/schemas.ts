@@ -1,0 +1,144 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Request and response schemas of the mail service (CONTRACT-mail.md); descriptions double as validation wording. */
+
+const closed = { additionalProperties: false } as const;
+const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
+export const Uid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: 'a UUID',
+});
+
+/** The HTML living standard's "valid e-mail address": what the panel's e-mail inputs accept. */
+export const EMAIL_PATTERN =
+  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
+const EmailAddress = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an e-mail address (local@domain)' });
+
+export const SECURITIES = ['none', 'starttls', 'ssl/tls'] as const;
+export type SecurityValue = (typeof SECURITIES)[number];
+export const Security = Type.Unsafe<SecurityValue>(
+  Type.String({ enum: [...SECURITIES], pattern: '^(none|starttls|ssl/tls)$', description: 'none, starttls or ssl/tls' }),
+);
+
+// --- mails ---
+
+export const Mail = Type.Object(
+  {
+    sender: EmailAddress,
+    to: Type.Array(EmailAddress, { minItems: 1, maxItems: 100 }),
+    cc: Type.Optional(Type.Array(EmailAddress, { maxItems: 100 })),
+    subject: Type.String({ maxLength: 998, pattern: NO_CONTROL_CHARACTERS, description: 'one line of at most 998 characters' }),
+    message: Type.String({ maxLength: 500_000 }),
+  },
+  closed,
+);
+export type MailInput = Static<typeof Mail>;
+
+const MailOut = Type.Object({
+  sender: Type.String(),
+  to: Type.Array(Type.String()),
+  cc: Type.Array(Type.String()),
+  subject: Type.String(),
+  message: Type.String(),
+});
+export type MailOutput = Static<typeof MailOut>;
+
+const epochSeconds = (description: string) => Type.Integer({ description: `${description}, epoch seconds` });
+
+export const Sent = Type.Object({ reference_uid: Type.String() });
+
+export const QueueEntry = Type.Object({
+  reference_uid: Type.String(),
+  mail: MailOut,
+  requested_time: epochSeconds('when it was enqueued'),
+  attempt: Type.Integer({ description: 'delivery attempts started so far' }),
+});
+export const Delivered = Type.Object({
+  reference_uid: Type.String(),
+  mail: MailOut,
+  requested_time: epochSeconds('when it was enqueued'),
+  delivered: epochSeconds('when the provider accepted it'),
+});
+export const Retrying = Type.Object({
+  reference_uid: Type.String(),
+  mail: MailOut,
+  requested_time: epochSeconds('when it was enqueued'),
+  attempt: Type.Integer({ description: 'delivery attempts made so far' }),
+  error_message: Type.String(),
+  next_attempt: epochSeconds('when it is tried again'),
+});
+export const Failed = Type.Object({
+  reference_uid: Type.String(),
+  mail: MailOut,
+  requested_time: epochSeconds('when it was enqueued'),
+  error_message: Type.String(),
+  attempts: Type.Integer(),
+});
+export type QueueEntryOutput = Static<typeof QueueEntry>;
+export type DeliveredOutput = Static<typeof Delivered>;
+export type RetryingOutput = Static<typeof Retrying>;
+export type FailedOutput = Static<typeof Failed>;
+
+export const ListQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000, description: 'at most this many, 1..10000' })) },
+  closed,
+);
+export const UidsBody = Type.Object({ uids: Type.Array(Uid, { minItems: 1, maxItems: 1000 }) }, closed);
+export const Requeued = Type.Object({ requeued: Type.Array(Type.String()) });
+
+// --- providers and accounts ---
+
+export const UidParams = Type.Object({ uid: Uid }, closed);
+
+export const ProviderInput = Type.Object(
+  {
+    name: Type.String({ minLength: 4, maxLength: 128, pattern: NO_CONTROL_CHARACTERS, description: 'free of control characters' }),
+    host: Type.String({
+      minLength: 4,
+      maxLength: 253,
+      pattern: '^[a-zA-Z0-9.:_-]+$',
+      description: 'a host name or IP address',
+    }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    security: Security,
+  },
+  closed,
+);
+export type ProviderInputBody = Static<typeof ProviderInput>;
+
+export const Provider = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  host: Type.String(),
+  port: Type.Integer(),
+  security: Security,
+});
+export type ProviderOutput = Static<typeof Provider>;
+
+export const Credentials = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 256 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  closed,
+);
+const accountInputFields = {
+  expression: Type.String({ minLength: 1, maxLength: 512, description: 'a JavaScript regular expression tested against the sender address' }),
+  provider: Type.Object({ uid: Uid }, closed),
+  credentials: Type.Union([Credentials, Type.Null()]),
+};
+export const AccountCreateInput = Type.Object(
+  { ...accountInputFields, credentials_changed: Type.Optional(Type.Boolean({ description: 'ignored on create' })) },
+  closed,
+);
+export const AccountUpdateInput = Type.Object(
+  { ...accountInputFields, credentials_changed: Type.Boolean({ description: 'false keeps the stored credentials' }) },
+  closed,
+);
+export type AccountInputBody = Static<typeof AccountUpdateInput>;
+
+export const Account = Type.Object({
+  uid: Type.String(),
+  expression: Type.String(),
+  provider: Type.Object({ uid: Type.String(), name: Type.String(), host: Type.String() }),
+  credentials: Type.Union([Type.Object({ username: Type.String() }), Type.Null()], { description: 'the password is never returned' }),
+});
+export type AccountOutput = Static<typeof Account>;

@@ -1,0 +1,159 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db';
+import { createAuthenticator, strictValidatorCompiler } from '../auth';
+import { problems } from '../auth/schemas';
+import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
+import { createPasswordCipher } from './credentials';
+import { createProvider, getProvider, listProviders, updateProvider } from './providers';
+import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
+import {
+  Account,
+  AccountCreateInput,
+  AccountUpdateInput,
+  Delivered,
+  Failed,
+  ListQuery,
+  Mail,
+  Provider,
+  ProviderInput,
+  QueueEntry,
+  Requeued,
+  Retrying,
+  Sent,
+  UidParams,
+  UidsBody,
+} from './schemas';
+
+export interface MailServiceOptions {
+  db: Db;
+  masterSecret: Buffer;
+}
+
+const BEARER = [{ bearer: [] }];
+const DEFAULT_LIST_LIMIT = 1000;
+const administration = (summary: string) => ({ tags: ['mail administration'], summary, security: BEARER });
+
+/** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
+export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, masterSecret }) => {
+  const cipher = createPasswordCipher(masterSecret);
+  app.setValidatorCompiler(strictValidatorCompiler);
+  app.addHook('onRequest', createAuthenticator(db, masterSecret));
+
+  app.post(
+    '/send/',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'Queue a mail for delivery',
+        security: BEARER,
+        body: Mail,
+        response: { 202: Sent, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return { reference_uid: await enqueueMail(db, request.body) };
+    },
+  );
+
+  app.get(
+    '/administration/providers/',
+    { schema: { ...administration('List SMTP providers'), response: { 200: Type.Array(Provider), ...problems(401) } } },
+    async () => listProviders(db),
+  );
+  app.post(
+    '/administration/providers/',
+    { schema: { ...administration('Add an SMTP provider'), body: ProviderInput, response: { 201: Provider, ...problems(400, 401) } } },
+    async (request, reply) => {
+      reply.code(201);
+      return createProvider(db, request.body);
+    },
+  );
+  app.get(
+    '/administration/providers/:uid/',
+    { schema: { ...administration('Read an SMTP provider'), params: UidParams, response: { 200: Provider, ...problems(400, 401, 404) } } },
+    async (request) => getProvider(db, request.params.uid),
+  );
+  app.put(
+    '/administration/providers/:uid/',
+    {
+      schema: {
+        ...administration('Change an SMTP provider'),
+        params: UidParams,
+        body: ProviderInput,
+        response: { 200: Provider, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => updateProvider(db, request.params.uid, request.body),
+  );
+
+  app.get(
+    '/administration/accounts/',
+    { schema: { ...administration('List sender accounts in matching order'), response: { 200: Type.Array(Account), ...problems(401) } } },
+    async () => listAccounts(db),
+  );
+  app.post(
+    '/administration/accounts/',
+    {
+      preValidation: checkCredentialsShape,
+      schema: { ...administration('Add a sender account'), body: AccountCreateInput, response: { 201: Account, ...problems(400, 401) } },
+    },
+    async (request, reply) => {
+      const account = await createAccount(db, cipher, { ...request.body, credentials_changed: true });
+      reply.code(201);
+      return account;
+    },
+  );
+  app.get(
+    '/administration/accounts/:uid/',
+    { schema: { ...administration('Read a sender account'), params: UidParams, response: { 200: Account, ...problems(400, 401, 404) } } },
+    async (request) => getAccount(db, request.params.uid),
+  );
+  app.put(
+    '/administration/accounts/:uid/',
+    {
+      preValidation: checkCredentialsShape,
+      schema: {
+        ...administration('Change a sender account; credentials only when credentials_changed'),
+        params: UidParams,
+        body: AccountUpdateInput,
+        response: { 200: Account, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => updateAccount(db, cipher, request.params.uid, request.body),
+  );
+
+  const list = (summary: string) => ({ ...administration(summary), querystring: ListQuery });
+  app.get(
+    '/administration/queue/',
+    { schema: { ...list('Queued mails, including those being sent; newest request first'), response: { 200: Type.Array(QueueEntry), ...problems(400, 401) } } },
+    async (request) => listQueued(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
+  );
+  app.get(
+    '/administration/queue/delivered/',
+    { schema: { ...list('Delivered mails, newest delivery first'), response: { 200: Type.Array(Delivered), ...problems(400, 401) } } },
+    async (request) => listDelivered(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
+  );
+  app.get(
+    '/administration/queue/failed-temporarily/',
+    { schema: { ...list('Mails waiting for another attempt, next attempt first'), response: { 200: Type.Array(Retrying), ...problems(400, 401) } } },
+    async (request) => listRetrying(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
+  );
+  app.get(
+    '/administration/queue/failed-permanently/',
+    { schema: { ...list('Permanently failed mails, latest failure first'), response: { 200: Type.Array(Failed), ...problems(400, 401) } } },
+    async (request) => listFailed(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
+  );
+  app.post(
+    '/administration/queue/failed-permanently/requeue/',
+    {
+      schema: {
+        ...administration('Queue permanently failed mails again, attempts reset'),
+        body: UidsBody,
+        response: { 200: Requeued, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => ({ requeued: await requeueFailed(db, request.body.uids) }),
+  );
+};

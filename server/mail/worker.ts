@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailConfig } from '../config';
+import type { Db } from '../db';
+import { claimDueMails, DeliveredMarks, markFailed, markRetrying, releaseClaim, renewLeases, type ClaimedMail } from './claims';
+import { createPasswordCipher, type PasswordCipher } from './credentials';
+import { onMailsDue } from './notify';
+import { backoffSeconds, failureOf, permanentFailure, type Outcome } from './outcomes';
+import { checkMail } from './queue';
+import { loadRoutes, routeFor, type Route } from './routing';
+import { TransportPools } from './transports';
+
+export interface MailWorkerOptions {
+  db: Db;
+  masterSecret: Buffer;
+  config: MailConfig;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+export interface MailWorker {
+  /** Starts delivering in the background. */
+  start(): void;
+  /** Stops claiming, waits for the deliveries in flight (interrupting them after the SMTP timeout), closes all connections. */
+  stop(): Promise<void>;
+  /** Delivers every mail due now and waits for all outcomes; for tests and tools, instead of start(). */
+  deliverDue(): Promise<number>;
+}
+
+const silentLog = { warn: () => undefined, error: () => undefined };
+/** A delivery may take this many SMTP timeouts in all before it is given up. */
+const DEADLINE_TIMEOUTS = 4;
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  return new DeliveryWorker(options);
+}
+
+class DeliveryWorker implements MailWorker {
+  private readonly db: Db;
+  private readonly config: MailConfig;
+  private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  private readonly cipher: PasswordCipher;
+  private readonly pools: TransportPools;
+  private readonly deliveredMarks: DeliveredMarks;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly leased = new Set<ClaimedMail>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly wakeup = new Wakeup();
+  private readonly shutdown = new AbortController();
+  /** Ends a delivery that a server stalls by trickling its replies, which no socket timeout notices. */
+  private readonly deadlineMs: number;
+  private running = false;
+  private loop: Promise<void> = Promise.resolve();
+  private unsubscribe: () => void = () => undefined;
+
+  constructor({ db, masterSecret, config, log }: MailWorkerOptions) {
+    this.db = db;
+    this.config = config;
+    this.log = log ?? silentLog;
+    this.cipher = createPasswordCipher(masterSecret);
+    this.deliveredMarks = new DeliveredMarks(db);
+    this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
+    this.deadlineMs = Math.max(1000, DEADLINE_TIMEOUTS * config.smtpTimeoutMs);
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = onMailsDue(() => this.wakeup.notify());
+    this.loop = this.run();
+  }
+
+  async stop() {
+    this.running = false;
+    this.unsubscribe();
+    this.wakeup.notify();
+    await this.loop;
+    const grace = setTimeout(() => this.shutdown.abort(), this.config.smtpTimeoutMs);
+    await Promise.allSettled(this.inFlight);
+    clearTimeout(grace);
+    this.stopHeartbeat();
+    this.pools.closeAll();
+  }
+
+  async deliverDue(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const free = this.config.concurrency - this.inFlight.size;
+      if (free === 0) {
+        await Promise.race(this.inFlight);
+        continue;
+      }
+      const claimed = await this.claimAndDeliver(free);
+      delivered += claimed;
+      if (claimed < free) break;
+    }
+    await Promise.allSettled(this.inFlight);
+    if (!this.running) this.stopHeartbeat();
+    return delivered;
+  }
+
+  private async run() {
+    while (this.running) {
+      let claimed = 0;
+      const free = this.config.concurrency - this.inFlight.size;
+      try {
+        if (free > 0) claimed = await this.claimAndDeliver(free);
+        this.pools.closeUnused();
+      } catch (error) {
+        // Nothing may end the loop (an unhandled rejection would end the process): log, wait, try again.
+        this.log.error({ err: error }, 'mail worker loop failed');
+      }
+      if (free === 0 || claimed < free) await this.wakeup.wait(this.config.pollIntervalMs);
+    }
+  }
+
+  /** Claims at most `free` mails (never more than it can send at once, which bounds duplicates after a crash) and starts them. */
+  private async claimAndDeliver(free: number): Promise<number> {
+    let claims: ClaimedMail[] = [];
+    try {
+      claims = await claimDueMails(this.db, free, this.config.leaseSeconds);
+      if (claims.length === 0) return 0;
+      this.startHeartbeat();
+      const routes = await loadRoutes(this.db);
+      for (const claim of claims) this.track(this.deliver(claim, routes));
+      return claims.length;
+    } catch (error) {
+      this.log.error({ err: error }, 'claiming mails failed');
+      await Promise.allSettled(claims.map((claim) => releaseClaim(this.db, claim)));
+      return 0;
+    }
+  }
+
+  /** Renews the leases of the deliveries in flight three times per lease, for as long as any run. */
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => {
+      renewLeases(this.db, [...this.leased], this.config.leaseSeconds).catch((error: unknown) => this.log.error({ err: error }, 'renewing mail leases failed'));
+    }, (this.config.leaseSeconds * 1000) / 3);
+  }
+
+  private stopHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private track(delivery: Promise<void>) {
+    this.inFlight.add(delivery);
+    void delivery.finally(() => {
+      this.inFlight.delete(delivery);
+      this.wakeup.notify();
+    });
+  }
+
+  private async deliver(claim: ClaimedMail, routes: Route[]) {
+    this.leased.add(claim);
+    try {
+      await this.record(claim, await this.attempt(claim, routes));
+    } catch (error) {
+      // The lease runs out and the mail is delivered again later.
+      this.log.error({ err: error, reference_uid: claim.referenceUid }, 'recording a delivery outcome failed');
+    } finally {
+      this.leased.delete(claim);
+    }
+  }
+
+  private async attempt(claim: ClaimedMail, routes: Route[]): Promise<Outcome> {
+    try {
+      checkMail({ sender: claim.sender, to: claim.to, cc: claim.cc, subject: claim.subject, message: claim.message });
+    } catch (error) {
+      return permanentFailure(`The stored mail is invalid: ${(error as Error).message}`);
+    }
+    const route = routeFor(routes, claim.sender);
+    if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`);
+    const password = this.passwordOf(route);
+    if (password === undefined) return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.');
+    try {
+      await this.pools.transporterFor(route, password).sendMail({
+        from: claim.sender,
+        to: claim.to,
+        cc: claim.cc,
+        subject: claim.subject,
+        text: claim.message,
+        date: claim.requestedAt,
+        // Stable across attempts, so a recipient can recognise the rare duplicate after a crash.
+        messageId: `<${claim.referenceUid}@${claim.sender.split('@')[1]}>`,
+        signal: AbortSignal.any([AbortSignal.timeout(this.deadlineMs), this.shutdown.signal]),
+      });
+      return { kind: 'delivered' };
+    } catch (error) {
+      if (this.shutdown.signal.aborted) return { kind: 'interrupted' };
+      return failureOf(error, this.deadlineMs / 1000);
+    }
+  }
+
+  private passwordOf(route: Route): string | null | undefined {
+    if (route.encryptedPassword === null) return null;
+    try {
+      return this.cipher.decrypt(route.encryptedPassword, route.accountUid);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async record(claim: ClaimedMail, outcome: Outcome) {
+    if (outcome.kind === 'delivered') return this.deliveredMarks.mark(claim);
+    if (outcome.kind === 'interrupted') return releaseClaim(this.db, claim);
+    this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
+    if (outcome.permanent) return markFailed(this.db, claim, outcome.errorMessage);
+    if (claim.attempts >= this.config.maxAttempts) {
+      return markFailed(this.db, claim, `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`);
+    }
+    const delay = backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds);
+    return markRetrying(this.db, claim, outcome.errorMessage, delay);
+  }
+}
+
+/** Lets the loop sleep until a timeout or until something worth a new claim happens; a notice while awake is kept for the next wait. */
+class Wakeup {
+  private pending = false;
+  private wake: (() => void) | undefined;
+
+  notify() {
+    if (this.wake) this.wake();
+    else this.pending = true;
+  }
+
+  wait(timeoutMs: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), timeoutMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,328 @@
+import { eq, sql } from 'drizzle-orm';
+import { mailAccounts, mails } from '../../server/db/schema';
+import { enqueueMail } from '../../server/mail';
+import { createTestApp, type TestApp } from './helpers';
+import {
+  addAccount,
+  addProvider,
+  aMail,
+  list,
+  MAIL,
+  mailRow,
+  mailWorker,
+  makeDue,
+  nowSeconds,
+  sendMail,
+  waitFor,
+  type ProviderBody,
+} from './mail-helpers';
+import { startSilentPeer, startSmtpPeer, type SmtpPeer, type SmtpPeerOptions } from './smtp-peer';
+
+let t: TestApp;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await Promise.all(cleanups.map((cleanup) => cleanup()));
+  await t?.close();
+});
+
+async function peer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const started = await startSmtpPeer(options);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+let routes = 0;
+/** A provider for `port`, and an account matching only this route's own sender domain. */
+async function route(port: number, provider: Partial<ProviderBody> = {}, credentials: { username: string; password: string } | null = null) {
+  const domain = `route${++routes}.example`;
+  const created = await addProvider(t, { port, security: 'none', ...provider });
+  const account = await addAccount(t, { expression: `@${domain.replace('.', '\\.')}$`, provider: { uid: created.uid }, credentials });
+  return { sender: `office@${domain}`, provider: created, account };
+}
+
+const deliverDue = async (overrides: Parameters<typeof mailWorker>[1] = {}) => {
+  const worker = mailWorker(t, overrides);
+  try {
+    return await worker.deliverDue();
+  } finally {
+    await worker.stop();
+  }
+};
+
+describe('delivers for real over SMTP', () => {
+  test('without security: envelope sender, recipients (to + cc), subject and body reach the peer', async () => {
+    const smtp = await peer();
+    const { sender } = await route(smtp.port);
+    const mail = aMail({ sender, to: ['anna@example.org', 'ben@example.org'], cc: ['carla@example.org'], subject: 'Visit on Monday', message: 'Dear Anna,\r\nsee you at 9.' });
+    const uid = await sendMail(t, mail);
+
+    expect(await deliverDue()).toBe(1);
+
+    expect(smtp.received).toEqual([
+      {
+        from: sender,
+        recipients: ['anna@example.org', 'ben@example.org', 'carla@example.org'],
+        subject: 'Visit on Monday',
+        text: 'Dear Anna,\r\nsee you at 9.',
+        messageId: `<${uid}@${sender.split('@')[1]}>`,
+        user: undefined,
+        secure: false,
+      },
+    ]);
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1, leaseUntil: null });
+    const delivered = await list<{ reference_uid: string; delivered: number }>(t, 'delivered/');
+    expect(delivered.find((entry) => entry.reference_uid === uid)?.delivered).toBeCloseTo(nowSeconds(), -1);
+  });
+
+  test.each([
+    ['starttls', 'STARTTLS'],
+    ['ssl/tls', 'implicit TLS'],
+  ] as const)('with %s (%s) and AUTH with the stored credentials', async (security, _label) => {
+    const credentials = { username: 'relay-user', password: 'relay-secret-1' };
+    const smtp = await peer({ security, credentials });
+    const { sender } = await route(smtp.port, { security }, credentials);
+    const uid = await sendMail(t, aMail({ sender }));
+
+    await deliverDue();
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ from: sender, user: 'relay-user', secure: true });
+    expect(smtp.authFailures).toBe(0);
+    expect((await mailRow(t, uid)).state).toBe('delivered');
+  });
+
+  test('with TLS verification on, a self-signed certificate is refused and the mail retried later', async () => {
+    const smtp = await peer({ security: 'ssl/tls' });
+    const { sender } = await route(smtp.port, { security: 'ssl/tls' });
+    const uid = await sendMail(t, aMail({ sender }));
+
+    await deliverDue({ tlsVerify: true });
+
+    expect(smtp.received).toEqual([]);
+    const row = await mailRow(t, uid);
+    expect(row.state).toBe('retrying');
+    expect(row.errorMessage).toMatch(/certificate/i);
+  });
+
+  test('wrong stored credentials: the peer refuses AUTH with 535 and the mail fails permanently', async () => {
+    const smtp = await peer({ security: 'starttls', credentials: { username: 'relay-user', password: 'right-password' } });
+    const { sender } = await route(smtp.port, { security: 'starttls' }, { username: 'relay-user', password: 'wrong-password' });
+    const uid = await sendMail(t, aMail({ sender }));
+
+    await deliverDue();
+
+    expect(smtp.authFailures).toBeGreaterThan(0);
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', attempts: 1, errorMessage: expect.stringContaining('535') });
+  });
+
+  test('the first account in creation order whose expression matches the sender decides the provider', async () => {
+    const [first, second] = [await peer(), await peer()];
+    const firstProvider = await addProvider(t, { port: first.port });
+    const secondProvider = await addProvider(t, { port: second.port });
+    await addAccount(t, { expression: '^team@order\\.example$', provider: { uid: firstProvider.uid }, credentials: null });
+    await addAccount(t, { expression: '@order\\.example$', provider: { uid: secondProvider.uid }, credentials: null });
+
+    await sendMail(t, aMail({ sender: 'team@order.example', subject: 'to the first' }));
+    await sendMail(t, aMail({ sender: 'other@order.example', subject: 'to the second' }));
+    await deliverDue();
+
+    expect(first.received.map((mail) => mail.subject)).toEqual(['to the first']);
+    expect(second.received.map((mail) => mail.subject)).toEqual(['to the second']);
+  });
+
+  test('editing a provider sends the next mail with the new settings', async () => {
+    const [before, after] = [await peer(), await peer()];
+    const { sender, provider } = await route(before.port);
+    const worker = mailWorker(t);
+    await sendMail(t, aMail({ sender, subject: 'before' }));
+    await worker.deliverDue();
+
+    const edited = await t.as({ method: 'PUT', url: `${MAIL}/administration/providers/${provider.uid}/`, payload: { ...provider, uid: undefined, port: after.port } });
+    expect(edited.statusCode).toBe(200);
+    await sendMail(t, aMail({ sender, subject: 'after' }));
+    await worker.deliverDue();
+    await worker.stop();
+
+    expect(before.received.map((mail) => mail.subject)).toEqual(['before']);
+    expect(after.received.map((mail) => mail.subject)).toEqual(['after']);
+  });
+});
+
+describe('failures', () => {
+  test('no matching account: failed permanently with a clear message', async () => {
+    const uid = await sendMail(t, aMail({ sender: 'nobody@unrouted.example' }));
+    await deliverDue();
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', errorMessage: 'No account matches the sender nobody@unrouted.example.' });
+    const failed = await list<{ reference_uid: string; attempts: number }>(t, 'failed-permanently/');
+    expect(failed.find((entry) => entry.reference_uid === uid)?.attempts).toBe(1);
+  });
+
+  test('a 4xx reply: failed temporarily, next attempt after the doubling backoff', async () => {
+    const smtp = await peer({ reply: () => ({ code: 451, message: 'Greylisted, try again later' }) });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender }));
+    const backoff = { minBackoffSeconds: 300, maxBackoffSeconds: 4000 };
+
+    await deliverDue(backoff);
+    const first = (await list<{ reference_uid: string; attempt: number; error_message: string; next_attempt: number }>(t, 'failed-temporarily/')).find(
+      (entry) => entry.reference_uid === uid,
+    );
+    expect(first).toMatchObject({ attempt: 1, error_message: expect.stringContaining('451 Greylisted') });
+    expect(first!.next_attempt).toBeGreaterThanOrEqual(nowSeconds() + 300 - 3);
+    expect(first!.next_attempt).toBeLessThanOrEqual(nowSeconds() + 300 + 1);
+
+    await deliverDue(backoff);
+    expect(smtp.refused).toHaveLength(1); // not due yet
+
+    await makeDue(t, uid);
+    await deliverDue(backoff);
+    const second = await mailRow(t, uid);
+    expect(second).toMatchObject({ state: 'retrying', attempts: 2 });
+    expect(second.nextAttemptAt!.getTime() / 1000).toBeCloseTo(nowSeconds() + 600, -1);
+    expect(smtp.refused).toHaveLength(2);
+  });
+
+  test('retries wait the backoff, double it up to the maximum, and give up after the maximum attempts', async () => {
+    const refusedAt: number[] = [];
+    const smtp = await peer({
+      reply: () => {
+        refusedAt.push(Date.now());
+        return { code: 421, message: 'Service not available' };
+      },
+    });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender }));
+    const worker = mailWorker(t, { minBackoffSeconds: 1, maxBackoffSeconds: 2, maxAttempts: 4, pollIntervalMs: 50 });
+    worker.start();
+    await waitFor(async () => (await mailRow(t, uid)).state === 'failed', 20_000, 'the mail to fail permanently');
+    await worker.stop();
+
+    expect(refusedAt).toHaveLength(4);
+    const gaps = refusedAt.slice(1).map((at, index) => (at - refusedAt[index]) / 1000);
+    // 1 s, then doubled to 2 s, then capped at 2 s (uncapped it would be 4 s); the margins allow for a busy machine.
+    expect(gaps[0]).toBeGreaterThanOrEqual(0.95);
+    expect(gaps[0]).toBeLessThan(1.8);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1.95);
+    expect(gaps[2]).toBeGreaterThanOrEqual(1.95);
+    expect(gaps[2]).toBeLessThan(3.5);
+    expect(await mailRow(t, uid)).toMatchObject({ attempts: 4, errorMessage: expect.stringMatching(/421 Service not available.*gave up after 4 attempts/) });
+  });
+
+  test('a 5xx reply fails permanently at once; requeued, the mail is delivered', async () => {
+    let refuse = true;
+    const smtp = await peer({ reply: () => (refuse ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender, subject: 'requeued' }));
+
+    await deliverDue();
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', attempts: 1, errorMessage: expect.stringContaining('550 Mailbox unavailable') });
+
+    refuse = false;
+    const requeued = await t.as({ method: 'POST', url: `${MAIL}/administration/queue/failed-permanently/requeue/`, payload: { uids: [uid] } });
+    expect(requeued.json()).toEqual({ requeued: [uid] });
+    expect((await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(0);
+
+    await deliverDue();
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(['requeued']);
+  });
+
+  test('a peer that accepts the connection and never answers: timeout, failed temporarily', async () => {
+    const silent = await startSilentPeer();
+    cleanups.push(() => silent.close());
+    const { sender } = await route(silent.port);
+    const uid = await sendMail(t, aMail({ sender }));
+
+    const started = Date.now();
+    await deliverDue({ smtpTimeoutMs: 300 });
+
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(silent.connections).toBeGreaterThan(0);
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/greeting|time/i) });
+  });
+
+  test('a peer that refuses connections: failed temporarily', async () => {
+    const closed = await startSilentPeer();
+    await closed.close();
+    const { sender } = await route(closed.port);
+    const uid = await sendMail(t, aMail({ sender }));
+    await deliverDue();
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/ECONNREFUSED|connect/i) });
+  });
+});
+
+describe('robustness', () => {
+  test('bad stored data fails only its own mail', async () => {
+    const smtp = await peer();
+    const { sender, account } = await route(smtp.port);
+    const good = await sendMail(t, aMail({ sender, subject: 'good' }));
+    const [broken] = await t.db
+      .insert(mails)
+      .values({ sender, recipients: ['not an address'], cc: [], subject: 'broken', message: '', nextAttemptAt: sql`now()` })
+      .returning();
+
+    await deliverDue();
+
+    expect(await mailRow(t, good)).toMatchObject({ state: 'delivered' });
+    expect(await mailRow(t, broken.referenceUid)).toMatchObject({ state: 'failed', errorMessage: expect.stringContaining('stored mail is invalid') });
+
+    await t.db.update(mailAccounts).set({ username: 'user', encryptedPassword: 'v1.garbage.garbage.garbage' }).where(eq(mailAccounts.uid, account.uid));
+    const undecryptable = await sendMail(t, aMail({ sender }));
+    await deliverDue();
+    expect(await mailRow(t, undecryptable)).toMatchObject({ state: 'failed', errorMessage: expect.stringContaining('cannot be decrypted') });
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(['good']);
+  });
+
+  test('never more deliveries in flight than the concurrency; stop() waits for them', async () => {
+    const smtp = await peer({ delayMs: 150 });
+    const { sender } = await route(smtp.port);
+    const uids = await Promise.all(Array.from({ length: 12 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `mail ${index}` }))));
+    const worker = mailWorker(t, { concurrency: 3 });
+    let mostLeased = 0;
+    worker.start();
+    await waitFor(async () => {
+      const [{ leased, delivered }] = await t.db
+        .select({
+          leased: sql<number>`count(*) filter (where ${mails.leaseUntil} is not null)`.mapWith(Number),
+          delivered: sql<number>`count(*) filter (where ${mails.state} = 'delivered')`.mapWith(Number),
+        })
+        .from(mails)
+        .where(sql`${mails.referenceUid} in ${uids}`);
+      mostLeased = Math.max(mostLeased, leased);
+      return delivered >= 4 && leased > 0;
+    });
+    await worker.stop();
+
+    expect(mostLeased).toBeGreaterThan(0);
+    expect(mostLeased).toBeLessThanOrEqual(3);
+    const rows = await Promise.all(uids.map((uid) => mailRow(t, uid)));
+    expect(rows.filter((row) => row.leaseUntil !== null)).toEqual([]);
+    expect(smtp.received).toHaveLength(rows.filter((row) => row.state === 'delivered').length);
+  });
+
+  test('a delivery slower than the lease keeps renewing it: a second worker does not send the mail again', async () => {
+    const smtp = await peer({ delayMs: 2500 });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender }));
+    const slow = mailWorker(t, { leaseSeconds: 1 });
+    const delivering = slow.deliverDue();
+    await waitFor(async () => (await mailRow(t, uid)).leaseUntil !== null, 5000, 'the claim');
+
+    const other = mailWorker(t, { leaseSeconds: 1 });
+    const claimedByOther: number[] = [];
+    while ((await mailRow(t, uid)).state !== 'delivered') {
+      claimedByOther.push(await other.deliverDue());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await delivering;
+    await Promise.all([slow.stop(), other.stop()]);
+
+    expect(claimedByOther.every((count) => count === 0)).toBe(true);
+    expect(smtp.received).toHaveLength(1);
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1 });
+  });
+});

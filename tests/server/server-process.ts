@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** Starts the real server (`node --import tsx server/main.ts`) on 127.0.0.1 and waits until it answers /api/health. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = { baseUrl: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+  await waitUntilHealthy(server, timeoutMs);
+  return server;
+}
+
+async function waitUntilHealthy(server: ServerProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  while (Date.now() < deadline && !ended) {
+    try {
+      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A small HTTP client of one server process, signed in as the given user. */
+export async function signedInClient(baseUrl: string, username: string, password: string) {
+  const token = await fetch(`${baseUrl}/api/auth/token/`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
+  if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
+  const { access_token } = (await token.json()) as { access_token: string };
+  return async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** Runs `work` for every item, at most `parallel` at a time. */
+export async function inBatches<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
