@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** The one schema of every service. Each service owns the tables under its heading. */
+
+// --- auth ---
+
+export const users = pgTable('users', {
+  uid: uuid('uid').primaryKey().defaultRandom(),
+  publicName: text('public_name').notNull(),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordAuthentications = pgTable(
+  'password_authentications',
+  {
+    userUid: uuid('user_uid')
+      .primaryKey()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('password_authentications_username_key').on(sql`lower(${table.username})`)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    family: uuid('family').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_user_idx').on(table.userUid), index('refresh_tokens_family_idx').on(table.family)],
+);
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_failures_username_idx').on(sql`lower(${table.username})`, table.failedAt),
+    index('sign_in_failures_address_idx').on(table.address, table.failedAt),
+    // Lets the opportunistic clean-up of failures older than the window avoid a full scan.
+    index('sign_in_failures_failed_at_idx').on(table.failedAt),
+  ],
+);
+
+// --- mail ---
+
+export const mailProviders = pgTable('mail_providers', {
+  uid: uuid('uid').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  security: text('security').$type<'none' | 'starttls' | 'ssl/tls'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mailAccounts = pgTable('mail_accounts', {
+  uid: uuid('uid').primaryKey().defaultRandom(),
+  /** Matching order: the first account (by creation) whose expression matches a sender delivers its mail. */
+  position: bigserial('position', { mode: 'number' }).notNull().unique(),
+  expression: text('expression').notNull(),
+  providerUid: uuid('provider_uid')
+    .notNull()
+    .references(() => mailProviders.uid),
+  username: text('username'),
+  /** AES-256-GCM, see server/mail/credentials.ts; null exactly when username is null. */
+  encryptedPassword: text('encrypted_password'),
+});
+
+/**
+ * Every mail, in whatever state. queued: waiting or in flight (lease_until set); retrying: failed temporarily, due at next_attempt_at;
+ * delivered and failed (permanently): completed_at set.
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    referenceUid: uuid('reference_uid').primaryKey().defaultRandom(),
+    sender: text('sender').notNull(),
+    recipients: text('recipients').array().notNull(),
+    cc: text('cc').array().notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    state: text('state').$type<'queued' | 'retrying' | 'delivered' | 'failed'>().notNull().default('queued'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseOwner: uuid('lease_owner'),
+    errorMessage: text('error_message'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed')`),
+    index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
+    index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
+    index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),
+    index('mails_delivered_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'delivered'`),
+    index('mails_failed_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'failed'`),
+  ],
+);
+
+// --- files ---
+
+/** Stored files. References live on the row: `references` for the wire, `reference_kinds` and `reference_values` for the search indexes. */
+export const files = pgTable(
+  'files',
+  {
+    uid: uuid('uid').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    contentType: text('content_type').notNull(),
+    uploaded: timestamp('uploaded', { withTimezone: true }).notNull().defaultNow(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    md5Hash: text('md5_hash').notNull(),
+    storageKey: text('storage_key').notNull(),
+    references: jsonb('references').$type<{ name: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Kinds without their Legacy prefix, for the reference-kind filter. */
+    referenceKinds: text('reference_kinds').array().notNull().default(sql`'{}'::text[]`),
+    /** Reference values joined by newlines, for the text search. */
+    referenceValues: text('reference_values').notNull().default(''),
+  },
+  (table) => [
+    index('files_uploaded_idx').on(table.uploaded, table.uid),
+    index('files_name_idx').on(table.name, table.uid),
+    index('files_size_idx').on(table.size, table.uid),
+    index('files_content_type_idx').on(table.contentType, table.uid),
+    // descriptions may be too long for a btree entry; the prefix orders them and the sort finishes ties
+    index('files_description_prefix_idx').on(sql`left(${table.description}, 64)`),
+    index('files_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('files_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),
+    index('files_reference_values_trgm_idx').using('gin', table.referenceValues.op('gin_trgm_ops')),
+    index('files_reference_kinds_idx').using('gin', table.referenceKinds),
+  ],
+);
+
+/** Kept numbers of files ('all', and 'kind:<Kind>' per reference kind), so that the unfiltered and kind-only totals need no count. */
+export const fileCounts = pgTable('file_counts', {
+  key: text('key').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
+
+// --- tokens ---
+
+/** API access tokens of the file and pricing services; only the sha256 of a token's value is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    scope: text('scope').notNull(),
+    service: text('service').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
+    expires: timestamp('expires', { withTimezone: true }),
+    revoked: timestamp('revoked', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.uid, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('api_tokens_scope_hash_key').on(table.scope, table.tokenHash), index('api_tokens_scope_created_idx').on(table.scope, table.created)],
+);
+
+// --- care requests ---
+
+/**
+ * Incoming care requests as the lists show them: nothing in this table identifies a person (the zip code is partial,
+ * contact data lives in care_request_contacts). details and patients hold the wire shapes of CONTRACT-care.md.
+ */
+export const careRequests = pgTable(
+  'care_requests',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    legacyId: text('legacy_id').unique(),
+    formVersion: text('form_version').$type<'2012' | '2016-pre' | '2016'>().notNull(),
+    submitted: timestamp('submitted', { withTimezone: true }).notNull(),
+    host: text('host').notNull(),
+    affiliate: text('affiliate'),
+    coreTerritory: boolean('core_territory').notNull(),
+    optionalTerritory: boolean('optional_territory').notNull(),
+    partialMissionZipCode: text('partial_mission_zip_code'),
+    missionBegins: text('mission_begins').$type<'asap' | 'date' | 'other'>().notNull(),
+    missionStartDate: date('mission_start_date', { mode: 'string' }),
+    driversLicenseRequired: boolean('drivers_license_required').notNull(),
+    otherPersonsPresent: boolean('other_persons_present').notNull(),
+    numberOfPatients: smallint('number_of_patients').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    patients: jsonb('patients').$type<Record<string, unknown>[]>().notNull(),
+    /** Lower-case host, affiliate, partial zip code, legacy id and form version, one a line: what the list search matches. */
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    check('care_requests_form_version_check', sql`${table.formVersion} in ('2012', '2016-pre', '2016')`),
+    check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
+    index('care_requests_submitted_idx').on(table.submitted, table.uid),
+    index('care_requests_host_idx').on(table.host, table.uid),
+    index('care_requests_affiliate_idx').on(table.affiliate, table.uid),
+    index('care_requests_partial_zip_idx').on(table.partialMissionZipCode, table.uid),
+    index('care_requests_start_date_idx').on(table.missionStartDate, table.uid),
+    index('care_requests_form_version_idx').on(table.formVersion, table.uid),
+    index('care_requests_patients_idx').on(table.numberOfPatients, table.uid),
+    index('care_requests_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** One row (id 1): the number of requests and of archived ones, kept by the store, so the unfiltered lists never count 100,000 rows. */
+export const careRequestStatistics = pgTable(
+  'care_request_statistics',
+  {
+    id: smallint('id').primaryKey(),
+    requestCount: integer('request_count').notNull(),
+    archivedCount: integer('archived_count').notNull(),
+  },
+  (table) => [check('care_request_statistics_one_row', sql`${table.id} = 1`)],
+);
+
+/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of CONTRACT-care.md. */
+export const archivedCareRequests = pgTable('archived_care_requests', {
+  uid: uuid('uid')
+    .primaryKey()
+    .references(() => careRequests.uid, { onDelete: 'cascade' }),
+  customerVersion: text('customer_version').$type<'1.0' | '2.0'>().notNull(),
+  newsletter: boolean('newsletter'),
+  referral: text('referral'),
+  contactTitle: text('contact_title').$type<'mr' | 'mrs' | 'family'>(),
+  contactPartialZipCode: text('contact_partial_zip_code'),
+  missionDetails: jsonb('mission_details').$type<Record<string, unknown>>().notNull(),
+  accommodation: jsonb('accommodation').$type<Record<string, unknown>>().notNull(),
+  caregiverRequirements: jsonb('caregiver_requirements').$type<Record<string, unknown>>().notNull(),
+});
+
+/** Who asked, and the full mission address: personal data that no list or detail route returns. */
+export const careRequestContacts = pgTable('care_request_contacts', {
+  uid: uuid('uid')
+    .primaryKey()
+    .references(() => careRequests.uid, { onDelete: 'cascade' }),
+  salutation: text('salutation').$type<'mr' | 'mrs' | 'family'>(),
+  academicTitle: text('academic_title').$type<'none' | 'dr' | 'prof_dr'>(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  email: text('email'),
+  notes: text('notes'),
+  missionZipCode: text('mission_zip_code'),
+  missionCity: text('mission_city'),
+  /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
+  tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+});
