@@ -1,0 +1,28 @@
+import { TextInput, useRecordContext } from 'react-admin';
+import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import { AccountCredentialsInputs } from './AccountCredentialsInputs';
+import { MailEditor } from './MailEditor';
+import { mailPaths } from './paths';
+import { ProviderSelectInput } from './ProviderSelectInput';
+import { SendTestMailButton } from './SendTestMailButton';
+import { requiredField } from './validators';
+
+/** The test-mail action of a stored account (not while adding one). */
+const TestMailAction = () => {
+  const record = useRecordContext<AccountRecord>();
+  return record?.id ? <SendTestMailButton account={record} /> : null;
+};
+
+/**
+ * /mailman/accounts/add/ and /mailman/accounts/{uid}/: Regular Expression, Provider, 'Authentication required' and
+ * the credentials; the data provider sends the contract's AccountInput with credentials_changed.
+ */
+const AccountEditor = () => (
+  <MailEditor resource={MAIL_RESOURCES.accounts} listPath={mailPaths.accounts} actions={<TestMailAction />}>
+    <TextInput source="expression" label="caredesk.mail.fields.expression" validate={requiredField} />
+    <ProviderSelectInput />
+    <AccountCredentialsInputs />
+  </MailEditor>
+);
+
+export default AccountEditor;

@@ -1,0 +1,39 @@
+import { DataTable, useTranslate } from 'react-admin';
+import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import { AddLinkButton } from './AddLinkButton';
+import { EditLinkButton } from './EditLinkButton';
+import { MailList } from './MailList';
+import { mailPaths } from './paths';
+import { SendTestMailButton } from './SendTestMailButton';
+
+const Column = DataTable.Col<AccountRecord>;
+
+const CredentialsField = ({ record }: { record: AccountRecord }) => {
+  const translate = useTranslate();
+  return <span>{record.credentials ? record.credentials.username : translate('caredesk.mail.fields.no_credentials')}</span>;
+};
+
+/** /mailman/accounts/: in matching order (the service's); expression, provider, username and per-row actions. */
+const AccountList = () => (
+  <MailList resource={MAIL_RESOURCES.accounts} title="caredesk.mail.menu.accounts" actions={<AddLinkButton to={mailPaths.addAccount} />}>
+    <Column source="expression" label="caredesk.mail.fields.expression" render={(record) => <code>{record.expression}</code>} />
+    <Column
+      source="providerLabel"
+      label="caredesk.mail.fields.provider"
+      render={(record) => (record.provider ? `${record.provider.name} (${record.provider.host})` : '')}
+    />
+    <Column source="username" label="caredesk.mail.fields.credentials" render={(record) => <CredentialsField record={record} />} />
+    <Column
+      label="caredesk.mail.list.actions"
+      disableSort
+      render={(record) => (
+        <>
+          <EditLinkButton to={mailPaths.editAccount(record.id)} what={record.expression} />
+          <SendTestMailButton account={record} iconOnly />
+        </>
+      )}
+    />
+  </MailList>
+);
+
+export default AccountList;

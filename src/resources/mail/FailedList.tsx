@@ -1,0 +1,23 @@
+import { DataTable } from 'react-admin';
+import { type FailedEntry, MAIL_RESOURCES, type MailItemRecord } from '../../dataProviders/mail';
+import { mailColumns } from './mailColumns';
+import { MailList } from './MailList';
+import { RequeueButton } from './RequeueButton';
+
+const Column = DataTable.Col<MailItemRecord<FailedEntry>>;
+
+/** /mailman/failed-permanently/ (Failed Deliveries): selected items can be requeued. */
+const FailedList = () => (
+  <MailList
+    resource={MAIL_RESOURCES.failed}
+    title="caredesk.mail.menu.failed"
+    sort={{ field: 'requested_time', order: 'DESC' }}
+    actions={<RequeueButton />}
+  >
+    {mailColumns()}
+    <Column source="error_message" label="caredesk.mail.fields.error_message" />
+    <Column source="attempts" label="caredesk.mail.fields.attempts" />
+  </MailList>
+);
+
+export default FailedList;

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { DataTable, List, SearchInput, type SortPayload, TopToolbar } from 'react-admin';
+import type { MailResource } from '../../dataProviders/mail';
+import { AutoReload } from './AutoReload';
+import { ReloadButton } from './ReloadButton';
+
+export interface MailListProps {
+  resource: MailResource;
+  /** Translation key of the title. */
+  title: string;
+  /** DataTable columns. */
+  children: ReactNode;
+  /** Extra toolbar buttons (before Reload). */
+  actions?: ReactNode;
+  /** Default sort; none keeps the service's order. */
+  sort?: SortPayload;
+}
+
+const NO_SORT: SortPayload = { field: '', order: 'ASC' };
+
+/** Load errors are only logged (spec section 8): no notification, no error page; the table stays as it was. */
+const logLoadError = (error: unknown) => console.error('Cannot load the list', error);
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/**
+ * The generic mail list: title, local search, reload button, selectable table and an auto-reload every 60 seconds.
+ * The service returns the whole list; search, sort and paging happen locally in the mail data provider.
+ */
+export const MailList = ({ resource, title, children, actions, sort = NO_SORT }: MailListProps) => (
+  <List
+    resource={resource}
+    title={title}
+    filters={filters}
+    actions={
+      <TopToolbar>
+        {actions}
+        <ReloadButton />
+      </TopToolbar>
+    }
+    sort={sort}
+    perPage={25}
+    exporter={false}
+    empty={false}
+    disableSyncWithLocation
+    storeKey={false}
+    queryOptions={{ onError: logLoadError }}
+  >
+    <AutoReload />
+    <DataTable rowClick={false} bulkActionButtons={true} bulkActionsToolbar={false}>
+      {children}
+    </DataTable>
+  </List>
+);

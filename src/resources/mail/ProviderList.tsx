@@ -1,0 +1,36 @@
+import { DataTable, useTranslate } from 'react-admin';
+import { MAIL_RESOURCES, type ProviderRecord } from '../../dataProviders/mail';
+import { AddLinkButton } from './AddLinkButton';
+import { EditLinkButton } from './EditLinkButton';
+import { MailList } from './MailList';
+import { mailPaths } from './paths';
+import { securityLabel } from './securityChoices';
+
+const Column = DataTable.Col<ProviderRecord>;
+
+const SecurityLabel = ({ security }: { security: string }) => {
+  const translate = useTranslate();
+  return <span>{translate(securityLabel(security))}</span>;
+};
+
+/** /mailman/providers/: name, host, port, security and an edit link per row. */
+const ProviderList = () => (
+  <MailList
+    resource={MAIL_RESOURCES.providers}
+    title="caredesk.mail.menu.providers"
+    sort={{ field: 'name', order: 'ASC' }}
+    actions={<AddLinkButton to={mailPaths.addProvider} />}
+  >
+    <Column source="name" label="caredesk.mail.fields.name" />
+    <Column source="host" label="caredesk.mail.fields.host" />
+    <Column source="port" label="caredesk.mail.fields.port" />
+    <Column source="security" label="caredesk.mail.fields.security" render={(record) => <SecurityLabel security={record.security} />} />
+    <Column
+      label="caredesk.mail.list.actions"
+      disableSort
+      render={(record) => <EditLinkButton to={mailPaths.editProvider(record.id)} what={record.name} />}
+    />
+  </MailList>
+);
+
+export default ProviderList;

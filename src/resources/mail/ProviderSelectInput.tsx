@@ -1,0 +1,35 @@
+import { SelectInput, useGetList, useRecordContext } from 'react-admin';
+import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import { requiredField } from './validators';
+
+interface ProviderChoice {
+  id: string;
+  name: string;
+  host: string;
+}
+
+const providerText = (provider: ProviderChoice) => `${provider.name} (${provider.host})`;
+
+/**
+ * The account's provider, chosen from the providers the service knows (form field providerUid). While they load,
+ * the account's own provider is the only choice.
+ */
+export const ProviderSelectInput = () => {
+  const record = useRecordContext<AccountRecord>();
+  const { data } = useGetList<ProviderChoice & { id: string }>(MAIL_RESOURCES.providers, {
+    pagination: { page: 1, perPage: 10_000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const own: ProviderChoice[] = record?.provider ? [{ id: record.provider.uid, name: record.provider.name, host: record.provider.host }] : [];
+  const choices = data ?? own;
+  return (
+    <SelectInput
+      source="providerUid"
+      label="caredesk.mail.fields.provider"
+      choices={choices}
+      optionText={providerText}
+      optionValue="id"
+      validate={requiredField}
+    />
+  );
+};

@@ -1,0 +1,19 @@
+import { DataTable } from 'react-admin';
+import { MAIL_RESOURCES, type MailItemRecord, type RetryingEntry } from '../../dataProviders/mail';
+import { mailColumns } from './mailColumns';
+import { MailList } from './MailList';
+import { MailTimestamp } from './MailTimestamp';
+
+const Column = DataTable.Col<MailItemRecord<RetryingEntry>>;
+
+/** /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. */
+const RetryList = () => (
+  <MailList resource={MAIL_RESOURCES.retries} title="caredesk.mail.menu.retries" sort={{ field: 'next_attempt', order: 'ASC' }}>
+    {mailColumns()}
+    <Column source="attempt" label="caredesk.mail.fields.attempt" />
+    <Column source="error_message" label="caredesk.mail.fields.error_message" />
+    <Column source="next_attempt" label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
+  </MailList>
+);
+
+export default RetryList;

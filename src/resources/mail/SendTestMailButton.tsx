@@ -1,0 +1,29 @@
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { IconButton, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { Button, useTranslate } from 'react-admin';
+import type { Account } from '../../dataProviders/mail';
+import { TestMailDialog } from './TestMailDialog';
+
+/** Opens the test-mail dialog for an account (an icon button in list rows, a text button on the editor). */
+export const SendTestMailButton = ({ account, iconOnly = false }: { account: Pick<Account, 'expression'>; iconOnly?: boolean }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const label = translate('caredesk.mail.test_mail.open');
+  return (
+    <>
+      {iconOnly ? (
+        <Tooltip title={label}>
+          <IconButton aria-label={`${label} ${account.expression}`} size="small" onClick={() => setOpen(true)}>
+            <ForwardToInboxIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button label="caredesk.mail.test_mail.open" onClick={() => setOpen(true)}>
+          <ForwardToInboxIcon />
+        </Button>
+      )}
+      {open ? <TestMailDialog open={open} onClose={() => setOpen(false)} expression={account.expression} /> : null}
+    </>
+  );
+};

@@ -1,0 +1,20 @@
+import { DataTable } from 'react-admin';
+import type { Mail } from '../../dataProviders/mail';
+import { MailTimestamp } from './MailTimestamp';
+import { RecipientField } from './RecipientField';
+
+type MailItem = { id: string; mail: Mail; requested_time: number; sender: string; subject: string };
+const Column = DataTable.Col<MailItem>;
+
+/** The columns every queue list shares: requested time, sender, recipient (first plus '[+n]') and subject. */
+export const mailColumns = () => [
+  <Column
+    key="requested_time"
+    source="requested_time"
+    label="caredesk.mail.fields.requested"
+    render={(record) => <MailTimestamp value={record.requested_time} />}
+  />,
+  <Column key="sender" source="sender" label="caredesk.mail.fields.sender" />,
+  <Column key="recipient" source="recipients" label="caredesk.mail.fields.recipient" render={(record) => <RecipientField mail={record.mail} />} />,
+  <Column key="subject" source="subject" label="caredesk.mail.fields.subject" />,
+];

@@ -1,0 +1,16 @@
+/** The spec's routes of the mail-delivery screens (with trailing slashes). */
+export const mailPaths = {
+  providers: '/mailman/providers/',
+  addProvider: '/mailman/providers/add/',
+  editProvider: (uid: string | number) => `/mailman/providers/${encodeURIComponent(String(uid))}/`,
+  accounts: '/mailman/accounts/',
+  addAccount: '/mailman/accounts/add/',
+  editAccount: (uid: string | number) => `/mailman/accounts/${encodeURIComponent(String(uid))}/`,
+  queue: '/mailman/queue/',
+  delivered: '/mailman/delivered/',
+  retries: '/mailman/failed-temporarily/',
+  failed: '/mailman/failed-permanently/',
+};
+
+/** Auto-reload interval of the mail lists (spec section 9). */
+export const MAIL_LIST_RELOAD_MS = 60_000;

@@ -1,0 +1,22 @@
+import { minLength, required, type Validator } from 'react-admin';
+
+/** Minimum length of provider names and hosts (spec sections 5 and 9). */
+export const MIN_PROVIDER_TEXT_LENGTH = 4;
+
+export const requiredField = required('caredesk.validation.required');
+export const minProviderLength = minLength(MIN_PROVIDER_TEXT_LENGTH, 'caredesk.validation.min_length');
+
+/** Digits only ('Number required'); an empty value is left to `requiredField`. */
+export const numberRequired: Validator = (value: unknown) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  return /^\d+$/.test(String(value).trim()) ? undefined : 'caredesk.mail.validation.number';
+};
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** A plain address like name@example.org. */
+export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
+
+export const providerNameValidators = [requiredField, minProviderLength];
+export const hostValidators = [requiredField, minProviderLength];
+export const portValidators = [requiredField, numberRequired];

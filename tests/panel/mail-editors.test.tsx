@@ -1,0 +1,214 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../src/resources/mail/AccountEditor';
+import '../../src/resources/mail/AccountList';
+import '../../src/resources/mail/ProviderEditor';
+import '../../src/resources/mail/ProviderList';
+import { ACCOUNT_UID, PLAIN_ACCOUNT_UID, PROVIDER2_UID, PROVIDER_UID } from './support/fakeMailService';
+import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { currentUrl } from './support/renderApp';
+
+const fake = useFakeMailBackend();
+
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+async function choose(user: ReturnType<typeof import('@testing-library/user-event').default.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('provider editor', () => {
+  it('validates name, host, port and security and creates the provider, then goes back to the list', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/providers/', 'Mailjet Relay');
+    await user.click(screen.getByRole('link', { name: 'Add' }));
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/add/'));
+    expect(await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' })).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+
+    await user.type(screen.getByLabelText(/^Name/), 'abc');
+    await user.type(screen.getByLabelText(/^Host/), 'abc');
+    await user.type(screen.getByLabelText(/^Port/), '25a');
+    expect(await screen.findAllByText('Minimum 4 characters required')).toHaveLength(2);
+    expect(screen.getByText('Number required')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+
+    await user.type(screen.getByLabelText(/^Name/), 'd');
+    await user.type(screen.getByLabelText(/^Host/), 'd.example');
+    await user.clear(screen.getByLabelText(/^Port/));
+    await user.type(screen.getByLabelText(/^Port/), '2525');
+    await waitFor(() => expect(screen.queryByText('Number required')).not.toBeInTheDocument());
+    expect(submit()).toBeDisabled(); // security still missing
+
+    await choose(user, 'Security', 'SSL/TLS');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
+    expect(fake.mail.hits('POST', '/administration/providers/').map((entry) => entry.body)).toEqual([
+      { name: 'abcd', host: 'abcd.example', port: 2525, security: 'ssl/tls' },
+    ]);
+    expect(await screen.findByText('abcd.example')).toBeInTheDocument();
+  });
+
+  it('loads an existing provider, enables Submit only on a change and updates it', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/providers/${PROVIDER_UID}/`, 'Edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Host/)).toHaveValue('smtp.mailjet.example'));
+    expect(screen.getByLabelText(/^Port/)).toHaveValue('587');
+    expect(submit()).toBeDisabled();
+
+    await user.clear(screen.getByLabelText(/^Port/));
+    await user.type(screen.getByLabelText(/^Port/), '465');
+    await choose(user, 'Security', 'SSL/TLS');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
+    expect(fake.mail.hits('PUT', `/administration/providers/${PROVIDER_UID}/`).map((entry) => entry.body)).toEqual([
+      { name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 465, security: 'ssl/tls' },
+    ]);
+  });
+
+  it("shows 'Cannot save:' with the problem's title, detail and field", async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/providers/${PROVIDER_UID}/`, 'Edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Port/)).toHaveValue('587'));
+    await user.clear(screen.getByLabelText(/^Port/));
+    await user.type(screen.getByLabelText(/^Port/), '70000');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(
+      await screen.findByText('Cannot save: Bad Request: The port must be between 1 and 65535. (in field port)'),
+    ).toBeInTheDocument();
+    expect(currentUrl()).toBe(`/mailman/providers/${PROVIDER_UID}/`);
+  });
+});
+
+describe('account editor', () => {
+  it('requires expression and provider, asks credentials when authentication is required and creates the account', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/accounts/add/', 'Add');
+    expect(submit()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Edit Credentials' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send test mail' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Regular Expression/), 'x');
+    await user.clear(screen.getByLabelText(/^Regular Expression/));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Regular Expression/), '^office@caredesk\\.example$');
+    expect(submit()).toBeDisabled(); // no provider yet
+
+    await choose(user, 'Provider', 'Local Relay (relay.local)');
+    await waitFor(() => expect(submit()).toBeEnabled());
+
+    expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Authentication required' }));
+    expect(screen.getByLabelText(/^Username/)).toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeDisabled());
+    await user.type(screen.getByLabelText(/^Username/), 'office');
+    expect(submit()).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Password/), 'office-secret');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('POST', '/administration/accounts/').map((entry) => entry.body)).toEqual([
+      {
+        expression: '^office@caredesk\\.example$',
+        provider: { uid: PROVIDER2_UID },
+        credentials: { username: 'office', password: 'office-secret' },
+        credentials_changed: true,
+      },
+    ]);
+  });
+
+  it('keeps stored credentials unless Edit Credentials is pressed', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'));
+    expect(screen.getByRole('checkbox', { name: 'Authentication required' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Edit Credentials' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+
+    await user.type(screen.getByLabelText(/^Regular Expression/), '|^info@caredesk\\.example$');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
+      {
+        expression: '^noreply@caredesk\\.example$|^info@caredesk\\.example$',
+        provider: { uid: PROVIDER_UID },
+        credentials: null,
+        credentials_changed: false,
+      },
+    ]);
+    expect(fake.mail.state.accounts[0].credentials).toEqual({ username: 'mailer', password: 'secret' });
+  });
+
+  it('replaces credentials after Edit Credentials, with both username and password required', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
+    await user.click(await screen.findByRole('button', { name: 'Edit Credentials' }));
+    expect(screen.getByLabelText(/^Username/)).toHaveValue('mailer');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    await waitFor(() => expect(submit()).toBeDisabled());
+    await user.clear(screen.getByLabelText(/^Username/));
+    await user.type(screen.getByLabelText(/^Password/), 'new-secret');
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Username/), 'mailer2');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
+      {
+        expression: '^noreply@caredesk\\.example$',
+        provider: { uid: PROVIDER_UID },
+        credentials: { username: 'mailer2', password: 'new-secret' },
+        credentials_changed: true,
+      },
+    ]);
+  });
+
+  it('removes stored credentials when authentication is no longer required', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
+    const box = await screen.findByRole('checkbox', { name: 'Authentication required' });
+    await waitFor(() => expect(box).toBeChecked());
+    await user.click(box);
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
+      { expression: '^noreply@caredesk\\.example$', provider: { uid: PROVIDER_UID }, credentials: null, credentials_changed: true },
+    ]);
+    expect(fake.mail.state.accounts[0].credentials).toBeNull();
+  });
+
+  it('adds credentials to an account without any', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, 'Edit');
+    const box = await screen.findByRole('checkbox', { name: 'Authentication required' });
+    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('.*@intern\\.example$'));
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(screen.queryByRole('button', { name: 'Edit Credentials' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Username/), 'intern');
+    await user.type(screen.getByLabelText(/^Password/), 'intern-secret');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('PUT', `/administration/accounts/${PLAIN_ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
+      {
+        expression: '.*@intern\\.example$',
+        provider: { uid: PROVIDER2_UID },
+        credentials: { username: 'intern', password: 'intern-secret' },
+        credentials_changed: true,
+      },
+    ]);
+  });
+
+  it('shows the invalid-expression problem in the field', async () => {
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, 'Edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('.*@intern\\.example$'));
+    await user.type(screen.getByLabelText(/^Regular Expression/), '(');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByText('Cannot save: Bad Request: Invalid regular expression. (in field expression)')).toBeInTheDocument();
+    expect(currentUrl()).toBe(`/mailman/accounts/${PLAIN_ACCOUNT_UID}/`);
+  });
+});

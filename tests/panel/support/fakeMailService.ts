@@ -1,0 +1,223 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
+
+/** An in-memory stand-in for the mail service's HTTP contract (CONTRACT-mail.md), with a record of every request. */
+export const MAIL_URL = `${ORIGIN}/api/mail`;
+
+export const PROVIDER_UID = 'aaaaaaaa-0000-4000-8000-000000000001';
+export const PROVIDER2_UID = 'aaaaaaaa-0000-4000-8000-000000000002';
+export const ACCOUNT_UID = 'bbbbbbbb-0000-4000-8000-000000000001';
+export const PLAIN_ACCOUNT_UID = 'bbbbbbbb-0000-4000-8000-000000000002';
+
+type Security = 'none' | 'starttls' | 'ssl/tls';
+interface Provider {
+  uid: string;
+  name: string;
+  host: string;
+  port: number;
+  security: Security;
+}
+interface StoredAccount {
+  uid: string;
+  expression: string;
+  providerUid: string;
+  credentials: { username: string; password: string } | null;
+}
+interface Mail {
+  sender: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  message: string;
+}
+
+const mail = (sender: string, to: string[], subject: string): Mail => ({ sender, to, cc: [], subject, message: 'Hello' });
+const T0 = 1_790_000_000; // 2026-09-21
+
+export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_URL) {
+  const providers = new Map<string, Provider>([
+    [PROVIDER_UID, { uid: PROVIDER_UID, name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 587, security: 'starttls' }],
+    [PROVIDER2_UID, { uid: PROVIDER2_UID, name: 'Local Relay', host: 'relay.local', port: 25, security: 'none' }],
+  ]);
+  const accounts: StoredAccount[] = [
+    { uid: ACCOUNT_UID, expression: '^noreply@caredesk\\.example$', providerUid: PROVIDER_UID, credentials: { username: 'mailer', password: 'secret' } },
+    { uid: PLAIN_ACCOUNT_UID, expression: '.*@intern\\.example$', providerUid: PROVIDER2_UID, credentials: null },
+  ];
+  const state = {
+    providers,
+    accounts,
+    queue: [
+      { reference_uid: 'q-1', mail: mail('noreply@caredesk.example', ['anna@example.org', 'ben@example.org', 'cleo@example.org'], 'Shift plan'), requested_time: T0, attempt: 0 },
+    ] as JsonBodyType[],
+    delivered: [
+      { reference_uid: 'd-1', mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'), requested_time: T0 - 60, delivered: T0 - 30 },
+      { reference_uid: 'd-2', mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'), requested_time: T0 - 120, delivered: T0 - 90 },
+    ] as JsonBodyType[],
+    retrying: [
+      {
+        reference_uid: 'r-1',
+        mail: mail('noreply@caredesk.example', ['gina@example.org'], 'Reminder'),
+        requested_time: T0,
+        attempt: 2,
+        error_message: '421 Service not available',
+        next_attempt: T0 + 3600,
+      },
+    ] as JsonBodyType[],
+    failed: [
+      { reference_uid: 'f-1', mail: mail('noreply@caredesk.example', ['hans@example.org'], 'Contract'), requested_time: T0, error_message: '550 No such user', attempts: 5 },
+      { reference_uid: 'f-2', mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'), requested_time: T0 - 10, error_message: '550 Rejected', attempts: 5 },
+      { reference_uid: 'f-3', mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'), requested_time: T0 - 20, error_message: '552 Too big', attempts: 5 },
+    ] as ({ reference_uid: string } & Record<string, unknown>)[],
+    requests: [] as { method: string; path: string; body: unknown }[],
+    /** Status of a forced failure of list loads (0: none). */
+    failLists: 0,
+    failRequeue: false,
+    sent: [] as unknown[],
+  };
+  let counter = 0;
+
+  const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
+
+  const authorized = (request: Request) => {
+    const header = request.headers.get('authorization') ?? '';
+    const access = auth().state.accessTokens.get(header.startsWith('Bearer ') ? header.slice(7) : '');
+    return !!access && access.expires > auth().state.now();
+  };
+
+  const route =
+    (handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>) =>
+    async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
+      const url = new URL(request.url);
+      let body: unknown = null;
+      if (request.method !== 'GET') {
+        const text = await request.text();
+        body = text ? JSON.parse(text) : null;
+      }
+      state.requests.push({ method: request.method, path: url.pathname.slice(new URL(base).pathname.length), body });
+      if (!authorized(request)) return problem(401, 'Unauthorized', 'Invalid or expired access token.');
+      return handler(request, params as Record<string, string>, body);
+    };
+
+  const accountJson = (account: StoredAccount) => {
+    const provider = providers.get(account.providerUid)!;
+    return {
+      uid: account.uid,
+      expression: account.expression,
+      provider: { uid: provider.uid, name: provider.name, host: provider.host },
+      credentials: account.credentials ? { username: account.credentials.username } : null,
+    };
+  };
+
+  const providerProblem = (body: any): Response | null => {
+    if (typeof body.name !== 'string' || body.name.length < 4) return problem(400, 'Bad Request', 'The name needs at least 4 characters.', 'name');
+    if (!Number.isInteger(body.port) || body.port < 1 || body.port > 65535) return problem(400, 'Bad Request', 'The port must be between 1 and 65535.', 'port');
+    return null;
+  };
+
+  const applyAccount = (account: StoredAccount, body: any, isCreate: boolean): Response | null => {
+    try {
+      new RegExp(body.expression);
+    } catch {
+      return problem(400, 'Bad Request', 'Invalid regular expression.', 'expression');
+    }
+    if (!providers.has(body.provider?.uid)) return problem(400, 'Bad Request', 'Unknown provider.', 'provider');
+    account.expression = body.expression;
+    account.providerUid = body.provider.uid;
+    if (isCreate || body.credentials_changed) account.credentials = body.credentials;
+    return null;
+  };
+
+  const list = (items: () => JsonBodyType) =>
+    route(() => (state.failLists ? problem(state.failLists, 'Server Error', 'The list cannot be loaded.') : json(items())));
+
+  const handlers = [
+    http.get(`${base}/administration/providers/`, list(() => [...providers.values()] as unknown as JsonBodyType)),
+    http.post(
+      `${base}/administration/providers/`,
+      route((_request, _params, body) => {
+        const failure = providerProblem(body);
+        if (failure) return failure;
+        counter += 1;
+        const created = { ...body, uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}` };
+        providers.set(created.uid, created);
+        return json(created, 201);
+      }),
+    ),
+    http.get(
+      `${base}/administration/providers/:uid/`,
+      route((_request, params) => {
+        const found = providers.get(params.uid);
+        return found ? json(found as unknown as JsonBodyType) : problem(404, 'Not Found', 'No such provider.');
+      }),
+    ),
+    http.put(
+      `${base}/administration/providers/:uid/`,
+      route((_request, params, body) => {
+        const found = providers.get(params.uid);
+        if (!found) return problem(404, 'Not Found', 'No such provider.');
+        const failure = providerProblem(body);
+        if (failure) return failure;
+        Object.assign(found, body);
+        return json(found as unknown as JsonBodyType);
+      }),
+    ),
+    http.get(`${base}/administration/accounts/`, list(() => accounts.map(accountJson))),
+    http.post(
+      `${base}/administration/accounts/`,
+      route((_request, _params, body) => {
+        counter += 1;
+        const account: StoredAccount = { uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`, expression: '', providerUid: '', credentials: null };
+        const failure = applyAccount(account, body, true);
+        if (failure) return failure;
+        accounts.push(account);
+        return json(accountJson(account), 201);
+      }),
+    ),
+    http.get(
+      `${base}/administration/accounts/:uid/`,
+      route((_request, params) => {
+        const found = accounts.find((account) => account.uid === params.uid);
+        return found ? json(accountJson(found)) : problem(404, 'Not Found', 'No such account.');
+      }),
+    ),
+    http.put(
+      `${base}/administration/accounts/:uid/`,
+      route((_request, params, body) => {
+        const found = accounts.find((account) => account.uid === params.uid);
+        if (!found) return problem(404, 'Not Found', 'No such account.');
+        const failure = applyAccount(found, body, false);
+        return failure ?? json(accountJson(found));
+      }),
+    ),
+    http.get(`${base}/administration/queue/`, list(() => state.queue)),
+    http.get(`${base}/administration/queue/delivered/`, list(() => state.delivered)),
+    http.get(`${base}/administration/queue/failed-temporarily/`, list(() => state.retrying)),
+    http.get(`${base}/administration/queue/failed-permanently/`, list(() => state.failed as JsonBodyType)),
+    http.post(
+      `${base}/administration/queue/failed-permanently/requeue/`,
+      route((_request, _params, body) => {
+        const uids: string[] = body?.uids ?? [];
+        if (state.failRequeue || uids.some((uid) => !state.failed.some((item) => item.reference_uid === uid))) {
+          return problem(404, 'Not Found', 'Unknown or not permanently failed delivery.', 'uids');
+        }
+        state.failed = state.failed.filter((item) => !uids.includes(item.reference_uid));
+        return json({ requeued: uids });
+      }),
+    ),
+    http.post(
+      `${base}/send/`,
+      route((_request, _params, body) => {
+        if (!Array.isArray(body?.to) || body.to.length === 0) return problem(400, 'Bad Request', 'At least one recipient is required.', 'to');
+        counter += 1;
+        state.sent.push(body);
+        return json({ reference_uid: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}` }, 202);
+      }),
+    ),
+  ];
+
+  const hits = (method: string, path: string) => state.requests.filter((entry) => entry.method === method && entry.path === path);
+
+  return { state, handlers, hits };
+}
+
+export type FakeMailService = ReturnType<typeof createFakeMailService>;
