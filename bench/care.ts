@@ -1,0 +1,204 @@
+// The care-request benchmark: the incoming list's latency (p50/p99) on 100,000 requests (default view, a search, a date
+// filter) and intake submissions per second, on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL.
+// Every loop is bounded in count and time. Run alone with `npx tsx bench/care.ts`; CARE_BENCH_REQUESTS sets the size.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fakerDE } from '@faker-js/faker';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { ensureFirstAdministrator } from '../server/auth';
+import { demoCareRequests, demoIntakeForm } from '../server/care/demo';
+import { analyzeCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
+import { loadConfig, type Config } from '../server/config';
+import { openDatabase, type Database } from '../server/db';
+import { printTable } from './lib';
+
+const REQUESTS = Number(process.env.CARE_BENCH_REQUESTS || 100_000);
+const DISTINCT_DEMO_RECORDS = 2_000;
+const INSERT_CHUNK = 5_000;
+const LIST_ITERATIONS = 200;
+const LIST_TIME_LIMIT_MS = 20_000;
+const INTAKE_SUBMISSIONS = 300;
+const INTAKE_TIME_LIMIT_MS = 20_000;
+const ADMIN = { username: 'bench-admin', password: 'bench-password' };
+
+export interface LatencyFigures {
+  scenario: string;
+  runs: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+}
+
+export interface CareBenchResult {
+  database: 'pglite' | 'postgres';
+  requests: number;
+  fillSeconds: number;
+  list: LatencyFigures[];
+  intake: { submissions: number; perSecond: number };
+}
+
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+
+/** 100,000 distinct requests from a few thousand demo ones: each copy gets its own uid, legacy id and submission time. */
+async function fill(database: Database, config: Config, count: number): Promise<number> {
+  const started = performance.now();
+  fakerDE.seed(42);
+  const templates = demoCareRequests(DISTINCT_DEMO_RECORDS, { care: config.care, now: new Date('2024-06-30T12:00:00Z') });
+  const newest = Date.parse('2024-06-30T12:00:00Z');
+  for (let start = 0; start < count; start += INSERT_CHUNK) {
+    const chunk: CareRequestRecord[] = [];
+    for (let index = start; index < Math.min(count, start + INSERT_CHUNK); index += 1) {
+      const template = templates[index % templates.length]!;
+      chunk.push({ ...template, uid: randomUUID(), legacyId: `BENCH-${index}`, submitted: new Date(newest - index * 1_800_000) });
+    }
+    await database.db.transaction((tx) => insertCareRequests(tx, chunk));
+  }
+  // PostgreSQL's autovacuum would do this on its own soon after a load; PGlite has none, so it gets only what an import does.
+  if (database.kind === 'postgres') await database.db.execute(sql`vacuum analyze`);
+  else await analyzeCareRequests(database.db);
+  return (performance.now() - started) / 1000;
+}
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  const authorization = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/token/', headers: { authorization } });
+  if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+async function measureList(app: FastifyInstance, token: string, scenario: string, query: string): Promise<LatencyFigures> {
+  const durations: number[] = [];
+  let total = 0;
+  const deadline = performance.now() + LIST_TIME_LIMIT_MS;
+  for (let run = 0; run < LIST_ITERATIONS && performance.now() < deadline; run += 1) {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: `/api/care/incoming/care-requests/${query}`, headers: { authorization: `Bearer ${token}` } });
+    durations.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`${scenario}: ${response.statusCode} ${response.body}`);
+    total = response.json<{ total: number }>().total;
+  }
+  durations.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return { scenario, runs: durations.length, p50Ms: round(percentile(durations, 0.5)), p99Ms: round(percentile(durations, 0.99)), total };
+}
+
+async function multipart(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  const response = new Response(formData);
+  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+}
+
+async function measureIntake(app: FastifyInstance): Promise<{ submissions: number; perSecond: number }> {
+  fakerDE.seed(7);
+  const bodies = await Promise.all(Array.from({ length: 50 }, () => multipart({ ...demoIntakeForm(fakerDE, new Date()), BetreuungBeginn: '0', Anreisedatum: '' })));
+  const started = performance.now();
+  let submissions = 0;
+  while (submissions < INTAKE_SUBMISSIONS && performance.now() - started < INTAKE_TIME_LIMIT_MS) {
+    const { payload, contentType } = bodies[submissions % bodies.length]!;
+    const response = await app.inject({ method: 'POST', url: '/api/intake/care-request/', payload, headers: { 'content-type': contentType } });
+    if (response.statusCode !== 201) throw new Error(`intake: ${response.statusCode} ${response.body}`);
+    submissions += 1;
+  }
+  return { submissions, perSecond: Math.round(submissions / ((performance.now() - started) / 1000)) };
+}
+
+async function benchOn(database: Database): Promise<CareBenchResult> {
+  const base = loadConfig({});
+  const config: Config = {
+    ...base,
+    panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'),
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    mail: { ...base.mail, workerEnabled: false },
+    care: { ...base.care, intakeRateLimit: 1_000_000, notifyRecipients: [] },
+  };
+  const fillSeconds = await fill(database, config, REQUESTS);
+  const app = await buildApp({ config, database, masterSecret: randomBytes(32) });
+  try {
+    await app.ready();
+    await ensureFirstAdministrator(database.db, config, () => undefined);
+    const token = await signIn(app);
+    const from = Math.floor(Date.parse('2023-01-01T00:00:00Z') / 1000);
+    const to = Math.floor(Date.parse('2023-01-31T23:59:59Z') / 1000);
+    const filters = encodeURIComponent(JSON.stringify({ submitted: { from, to } }));
+    const list = [
+      await measureList(app, token, 'default view (page 1, submitted des)', ''),
+      await measureList(app, token, 'deep page (page 500)', '?page=500'),
+      await measureList(app, token, 'search "bench-4711"', '?query=bench-4711'),
+      await measureList(app, token, 'search "10xxx"', '?query=10xxx'),
+      await measureList(app, token, 'date filter (one month)', `?filters=${filters}`),
+      await measureList(app, token, 'sort by host asc', '?sort_by=host&ordering=asc'),
+    ];
+    const intake = await measureIntake(app);
+    return { database: database.kind, requests: REQUESTS, fillSeconds: Math.round(fillSeconds), list, intake };
+  } finally {
+    await app.close();
+  }
+}
+
+async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const name = `caredesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+function print(result: CareBenchResult) {
+  const rows = result.list.map((figures) => [figures.scenario, figures.p50Ms.toFixed(1), figures.p99Ms.toFixed(1), String(figures.runs), String(figures.total)]);
+  rows.push(['intake submissions per second', String(result.intake.perSecond), '', String(result.intake.submissions), '']);
+  printTable(
+    `Care requests on ${result.database}: incoming list on ${result.requests} requests (filled in ${result.fillSeconds} s), in-process requests`,
+    ['scenario', 'p50 ms', 'p99 ms', 'runs', 'matches'],
+    rows,
+  );
+}
+
+/** Runs the benchmark on PGlite and, when a PostgreSQL URL is set, on PostgreSQL; prints and returns the figures. */
+export async function runCareBench(): Promise<CareBenchResult[]> {
+  const results: CareBenchResult[] = [];
+  const pglite = await openDatabase({});
+  try {
+    results.push(await benchOn(pglite));
+  } finally {
+    await pglite.close();
+  }
+  print(results[0]!);
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    results.push(await withPostgres(postgresUrl, benchOn));
+    print(results[1]!);
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runCareBench().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

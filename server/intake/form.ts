@@ -1,0 +1,154 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
+import { EMAIL_PATTERN } from '../mail/schemas';
+
+/**
+ * The intake form as posted (care-requests.md section 7): German field names, every value text. The JSON schema checks
+ * each field on its own; checkFormRules adds the rules that span fields. Together they name every offending field.
+ */
+
+export const REQUIRED_MESSAGE = 'This field is required';
+export const INVALID_EMAIL_MESSAGE = 'Invalid e-mail.';
+
+const code = (low: number, high: number, meaning: string) =>
+  Type.String({ pattern: `^[${low}-${high}]$`, description: `${meaning}: a code ${low} to ${high}` });
+const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
+const yesNo = (meaning: string) => Type.String({ pattern: '^[01]$', description: `${meaning}: 0 (no) or 1 (yes)` });
+
+export const PATIENT_FIELDS = {
+  Geschlecht: code(0, 1, 'gender, 0 male or 1 female'),
+  Pflegegrad: code(0, 5, 'care level'),
+  Mobil: code(1, 5, 'mobility, 1 fully mobile to 5 confined to bed'),
+  Hoeren: code(0, 3, 'hearing, 0 no limitations to 3 not possible'),
+  Sprechen: code(0, 3, 'speaking, 0 no limitations to 3 not possible'),
+  Sehen: code(0, 3, 'seeing, 0 no limitations to 3 not possible'),
+  Nacht: code(0, 2, 'night shifts, 0 none, 1 occasionally, 2 regularly'),
+};
+export type PatientFieldName = keyof typeof PATIENT_FIELDS;
+export const PATIENT_FIELD_NAMES = Object.keys(PATIENT_FIELDS) as PatientFieldName[];
+
+const patientFields = <P extends 'P0' | 'P1'>(prefix: P, optional: boolean) =>
+  Object.fromEntries(PATIENT_FIELD_NAMES.map((name) => [`${prefix}${name}`, optional ? Type.Optional(PATIENT_FIELDS[name]) : PATIENT_FIELDS[name]])) as {
+    [K in PatientFieldName as `${P}${K}`]: typeof PATIENT_FIELDS[K];
+  };
+
+export const IntakeForm = Type.Object(
+  {
+    EinsatzPLZ: Type.String({ pattern: '^[0-9]{5}$', description: 'the mission zip code: 5 digits' }),
+    EinsatzOrt: text(128, 'the mission city'),
+    BetreuungBeginn: code(0, 2, 'mission begins, 0 as soon as possible, 1 at a date, 2 unknown'),
+    Anreisedatum: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the start date YYYY-MM-DD; required with BetreuungBeginn 1' })),
+    WeiterePersonen: Type.Optional(yesNo('other persons present')),
+    Einkauf: Type.Optional(yesNo("shopping by car, so a driver's license is required")),
+    newsletter: Type.Optional(yesNo('newsletter')),
+    ErfahrenVon: Type.Optional(code(0, 7, 'referral')),
+    Anrede: code(0, 2, 'title, 0 Mr., 1 Mrs., 2 Family'),
+    Titel: code(0, 2, 'academic title, 0 none, 1 Dr., 2 Prof. Dr.'),
+    Vorname: text(128, 'first name'),
+    Nachname: text(128, 'last name'),
+    Telefon: Type.String({ maxLength: 64, pattern: '(?:[^0-9]*[0-9]){3}', description: 'a phone number' }),
+    EMail: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an e-mail address' }),
+    Bemerkungen: Type.Optional(Type.String({ maxLength: 5000, description: 'notes' })),
+    ...patientFields('P0', false),
+    ...patientFields('P1', true),
+    WWW: Type.Optional(Type.String({ maxLength: 2048, description: 'the web page (origin) the form was sent from' })),
+    nodelay: Type.Optional(Type.String({ maxLength: 16 })),
+    utm_source: Type.Optional(Type.String({ maxLength: 128 })),
+    utm_medium: Type.Optional(Type.String({ maxLength: 128 })),
+    utm_campaign: Type.Optional(Type.String({ maxLength: 128 })),
+  },
+  { additionalProperties: true, description: 'Unknown fields (a submit button, say) are ignored.' },
+);
+export type IntakeFormFields = Static<typeof IntakeForm>;
+
+export interface FieldError {
+  field: string;
+  detail: string;
+}
+
+/** Carries every field error of a submission to the route (which answers them all in one problem). */
+export class IntakeFormError extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super('The care request has invalid fields.');
+  }
+}
+
+const checker = TypeCompiler.Compile(IntakeForm);
+
+function fieldErrorOf(error: ValueError, form: Record<string, unknown>): FieldError | undefined {
+  const field = error.path.replace(/^\//, '');
+  if (!field || field.includes('/')) return undefined;
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return { field, detail: REQUIRED_MESSAGE };
+  if (Array.isArray(form[field])) return { field, detail: 'must be given only once' };
+  if (field === 'EMail') return { field, detail: INVALID_EMAIL_MESSAGE };
+  if (error.type === ValueErrorType.StringMaxLength) return { field, detail: `must have at most ${error.schema.maxLength} characters` };
+  return { field, detail: `must be ${error.schema.description ?? 'text'}` };
+}
+
+/** Every field the schema refuses, once each, in form order. */
+export function schemaErrors(form: Record<string, unknown>): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of checker.Errors(form)) {
+    const fieldError = fieldErrorOf(error, form);
+    if (fieldError && !byField.has(fieldError.field)) byField.set(fieldError.field, fieldError);
+  }
+  return [...byField.values()];
+}
+
+/** Runs the schema on the parsed form; errors reach the handler through attachValidation, which adds the cross-field rules. */
+export function intakeValidatorCompiler() {
+  return (input: unknown) => {
+    const form = (input ?? {}) as Record<string, unknown>;
+    const errors = schemaErrors(form);
+    return errors.length ? { error: new IntakeFormError(errors) } : { value: form };
+  };
+}
+
+/** Today in Berlin, where the agency works: a start date of today is never "in the past" for it. */
+export function berlinToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function startDateErrors(form: Record<string, unknown>, badFields: Set<string>, today: string): FieldError[] {
+  if (form.BetreuungBeginn !== '1' || badFields.has('Anreisedatum')) return [];
+  const startDate = form.Anreisedatum;
+  if (typeof startDate !== 'string') return [{ field: 'Anreisedatum', detail: REQUIRED_MESSAGE }];
+  if (!isCalendarDate(startDate)) return [{ field: 'Anreisedatum', detail: 'must be a valid calendar date' }];
+  if (startDate < today) return [{ field: 'Anreisedatum', detail: 'must not be in the past' }];
+  return [];
+}
+
+/** A second patient is all or nothing: once one P1 field is sent, the missing ones are required. */
+function secondPatientErrors(form: Record<string, unknown>): FieldError[] {
+  const fields = PATIENT_FIELD_NAMES.map((name) => `P1${name}`);
+  if (!fields.some((field) => field in form)) return [];
+  return fields
+    .filter((field) => !(field in form))
+    .map((field) => ({ field, detail: `${REQUIRED_MESSAGE} (a second patient needs all of its fields)` }));
+}
+
+function originErrors(form: Record<string, unknown>, badFields: Set<string>): FieldError[] {
+  if (typeof form.WWW !== 'string' || badFields.has('WWW') || hostOf(form.WWW) !== null) return [];
+  return [{ field: 'WWW', detail: 'must be a web address such as https://www.example.org' }];
+}
+
+/** The rules spanning fields, skipping the fields the schema already refused. */
+export function checkFormRules(form: Record<string, unknown>, badFields: Set<string>, now: Date): FieldError[] {
+  return [...startDateErrors(form, badFields, berlinToday(now)), ...secondPatientErrors(form), ...originErrors(form, badFields)];
+}
+
+/** The host name of a web address, with or without its scheme; null when it is none. */
+export function hostOf(address: string): string | null {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
