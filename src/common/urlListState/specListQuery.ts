@@ -1,0 +1,112 @@
+import type { SortPayload } from 'react-admin';
+
+/**
+ * The spec's list URL query: page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}
+ * (e.g. uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer).
+ */
+export interface SpecListOptions {
+  /** Default sort (spec: files are sorted by uploaded descending). */
+  defaultSort: SortPayload;
+  /** Default page size (spec: 10). */
+  defaultPageSize?: number;
+  /** The sortable fields; an unknown sortBy in the URL falls back to the default. Omit to accept any. */
+  sortFields?: readonly string[];
+  /**
+   * The filters kept in the URL: filter key -> its fields. A filter with fields is an object value in react-admin's
+   * filter ({uploaded: {from, to}}) and appears as uploaded__from / uploaded__to; an empty list means a plain value
+   * (appears as the key itself).
+   */
+  filters?: Record<string, readonly string[]>;
+  /** The react-admin filter key of the search box (default 'q'), kept as `search`. */
+  searchKey?: string;
+}
+
+/** The list parameters the URL describes (react-admin's names). */
+export interface SpecListState {
+  page: number;
+  perPage: number;
+  sort: SortPayload;
+  filter: Record<string, unknown>;
+}
+
+const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  if (value === null || !/^\d+$/.test(value)) return fallback;
+  const number = Number(value);
+  return number >= 1 && number <= max ? number : fallback;
+};
+
+const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** Only the configured, non-empty filter values (plus the search), in a stable shape. */
+export function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const searchKey = options.searchKey ?? 'q';
+  const search = filter?.[searchKey];
+  if (typeof search === 'string' && search !== '') result[searchKey] = search;
+  for (const [key, fields] of Object.entries(options.filters ?? {})) {
+    const value = filter?.[key];
+    if (fields.length === 0) {
+      if (filled(value) && typeof value !== 'object') result[key] = String(value);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const object: Record<string, string> = {};
+    for (const field of fields) {
+      const fieldValue = (value as Record<string, unknown>)[field];
+      if (filled(fieldValue)) object[field] = String(fieldValue);
+    }
+    if (Object.keys(object).length) result[key] = object;
+  }
+  return result;
+}
+
+/** URL query (with or without '?') -> list parameters, defaults filled in. */
+export function parseSpecListQuery(search: string, options: SpecListOptions): SpecListState {
+  const query = new URLSearchParams(search);
+  const ordering = query.get('ordering');
+  const sortBy = query.get('sortBy');
+  const field = sortBy && (!options.sortFields || options.sortFields.includes(sortBy)) ? sortBy : options.defaultSort.field;
+  const order: SortPayload['order'] =
+    ordering === 'asc' ? 'ASC' : ordering === 'des' ? 'DESC' : field === options.defaultSort.field ? options.defaultSort.order : 'ASC';
+  const filter: Record<string, unknown> = {};
+  const text = query.get('search');
+  if (text) filter[options.searchKey ?? 'q'] = text;
+  for (const [key, fields] of Object.entries(options.filters ?? {})) {
+    if (fields.length === 0) {
+      const value = query.get(key);
+      if (value) filter[key] = value;
+      continue;
+    }
+    const object: Record<string, string> = {};
+    for (const name of fields) {
+      const value = query.get(`${key}__${name}`);
+      if (value) object[name] = value;
+    }
+    if (Object.keys(object).length) filter[key] = object;
+  }
+  return {
+    page: positiveInt(query.get('page'), 1),
+    perPage: positiveInt(query.get('pageSize'), options.defaultPageSize ?? 10, 1000),
+    sort: { field, order },
+    filter,
+  };
+}
+
+/** List parameters -> the URL query (without '?'), always with page, pageSize, sortBy and ordering. */
+export function toSpecListQuery(state: SpecListState, options: SpecListOptions): string {
+  const query = new URLSearchParams();
+  query.set('page', String(state.page));
+  query.set('pageSize', String(state.perPage));
+  query.set('sortBy', state.sort.field || options.defaultSort.field);
+  query.set('ordering', (state.sort.field ? state.sort.order : options.defaultSort.order) === 'ASC' ? 'asc' : 'des');
+  const filter = normalizeFilter(state.filter, options);
+  const searchKey = options.searchKey ?? 'q';
+  if (filter[searchKey]) query.set('search', String(filter[searchKey]));
+  for (const [key, fields] of Object.entries(options.filters ?? {})) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    if (fields.length === 0) query.set(key, String(value));
+    else for (const name of fields) if ((value as Record<string, string>)[name]) query.set(`${key}__${name}`, (value as Record<string, string>)[name]);
+  }
+  return query.toString();
+}

@@ -1,0 +1,19 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { UploadDialog } from './UploadDialog';
+
+/** Opens the upload dialog. */
+export const UploadButton = () => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<CloudUploadIcon />} onClick={() => setOpen(true)}>
+        {translate('caredesk.files.upload.button')}
+      </Button>
+      <UploadDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+};

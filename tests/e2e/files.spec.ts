@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+/** Issue 4 end to end: file upload, search and download, and a pricing API token, against the real server. */
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('staff upload, find and download a file, and add then revoke a pricing token', async ({ page }) => {
+  const suffix = randomBytes(4).toString('hex');
+  const fileName = `visit-report-${suffix}.csv`;
+  const bytes = Buffer.concat([Buffer.from('client;hours\nMüller;3\n', 'utf8'), randomBytes(2048)]);
+  const description = `Weekly visit report ${suffix}`;
+  const service = `partner-portal-${suffix}`;
+
+  await signIn(page);
+
+  await test.step('upload a file through the dialog', async () => {
+    await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
+    await expect(page).toHaveURL(/\/filebucket\/search\/?$/);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('upload-file-input').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: bytes });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(fileName);
+    const submit = dialog.getByRole('button', { name: 'Upload', exact: true });
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('find it by search; the search is kept in the URL', async () => {
+    await page.getByPlaceholder('Search').fill(suffix);
+    await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
+    const row = page.getByRole('row').filter({ hasText: fileName });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(description)).toBeVisible();
+    await expect(row.getByText('CSV', { exact: true })).toBeVisible();
+    await expect(row.getByText('2.0 kB', { exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/filebucket\/search\/$/);
+    await expect(page.getByPlaceholder('Search')).toHaveValue('');
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
+    await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(1);
+    await expect(page.getByPlaceholder('Search')).toHaveValue(suffix);
+    // a reload (or a shared link) restores the same view
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(1);
+    await expect(page.getByPlaceholder('Search')).toHaveValue(suffix);
+  });
+
+  await test.step('download it and compare the bytes', async () => {
+    const row = page.getByRole('row').filter({ hasText: fileName });
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download ${fileName}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const saved = await readFile((await download.path())!);
+    expect(Buffer.compare(saved, bytes)).toBe(0);
+  });
+
+  await test.step('add a pricing token', async () => {
+    await page.getByRole('menuitem', { name: 'API Access Tokens' }).first().click();
+    await expect(page).toHaveURL(/\/pricing\/api-keys\/?$/);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('textbox', { name: 'Service' })).toBeFocused();
+    await dialog.getByRole('textbox', { name: 'Service' }).fill(service);
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Token' })).toHaveValue(/^.{33}$/);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('row').filter({ hasText: service });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Administrator')).toBeVisible();
+    await expect(row.getByText('Never')).toBeVisible();
+  });
+
+  await test.step('revoke it', async () => {
+    const row = page.getByRole('row').filter({ hasText: service });
+    await row.getByRole('button', { name: `Revoke ${service}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(`You are about to revoke the access token for the service ${service}!`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: `Revoke ${service}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Delete ${service}` })).toBeVisible();
+  });
+});

@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../src/resources/apiTokens/FilebucketApiKeys';
+import '../../src/resources/apiTokens/PricingApiKeys';
+import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/tokenRules';
+import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+
+const fake = useFakeFilesBackend();
+
+async function openTokens(path: string) {
+  storeRefreshToken(fake.backend.service);
+  const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
+  await waitFor(() => expect(currentUrl()).toBe(path));
+  await screen.findByText('billing-export');
+  return rendered;
+}
+
+const row = (text: string) => {
+  const cell = screen.getAllByText(text).find((element) => element.closest('tbody tr'));
+  if (!cell) throw new Error(`no row for ${text}`);
+  return cell.closest('tr') as HTMLElement;
+};
+
+const addDays = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return todayString(date);
+};
+
+describe('API access token screens', () => {
+  it('lists the file tokens with Created, By (public name or Unknown), Service, Expires, Revoked and actions', async () => {
+    await openTokens('/filebucket/api-keys/');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    expect(headers).toEqual(expect.arrayContaining(['Created', 'By', 'Service', 'Expires', 'Revoked', 'Actions']));
+    const active = row('billing-export');
+    await within(active).findByText('Alice Admin');
+    expect(within(active).getByText('Never')).toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: 'Revoke billing-export' })).toBeInTheDocument();
+    expect(within(active).getAllByRole('checkbox')).toHaveLength(1);
+    const revoked = row('old-portal');
+    await within(revoked).findByText('Unknown');
+    expect(within(revoked).queryByRole('button', { name: 'Revoke old-portal' })).not.toBeInTheDocument();
+    expect(within(revoked).getByRole('button', { name: 'Delete old-portal' })).toBeInTheDocument();
+    expect(within(revoked).getByText(new Date(1_767_100_000_000).toLocaleString('en'))).toBeInTheDocument();
+  });
+
+  it('searches locally', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    const loads = fake.files.hits('GET', '/api/files/administration/access-tokens/').length;
+    await user.type(screen.getByPlaceholderText('Search'), 'portal');
+    await waitFor(() => expect(screen.queryByText('billing-export')).not.toBeInTheDocument());
+    expect(screen.getByText('old-portal')).toBeInTheDocument();
+    expect(fake.files.hits('GET', '/api/files/administration/access-tokens/').length - loads).toBeLessThanOrEqual(2);
+  });
+
+  it('adds a pricing token with a generated value and an expiry at the end of the chosen day', async () => {
+    const { user } = await openTokens('/pricing/api-keys/');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    const service = within(dialog).getByRole('textbox', { name: /^Service/ });
+    await waitFor(() => expect(service).toHaveFocus());
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await user.type(service, 'route-planner');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    const token = within(dialog).getByRole('textbox', { name: /^Token/ });
+    expect((token as HTMLInputElement).value).toMatch(/^.{32}\d$/);
+    expect(save).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'The token expires' }));
+    expect(save).toBeDisabled();
+    const expiry = within(dialog).getByLabelText(/^Expiry date/);
+    fireEvent.change(expiry, { target: { value: addDays(-1) } });
+    expect(within(dialog).getByText('The expiry date cannot be before today')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    fireEvent.change(expiry, { target: { value: addDays(7) } });
+    expect(save).toBeEnabled();
+
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [request] = fake.files.hits('POST', '/api/pricing/administration/access-tokens/');
+    expect(request.body).toEqual({ service: 'route-planner', token: (token as HTMLInputElement).value, expires: endOfDaySeconds(addDays(7)) });
+    expect(fake.files.hits('POST', '/api/files/administration/access-tokens/')).toHaveLength(0);
+    await screen.findByText('route-planner');
+  });
+
+  it('shows add errors in the dialog and ends the loading state', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    fake.files.state.tokenProblem = fake.files.problem(409, 'Conflict', 'The token is already stored.', 'token');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Service/ }), 'dup');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Token/ }), 'same-token');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Conflict: The token is already stored. (in field token)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('deletes after the confirmation with the spec wording', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    await user.click(within(row('billing-export')).getByRole('button', { name: 'Delete billing-export' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You are about to delete the access token for the service billing-export!')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete this access token? External services who use this token may not function anymore.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.files.hits('DELETE', `/api/files/administration/access-tokens/${TOKEN_UID}/`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('billing-export')).not.toBeInTheDocument());
+  });
+
+  it('revokes after the confirmation with the spec wording; errors stay in the dialog', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    await user.click(within(row('billing-export')).getByRole('button', { name: 'Revoke billing-export' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You are about to revoke the access token for the service billing-export!')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to revoke this access token? External services who use this token may not function anymore.',
+      ),
+    ).toBeInTheDocument();
+
+    fake.files.state.tokenProblem = fake.files.problem(409, 'Conflict', 'Already revoked.');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await within(dialog).findByText('Conflict: Already revoked.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Revoke' })).toBeEnabled();
+
+    fake.files.state.tokenProblem = null;
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.files.hits('PUT', `/api/files/administration/access-tokens/${TOKEN_UID}/revoke/`)).toHaveLength(2);
+    await waitFor(() => expect(within(row('billing-export')).queryByRole('button', { name: 'Revoke billing-export' })).not.toBeInTheDocument());
+    expect(fake.files.hits('PUT', `/api/files/administration/access-tokens/${REVOKED_TOKEN_UID}/revoke/`)).toHaveLength(0);
+    dialog = screen.queryByRole('dialog') as HTMLElement;
+    expect(dialog).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach } from 'vitest';
+import type { ApiToken } from '../../../src/dataProviders/accessTokens';
+import type { StoredFile } from '../../../src/dataProviders/files';
+import { useFakeBackend } from './backend';
+import { ADMIN_UID, testConfig } from './fakeAuthService';
+
+export const FILE_UID = 'f0000000-0000-4000-8000-000000000001';
+export const TOKEN_UID = 't0000000-0000-4000-8000-000000000001';
+export const REVOKED_TOKEN_UID = 't0000000-0000-4000-8000-000000000002';
+
+export const initialFiles = (): StoredFile[] => [
+  {
+    uid: FILE_UID,
+    meta: {
+      name: 'contract-2026.pdf',
+      description: 'Signed service contract',
+      uploaded: 1_767_268_800,
+      content_type: 'application/pdf',
+      references: [
+        { name: 'Customer', value: 'C-1' },
+        { name: 'LegacyCustomer', value: 'C-OLD' },
+        { name: 'ServiceContract', value: 'SC-9' },
+      ],
+    },
+    stored_binary: { md5_hash: 'abc', size: 1536 },
+  },
+  {
+    uid: 'f0000000-0000-4000-8000-000000000002',
+    meta: { name: 'hours.csv', description: 'Hours of January', uploaded: 1_767_000_000, content_type: 'text/csv; charset=utf-8', references: [] },
+    stored_binary: { md5_hash: 'def', size: 512 },
+  },
+  {
+    uid: 'f0000000-0000-4000-8000-000000000003',
+    meta: { name: 'notes.bin', description: 'Raw notes', uploaded: 1_766_000_000, content_type: 'application/octet-stream', references: [{ name: 'LegacyCaregiver', value: 'G-7' }] },
+    stored_binary: { md5_hash: 'ghi', size: 3 * 1024 * 1024 * 1024 },
+  },
+];
+
+export const initialTokens = (): ApiToken[] => [
+  { uid: TOKEN_UID, created: 1_767_268_800, created_by: ADMIN_UID, service: 'billing-export', expires: null, revoked: null, revoked_by: null },
+  { uid: REVOKED_TOKEN_UID, created: 1_767_000_000, created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff', service: 'old-portal', expires: 1_900_000_000, revoked: 1_767_100_000, revoked_by: ADMIN_UID },
+];
+
+export interface FilesRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+const problem = (status: number, title: string, detail: string, field?: string) =>
+  HttpResponse.json({ type: 'about:blank', title, status, detail, ...(field ? { field } : {}) }, { status, headers: { 'content-type': 'application/problem+json' } });
+
+/** An in-memory file service (search, upload, download) and the token administration of both services. */
+export function createFakeFilesService() {
+  const files = initialFiles();
+  const tokens = { files: initialTokens(), pricing: initialTokens().slice(0, 1) };
+  const requests: FilesRequest[] = [];
+  const state = { uploadProblem: null as null | Response, tokenProblem: null as null | Response };
+  let counter = 0;
+
+  const log = (request: Request, body: unknown = null) => {
+    const url = new URL(request.url);
+    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
+  };
+
+  const tokenHandlers = (service: 'files' | 'pricing', base: string) => [
+    http.get(`${base}/administration/access-tokens/`, ({ request }) => {
+      log(request);
+      return HttpResponse.json(tokens[service]);
+    }),
+    http.post(`${base}/administration/access-tokens/`, async ({ request }) => {
+      const body = (await request.json()) as { service: string; token: string; expires?: number };
+      log(request, body);
+      if (state.tokenProblem) return state.tokenProblem.clone();
+      counter += 1;
+      const created: ApiToken = {
+        uid: `n${counter}`,
+        created: Math.floor(Date.now() / 1000),
+        created_by: ADMIN_UID,
+        service: body.service,
+        expires: body.expires ?? null,
+        revoked: null,
+        revoked_by: null,
+      };
+      tokens[service].unshift(created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.delete(`${base}/administration/access-tokens/:uid/`, ({ request, params }) => {
+      log(request);
+      if (state.tokenProblem) return state.tokenProblem.clone();
+      tokens[service] = tokens[service].filter((token) => token.uid !== params.uid);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.put(`${base}/administration/access-tokens/:uid/revoke/`, ({ request, params }) => {
+      log(request);
+      if (state.tokenProblem) return state.tokenProblem.clone();
+      const token = tokens[service].find((candidate) => candidate.uid === params.uid);
+      if (!token) return problem(404, 'Not Found', 'No such token.');
+      token.revoked = Math.floor(Date.now() / 1000);
+      token.revoked_by = ADMIN_UID;
+      return HttpResponse.json(token);
+    }),
+  ];
+
+  const handlers = [
+    http.get(`${testConfig.filesUrl}/search/`, ({ request }) => {
+      log(request);
+      const query = new URL(request.url).searchParams;
+      const page = Number(query.get('page') ?? 1);
+      const size = Number(query.get('page_size') ?? 10);
+      const items = files.slice((page - 1) * size, page * size);
+      return HttpResponse.json({
+        items,
+        previous_page: page > 1 ? page - 1 : null,
+        next_page: page * size < files.length ? page + 1 : null,
+        total: files.length,
+      });
+    }),
+    http.post(`${testConfig.filesUrl}/upload/`, async ({ request }) => {
+      const form = await request.formData();
+      const parts = [...form.keys()];
+      const meta = JSON.parse(String(form.get('meta')));
+      const file = form.get('file') as File;
+      log(request, { parts, meta, fileName: file?.name, fileText: file ? await file.text() : null });
+      if (state.uploadProblem) return state.uploadProblem.clone();
+      counter += 1;
+      const stored: StoredFile = {
+        uid: `u${counter}`,
+        meta: { name: meta.name, description: meta.description, uploaded: Math.floor(Date.now() / 1000), content_type: file.type, references: [] },
+        stored_binary: { md5_hash: 'x', size: file.size },
+      };
+      files.unshift(stored);
+      return HttpResponse.json(stored, { status: 201 });
+    }),
+    http.get(`${testConfig.filesUrl}/download/:uid/`, ({ request, params }) => {
+      log(request, { authorization: request.headers.get('authorization') });
+      const file = files.find((candidate) => candidate.uid === params.uid);
+      if (!file) return problem(404, 'Not Found', 'No such file.');
+      return new HttpResponse(new Uint8Array([1, 2, 3, 250]), {
+        headers: {
+          'content-type': file.meta.content_type,
+          'content-disposition': `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(file.meta.name)}`,
+        },
+      });
+    }),
+    ...tokenHandlers('files', testConfig.filesUrl),
+    ...tokenHandlers('pricing', testConfig.pricingUrl),
+  ];
+
+  const hits = (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path);
+  return { files, tokens, requests, state, handlers, hits, problem };
+}
+
+export type FakeFilesService = ReturnType<typeof createFakeFilesService>;
+
+/** The fake auth backend plus a fresh fake files/pricing service per test. */
+export function useFakeFilesBackend() {
+  const backend = useFakeBackend();
+  let files: FakeFilesService;
+  beforeEach(() => {
+    files = createFakeFilesService();
+    backend.server.use(...files.handlers);
+  });
+  return {
+    backend,
+    get files() {
+      return files;
+    },
+  };
+}
