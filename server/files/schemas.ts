@@ -1,0 +1,84 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Uid } from '../auth/schemas';
+
+const closed = { additionalProperties: false } as const;
+const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+/** PostgreSQL text cannot hold NUL; every other character is stored as sent. */
+const WITHOUT_NUL = '^[^\\u0000]*$';
+
+export const REFERENCE_KINDS = ['ServiceContract', 'Customer', 'ServiceAgency', 'Caregiver'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+export const ReferenceName = Type.String({
+  pattern: `^(Legacy)?(${REFERENCE_KINDS.join('|')})$`,
+  description: `one of ${REFERENCE_KINDS.join(', ')}, optionally with a Legacy prefix`,
+});
+
+export const Reference = Type.Object(
+  { name: ReferenceName, value: Type.String({ minLength: 1, maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' }) },
+  closed,
+);
+export const References = Type.Array(Reference, { maxItems: 100 });
+
+export const UploadMeta = Type.Object(
+  {
+    name: Type.String({ minLength: 4, maxLength: 512, pattern: WITHOUT_NUL, description: 'free of NUL characters' }),
+    description: Type.String({ minLength: 1, maxLength: 2000, pattern: WITHOUT_NUL, description: 'free of NUL characters' }),
+    references: Type.Optional(References),
+  },
+  closed,
+);
+
+export const ReferencesBody = Type.Object({ references: References }, closed);
+export const FileUidParams = Type.Object({ uid: Uid }, closed);
+
+export const SORT_KEYS = ['name', 'size', 'content_type', 'description', 'uploaded'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export const SearchQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    sort_by: Type.Optional(Type.String({ pattern: `^(${SORT_KEYS.join('|')})$`, description: `one of ${SORT_KEYS.join(', ')}`, default: 'uploaded' })),
+    ordering: Type.Optional(Type.String({ pattern: '^(asc|des)$', description: 'asc or des', default: 'des' })),
+    query: Type.Optional(Type.String({ maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' })),
+    filters: Type.Optional(Type.String({ maxLength: 1024, description: 'a JSON object: {"uploaded": {"from"?: seconds, "to"?: seconds}, "reference_kind"?: kind}' })),
+  },
+  closed,
+);
+
+/** Epoch seconds from 1970 to the end of year 9999. */
+const Seconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
+
+export const Filters = Type.Object(
+  {
+    uploaded: Type.Optional(Type.Object({ from: Type.Optional(nullable(Seconds)), to: Type.Optional(nullable(Seconds)) }, closed)),
+    reference_kind: Type.Optional(nullable(ReferenceName)),
+  },
+  closed,
+);
+
+export const StoredFile = Type.Object({
+  uid: Type.String(),
+  meta: Type.Object({
+    name: Type.String(),
+    description: Type.String(),
+    uploaded: Type.Integer({ description: 'epoch seconds' }),
+    content_type: Type.String(),
+    references: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+  }),
+  stored_binary: Type.Object({ md5_hash: Type.String(), size: Type.Integer({ description: 'bytes' }) }),
+});
+
+export const FilePage = Type.Object({
+  items: Type.Array(StoredFile),
+  previous_page: nullable(Type.Integer()),
+  next_page: nullable(Type.Integer()),
+  total: Type.Integer(),
+});
+
+export type ReferenceValue = Static<typeof Reference>;
+export type UploadMetaValue = Static<typeof UploadMeta>;
+export type FiltersValue = Static<typeof Filters>;
+export type StoredFileResponse = Static<typeof StoredFile>;
+export type FilePageResponse = Static<typeof FilePage>;

@@ -1,0 +1,51 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Uid } from '../auth/schemas';
+
+/** Which service a token opens: a token of one scope is unknown to the other. */
+export type TokenScope = 'files' | 'pricing';
+
+const closed = { additionalProperties: false } as const;
+const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ApiToken = Type.Object({
+  uid: Type.String(),
+  created: Type.Integer({ description: 'epoch seconds' }),
+  created_by: nullable(Type.String({ description: 'uid of the user who added it' })),
+  service: Type.String(),
+  expires: nullable(Type.Integer({ description: 'epoch seconds; refused from then on' })),
+  revoked: nullable(Type.Integer({ description: 'epoch seconds' })),
+  revoked_by: nullable(Type.String({ description: 'uid of the user who revoked it' })),
+});
+
+export const NewApiTokenBody = Type.Object(
+  {
+    service: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^(?!\\s)(?!.*\\s$)[^\\u0000-\\u001f\\u007f]+$',
+      description: 'free of control characters, not starting or ending with whitespace',
+    }),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      // it has to fit an Authorization header as one word
+      pattern: '^[\\u0021-\\u007e]+$',
+      description: 'printable ASCII without spaces',
+    }),
+    expires: Type.Optional(nullable(Type.Integer({ minimum: 0, description: 'epoch seconds, in the future; null or absent: never' }))),
+  },
+  closed,
+);
+
+export const TokenUidParams = Type.Object({ uid: Uid }, closed);
+
+export const TokenInfo = Type.Object({
+  uid: Type.String(),
+  service: Type.String(),
+  created: Type.Integer({ description: 'epoch seconds' }),
+  expires: nullable(Type.Integer({ description: 'epoch seconds' })),
+});
+
+export type ApiTokenResponse = Static<typeof ApiToken>;
+export type NewApiToken = Static<typeof NewApiTokenBody>;
+export type TokenInfoResponse = Static<typeof TokenInfo>;
