@@ -1,10 +1,28 @@
 import { benchAuth } from './auth';
+import { runCareBench } from './care';
+import { runFilesBench } from './files';
+import { runMailBench } from './mail';
 import { benchPanelSize } from './panel-size';
 
-/** `npm run bench`: each section starts what it measures and prints its own table. */
+/**
+ * `npm run bench`: each section starts what it measures and prints its own table. `npm run bench -- auth mail` runs only those sections.
+ * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL); without it those rows are skipped.
+ */
+const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
+  auth: benchAuth,
+  panel: () => benchPanelSize(),
+  mail: runMailBench,
+  files: runFilesBench,
+  care: runCareBench,
+};
+
 async function main() {
-  await benchAuth();
-  benchPanelSize();
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !(name in SECTIONS));
+  if (unknown.length) throw new Error(`unknown bench section(s): ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (chosen.length === 0 || chosen.includes(name)) await run();
+  }
 }
 
 main().then(

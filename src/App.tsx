@@ -8,7 +8,10 @@ import type { Session } from './auth/session';
 import type { RuntimeConfig } from './config';
 import { Layout } from './layout/Layout';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
+import careRequests from './resources/careRequests';
 import users from './resources/users';
+import { mailRoutes } from './resources/mail';
+import { filesRoutes } from './resources/files/routes';
 import { createServices } from './services';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -55,7 +58,11 @@ export const App = ({ config, session }: AppProps) => {
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/new-password" element={<NewPasswordPage />} />
+            <Route path={careRequests.paths.create} element={<careRequests.create />} />
+            <Route path={careRequests.paths.incoming} element={<careRequests.incoming />} />
           </CustomRoutes>
+          <CustomRoutes>{mailRoutes}</CustomRoutes>
+          <CustomRoutes>{filesRoutes}</CustomRoutes>
           <Resource {...users} />
         </Admin>
       </BrowserRouter>

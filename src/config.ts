@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   pricingUrl: string;
   careUrl: string;
   intakeUrl: string;
+  /** Not a service: the agency's website (the default origin of the create-care-request stepper); optional. */
+  agencyWebsite?: string;
 }
 
 const KEYS = ['authUrl', 'mailUrl', 'filesUrl', 'pricingUrl', 'careUrl', 'intakeUrl'] as const;
@@ -35,6 +37,7 @@ export function parseConfig(value: unknown): RuntimeConfig {
     if (typeof entry !== 'string' || entry.trim() === '') throw new Error(`config.json: "${key}" must be a non-empty string`);
     config[key] = trimBase(entry.trim());
   }
+  if (typeof record.agencyWebsite === 'string' && record.agencyWebsite.trim() !== '') config.agencyWebsite = record.agencyWebsite.trim();
   return config;
 }
 

@@ -1,5 +1,8 @@
 import type { en } from './en';
 import type { DeepStringRecord } from './types';
+import { mailDe } from './messages/mail';
+import { careDe } from './messages/care';
+import { filesDe } from './messages/files';
 
 /** Every key of the English messages, each a string: a missing or an extra key is a compile error. */
 export type Messages = DeepStringRecord<typeof en>;
@@ -220,6 +223,9 @@ export const de: Messages = {
     },
   },
   caredesk: {
+    ...filesDe,
+    ...mailDe,
+    ...careDe,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Übersicht',

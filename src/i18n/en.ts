@@ -1,10 +1,16 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { mailEn } from './messages/mail';
+import { careEn } from './messages/care';
+import { filesEn } from './messages/files';
 
 /** English: react-admin's messages plus the panel's own (caredesk.* and resources.<name>.*). */
 export const en = {
   ...englishMessages,
   caredesk: {
+    ...filesEn,
+    ...mailEn,
+    ...careEn,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Dashboard',

@@ -1,6 +1,9 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ComponentType } from 'react';
+import careRequests from '../resources/careRequests';
 import users from '../resources/users';
+import { mailMenuItems } from '../resources/mail';
+import { filebucketMenuItems, pricingMenuItems } from '../resources/files/menu';
 
 export interface MenuEntry {
   /** The spec's route path. */
@@ -19,4 +22,9 @@ export interface MenuEntry {
 export const menuItems: MenuEntry[] = [
   { to: '/dashboard', label: 'caredesk.menu.dashboard', icon: DashboardIcon },
   { to: '/users/', label: 'caredesk.menu.users', icon: users.icon },
+  { to: careRequests.paths.incoming, label: 'caredesk.care.menu.care_requests', icon: careRequests.incomingIcon, group: 'caredesk.care.menu.archive' },
+  { to: careRequests.paths.create, label: 'caredesk.care.menu.create_care_request', icon: careRequests.createIcon, group: 'caredesk.care.menu.customers' },
+  ...pricingMenuItems,
+  ...filebucketMenuItems,
+  ...mailMenuItems,
 ];

@@ -1,0 +1,68 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { AppBar, Box, Dialog, DialogContent, Grid, IconButton, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useGetOne, useTranslate } from 'react-admin';
+import { CARE_ARCHIVED_RESOURCE } from '../../../dataProviders/care';
+import type { Archived } from '../types';
+import { AccommodationCard } from './AccommodationCard';
+import { ArchivedSidebar } from './ArchivedSidebar';
+import { CaregiverRequirementsCard } from './CaregiverRequirementsCard';
+import { MissionDetailsCard } from './MissionDetailsCard';
+import { PatientPanel } from './PatientPanel';
+
+/**
+ * The archived version of a request (GET /archived/care-requests/{uid}/) in a full-screen dialog: sidebar, mission
+ * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only logged
+ * (spec section 8).
+ */
+export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne<Archived>(
+    CARE_ARCHIVED_RESOURCE,
+    { id: uid ?? '' },
+    { enabled: uid !== null, retry: false, meta: undefined },
+  );
+  useEffect(() => {
+    if (error) console.error('Cannot load the archived care request', uid, error);
+  }, [error, uid]);
+  if (uid === null) return null;
+  return (
+    <Dialog fullScreen open onClose={onClose} aria-labelledby="archived-request-title">
+      <AppBar position="sticky" color="primary">
+        <Toolbar>
+          <Typography id="archived-request-title" variant="h6" sx={{ flex: 1 }}>
+            {translate('caredesk.care.archived.title')}
+          </Typography>
+          <IconButton color="inherit" edge="end" onClick={onClose} aria-label={translate('caredesk.care.common.close')}>
+            <CloseIcon />
+          </IconButton>
+        </Toolbar>
+      </AppBar>
+      <DialogContent>
+        {isPending && !error && <LinearProgress aria-label={translate('caredesk.care.archived.loading')} />}
+        {data && (
+          <Grid container spacing={2} data-testid="archived-request">
+            <Grid size={{ xs: 12, md: 4, lg: 3 }}>
+              <ArchivedSidebar record={data} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 8, lg: 9 }}>
+              <Stack spacing={2}>
+                <MissionDetailsCard mission={data.mission_details} />
+                <Box>
+                  <Typography variant="h6" sx={{ mb: 1 }}>
+                    {translate('caredesk.care.archived.patients')}
+                  </Typography>
+                  {(data.mission_details?.patients ?? []).map((patient, index) => (
+                    <PatientPanel key={index} patient={patient} index={index} />
+                  ))}
+                </Box>
+                <AccommodationCard accommodation={data.accommodation} />
+                <CaregiverRequirementsCard requirements={data.caregiver_requirements} />
+              </Stack>
+            </Grid>
+          </Grid>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+};

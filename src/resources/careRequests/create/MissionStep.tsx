@@ -1,0 +1,69 @@
+import {
+  BooleanInput,
+  DateInput,
+  Form,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { Box, Stack } from '@mui/material';
+import type { MissionValues } from './formValues';
+import { StepButtons } from './StepButtons';
+import { requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';
+import { REFERRALS } from '../shared/enumerations';
+
+const fieldLabel = (name: string) => `caredesk.care.create.fields.${name}`;
+
+/** Step 1 Mission Details: origin, zip code, city, mission begin (and start date), household flags, referral. */
+export const MissionStep = ({ values, onNext }: { values: MissionValues; onNext: (values: MissionValues) => void }) => {
+  const translate = useTranslate();
+  const missionBegins = [
+    { id: '0', name: 'caredesk.care.create.mission_begins.asap' },
+    { id: '1', name: 'caredesk.care.create.mission_begins.date' },
+    { id: '2', name: 'caredesk.care.create.mission_begins.other' },
+  ];
+  const referrals = REFERRALS.map((value, code) => ({ id: code, name: translate(`caredesk.care.enums.referral.${value}`) }));
+  return (
+    <Form defaultValues={values} onSubmit={(submitted: object) => onNext(submitted as unknown as MissionValues)}>
+      <Stack sx={{ maxWidth: 560 }}>
+        <TextInput source="origin" label={fieldLabel('origin')} validate={requiredField} />
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <TextInput source="zipCode" label={fieldLabel('zipCode')} validate={zipCodeValidators} sx={{ flex: 1 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextInput source="city" label={fieldLabel('city')} validate={requiredField} sx={{ flex: 2 }} />
+        </Box>
+        <RadioButtonGroupInput
+          source="missionBegins"
+          label={fieldLabel('missionBegins')}
+          choices={missionBegins}
+          validate={requiredField}
+          format={(value: unknown) => (value === null || value === undefined ? '' : String(value))}
+        />
+        <FormDataConsumer<MissionValues>>
+          {({ formData }) =>
+            String(formData.missionBegins) === '1' ? (
+              <DateInput
+                source="startDate"
+                label={fieldLabel('startDate')}
+                validate={[startDateValidator]}
+                slotProps={{ htmlInput: { min: todayIso() } }}
+              />
+            ) : null
+          }
+        </FormDataConsumer>
+        <BooleanInput source="otherPersonsPresent" label={fieldLabel('otherPersonsPresent')} />
+        <BooleanInput source="groceryShopping" label={fieldLabel('groceryShopping')} />
+        <BooleanInput source="newsletter" label={fieldLabel('newsletter')} />
+        <SelectInput
+          source="referral"
+          label={fieldLabel('referral')}
+          choices={referrals}
+          emptyText="caredesk.care.create.no_referral"
+          translateChoice={false}
+        />
+      </Stack>
+      <StepButtons />
+    </Form>
+  );
+};

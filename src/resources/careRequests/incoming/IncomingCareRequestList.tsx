@@ -1,0 +1,136 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, List, Pagination, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
+import { CARE_INCOMING_RESOURCE } from '../../../dataProviders/care';
+import { ArchivedRequestDialog } from '../archived/ArchivedRequestDialog';
+import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
+import { useCareFormat } from '../shared/useCareFormat';
+import type { Incoming } from '../types';
+import { IncomingDetailsDialog } from './IncomingDetailsDialog';
+import { IncomingSearchBox } from './IncomingSearchBox';
+import { INCOMING_URL_STATE } from './listState';
+import { PatientIcons } from './PatientIcons';
+import { SubmittedFilterMenu } from './SubmittedFilterMenu';
+
+const Column = DataTable.Col<Incoming>;
+
+const ReloadButton = () => {
+  const translate = useTranslate();
+  const { refetch, isFetching } = useListContext();
+  return (
+    <Button size="small" startIcon={<RefreshIcon />} onClick={() => refetch()} loading={isFetching} loadingPosition="start">
+      {translate('caredesk.care.incoming.reload')}
+    </Button>
+  );
+};
+
+const ListActions = () => (
+  <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
+    <IncomingSearchBox />
+    <SubmittedFilterMenu />
+    <ReloadButton />
+  </TopToolbar>
+);
+
+const SubmittedField = ({ record }: { record: Incoming }) => <>{useCareFormat().dateTime(record.submitted)}</>;
+
+const MissionBeginsField = ({ record }: { record: Incoming }) => {
+  const format = useCareFormat();
+  const label = format.enumLabel('mission_begins', record.mission_begins);
+  return <>{record.mission_begins === 'date' && record.mission_start_date ? `${label} (${format.date(record.mission_start_date)})` : label}</>;
+};
+
+const ZipField = ({ record }: { record: Incoming }) => {
+  const territory = territoryOf({ ...record, partialZipCode: record.partial_mission_zip_code });
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      {(territory.kind === 'core' || territory.kind === 'optional') && <span>{record.partial_mission_zip_code}</span>}
+      <TerritoryChip core_territory={record.core_territory} optional_territory={record.optional_territory} partialZipCode={record.partial_mission_zip_code} />
+    </Stack>
+  );
+};
+
+const DriversLicenseField = ({ record }: { record: Incoming }) => {
+  const translate = useTranslate();
+  return record.drivers_license_required ? (
+    <Tooltip title={translate('caredesk.care.incoming.drivers_license_required')}>
+      <DirectionsCarIcon fontSize="small" color="action" aria-label={translate('caredesk.care.incoming.drivers_license_required')} data-testid="drivers-license" />
+    </Tooltip>
+  ) : null;
+};
+
+const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetails: () => void; onArchived: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Tooltip title={translate('caredesk.care.incoming.view_details')}>
+        <IconButton size="small" aria-label={translate('caredesk.care.incoming.view_details')} onClick={onDetails}>
+          <InfoOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {record.archived_request_available && (
+        <Tooltip title={translate('caredesk.care.incoming.open_archived')}>
+          <IconButton size="small" aria-label={translate('caredesk.care.incoming.open_archived')} onClick={onArchived}>
+            <ArchiveIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+};
+
+/**
+ * /archive/incoming-care-requests/: the server-paged list of incoming care requests (default page 1, 10 per page,
+ * submitted descending), its state kept in the URL like the file search. Load failures are only logged (spec section 8).
+ */
+const IncomingCareRequestList = () => {
+  const listProps = useSpecListParams(INCOMING_URL_STATE);
+  const format = useCareFormat();
+  const [details, setDetails] = useState<Incoming | null>(null);
+  const [archived, setArchived] = useState<string | null>(null);
+  return (
+    <>
+      <List
+        resource={CARE_INCOMING_RESOURCE}
+        title="caredesk.care.incoming.title"
+        {...listProps}
+        storeKey={false}
+        actions={<ListActions />}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        exporter={false}
+        queryOptions={{ onError: (error: unknown) => console.error('Cannot load the incoming care requests', error) }}
+        empty={false}
+      >
+        <UrlStateSync options={INCOMING_URL_STATE} />
+        <DataTable<Incoming> rowClick={false} bulkActionButtons={false} size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
+          <Column source="host" label="caredesk.care.incoming.columns.host" disableSort />
+          <Column source="affiliate" label="caredesk.care.incoming.columns.affiliate" disableSort render={(record) => format.text(record.affiliate)} />
+          <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
+          <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
+          <Column source="mission_begins" label="caredesk.care.incoming.columns.mission_begins" disableSort render={(record) => <MissionBeginsField record={record} />} />
+          <Column
+            source="drivers_license_required"
+            label="caredesk.care.incoming.columns.drivers_license"
+            disableSort
+            render={(record) => <DriversLicenseField record={record} />}
+          />
+          <Column source="form_version" label="caredesk.care.incoming.columns.form_version" disableSort render={(record) => format.enumLabel('form_version', record.form_version)} />
+          <Column
+            label="caredesk.care.incoming.columns.actions"
+            render={(record) => <Actions record={record} onDetails={() => setDetails(record)} onArchived={() => setArchived(record.uid)} />}
+          />
+        </DataTable>
+      </List>
+      <IncomingDetailsDialog record={details} onClose={() => setDetails(null)} />
+      <ArchivedRequestDialog uid={archived} onClose={() => setArchived(null)} />
+    </>
+  );
+};
+
+export default IncomingCareRequestList;

@@ -1,0 +1,38 @@
+import { Chip } from '@mui/material';
+import { green, red } from '@mui/material/colors';
+import { useTranslate } from 'react-admin';
+
+export interface TerritoryChipProps {
+  core_territory: boolean;
+  optional_territory: boolean;
+  partialZipCode: string | null | undefined;
+}
+
+export type Territory = { kind: 'core' | 'optional' | 'zip' | 'unknown'; color?: string };
+
+/** Core Territory (green) before Optional Territory (red), else the partial zip code, else Unknown. */
+export function territoryOf({ core_territory, optional_territory, partialZipCode }: TerritoryChipProps): Territory {
+  if (core_territory) return { kind: 'core', color: green[700] };
+  if (optional_territory) return { kind: 'optional', color: red[700] };
+  if (partialZipCode) return { kind: 'zip' };
+  return { kind: 'unknown' };
+}
+
+export const TerritoryChip = (props: TerritoryChipProps) => {
+  const translate = useTranslate();
+  const territory = territoryOf(props);
+  const label =
+    territory.kind === 'zip'
+      ? props.partialZipCode!
+      : translate(`caredesk.care.incoming.territory.${territory.kind}`);
+  return (
+    <Chip
+      size="small"
+      label={label}
+      data-territory={territory.kind}
+      data-territory-color={territory.color ?? ''}
+      variant={territory.color ? 'filled' : 'outlined'}
+      sx={territory.color ? { bgcolor: territory.color, color: '#fff' } : undefined}
+    />
+  );
+};

@@ -1,0 +1,236 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import '../../src/resources/careRequests/create/CareRequestCreate';
+import { todayIso } from '../../src/resources/careRequests/create/validators';
+import { useFakeCareBackend } from './support/fakeCareService';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+
+const fake = useFakeCareBackend();
+const PATH = '/customers/create-care-request/';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function openStepper() {
+  storeRefreshToken(fake.backend.service);
+  const rendered = renderApp(`/?redirect_to=${encodeURIComponent(PATH)}`);
+  await waitFor(() => expect(currentUrl()).toBe(PATH));
+  await screen.findByRole('textbox', { name: 'Origin' });
+  return rendered;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const errorsShown = () => screen.queryAllByText('This field is required').length;
+
+async function choose(user: User, label: string, option: string, scope: HTMLElement = document.body) {
+  await user.click(within(scope).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillMission(user: User, { atDate = false } = {}) {
+  await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '10115');
+  await user.type(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
+  await user.click(screen.getByRole('radio', { name: atDate ? 'At date' : 'As soon as possible' }));
+  if (atDate) fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '2099-05-01' } });
+  await user.click(screen.getByLabelText('Other persons present in the household'));
+  await user.click(screen.getByLabelText('Newsletter'));
+  await user.click(button('Next'));
+  await screen.findByRole('button', { name: 'Add a second patient' });
+}
+
+async function fillPatient(user: User, index: number, values: string[]) {
+  const scope = document.querySelector(`[data-patient="${index}"]`) as HTMLElement;
+  const labels = ['Gender', 'Care level', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'Night shifts'];
+  for (const [position, label] of labels.entries()) await choose(user, label, values[position], scope);
+}
+
+async function fillContact(user: User) {
+  await choose(user, 'Title', 'Family');
+  await choose(user, 'Academic title', 'Prof. Dr.');
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Erika');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Mustermann');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '030 123');
+  await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'erika@example.org');
+}
+
+describe('create care request: validation per step', { timeout: 60_000 }, () => {
+  it('step 1 requires zip code (numeric), city and mission begin, and a start date from today on when "at date"', async () => {
+    const { user } = await openStepper();
+    expect(screen.getByRole('textbox', { name: 'Origin' })).toHaveValue('https://www.caredesk.example');
+    expect(screen.getByText('Mission Details')).toBeInTheDocument();
+
+    await user.click(button('Next'));
+    await waitFor(() => expect(errorsShown()).toBe(3));
+    expect(screen.getByRole('textbox', { name: 'ZIP code' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '10a15');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
+    await user.click(screen.getByRole('radio', { name: 'At date' }));
+    await user.click(button('Next'));
+    expect(await screen.findByText('Only digits are allowed')).toBeInTheDocument();
+    const startDate = screen.getByLabelText('Start date');
+    expect(startDate).toHaveAttribute('min', todayIso());
+    expect(errorsShown()).toBe(1); // the start date
+
+    await user.clear(screen.getByRole('textbox', { name: 'ZIP code' }));
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '10115');
+    fireEvent.change(startDate, { target: { value: '2020-01-01' } });
+    await user.click(button('Next'));
+    expect(await screen.findByText(`The date must not be before ${todayIso()}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a second patient' })).not.toBeInTheDocument();
+
+    fireEvent.change(startDate, { target: { value: '2099-05-01' } });
+    await user.click(button('Next'));
+    expect(await screen.findByRole('button', { name: 'Add a second patient' })).toBeInTheDocument();
+  });
+
+  it('step 2 requires every field of each patient; a second patient can be added and removed; Back keeps step 1', async () => {
+    const { user } = await openStepper();
+    await fillMission(user);
+
+    await user.click(button('Next'));
+    await waitFor(() => expect(errorsShown()).toBe(7));
+    await user.click(button('Add a second patient'));
+    expect(screen.getByText('Patient 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a second patient' })).not.toBeInTheDocument();
+    await user.click(button('Next'));
+    await waitFor(() => expect(errorsShown()).toBe(14));
+    await user.click(button('Remove the second patient'));
+    expect(screen.queryByText('Patient 2')).not.toBeInTheDocument();
+
+    await fillPatient(user, 0, ['Female', 'Care level 0', 'Fully mobile', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await waitFor(() => expect(errorsShown()).toBe(0));
+    await user.click(button('Back'));
+    expect(await screen.findByRole('textbox', { name: 'ZIP code' })).toHaveValue('10115');
+    await user.click(button('Next'));
+    await screen.findByRole('button', { name: 'Add a second patient' });
+    expect(screen.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Female');
+    await user.click(button('Next'));
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toBeInTheDocument();
+  });
+
+  it('step 3 requires title, academic title, names, phone and a valid e-mail; notes are optional', async () => {
+    const { user } = await openStepper();
+    await fillMission(user);
+    await fillPatient(user, 0, ['Male', 'Care level 1', 'Walker', 'Slightly impaired', 'Highly impaired', 'Not possible', 'Rarely']);
+    await user.click(button('Next'));
+    await screen.findByRole('textbox', { name: 'First name' });
+
+    await user.click(button('Submit request'));
+    await waitFor(() => expect(errorsShown()).toBe(6));
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'erika@');
+    await user.click(button('Submit request'));
+    expect(await screen.findByText('Invalid e-mail.')).toBeInTheDocument();
+    expect(fake.state.intake).toHaveLength(0);
+  });
+});
+
+describe('create care request: submission', { timeout: 60_000 }, () => {
+  it('POSTs multipart form data with the German field names, shows the Success card and starts over', async () => {
+    const { user } = await openStepper();
+    await fillMission(user, { atDate: true });
+    await user.click(button('Add a second patient'));
+    await fillPatient(user, 0, ['Female', 'Care level 3', 'Walker', 'Slightly impaired', 'No limitations', 'Highly impaired', 'Rarely']);
+    await fillPatient(user, 1, ['Male', 'Care level 5', 'Confined to bed', 'Not possible', 'Not possible', 'Slightly impaired', 'Frequently']);
+    await user.click(button('Next'));
+    await screen.findByRole('textbox', { name: 'First name' });
+    await fillContact(user);
+    await user.click(button('Submit request'));
+
+    expect(await screen.findByText('The request has been submitted successfully')).toBeInTheDocument();
+    expect(fake.state.intake).toHaveLength(1);
+    const form = fake.state.intake[0].form!;
+    expect(Object.fromEntries(form.entries())).toEqual({
+      EinsatzPLZ: '10115',
+      EinsatzOrt: 'Berlin',
+      BetreuungBeginn: '1',
+      Anreisedatum: '2099-05-01',
+      WeiterePersonen: '1',
+      Einkauf: '0',
+      newsletter: '1',
+      Anrede: '2',
+      Titel: '2',
+      Vorname: 'Erika',
+      Nachname: 'Mustermann',
+      Telefon: '030 123',
+      EMail: 'erika@example.org',
+      P0Geschlecht: '1',
+      P0Pflegegrad: '3',
+      P0Mobil: '3',
+      P0Hoeren: '1',
+      P0Sprechen: '0',
+      P0Sehen: '2',
+      P0Nacht: '1',
+      P1Geschlecht: '0',
+      P1Pflegegrad: '5',
+      P1Mobil: '5',
+      P1Hoeren: '3',
+      P1Sprechen: '3',
+      P1Sehen: '1',
+      P1Nacht: '2',
+      WWW: 'https://www.caredesk.example',
+      nodelay: '1',
+      utm_source: 'caredesk',
+      utm_medium: 'panel',
+      utm_campaign: 'staff-entry',
+    });
+
+    await user.click(button('Submit new request'));
+    expect(await screen.findByRole('textbox', { name: 'ZIP code' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Origin' })).toHaveValue('https://www.caredesk.example');
+  });
+
+  it('sends ErfahrenVon only with a referral and Anreisedatum only with a start date; one patient sends no P1 fields', async () => {
+    const { user } = await openStepper();
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '14467');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Potsdam');
+    await user.click(screen.getByRole('radio', { name: 'Unknown' }));
+    await user.click(screen.getByLabelText(/Grocery shopping/));
+    await choose(user, 'Heard of us through', 'Flyer');
+    await user.click(button('Next'));
+    await screen.findByRole('button', { name: 'Add a second patient' });
+    await fillPatient(user, 0, ['Male', 'Care level 2', 'Wheelchair', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await user.click(button('Next'));
+    await screen.findByRole('textbox', { name: 'First name' });
+    await fillContact(user);
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Please call after 5 pm');
+    await user.click(button('Submit request'));
+    await screen.findByText('The request has been submitted successfully');
+
+    const form = fake.state.intake[0].form!;
+    expect(form.get('BetreuungBeginn')).toBe('2');
+    expect(form.has('Anreisedatum')).toBe(false);
+    expect(form.get('ErfahrenVon')).toBe('6');
+    expect(form.get('Einkauf')).toBe('1');
+    expect(form.get('WeiterePersonen')).toBe('0');
+    expect(form.get('Bemerkungen')).toBe('Please call after 5 pm');
+    expect([...form.keys()].filter((key) => key.startsWith('P1'))).toEqual([]);
+  });
+
+  it('shows the Failed card with the error and the response body; Submit new request starts over', async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The form has 1 invalid field',
+      errors: [{ field: 'EinsatzPLZ', detail: 'must be a German zip code' }],
+    };
+    fake.backend.server.use(http.post('*/api/intake/care-request/', () => HttpResponse.json(problem, { status: 400, statusText: 'Bad Request' })));
+    const { user } = await openStepper();
+    await fillMission(user);
+    await fillPatient(user, 0, ['Male', 'Care level 2', 'Wheelchair', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await user.click(button('Next'));
+    await screen.findByRole('textbox', { name: 'First name' });
+    await fillContact(user);
+    await user.click(button('Submit request'));
+
+    const card = await screen.findByTestId('care-request-failed');
+    expect(within(card).getByText('Failed')).toBeInTheDocument();
+    expect(within(card).getByTestId('care-request-error')).toHaveTextContent('400 Bad Request: Bad Request: The form has 1 invalid field');
+    expect(within(card).getByTestId('care-request-response')).toHaveTextContent('must be a German zip code');
+    expect(screen.queryByText('The request has been submitted successfully')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Submit new request' }));
+    expect(await screen.findByRole('textbox', { name: 'ZIP code' })).toHaveValue('');
+  });
+});

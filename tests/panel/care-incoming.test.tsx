@@ -1,0 +1,226 @@
+import { green, red } from '@mui/material/colors';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
+import { daySeconds } from '../../src/dataProviders/files';
+import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
+import { TestTranslations } from './support/careTranslations';
+import { SUBMITTED_2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+
+const fake = useFakeCareBackend();
+const PATH = '/archive/incoming-care-requests/';
+
+async function openList(path = PATH) {
+  storeRefreshToken(fake.backend.service);
+  const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
+  await screen.findByText('www.caredesk.example');
+  return rendered;
+}
+
+const row = (text: string) => {
+  const cell = screen.getAllByText(text).find((element) => element.closest('tbody tr'));
+  if (!cell) throw new Error(`no row for ${text}`);
+  return cell.closest('tr') as HTMLElement;
+};
+const lastQuery = () => Object.fromEntries(fake.state.incoming.at(-1)!.url.searchParams);
+
+describe('territory chip', () => {
+  it('is Core Territory in green before Optional Territory in red, else the partial zip code, else Unknown', () => {
+    expect(territoryOf({ core_territory: true, optional_territory: true, partialZipCode: '10xxx' })).toEqual({ kind: 'core', color: green[700] });
+    expect(territoryOf({ core_territory: false, optional_territory: true, partialZipCode: '15xxx' })).toEqual({ kind: 'optional', color: red[700] });
+    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: '80xxx' })).toEqual({ kind: 'zip' });
+    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: null })).toEqual({ kind: 'unknown' });
+
+    const { unmount } = render(
+      <TestTranslations>
+        <TerritoryChip core_territory={false} optional_territory={false} partialZipCode="80xxx" />
+        <TerritoryChip core_territory={false} optional_territory={false} partialZipCode={null} />
+        <TerritoryChip core_territory optional_territory={false} partialZipCode="10xxx" />
+        <TerritoryChip core_territory={false} optional_territory partialZipCode="15xxx" />
+      </TestTranslations>,
+    );
+    expect(screen.getByText('80xxx').closest('[data-territory]')).toHaveAttribute('data-territory', 'zip');
+    expect(screen.getByText('Unknown').closest('[data-territory]')).toHaveAttribute('data-territory', 'unknown');
+    expect(screen.getByText('Core Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', green[700]);
+    expect(screen.getByText('Optional Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', red[700]);
+    unmount();
+  });
+});
+
+describe('incoming care requests list', { timeout: 60_000 }, () => {
+  it('needs a signed-in user: a signed-out visitor is sent through sign-in with redirect_to and the query', async () => {
+    renderApp(`${PATH}?page=2&search=x`);
+    await waitFor(() => expect(currentUrl()).toBe(`/login?redirect_to=${encodeURIComponent(PATH)}&page=2&search=x`));
+    expect(fake.state.incoming).toHaveLength(0);
+  });
+
+  it('loads page 1 of 10 sorted by submitted descending, shows every column, icons and chips', async () => {
+    await openList();
+    expect(lastQuery()).toEqual({ page: '1', page_size: '10', sort_by: 'submitted', ordering: 'des' });
+
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    expect(headers).toEqual(
+      expect.arrayContaining(['Submitted', 'Origin', 'Affiliate', 'ZIP Code', 'Patients', 'Mission Begins', 'Drivers License', 'Form Version', 'Actions']),
+    );
+
+    const current = row('www.caredesk.example');
+    expect(within(current).getByText('caredesk')).toBeInTheDocument();
+    expect(within(current).getByText('Core Territory')).toBeInTheDocument();
+    expect(within(current).getByText('10xxx')).toBeInTheDocument();
+    expect(within(current).getByText('2')).toBeInTheDocument();
+    expect(within(current).getByText('At date (04/01/2026)')).toBeInTheDocument();
+    expect(within(current).getByTestId('drivers-license')).toBeInTheDocument();
+    expect(within(current).getByTestId('other-persons')).toBeInTheDocument();
+    expect(within(current).getByRole('button', { name: 'Patient 1: Female' })).toHaveAttribute('data-gender', 'female');
+    expect(within(current).getByRole('button', { name: 'Patient 2: Male' })).toHaveAttribute('data-gender', 'male');
+    expect(within(current).getByRole('button', { name: 'Open archived request' })).toBeInTheDocument();
+
+    const old = row('pflege-old.example');
+    expect(within(old).getByText('Optional Territory')).toBeInTheDocument();
+    expect(within(old).getByText('As soon as possible')).toBeInTheDocument();
+    expect(within(old).getByText('2012')).toBeInTheDocument();
+    expect(within(old).queryByTestId('drivers-license')).not.toBeInTheDocument();
+    expect(within(old).queryByTestId('other-persons')).not.toBeInTheDocument();
+    expect(within(old).queryByRole('button', { name: 'Open archived request' })).not.toBeInTheDocument();
+  });
+
+  it('shows a patient popup with mobility and care level', async () => {
+    const { user } = await openList();
+    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'Patient 2: Male' }));
+    const popup = await screen.findByRole('dialog', { name: 'Patient details' });
+    expect(within(popup).getByText('Wheelchair')).toBeInTheDocument();
+    expect(within(popup).getByText('Care level').nextSibling).toHaveTextContent('2');
+  });
+
+  it('searches on Enter only, filters by the submitted range (active only when set, reset) and reloads', async () => {
+    const { user } = await openList();
+    const loads = fake.state.incoming.length;
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    await user.type(search, '10xxx');
+    expect(fake.state.incoming.length).toBe(loads);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastQuery().query).toBe('10xxx'));
+    await waitFor(() => expect(currentUrl()).toContain('search=10xxx'));
+
+    const filterButton = screen.getByRole('button', { name: 'Filter' });
+    expect(filterButton).toHaveAttribute('data-active', 'false');
+    await user.click(filterButton);
+    const from = await screen.findByLabelText('Submitted From');
+    await user.type(from, '2026-03-01');
+    await waitFor(() => expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01') } }));
+    await waitFor(() => expect(currentUrl()).toContain('submitted__from=2026-03-01'));
+    expect(filterButton).toHaveAttribute('data-active', 'true');
+
+    await user.type(screen.getByLabelText('Submitted To'), '2026-03-31');
+    await waitFor(() =>
+      expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01'), to: daySeconds('2026-03-31', true) } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(lastQuery().filters).toBeUndefined());
+    expect(currentUrl()).not.toContain('submitted__');
+
+    await user.click(screen.getByLabelText('Submitted From'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByLabelText('Submitted From')).not.toBeInTheDocument());
+    const before = fake.state.incoming.length;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(fake.state.incoming.length).toBe(before + 1));
+  });
+
+  it('starts from the URL query (a shared link)', async () => {
+    storeRefreshToken(fake.backend.service);
+    const path = `${PATH}?page=1&pageSize=25&sortBy=submitted&ordering=asc&search=caredesk&submitted__to=2026-12-31`;
+    renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
+    await screen.findByText('www.caredesk.example');
+    expect(lastQuery()).toMatchObject({ page: '1', page_size: '25', sort_by: 'submitted', ordering: 'asc', query: 'caredesk' });
+    expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { to: daySeconds('2026-12-31', true) } });
+  });
+});
+
+describe('incoming details dialog', { timeout: 60_000 }, () => {
+  it('shows the 2016 layout: affiliate, start, submission time and host, patients, newsletter and referral', async () => {
+    const { user } = await openList();
+    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'View details' }));
+    const dialog = await screen.findByTestId('incoming-details');
+    expect(dialog.style.width === '600px' || getComputedStyle(dialog).width === '600px').toBe(true);
+    const overview = within(dialog).getByTestId('incoming-overview');
+    expect(overview).toHaveTextContent('caredesk');
+    expect(overview).toHaveTextContent('At date: 04/01/2026');
+    expect(overview).toHaveTextContent(new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date(SUBMITTED_2016 * 1000)));
+    expect(overview).toHaveTextContent('www.caredesk.example');
+    expect(within(dialog).getByTestId('incoming-patient-0')).toHaveTextContent('Walker');
+    expect(within(dialog).getByTestId('incoming-patient-0')).toHaveTextContent('Highly impaired');
+    expect(within(dialog).getByTestId('incoming-patient-1')).toHaveTextContent('Not possible');
+    const extra = within(dialog).getByTestId('incoming-extra-2016');
+    expect(extra).toHaveTextContent('Newsletter');
+    expect(extra).toHaveTextContent('Google');
+    expect(within(dialog).queryByTestId('incoming-extra-2012')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
+  });
+
+  it('shows the 2012 layout with its extra details and the patients’ care service and diseases', async () => {
+    const { user } = await openList();
+    await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
+    const dialog = await screen.findByTestId('incoming-details');
+    const extra = within(dialog).getByTestId('incoming-extra-2012');
+    for (const text of ['Two rooms', 'Female', 'Conversant', '30', 'Desirable', 'Only outside', 'Available', 'Once a night', 'House', 'Newspaper']) {
+      expect(extra).toHaveTextContent(text);
+    }
+    const patient = within(dialog).getByTestId('incoming-patient-0');
+    expect(patient).toHaveTextContent('Confined to bed');
+    expect(patient).toHaveTextContent('To be discontinued');
+    expect(patient).toHaveTextContent('Dementia, Diabetes');
+    expect(within(dialog).getByTestId('incoming-overview')).toHaveTextContent('As soon as possible');
+  });
+});
+
+describe('archived care request view', { timeout: 60_000 }, () => {
+  it('opens full screen with sidebar, mission details, patient panels, accommodation and caregiver requirements', async () => {
+    const { user } = await openList();
+    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'Open archived request' }));
+    const view = await screen.findByTestId('archived-request');
+    expect(fake.state.archived.at(-1)!.url.pathname).toBe(`/api/care/archived/care-requests/${UID_2016}/`);
+
+    const sidebar = within(view).getByTestId('archived-sidebar');
+    for (const text of ['caredesk', 'www.caredesk.example', 'Core Territory', 'Mrs.', '10xxx', 'Google', 'Yes', '2016', 'A-17']) {
+      expect(sidebar).toHaveTextContent(text);
+    }
+    const mission = within(view).getByTestId('archived-mission');
+    for (const text of ['04/01/2026', 'Cooking, Laundry, Window cleaning', 'By foot']) expect(mission).toHaveTextContent(text);
+
+    const first = within(view).getByTestId('archived-patient-0');
+    for (const text of ['Walker', 'Parkinson’s disease, Stroke', 'Rollator, Care bed', 'Dependent', 'Mostly independent', 'Irrelevant']) {
+      expect(first).toHaveTextContent(text);
+    }
+    const activities = within(first).getByRole('table', { name: 'Care activities' });
+    const cells = within(activities).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['DressingShowering', 'Eating and drinking', 'Bringing to bed', 'none']);
+    expect(within(view).getByTestId('archived-patient-1')).toHaveTextContent('Wheelchair');
+
+    const accommodation = within(view).getByTestId('archived-accommodation');
+    for (const text of ['Apartment', 'To be arranged', 'Not available']) expect(accommodation).toHaveTextContent(text);
+    const requirements = within(view).getByTestId('archived-caregiver-requirements');
+    for (const text of ['Unimportant', 'Fluent', 'Non-smokers only', 'Expert', '25', '60']) expect(requirements).toHaveTextContent(text);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('archived-request')).not.toBeInTheDocument());
+  });
+});
+
+describe('in German', { timeout: 60_000 }, () => {
+  it('shows German column titles, enumeration labels and German dates', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    expect(await screen.findByRole('columnheader', { name: 'Eingegangen' })).toBeInTheDocument();
+    const current = row('www.caredesk.example');
+    expect(within(current).getByText('Kerngebiet')).toBeInTheDocument();
+    expect(within(current).getByText('Zum Datum (01.04.2026)')).toBeInTheDocument();
+    await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
+    const dialog = await screen.findByTestId('incoming-details');
+    for (const text of ['Bettlägerig', 'Demenz, Diabetes', 'Wird beendet', 'Zwei Zimmer', 'Zeitung', 'Schnellstmöglich']) expect(dialog).toHaveTextContent(text);
+    expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
+  });
+});
