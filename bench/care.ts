@@ -8,14 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { fakerDE } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
 import { demoCareRequests, demoIntakeForm } from '../server/care/demo';
 import { analyzeCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';
-import { printTable } from './lib';
+import { printTable, withPostgres } from './lib';
 
 const REQUESTS = Number(process.env.CARE_BENCH_REQUESTS || 100_000);
 const DISTINCT_DEMO_RECORDS = 2_000;
@@ -139,29 +138,6 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     return { database: database.kind, requests: REQUESTS, fillSeconds: Math.round(fillSeconds), list, intake };
   } finally {
     await app.close();
-  }
-}
-
-async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const name = `caredesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
   }
 }
 

@@ -15,14 +15,13 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { apiTokens } from '../server/db/schema';
 import { recountFiles, searchQueries, type SearchParams } from '../server/files';
 import { hashTokenValue } from '../server/tokens';
-import { printTable } from './lib';
+import { printTable, withPglite, withPostgres } from './lib';
 
 const FILE_COUNT = Number(process.env.FILES_BENCH_FILES || 1_000_000);
 const TRANSFER_BYTES = Number(process.env.FILES_BENCH_BYTES || 1024 ** 3);
@@ -190,40 +189,6 @@ async function benchSearchOn(database: Database): Promise<SearchBenchResult> {
     return { database: database.kind, files: FILE_COUNT, seedSeconds, scenarios, plans: await checkPlans(database) };
   } finally {
     await close();
-  }
-}
-
-async function withPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-pglite-'));
-  const database = await openDatabase({ pgliteDir: path.join(folder, 'pglite') });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const name = `caredesk_bench_files_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
   }
 }
 

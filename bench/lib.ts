@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db';
 
 /** One measured endpoint. */
 export interface Measurement {
@@ -70,4 +76,40 @@ export async function inParallel<T>(items: T[], concurrency: number, work: (item
     while (next < items.length) await work(items[next++]);
   });
   await Promise.all(runners);
+}
+
+/** Runs work on a fresh PGlite database in a temporary folder, removed afterwards. */
+export async function withPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-pglite-'));
+  const database = await openDatabase({ pgliteDir: path.join(folder, 'pglite') });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Runs work on a fresh database created on the PostgreSQL server of adminUrl, dropped afterwards. */
+export async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const name = `caredesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
 }

@@ -2,22 +2,20 @@
 // with the queue list endpoint's latency measured by autocannon while the worker delivers; on PGlite and, with
 // BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL. Every wait is bounded. Run alone with `npx tsx bench/mail.ts`.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
 import { loadConfig, type Config } from '../server/config';
-import { openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { mails } from '../server/db/schema';
 import { createMailWorker } from '../server/mail';
 import autocannon from 'autocannon';
-import { printTable, type Measurement } from './lib';
+import { printTable, type Measurement, withPglite, withPostgres } from './lib';
 
 const MAILS = Number(process.env.MAIL_BENCH_MAILS || 10_000);
 const INSERT_CHUNK = 1_000;
@@ -174,40 +172,6 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
     await worker.stop();
     await app.close();
     await sink.close();
-  }
-}
-
-async function withPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'caredesk-mail-bench-'));
-  const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const name = `caredesk_mail_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
   }
 }
 

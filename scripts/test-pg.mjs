@@ -2,6 +2,7 @@
 // Without a reachable server a developer's run says so and skips; CI (CI=true) fails instead.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
@@ -26,7 +27,7 @@ if (!(await reachable())) {
   console.log('Skipped the PostgreSQL run: set TEST_DATABASE_URL to a server that accepts CREATE DATABASE.');
   process.exit(0);
 }
-const vitest = require.resolve('vitest/vitest.mjs');
+const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
 const run = spawnSync(process.execPath, [vitest, 'run', '--project', 'server'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },

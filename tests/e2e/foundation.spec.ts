@@ -112,4 +112,16 @@ test('staff administer users, switch language, change their password and log out
     await expect(page).toHaveURL(/\/users\/$/);
     await expect(page.getByRole('cell', { name: nora.username, exact: true })).toBeVisible();
   });
+
+  await test.step('restore the administrator password for the other browser tests', async () => {
+    const basic = Buffer.from(`${E2E_ADMIN.username}:${adminPassword}`).toString('base64');
+    const signIn = await page.request.post('/api/auth/token/', { headers: { authorization: `Basic ${basic}` } });
+    expect(signIn.status()).toBe(200);
+    const { access_token } = await signIn.json();
+    const restore = await page.request.put('/api/auth/update-password-authentication/', {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    });
+    expect(restore.status()).toBe(200);
+  });
 });
