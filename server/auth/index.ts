@@ -7,11 +7,10 @@ import { ownAccountRoutes } from './routes/own-account';
 import { tokenRoutes } from './routes/token';
 import type { RouteContext } from './routes/context';
 import { accessTokenKey } from './tokens';
-import { strictValidatorCompiler } from './validator';
+import { strictValidatorCompiler } from '../shared/validator';
 
 export { createAuthenticator, type AuthenticatedUser, type Authenticator } from './authenticator';
 export { ensureFirstAdministrator } from './first-administrator';
-export { strictValidatorCompiler } from './validator';
 
 export interface AuthServiceOptions {
   config: Config;

@@ -1,14 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Uid } from '../shared/schemas';
 
 /** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
 
 const NO_CONTROL_CHARACTERS = '\\u0000-\\u001f\\u007f';
 const NO_EDGE_WHITESPACE = '(?!\\s)(?!.*\\s$)';
-
-export const Uid = Type.String({
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-  description: 'a UUID',
-});
 
 export const Username = Type.String({
   minLength: 4,
@@ -82,20 +78,6 @@ export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), usern
 export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
 export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
 export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
-
-export const Problem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    field: Type.Optional(Type.String({ description: 'the request field the problem is about, as a dotted path' })),
-  },
-  { additionalProperties: true, description: 'RFC 9457 problem details' },
-);
-
-/** The problem responses a route documents, by status code. */
-export const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Problem]));
 
 export type DomainUserResponse = Static<typeof DomainUser>;
 export type PanelUserResponse = Static<typeof PanelUser>;

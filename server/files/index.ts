@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createAuthenticator, strictValidatorCompiler } from '../auth';
+import { createAuthenticator } from '../auth';
+import { strictValidatorCompiler } from '../shared/validator';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { createBlobStorage, type BlobStorage } from '../storage';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, Raw
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Authenticator } from '../auth';
-import { problems } from '../auth/schemas';
+import { problems } from '../shared/schemas';
 import type { Db } from '../db';
 import { badRequest, HttpProblem, notFound, problemType } from '../shared/problem';
 import type { BlobStorage } from '../storage';

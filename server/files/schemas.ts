@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uid } from '../auth/schemas';
+import { Uid } from '../shared/schemas';
 
 const closed = { additionalProperties: false } as const;
 const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);

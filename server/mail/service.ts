@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { createAuthenticator, strictValidatorCompiler } from '../auth';
-import { problems } from '../auth/schemas';
+import { createAuthenticator } from '../auth';
+import { problems } from '../shared/schemas';
+import { strictValidatorCompiler } from '../shared/validator';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import { createPasswordCipher } from './credentials';
 import { createProvider, getProvider, listProviders, updateProvider } from './providers';

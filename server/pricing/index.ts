@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createAuthenticator } from '../auth';
-import { problems } from '../auth/schemas';
+import { problems } from '../shared/schemas';
 import type { Db } from '../db';
 import { accessTokenAdministration, createApiTokenAuthenticator, TokenInfo } from '../tokens';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { strictValidatorCompiler, type Authenticator } from '../auth';
-import { problems } from '../auth/schemas';
+import type { Authenticator } from '../auth';
+import { problems } from '../shared/schemas';
+import { strictValidatorCompiler } from '../shared/validator';
 import type { Db } from '../db';
 import { badRequest, conflict, notFound } from '../shared/problem';
 import { deleteApiToken, findApiToken, insertApiToken, listApiTokens, revokeApiToken, toApiToken } from './repository';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uid } from '../auth/schemas';
+import { Uid } from '../shared/schemas';
 
 /** Which service a token opens: a token of one scope is unknown to the other. */
 export type TokenScope = 'files' | 'pricing';

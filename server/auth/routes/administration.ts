@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../shared/problem';
+import { problems } from '../../shared/schemas';
 import { hashPassword } from '../passwords';
 import {
   Banned,
@@ -10,7 +11,6 @@ import {
   NoQuery,
   PanelUser,
   PasswordAuthenticationBody,
-  problems,
   Revoked,
   UidParams,
   UidsBody,

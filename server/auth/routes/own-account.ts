@@ -1,5 +1,6 @@
 import { hashPassword } from '../passwords';
-import { Info, InfoQuery, NoQuery, OwnPasswordAuthentication, OwnPasswordAuthenticationBody, problems } from '../schemas';
+import { problems } from '../../shared/schemas';
+import { Info, InfoQuery, NoQuery, OwnPasswordAuthentication, OwnPasswordAuthenticationBody } from '../schemas';
 import { findUsername, setPasswordAuthentication } from '../users';
 import { BEARER, rethrowTakenUsername, TAGS, type AuthApp, type RouteContext } from './context';
 

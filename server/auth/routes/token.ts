@@ -1,5 +1,6 @@
 import { parseAuthorization } from '../credentials';
-import { NoQuery, problems, TokenPair } from '../schemas';
+import { problems } from '../../shared/schemas';
+import { NoQuery, TokenPair } from '../schemas';
 import { refreshSession, signInWithPassword } from '../sessions';
 import { TAGS, type AuthApp, type RouteContext } from './context';
 

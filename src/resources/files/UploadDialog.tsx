@@ -1,11 +1,12 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { ActionDialog } from '../../common/ActionDialog';
+import { useDialogAction } from '../../common/useDialogAction';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { FILES_RESOURCE } from '../../dataProviders/files';
-import { describeError } from '../../dataProviders/problem';
-import { DIALOG_WIDTH, FOCUS_DELAY_MS } from '../apiTokens/dialogConstants';
+import { FOCUS_DELAY_MS } from '../apiTokens/dialogConstants';
 import { isUploadValid } from './uploadRules';
 
 export interface UploadDialogProps {
@@ -20,14 +21,11 @@ export interface UploadDialogProps {
 export const UploadDialog = ({ open, onClose }: UploadDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
-  const refresh = useRefresh();
-  const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { loading, error, clearError, reset, run } = useDialogAction(onClose);
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
 
@@ -37,8 +35,7 @@ export const UploadDialog = ({ open, onClose }: UploadDialogProps) => {
     setName('');
     setDescription('');
     setNameTouched(false);
-    setError(null);
-    setLoading(false);
+    reset();
     const timer = setTimeout(() => chooseButton.current?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open]);
@@ -48,82 +45,75 @@ export const UploadDialog = ({ open, onClose }: UploadDialogProps) => {
 
   const submit = async () => {
     if (!valid || !file) return;
-    setLoading(true);
-    setError(null);
-    try {
-      await dataProvider.uploadFile(FILES_RESOURCE, { file, fileName: file.name, name: name.trim(), description: description.trim() });
-      setLoading(false);
-      notify('caredesk.files.upload.success', { type: 'success' });
-      refresh();
-      onClose();
-    } catch (cause) {
-      setError(describeError(cause, translate));
-      setLoading(false);
-    }
+    await run(
+      () => dataProvider.uploadFile(FILES_RESOURCE, { file, fileName: file.name, name: name.trim(), description: description.trim() }),
+      'caredesk.files.upload.success',
+    );
   };
 
   return (
-    <Dialog open={open} onClose={loading ? undefined : onClose} slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: '100%' } } }}>
-      <DialogTitle>{translate('caredesk.files.upload.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && (
-            <Alert severity="error" onClose={() => setError(null)}>
-              {error}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} alignItems="center">
-            <Button ref={chooseButton} variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={loading}>
-              {translate('caredesk.files.upload.choose')}
-            </Button>
-            <Typography variant="body2" noWrap data-testid="chosen-file">
-              {file ? file.name : translate('caredesk.files.upload.no_file')}
-            </Typography>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              aria-label={translate('caredesk.files.upload.file')}
-              data-testid="upload-file-input"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0] ?? null;
-                setFile(chosen);
-                if (chosen) setName(chosen.name);
-              }}
-            />
-          </Stack>
-          <TextField
-            label={translate('caredesk.files.upload.name')}
-            value={name}
-            required
+    <ActionDialog
+      open={open}
+      onClose={onClose}
+      loading={loading}
+      title={translate('caredesk.files.upload.title')}
+      error={error}
+      onDismissError={clearError}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={loading}>
+            {translate('caredesk.files.upload.cancel')}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={!valid} loading={loading}>
+            {translate('caredesk.files.upload.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Button ref={chooseButton} variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={loading}>
+            {translate('caredesk.files.upload.choose')}
+          </Button>
+          <Typography variant="body2" noWrap data-testid="chosen-file">
+            {file ? file.name : translate('caredesk.files.upload.no_file')}
+          </Typography>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            aria-label={translate('caredesk.files.upload.file')}
+            data-testid="upload-file-input"
             onChange={(event) => {
-              setName(event.target.value);
-              setNameTouched(true);
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen);
+              if (chosen) setName(chosen.name);
             }}
-            onBlur={() => setNameTouched(true)}
-            error={nameError}
-            helperText={nameError ? translate('caredesk.files.upload.name_rule') : ' '}
-            disabled={loading}
-          />
-          <TextField
-            label={translate('caredesk.files.upload.description')}
-            value={description}
-            required
-            multiline
-            minRows={2}
-            onChange={(event) => setDescription(event.target.value)}
-            disabled={loading}
           />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          {translate('caredesk.files.upload.cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!valid} loading={loading}>
-          {translate('caredesk.files.upload.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <TextField
+          label={translate('caredesk.files.upload.name')}
+          value={name}
+          required
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameTouched(true);
+          }}
+          onBlur={() => setNameTouched(true)}
+          error={nameError}
+          helperText={nameError ? translate('caredesk.files.upload.name_rule') : ' '}
+          disabled={loading}
+        />
+        <TextField
+          label={translate('caredesk.files.upload.description')}
+          value={description}
+          required
+          multiline
+          minRows={2}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={loading}
+        />
+      </Stack>
+    </ActionDialog>
   );
 };

@@ -1,0 +1,22 @@
+import { Type } from '@sinclair/typebox';
+
+/** Schemas every service shares; their `description`s are also the wording of validation errors. */
+
+export const Uid = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: 'a UUID',
+});
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    field: Type.Optional(Type.String({ description: 'the request field the problem is about, as a dotted path' })),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+/** The problem responses a route documents, by status code. */
+export const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Problem]));
