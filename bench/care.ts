@@ -1,6 +1,7 @@
 // The care-request benchmark: the incoming list's latency (p50/p99) on 100,000 requests (default view, a search, a date
 // filter) and intake submissions per second, on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL.
-// Every loop is bounded in count and time. Run alone with `npx tsx bench/care.ts`; CARE_BENCH_REQUESTS sets the size.
+// Every loop is bounded in count and time. Run alone with `npx tsx bench/care.ts`; BENCH_CARE_REQUESTS (or the older
+// CARE_BENCH_REQUESTS) sets the size. Each figure is also printed as a ratio against a baseline measured in the same run.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,9 +15,9 @@ import { demoCareRequests, demoIntakeForm } from '../server/care/demo';
 import { analyzeCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';
-import { printTable, withPostgres } from './lib';
+import { bareApp, envNumber, printTable, ratePerSecond, timeRuns, times, withPostgres, type Latency } from './lib';
 
-const REQUESTS = Number(process.env.CARE_BENCH_REQUESTS || 100_000);
+const REQUESTS = envNumber(['BENCH_CARE_REQUESTS', 'CARE_BENCH_REQUESTS'], 100_000);
 const DISTINCT_DEMO_RECORDS = 2_000;
 const INSERT_CHUNK = 5_000;
 const LIST_ITERATIONS = 200;
@@ -37,11 +38,16 @@ export interface CareBenchResult {
   database: 'pglite' | 'postgres';
   requests: number;
   fillSeconds: number;
+  /** The list latencies' baseline: GET /api/auth/info/ with the same token, measured the same way. */
+  listBaseline: LatencyFigures;
   list: LatencyFigures[];
   intake: { submissions: number; perSecond: number };
+  /** The intake rate's baseline: a trivial JSON POST to a bare Fastify route, injected in the same process. */
+  intakeBaseline: { submissions: number; perSecond: number };
 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+/** Unrounded, so that ratios of sub-millisecond figures stay exact; the table rounds. */
+const figures = (scenario: string, latency: Latency, total: number): LatencyFigures => ({ scenario, ...latency, total });
 
 /** 100,000 distinct requests from a few thousand demo ones: each copy gets its own uid, legacy id and submission time. */
 async function fill(database: Database, config: Config, count: number): Promise<number> {
@@ -70,21 +76,22 @@ async function signIn(app: FastifyInstance): Promise<string> {
   return response.json<{ access_token: string }>().access_token;
 }
 
-async function measureList(app: FastifyInstance, token: string, scenario: string, query: string): Promise<LatencyFigures> {
-  const durations: number[] = [];
+async function measureGet(app: FastifyInstance, token: string, scenario: string, url: string): Promise<LatencyFigures> {
   let total = 0;
-  const deadline = performance.now() + LIST_TIME_LIMIT_MS;
-  for (let run = 0; run < LIST_ITERATIONS && performance.now() < deadline; run += 1) {
-    const started = performance.now();
-    const response = await app.inject({ method: 'GET', url: `/api/care/incoming/care-requests/${query}`, headers: { authorization: `Bearer ${token}` } });
-    durations.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`${scenario}: ${response.statusCode} ${response.body}`);
-    total = response.json<{ total: number }>().total;
-  }
-  durations.sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return { scenario, runs: durations.length, p50Ms: round(percentile(durations, 0.5)), p99Ms: round(percentile(durations, 0.99)), total };
+  const latency = await timeRuns(
+    async () => {
+      const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (response.statusCode !== 200) throw new Error(`${scenario}: ${response.statusCode} ${response.body}`);
+      total = response.json<{ total?: number }>().total ?? 0;
+    },
+    LIST_ITERATIONS,
+    LIST_TIME_LIMIT_MS,
+  );
+  return figures(scenario, latency, total);
 }
+
+const measureList = (app: FastifyInstance, token: string, scenario: string, query: string) =>
+  measureGet(app, token, scenario, `/api/care/incoming/care-requests/${query}`);
 
 async function multipart(fields: Record<string, string>) {
   const formData = new FormData();
@@ -96,15 +103,31 @@ async function multipart(fields: Record<string, string>) {
 async function measureIntake(app: FastifyInstance): Promise<{ submissions: number; perSecond: number }> {
   fakerDE.seed(7);
   const bodies = await Promise.all(Array.from({ length: 50 }, () => multipart({ ...demoIntakeForm(fakerDE, new Date()), BetreuungBeginn: '0', Anreisedatum: '' })));
-  const started = performance.now();
-  let submissions = 0;
-  while (submissions < INTAKE_SUBMISSIONS && performance.now() - started < INTAKE_TIME_LIMIT_MS) {
-    const { payload, contentType } = bodies[submissions % bodies.length]!;
-    const response = await app.inject({ method: 'POST', url: '/api/intake/care-request/', payload, headers: { 'content-type': contentType } });
-    if (response.statusCode !== 201) throw new Error(`intake: ${response.statusCode} ${response.body}`);
-    submissions += 1;
+  return injectedPosts(app, '/api/intake/care-request/', INTAKE_SUBMISSIONS, (index) => bodies[index % bodies.length]!);
+}
+
+/** Sequential injected POSTs that must answer 201, at most `limit` and for at most INTAKE_TIME_LIMIT_MS. */
+async function injectedPosts(app: FastifyInstance, url: string, limit: number, body: (index: number) => { payload: Buffer | string; contentType: string }) {
+  const { count, perSecond } = await ratePerSecond(
+    async (index) => {
+      const { payload, contentType } = body(index);
+      const response = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+      if (response.statusCode !== 201) throw new Error(`POST ${url}: ${response.statusCode} ${response.body}`);
+    },
+    limit,
+    INTAKE_TIME_LIMIT_MS,
+  );
+  return { submissions: count, perSecond: Math.round(perSecond) };
+}
+
+/** The intake baseline: trivial JSON POSTs injected into a bare Fastify app in this process (10× as many: each takes far less time). */
+async function measureBarePost(): Promise<{ submissions: number; perSecond: number }> {
+  const bare = bareApp();
+  try {
+    return await injectedPosts(bare, '/bare', INTAKE_SUBMISSIONS * 10, () => ({ payload: '{"ok":true}', contentType: 'application/json' }));
+  } finally {
+    await bare.close();
   }
-  return { submissions, perSecond: Math.round(submissions / ((performance.now() - started) / 1000)) };
 }
 
 async function benchOn(database: Database): Promise<CareBenchResult> {
@@ -126,6 +149,8 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     const from = Math.floor(Date.parse('2023-01-01T00:00:00Z') / 1000);
     const to = Math.floor(Date.parse('2023-01-31T23:59:59Z') / 1000);
     const filters = encodeURIComponent(JSON.stringify({ submitted: { from, to } }));
+    // Baseline: GET /api/auth/info/ is the cheapest authenticated round trip (same token check, one user lookup) through the same app and database.
+    const listBaseline = await measureGet(app, token, 'baseline: GET /api/auth/info/', '/api/auth/info/');
     const list = [
       await measureList(app, token, 'default view (page 1, submitted des)', ''),
       await measureList(app, token, 'deep page (page 500)', '?page=500'),
@@ -134,20 +159,38 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
       await measureList(app, token, 'date filter (one month)', `?filters=${filters}`),
       await measureList(app, token, 'sort by host asc', '?sort_by=host&ordering=asc'),
     ];
+    const intakeBaseline = await measureBarePost();
     const intake = await measureIntake(app);
-    return { database: database.kind, requests: REQUESTS, fillSeconds: Math.round(fillSeconds), list, intake };
+    return { database: database.kind, requests: REQUESTS, fillSeconds: Math.round(fillSeconds), listBaseline, list, intake, intakeBaseline };
   } finally {
     await app.close();
   }
 }
 
 function print(result: CareBenchResult) {
-  const rows = result.list.map((figures) => [figures.scenario, figures.p50Ms.toFixed(1), figures.p99Ms.toFixed(1), String(figures.runs), String(figures.total)]);
-  rows.push(['intake submissions per second', String(result.intake.perSecond), '', String(result.intake.submissions), '']);
+  const base = result.listBaseline;
+  const rows = [base, ...result.list].map((figures) => [
+    figures.scenario,
+    figures.p50Ms.toFixed(1),
+    figures.p99Ms.toFixed(1),
+    times(figures.p50Ms, base.p50Ms),
+    times(figures.p99Ms, base.p99Ms),
+    String(figures.runs),
+    figures === base ? '' : String(figures.total),
+  ]);
   printTable(
-    `Care requests on ${result.database}: incoming list on ${result.requests} requests (filled in ${result.fillSeconds} s), in-process requests`,
-    ['scenario', 'p50 ms', 'p99 ms', 'runs', 'matches'],
+    `Care requests on ${result.database}: incoming list on ${result.requests} requests (filled in ${result.fillSeconds} s), in-process requests; ` +
+      'ratios: latency / baseline latency',
+    ['scenario', 'p50 ms', 'p99 ms', 'p50 vs. base', 'p99 vs. base', 'runs', 'matches'],
     rows,
+  );
+  printTable(
+    `Intake on ${result.database}; ratio: rate / baseline rate`,
+    ['scenario', 'per second', 'vs. baseline', 'submissions'],
+    [
+      ['baseline: POST /bare (bare Fastify, JSON, in-process)', String(result.intakeBaseline.perSecond), '1.00×', String(result.intakeBaseline.submissions)],
+      ['POST /api/intake/care-request/', String(result.intake.perSecond), times(result.intake.perSecond, result.intakeBaseline.perSecond), String(result.intake.submissions)],
+    ],
   );
 }
 

@@ -37,10 +37,29 @@ export async function measure(name: string, url: string, headers: Record<string,
   };
 }
 
-/** The baseline every measurement is compared with: a bare Fastify route answering {ok: true}. */
-export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/** A positive number from the first of `names` set in the environment, else `fallback`. */
+export function envNumber(names: string[], fallback: number): number {
+  for (const name of names) {
+    const text = process.env[name];
+    if (!text) continue;
+    const value = Number(text);
+    if (!(value > 0)) throw new Error(`${name} must be a positive number, not "${text}"`);
+    return value;
+  }
+  return fallback;
+}
+
+/** A bare Fastify app: GET /bare answers {ok: true}, POST /bare (JSON) answers 201 {ok: true}. */
+export function bareApp(): FastifyInstance {
   const app: FastifyInstance = Fastify({ logger: false });
   app.get('/bare', async () => ({ ok: true }));
+  app.post('/bare', async (_request, reply) => reply.code(201).send({ ok: true }));
+  return app;
+}
+
+/** The baseline every measurement is compared with: a bare Fastify route answering {ok: true}. */
+export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = bareApp();
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `${address}/bare`, close: () => app.close() };
 }
@@ -59,6 +78,39 @@ export function printMeasurements(title: string, measurements: Measurement[], ba
 }
 
 const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
+
+/** `value` as a ratio of `baseline`, e.g. "0.42×"; "–" when either is missing or zero. */
+export const times = (value: number, baseline: number) => (value > 0 && baseline > 0 ? `${ratio(value / baseline)}×` : '–');
+
+export interface Latency {
+  runs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+
+/** Times `once` sequentially, after `warmup` untimed calls, at most `runs` times and until `timeLimitMs` has passed. */
+export async function timeRuns(once: () => Promise<unknown>, runs: number, timeLimitMs: number, warmup = 0): Promise<Latency> {
+  for (let run = 0; run < warmup; run++) await once();
+  const durations: number[] = [];
+  const deadline = performance.now() + timeLimitMs;
+  while (durations.length < runs && performance.now() < deadline) {
+    const started = performance.now();
+    await once();
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  return { runs: durations.length, p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99) };
+}
+
+/** Calls `once` sequentially at most `limit` times and until `timeLimitMs` has passed; how many calls, and per second. */
+export async function ratePerSecond(once: (index: number) => Promise<unknown>, limit: number, timeLimitMs: number): Promise<{ count: number; perSecond: number }> {
+  const started = performance.now();
+  let count = 0;
+  while (count < limit && performance.now() - started < timeLimitMs) await once(count++);
+  return { count, perSecond: count / ((performance.now() - started) / 1000) };
+}
 
 export function printTable(title: string, header: string[], rows: string[][]) {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));

@@ -1,6 +1,8 @@
-// The mail benchmark: delivery throughput (mails/s) of MAIL_BENCH_MAILS (10,000) queued mails to a local SMTP sink,
-// with the queue list endpoint's latency measured by autocannon while the worker delivers; on PGlite and, with
-// BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL. Every wait is bounded. Run alone with `npx tsx bench/mail.ts`.
+// The mail benchmark: delivery throughput (mails/s) of BENCH_MAILS (or the older MAIL_BENCH_MAILS; 10,000) queued mails to
+// a local SMTP sink, with the queue list endpoint's latency measured by autocannon while the worker delivers; on PGlite and,
+// with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL. Every wait is bounded. Run alone with `npx tsx bench/mail.ts`.
+// Baselines of the same run: the same mails sent straight to the same sink through the worker's pooled nodemailer transport
+// with the same concurrency (no queue), and GET /api/health at the list's request rate.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,10 +16,11 @@ import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
 import { mails } from '../server/db/schema';
 import { createMailWorker } from '../server/mail';
+import { TransportPools } from '../server/mail/transports';
 import autocannon from 'autocannon';
-import { printTable, type Measurement, withPglite, withPostgres } from './lib';
+import { envNumber, inParallel, printTable, times, type Measurement, withPglite, withPostgres } from './lib';
 
-const MAILS = Number(process.env.MAIL_BENCH_MAILS || 10_000);
+const MAILS = envNumber(['BENCH_MAILS', 'MAIL_BENCH_MAILS'], 10_000);
 const INSERT_CHUNK = 1_000;
 /** The panel reloads a list every 60 s: 5 requests/s is some 300 users watching the queue at once. */
 const LIST_LOAD = { durationSeconds: 10, connections: 2, requestsPerSecond: 5 };
@@ -34,6 +37,10 @@ export interface MailBenchResult {
   /** Deliveries per second while the queue list was under load. */
   mailsPerSecondUnderListLoad: number;
   queueList: Measurement;
+  /** Baseline of both mails/s figures: the same mails sent straight to the sink, without the queue. */
+  directMailsPerSecond: number;
+  /** Baseline of the list: GET /api/health at the same rate, once the queue is delivered. */
+  health: Measurement;
 }
 
 /** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
@@ -71,16 +78,18 @@ async function startSink(): Promise<{ port: number; received: () => Promise<numb
   };
 }
 
+/** The index-th benchmark mail, queued and sent straight alike. */
+const benchMail = (index: number) => ({
+  sender: 'office@caredesk.example',
+  recipients: [`client-${index}@example.org`],
+  cc: ['dispatch@caredesk.example'],
+  subject: `Your care visit #${index}`,
+  message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
+});
+
 async function queueMails(database: Database, count: number) {
   for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, offset) => ({
-      sender: 'office@caredesk.example',
-      recipients: [`client-${start + offset}@example.org`],
-      cc: ['dispatch@caredesk.example'],
-      subject: `Your care visit #${start + offset}`,
-      message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
-      nextAttemptAt: sql`now()`,
-    }));
+    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, offset) => ({ ...benchMail(start + offset), nextAttemptAt: sql`now()` }));
     await database.db.insert(mails).values(chunk);
   }
   if (database.kind === 'postgres') await database.db.execute(sql`analyze mails`);
@@ -103,10 +112,48 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The queue list at a fixed request rate (lib's measure() loads flat out, which would starve the worker of the one thread). */
-async function measureQueueList(baseUrl: string, token: string): Promise<Measurement> {
+/**
+ * The mail baseline: the same mails sent straight to the sink by the worker's pooled nodemailer transport (TransportPools,
+ * same settings), `concurrency` at a time, as the worker sends them but without the queue. Bounded by the delivery time limit.
+ */
+async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promise<number> {
+  const pools = new TransportPools({ maxConnections: mailConfig.concurrency, smtpTimeoutMs: mailConfig.smtpTimeoutMs, tlsVerify: mailConfig.tlsVerify });
+  const route = {
+    accountUid: 'bench',
+    expression: null,
+    provider: { uid: 'bench-sink', host: '127.0.0.1', port: sinkPort, security: 'none' as const },
+    username: null,
+    encryptedPassword: null,
+  };
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(DELIVERY_TIME_LIMIT_MS);
+  let sent = 0;
+  try {
+    await inParallel(Array.from({ length: MAILS }, (_, index) => index), mailConfig.concurrency, async (index) => {
+      if (deadline.aborted) return;
+      const mail = benchMail(index);
+      await pools.transporterFor(route, null).sendMail({
+        from: mail.sender,
+        to: mail.recipients,
+        cc: mail.cc,
+        subject: mail.subject,
+        text: mail.message,
+        date: new Date(),
+        messageId: `<bench-direct-${index}@caredesk.example>`,
+        signal: deadline,
+      });
+      sent += 1;
+    });
+  } finally {
+    pools.closeAll();
+  }
+  return Math.round(sent / ((performance.now() - started) / 1000));
+}
+
+/** One URL at a fixed request rate (lib's measure() loads flat out, which would starve the worker of the one thread). */
+async function measureAtListRate(name: string, url: string, token: string): Promise<Measurement> {
   const result = await autocannon({
-    url: `${baseUrl}/api/mail/administration/queue/`,
+    url,
     headers: { authorization: `Bearer ${token}` },
     connections: LIST_LOAD.connections,
     overallRate: LIST_LOAD.requestsPerSecond,
@@ -114,7 +161,7 @@ async function measureQueueList(baseUrl: string, token: string): Promise<Measure
     workers: 1,
   });
   return {
-    name: 'GET /api/mail/administration/queue/ (limit 1000)',
+    name,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
@@ -142,11 +189,13 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       security: 'none',
     });
     await api(baseUrl, token, 'POST', '/api/mail/administration/accounts/', { expression: '@caredesk\\.example$', provider: { uid: provider.uid }, credentials: null });
+    const directMailsPerSecond = await sendDirectly(sink.port, mailConfig);
+    const directlyReceived = await sink.received();
     await queueMails(database, MAILS);
 
     const started = performance.now();
     worker.start();
-    const queueList = await measureQueueList(baseUrl, token);
+    const queueList = await measureAtListRate('GET /api/mail/administration/queue/ (limit 1000)', `${baseUrl}/api/mail/administration/queue/`, token);
     const deliveredUnderLoad = await deliveredCount(database);
     const underLoadSeconds = (performance.now() - started) / 1000;
     let delivered = deliveredUnderLoad;
@@ -156,7 +205,9 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
     }
     const seconds = (performance.now() - started) / 1000;
     await worker.stop();
-    const received = await sink.received();
+    // The list's baseline: the cheapest round trip through the same app and database (one ping), at the same rate, the worker stopped.
+    const health = await measureAtListRate('GET /api/health', `${baseUrl}/api/health`, token);
+    const received = (await sink.received()) - directlyReceived;
     if (received < delivered) throw new Error(`the sink received ${received} mails, but ${delivered} are marked delivered`);
     return {
       database: database.kind,
@@ -167,6 +218,8 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       mailsPerSecond: Math.round(delivered / seconds),
       mailsPerSecondUnderListLoad: Math.round(deliveredUnderLoad / underLoadSeconds),
       queueList,
+      directMailsPerSecond,
+      health,
     };
   } finally {
     await worker.stop();
@@ -178,18 +231,26 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
 function print(results: MailBenchResult[]) {
   printTable(
     `Mail delivery to a local SMTP sink (${MAILS} mails; meanwhile the queue list at ${LIST_LOAD.requestsPerSecond} req/s for the first ${LIST_LOAD.durationSeconds} s)`,
-    ['database', 'concurrency', 'delivered', 'seconds', 'mails/s', 'mails/s under list load', 'list p99 ms'],
+    ['database', 'concurrency', 'delivered', 'seconds', 'mails/s', 'vs. direct', 'under list load', 'vs. direct', 'list p99 ms', 'vs. health p99'],
     results.map((result) => [
       result.database,
       String(result.concurrency),
       String(result.delivered),
       result.seconds.toFixed(1),
       String(result.mailsPerSecond),
+      times(result.mailsPerSecond, result.directMailsPerSecond),
       String(result.mailsPerSecondUnderListLoad),
+      times(result.mailsPerSecondUnderListLoad, result.directMailsPerSecond),
       result.queueList.p99Ms.toFixed(1),
+      times(result.queueList.p99Ms, result.health.p99Ms),
     ]),
   );
-  for (const result of results.filter((figures) => figures.delivered < figures.mails || figures.queueList.failures > 0)) {
+  printTable(
+    `Mail baselines, same run: the same ${MAILS} mails sent straight to the sink (pooled nodemailer, same concurrency, no queue); GET /api/health at ${LIST_LOAD.requestsPerSecond} req/s`,
+    ['database', 'direct mails/s', 'health p99 ms'],
+    results.map((result) => [result.database, String(result.directMailsPerSecond), result.health.p99Ms.toFixed(1)]),
+  );
+  for (const result of results.filter((figures) => figures.delivered < figures.mails || figures.queueList.failures + figures.health.failures > 0)) {
     console.log(`WARNING (${result.database}): ${result.delivered}/${result.mails} delivered, ${result.queueList.failures} failed list requests; not valid figures.`);
   }
 }
