@@ -28,7 +28,7 @@ const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'pass
 export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -16,6 +16,8 @@ export interface Config {
   panelDir: string;
   serviceUrls: ServiceUrls;
   logLevel: string;
+  /** Behind a reverse proxy: client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
   mail: MailConfig;
   files: FilesConfig;
   care: CareConfig;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       agencyWebsite: website(env, 'AGENCY_WEBSITE', DEFAULT_AGENCY_WEBSITE),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env, 'TRUST_PROXY', false),
     mail: {
       concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 4)),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000),
