@@ -55,12 +55,17 @@ function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<stri
   reply.headers(headers).code(problem.status).type('application/problem+json').send(problem);
 }
 
+/** The first JSON-schema error and the property it names as missing or unknown, if any. */
+function firstValidationError(error: FastifyError) {
+  const first = error.validation?.[0];
+  const params = (first?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+  return { first, missing: params.missingProperty, additional: params.additionalProperty };
+}
+
 /** The field a JSON-schema error is about, as a dotted path ("roles.0"), or the request part when the whole part is wrong. */
 function fieldOf(error: FastifyError): string | undefined {
-  const first = error.validation?.[0];
+  const { first, missing, additional } = firstValidationError(error);
   if (!first) return undefined;
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const additional = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty;
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const leaf = missing ?? additional;
   if (leaf) return path ? `${path}.${leaf}` : leaf;
@@ -68,12 +73,10 @@ function fieldOf(error: FastifyError): string | undefined {
 }
 
 function validationDetail(error: FastifyError): string {
-  const first = error.validation?.[0];
+  const { first, missing, additional } = firstValidationError(error);
   if (!first) return error.message;
   const field = fieldOf(error);
-  const additional = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty;
   if (additional) return `${field} is not a known field`;
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
   if (missing) return `${field} is required`;
   return `${field ?? error.validationContext} ${first.message}`;
 }
