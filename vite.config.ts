@@ -14,5 +14,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      output: {
+        // One vendor chunk: react-admin's modules re-export each other, and splitting them across lazy chunks makes circular chunks.
+        manualChunks: (id) => (id.includes('/node_modules/') ? 'vendor' : undefined),
+      },
+    },
   },
 });

@@ -17,7 +17,7 @@ function newestChange(entry) {
 const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((name) => path.join(root, name)).filter(existsSync);
 if (!process.env.PANEL_DIR && (!existsSync(built) || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs)) {
   console.log('Building the panel…');
-  execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
