@@ -13,10 +13,12 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the real server (`node --import tsx server/main.ts`) on 127.0.0.1 and waits until it answers /api/health. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+const SERVER_MAIN = ['--import', 'tsx', path.join(root, 'server', 'main.ts')];
+
+/** Starts the real server (`node --import tsx server/main.ts`, or the given node arguments) on 127.0.0.1 and waits until it answers /api/health. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, nodeArguments = SERVER_MAIN): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, nodeArguments, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
