@@ -15,7 +15,7 @@ import { demoCareRequests, demoIntakeForm } from '../server/care/demo';
 import { analyzeCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';
-import { bareApp, envNumber, printTable, ratePerSecond, timeRuns, times, withPostgres, type Latency } from './lib';
+import { bareApp, envNumber, latencyRows, printTable, ratePerSecond, timeRuns, times, withPostgres, type Latency } from './lib';
 
 const REQUESTS = envNumber(['BENCH_CARE_REQUESTS', 'CARE_BENCH_REQUESTS'], 100_000);
 const DISTINCT_DEMO_RECORDS = 2_000;
@@ -169,15 +169,7 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
 
 function print(result: CareBenchResult) {
   const base = result.listBaseline;
-  const rows = [base, ...result.list].map((figures) => [
-    figures.scenario,
-    figures.p50Ms.toFixed(1),
-    figures.p99Ms.toFixed(1),
-    times(figures.p50Ms, base.p50Ms),
-    times(figures.p99Ms, base.p99Ms),
-    String(figures.runs),
-    figures === base ? '' : String(figures.total),
-  ]);
+  const rows = latencyRows(base, result.list, 1);
   printTable(
     `Care requests on ${result.database}: incoming list on ${result.requests} requests (filled in ${result.fillSeconds} s), in-process requests; ` +
       'ratios: latency / baseline latency',

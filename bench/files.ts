@@ -23,7 +23,7 @@ import type { Database } from '../server/db';
 import { apiTokens } from '../server/db/schema';
 import { recountFiles, searchQueries, type SearchParams } from '../server/files';
 import { hashTokenValue } from '../server/tokens';
-import { envNumber, printTable, timeRuns, times, withPglite, withPostgres } from './lib';
+import { envNumber, latencyRows, printTable, timeRuns, times, withPglite, withPostgres } from './lib';
 
 const FILE_COUNT = envNumber(['BENCH_FILES', 'FILES_BENCH_FILES'], 1_000_000);
 const TRANSFER_BYTES = Math.round(process.env.BENCH_TRANSFER_MIB ? envNumber(['BENCH_TRANSFER_MIB'], 1024) * 1024 ** 2 : envNumber(['FILES_BENCH_BYTES'], 1024 ** 3));
@@ -204,15 +204,7 @@ function printSearch(result: SearchBenchResult) {
   printTable(
     `File search on ${result.database}: ${result.files.toLocaleString('en')} files (seeded in ${result.seedSeconds} s); ratios: latency / baseline latency`,
     ['scenario', 'p50 ms', 'p99 ms', 'p50 vs. base', 'p99 vs. base', 'runs', 'total'],
-    [base, ...result.scenarios].map((figures) => [
-      figures.scenario,
-      figures.p50Ms.toFixed(2),
-      figures.p99Ms.toFixed(2),
-      times(figures.p50Ms, base.p50Ms),
-      times(figures.p99Ms, base.p99Ms),
-      String(figures.runs),
-      figures === base ? '' : String(figures.total),
-    ]),
+    latencyRows(base, result.scenarios, 2),
   );
   for (const check of result.plans) {
     console.log(`\nEXPLAIN ${check.scenario}: ${check.usesIndex ? 'uses an index' : 'WARNING: does not use an index'}`);

@@ -165,3 +165,16 @@ export async function withPostgres<T>(adminUrl: string, work: (database: Databas
     await admin(`drop database if exists ${name} with (force)`);
   }
 }
+
+/** Table rows of latency scenarios after their baseline: p50, p99, both as ratios of the baseline's, runs, and each scenario's result count. */
+export function latencyRows<T extends Latency & { scenario: string; total?: number }>(base: T, scenarios: T[], digits: number): string[][] {
+  return [base, ...scenarios].map((figures) => [
+    figures.scenario,
+    figures.p50Ms.toFixed(digits),
+    figures.p99Ms.toFixed(digits),
+    times(figures.p50Ms, base.p50Ms),
+    times(figures.p99Ms, base.p99Ms),
+    String(figures.runs),
+    figures === base ? '' : String(figures.total),
+  ]);
+}

@@ -5,7 +5,8 @@ import type { Db } from '../db';
 import { createAuthenticator } from '../auth';
 import { badRequest, notFound } from '../shared/problem';
 import { findArchived, listArchived, listIncoming, SORT_KEYS, type ListQuery } from './queries';
-import { Archived, Incoming, page, Uid } from './schemas';
+import { Uid } from '../shared/schemas';
+import { Archived, Incoming, page } from './schemas';
 
 export interface CareServiceOptions {
   db: Db;

@@ -1,4 +1,5 @@
 import { Type, type ObjectOptions, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Uid } from '../shared/schemas';
 import * as E from './enumerations';
 
 /**
@@ -16,7 +17,6 @@ const closed = <T extends TProperties>(properties: T, options: ObjectOptions = {
 const flag = nullable(Type.Boolean());
 const age = nullable(Type.Integer({ minimum: 0, maximum: 150 }));
 
-export const Uid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', description: 'a UUID' });
 export const CalendarDate = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
 /** Only a prefix of the zip code stays readable: "10xxx". */
 export const PartialZipCode = Type.String({ pattern: '^[0-9]{1,5}x{0,4}$', minLength: 5, maxLength: 5, description: 'a partial zip code such as 10xxx' });

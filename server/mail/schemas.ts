@@ -1,14 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Uid } from '../shared/schemas';
 
 /** Request and response schemas of the mail service (CONTRACT-mail.md); descriptions double as validation wording. */
 
 const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
 
-export const Uid = Type.String({
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-  description: 'a UUID',
-});
 
 /** The HTML living standard's "valid e-mail address": what the panel's e-mail inputs accept. */
 export const EMAIL_PATTERN =
