@@ -2,11 +2,13 @@ import { lazy, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
+import { routerProvider } from './common/history/routerProvider';
 import { RootPage } from './auth/RootPage';
 import { ServicesContext } from './auth/ServicesContext';
 import type { Session } from './auth/session';
 import type { RuntimeConfig } from './config';
 import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
 import careRequests from './resources/careRequests';
 import users from './resources/users';
@@ -44,10 +46,12 @@ export const App = ({ config, session }: AppProps) => {
           dataProvider={services.dataProvider}
           i18nProvider={services.i18nProvider}
           store={services.store}
+          routerProvider={routerProvider}
           layout={Layout}
           loginPage={false}
           catchAll={NotFoundRedirect}
           requireAuth
+          theme={theme}
           darkTheme={null}
           disableTelemetry
         >

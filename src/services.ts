@@ -17,14 +17,15 @@ export interface AppServices extends Services {
 
 /** Wires session, HTTP client and react-admin's providers for one runtime configuration. */
 export function createServices(config: RuntimeConfig, session: Session = createSession({ authUrl: config.authUrl })): AppServices {
-  const httpClient = createHttpClient(session);
+  const i18nProvider = createI18nProvider();
+  const httpClient = createHttpClient(session, i18nProvider.translate);
   return {
     config,
     session,
     httpClient,
     authProvider: createAuthProvider({ session, httpClient }),
     dataProvider: createDataProvider(config, httpClient),
-    i18nProvider: createI18nProvider(),
+    i18nProvider,
     store: createStore(),
   };
 }

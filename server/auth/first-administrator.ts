@@ -4,19 +4,22 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { generatePassword, hashPassword } from './passwords';
 import { Password, Username } from './schemas';
-import { countUsers, insertUser } from './users';
+import { countUsers, findPasswordLogin, insertUser } from './users';
 
 /** Any fixed number: serialises the first-administrator check of several processes sharing one database. */
 const FIRST_ADMINISTRATOR_LOCK = 7_428_114;
 
 export type Print = (message: string) => void;
 
+type AdminSettings = Pick<Config, 'adminUsername' | 'adminPassword'>;
+
 /**
- * Creates the administrator on an empty users table: from ADMIN_USERNAME / ADMIN_PASSWORD, or "admin" with a
- * random password printed this once. Returns whether it created one.
+ * Creates the administrator named by ADMIN_USERNAME when no user has that username (other users may exist, for
+ * example from the demo seed), or "admin" on an empty users table when ADMIN_USERNAME is not set. The password is
+ * ADMIN_PASSWORD, or a random one printed this once. An existing user is never changed. Returns whether it created one.
  */
-export async function ensureFirstAdministrator(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword'>, print: Print): Promise<boolean> {
-  if ((await countUsers(db)) > 0) return false;
+export async function ensureFirstAdministrator(db: Db, config: AdminSettings, print: Print): Promise<boolean> {
+  if (!(await isMissing(db, config))) return false;
   const username = config.adminUsername ?? 'admin';
   const password = config.adminPassword ?? generatePassword();
   assertValid(username, password);
@@ -24,7 +27,7 @@ export async function ensureFirstAdministrator(db: Db, config: Pick<Config, 'adm
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMINISTRATOR_LOCK})`);
-    if ((await countUsers(tx)) > 0) return false;
+    if (!(await isMissing(tx, config))) return false;
     await insertUser(tx, { publicName: 'Administrator', roles: ['administrator'], username, passwordHash });
     return true;
   });
@@ -32,6 +35,11 @@ export async function ensureFirstAdministrator(db: Db, config: Pick<Config, 'adm
   if (config.adminPassword) print(`Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`);
   else print(`Created the first administrator. Username: ${username}  Password: ${password}  (shown only this once; sign in and change it.)`);
   return true;
+}
+
+async function isMissing(db: Db, { adminUsername }: AdminSettings): Promise<boolean> {
+  if (adminUsername === undefined) return (await countUsers(db)) === 0;
+  return (await findPasswordLogin(db, adminUsername)) === undefined;
 }
 
 function assertValid(username: string, password: string) {

@@ -39,9 +39,21 @@ export const UidParams = Type.Object({ uid: Uid }, closed);
 export const InfoQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) }, closed);
 export const OwnPasswordAuthenticationBody = Type.Object({ username: Username, password: Password }, closed);
 export const CreateUserBody = Type.Object({ username: Username, password: Password, public_name: PublicName, roles: Roles }, closed);
-export const DomainUserBody = Type.Object({ uid: Uid, public_name: PublicName, roles: Roles }, closed);
+export const DomainUserBody = Type.Object(
+  {
+    uid: Uid,
+    public_name: PublicName,
+    roles: Roles,
+    banned: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)' })),
+  },
+  closed,
+);
 export const PasswordAuthenticationBody = Type.Object(
-  { username: Username, password: Type.Optional(password('omitted keeps the current password')) },
+  {
+    type: Type.Optional(Type.String({ description: 'read-only: accepted when "password", as GET returns the method' })),
+    username: Username,
+    password: Type.Optional(password('omitted keeps the current password')),
+  },
   closed,
 );
 export const UidsBody = Type.Object({ uids: Uids }, closed);

@@ -20,8 +20,8 @@ export interface SessionContext {
 const LONGEST_USERNAME = 64;
 const LONGEST_PASSWORD = 1024;
 
-const invalidCredentials = () => unauthorized('Invalid username or password.');
-const invalidRefreshToken = () => unauthorized('The refresh token is invalid, expired or revoked.');
+const invalidCredentials = () => unauthorized('Invalid username or password.', 'invalid-credentials');
+const invalidRefreshToken = () => unauthorized('The refresh token is invalid, expired or revoked.', 'invalid-refresh-token');
 
 const tooManyFailures = (retryAfterSeconds: number) =>
   new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
@@ -63,7 +63,7 @@ export async function refreshSession({ db, settings, accessKey }: SessionContext
     const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
     return { outcome: 'renewed' as const, uid: user.uid, refreshToken };
   });
-  if (result.outcome === 'reused') throw unauthorized('The refresh token was already used; every session continuing from it has been ended.');
+  if (result.outcome === 'reused') throw unauthorized('The refresh token was already used; every session continuing from it has been ended.', 'refresh-token-reused');
   if (result.outcome !== 'renewed') throw invalidRefreshToken();
   return tokenPair(accessKey, result.uid, settings.accessTokenTtlSeconds, result.refreshToken);
 }

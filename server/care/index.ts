@@ -46,9 +46,9 @@ function submittedRange(filters: string): { from?: number | null; to?: number | 
   try {
     parsed = JSON.parse(filters);
   } catch {
-    throw badRequest('filters must be a JSON object', 'filters');
+    throw badRequest('filters must be a JSON object', 'filters', 'invalid-filters');
   }
-  if (!filtersChecker.Check(parsed)) throw badRequest('filters must be {"submitted": {"from"?: epoch seconds, "to"?: epoch seconds}}', 'filters');
+  if (!filtersChecker.Check(parsed)) throw badRequest('filters must be {"submitted": {"from"?: epoch seconds, "to"?: epoch seconds}}', 'filters', 'invalid-filters');
   return parsed.submitted ?? {};
 }
 
@@ -88,7 +88,7 @@ export const careService: FastifyPluginAsyncTypebox<CareServiceOptions> = async 
     { schema: { tags: ['care'], summary: 'One archived care request', security, params: Type.Object({ uid: Uid }), response: { 200: Archived } } },
     async (request) => {
       const archived = await findArchived(db, request.params.uid);
-      if (!archived) throw notFound('No archived care request has this uid.', 'uid');
+      if (!archived) throw notFound('No archived care request has this uid.', 'uid', 'care-request-not-found');
       return archived;
     },
   );

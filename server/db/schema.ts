@@ -83,6 +83,11 @@ export const mailAccounts = pgTable('mail_accounts', {
   encryptedPassword: text('encrypted_password'),
 });
 
+export interface RefusedRecipient {
+  address: string;
+  reply: string;
+}
+
 /**
  * Every mail, in whatever state. queued: waiting or in flight (lease_until set); retrying: failed temporarily, due at next_attempt_at;
  * delivered and failed (permanently): completed_at set.
@@ -104,6 +109,8 @@ export const mails = pgTable(
     leaseOwner: uuid('lease_owner'),
     errorMessage: text('error_message'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Delivered mails: the recipients the provider refused while accepting the others, each with its reply. */
+    refused: jsonb('refused').$type<RefusedRecipient[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed')`),

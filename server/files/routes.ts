@@ -5,10 +5,22 @@ import type { Authenticator } from '../auth';
 import { problems } from '../shared/schemas';
 import type { Db } from '../db';
 import { badRequest, HttpProblem, notFound, problemType } from '../shared/problem';
+import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import type { BlobStorage } from '../storage';
 import { contentDisposition, rangeRequest } from './download';
 import { findFile, insertFile, replaceReferences, toStoredFile, type FileRow } from './repository';
-import { FilePage, FileUidParams, Filters, ReferencesBody, SearchQuery, StoredFile, type FiltersValue, type SortKey } from './schemas';
+import {
+  FilePage,
+  FileUidParams,
+  Filters,
+  ReferencesBody,
+  SearchQuery,
+  StoredFile,
+  type FiltersValue,
+  type ReferencesBodyValue,
+  type ReferenceValue,
+  type SortKey,
+} from './schemas';
 import { neighbourPages, searchFiles } from './search';
 import { receiveUpload, type ReceivedUpload } from './upload';
 
@@ -25,7 +37,7 @@ export interface FileRoutesContext {
 
 const BEARER = [{ bearer: [] }];
 const filtersChecker = TypeCompiler.Compile(Filters);
-const fileNotFound = () => notFound('No file has this uid.', 'uid');
+const fileNotFound = () => notFound('No file has this uid.', 'uid', 'file-not-found');
 
 export function parseFilters(raw: string | undefined): FiltersValue {
   if (!raw?.trim()) return {};
@@ -33,17 +45,33 @@ export function parseFilters(raw: string | undefined): FiltersValue {
   try {
     filters = JSON.parse(raw);
   } catch {
-    throw badRequest('filters is not valid JSON.', 'filters');
+    throw badRequest('filters is not valid JSON.', 'filters', 'invalid-filters');
   }
   if (filtersChecker.Check(filters)) return filters;
   const error = filtersChecker.Errors(filters).First();
-  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error?.message.toLowerCase() ?? 'invalid'}`, 'filters');
+  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error?.message.toLowerCase() ?? 'invalid'}`, 'filters', 'invalid-filters');
 }
 
 async function existingFile(db: Db, uid: string): Promise<FileRow> {
   const row = await findFile(db, uid);
   if (!row) throw fileNotFound();
   return row;
+}
+
+/** The references a PUT sets: `references`, else `meta.references` of a file sent back as read; the file's other fields must be unchanged. */
+function referencesToStore(body: ReferencesBodyValue, stored: FileRow, uid: string): ReferenceValue[] {
+  const { meta, stored_binary: binary } = body;
+  if (body.references && meta?.references && JSON.stringify(body.references) !== JSON.stringify(meta.references)) {
+    throw badRequest('references and meta.references differ; send one of them.', 'meta.references');
+  }
+  const references = body.references ?? meta?.references;
+  if (!references) throw badRequest('references is required (or meta.references).', 'references');
+  const current = toStoredFile(stored);
+  assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
+  for (const field of ['name', 'description', 'uploaded', 'content_type'] as const) assertReadOnly(`meta.${field}`, meta?.[field], current.meta[field]);
+  assertReadOnly('stored_binary.md5_hash', binary?.md5_hash, current.stored_binary.md5_hash);
+  assertReadOnly('stored_binary.size', binary?.size, current.stored_binary.size);
+  return references;
 }
 
 const BINARY = { description: "The file's bytes (or the requested range)", content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
@@ -155,10 +183,17 @@ export function fileRoutes(app: FilesApp, { db, storage, maxUploadBytes, authent
     '/files/:uid/references/',
     {
       onRequest: authenticate,
-      schema: { ...describe("Replace a file's references"), params: FileUidParams, body: ReferencesBody, response: { 200: StoredFile, ...problems(400, 401, 404) } },
+      schema: {
+        ...describe("Replace a file's references", 'Takes {references}, or the file as GET returns it (its other fields unchanged) with the new meta.references.'),
+        params: FileUidParams,
+        body: ReferencesBody,
+        response: { 200: StoredFile, ...problems(400, 401, 404) },
+      },
     },
     async (request) => {
-      const row = await replaceReferences(db, request.params.uid, request.body.references);
+      const { uid } = request.params;
+      const references = referencesToStore(request.body, await existingFile(db, uid), uid);
+      const row = await replaceReferences(db, uid, references);
       if (!row) throw fileNotFound();
       return toStoredFile(row);
     },

@@ -29,7 +29,31 @@ export const UploadMeta = Type.Object(
   closed,
 );
 
-export const ReferencesBody = Type.Object({ references: References }, closed);
+/**
+ * `{references}`, or the file as GET returns it with the new references in `meta.references`; its other fields are
+ * read-only and must equal the stored file.
+ */
+export const ReferencesBody = Type.Object(
+  {
+    references: Type.Optional(References),
+    uid: Type.Optional(Uid),
+    meta: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Type.String()),
+          description: Type.Optional(Type.String()),
+          uploaded: Type.Optional(Type.Integer()),
+          content_type: Type.Optional(Type.String()),
+          references: Type.Optional(References),
+        },
+        closed,
+      ),
+    ),
+    stored_binary: Type.Optional(Type.Object({ md5_hash: Type.Optional(Type.String()), size: Type.Optional(Type.Integer()) }, closed)),
+  },
+  closed,
+);
+export type ReferencesBodyValue = Static<typeof ReferencesBody>;
 export const FileUidParams = Type.Object({ uid: Uid }, closed);
 
 export const SORT_KEYS = ['name', 'size', 'content_type', 'description', 'uploaded'] as const;

@@ -63,9 +63,9 @@ export function contentTypeOf(mimetype: string | undefined): string {
 function multipartProblem(error: unknown): unknown {
   if (error instanceof HttpProblem) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest('meta is not valid JSON.', 'meta');
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest('meta is not valid JSON.', 'meta', 'malformed-body');
   if (statusCode && statusCode >= 400 && statusCode < 500) return error;
-  return badRequest('The multipart body is malformed.');
+  return badRequest('The multipart body is malformed.', 'body', 'malformed-body');
 }
 
 export function parseMeta(raw: unknown): UploadMetaValue {
@@ -74,7 +74,7 @@ export function parseMeta(raw: unknown): UploadMetaValue {
     try {
       meta = JSON.parse(raw);
     } catch {
-      throw badRequest('meta is not valid JSON.', 'meta');
+      throw badRequest('meta is not valid JSON.', 'meta', 'malformed-body');
     }
   }
   if (metaChecker.Check(meta)) return meta;
@@ -83,12 +83,14 @@ export function parseMeta(raw: unknown): UploadMetaValue {
   throw badRequest(`meta${path ? `.${path}` : ''} ${error?.message.toLowerCase() ?? 'is invalid'}`, path ? `meta.${path}` : 'meta');
 }
 
+const metaTooLarge = () => badRequest(`meta is larger than ${META_MAX_BYTES} bytes.`, 'meta', 'meta-too-large');
+
 async function readMetaFile(file: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file) {
     size += chunk.length;
-    if (size > META_MAX_BYTES) throw badRequest(`meta is larger than ${META_MAX_BYTES} bytes.`, 'meta');
+    if (size > META_MAX_BYTES) throw metaTooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -119,13 +121,13 @@ async function storeFilePart(file: Readable, storage: BlobStorage, key: string, 
 }
 
 function metaOf(part: Multipart, known: UploadMetaValue | undefined): Promise<UploadMetaValue> | UploadMetaValue {
-  if (known) throw badRequest('Only one meta part is allowed.', 'meta');
+  if (known) throw badRequest('Only one meta part is allowed.', 'meta', 'unexpected-part');
   if (part.type === 'file') {
     return readMetaFile(part.file).then(parseMeta, (error) => {
       throw multipartProblem(error);
     });
   }
-  if (part.valueTruncated) throw badRequest(`meta is larger than ${META_MAX_BYTES} bytes.`, 'meta');
+  if (part.valueTruncated) throw metaTooLarge();
   return parseMeta(part.value);
 }
 
@@ -159,10 +161,10 @@ export async function receiveUpload<T>(
       if (part.fieldname === 'meta') meta = await metaOf(part, meta);
       else if (part.fieldname === 'file' && part.type === 'file' && !binary) {
         binary = { ...(await storeFilePart(part.file, storage, uid, maxBytes)), contentType: contentTypeOf(part.mimetype) };
-      } else throw badRequest(`Unexpected part "${part.fieldname}": only one meta and one file part are accepted.`, part.fieldname);
+      } else throw badRequest(`Unexpected part "${part.fieldname}": only one meta and one file part are accepted.`, part.fieldname, 'unexpected-part');
     }
-    if (!binary) throw badRequest('The file part is missing.', 'file');
-    if (!meta) throw badRequest('The meta part is missing.', 'meta');
+    if (!binary) throw badRequest('The file part is missing.', 'file', 'missing-part');
+    if (!meta) throw badRequest('The meta part is missing.', 'meta', 'missing-part');
     return await save({ uid, meta, ...binary });
   } catch (error) {
     if (binary) await storage.remove(uid).catch((removal) => request.log.error({ err: removal, uid }, 'could not remove the blob of a failed upload'));

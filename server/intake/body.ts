@@ -37,10 +37,10 @@ const isClientError = (error: unknown) => {
 function multipartProblem(error: unknown): unknown {
   if (error instanceof HttpProblem) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return badRequest('A care request carries no files.', 'body');
+  if (code === 'FST_FILES_LIMIT') return badRequest('A care request carries no files.', 'body', 'files-not-allowed');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return tooLarge('A care request has too many fields.');
   if (isClientError(error)) return error;
-  return badRequest('The multipart body is malformed.', 'body');
+  return badRequest('The multipart body is malformed.', 'body', 'malformed-body');
 }
 
 /** Reads a multipart body's text fields, refusing file parts and anything past MAX_BODY_BYTES. */
@@ -49,7 +49,7 @@ export async function multipartFields(request: FastifyRequest): Promise<FormFiel
   let bytes = 0;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') throw badRequest('A care request carries no files.', part.fieldname);
+      if (part.type === 'file') throw badRequest('A care request carries no files.', part.fieldname, 'files-not-allowed');
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       bytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);

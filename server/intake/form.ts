@@ -1,13 +1,28 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
-import { EMAIL_PATTERN } from '../mail/schemas';
+import {
+  berlinToday,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  hostOf,
+  isCalendarDate,
+  MAX_LENGTH,
+  maxLengthDetail,
+  PAST_DATE_DETAIL,
+  PHONE_PATTERN,
+  REQUIRED_DETAIL,
+  START_DATE_PATTERN,
+  ZIP_CODE_PATTERN,
+} from '../../shared/intakeRules';
+
+export { berlinToday, hostOf };
 
 /**
  * The intake form as posted (care-requests.md section 7): German field names, every value text. The JSON schema checks
  * each field on its own; checkFormRules adds the rules that span fields. Together they name every offending field.
  */
 
-export const REQUIRED_MESSAGE = 'This field is required';
+export const REQUIRED_MESSAGE = REQUIRED_DETAIL;
 export const INVALID_EMAIL_MESSAGE = 'Invalid e-mail.';
 
 const code = (low: number, high: number, meaning: string) =>
@@ -34,24 +49,24 @@ const patientFields = <P extends 'P0' | 'P1'>(prefix: P, optional: boolean) =>
 
 export const IntakeForm = Type.Object(
   {
-    EinsatzPLZ: Type.String({ pattern: '^[0-9]{5}$', description: 'the mission zip code: 5 digits' }),
-    EinsatzOrt: text(128, 'the mission city'),
+    EinsatzPLZ: Type.String({ pattern: ZIP_CODE_PATTERN, description: 'the mission zip code: 5 digits' }),
+    EinsatzOrt: text(MAX_LENGTH.city, 'the mission city'),
     BetreuungBeginn: code(0, 2, 'mission begins, 0 as soon as possible, 1 at a date, 2 unknown'),
-    Anreisedatum: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the start date YYYY-MM-DD; required with BetreuungBeginn 1' })),
+    Anreisedatum: Type.Optional(Type.String({ pattern: START_DATE_PATTERN, description: 'the start date YYYY-MM-DD; required with BetreuungBeginn 1' })),
     WeiterePersonen: Type.Optional(yesNo('other persons present')),
     Einkauf: Type.Optional(yesNo("shopping by car, so a driver's license is required")),
     newsletter: Type.Optional(yesNo('newsletter')),
     ErfahrenVon: Type.Optional(code(0, 7, 'referral')),
     Anrede: code(0, 2, 'title, 0 Mr., 1 Mrs., 2 Family'),
     Titel: code(0, 2, 'academic title, 0 none, 1 Dr., 2 Prof. Dr.'),
-    Vorname: text(128, 'first name'),
-    Nachname: text(128, 'last name'),
-    Telefon: Type.String({ maxLength: 64, pattern: '(?:[^0-9]*[0-9]){3}', description: 'a phone number' }),
-    EMail: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an e-mail address' }),
-    Bemerkungen: Type.Optional(Type.String({ maxLength: 5000, description: 'notes' })),
+    Vorname: text(MAX_LENGTH.name, 'first name'),
+    Nachname: text(MAX_LENGTH.name, 'last name'),
+    Telefon: Type.String({ maxLength: MAX_LENGTH.phone, pattern: PHONE_PATTERN, description: 'a phone number' }),
+    EMail: Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, description: 'an e-mail address' }),
+    Bemerkungen: Type.Optional(Type.String({ maxLength: MAX_LENGTH.notes, description: 'notes' })),
     ...patientFields('P0', false),
     ...patientFields('P1', true),
-    WWW: Type.Optional(Type.String({ maxLength: 2048, description: 'the web page (origin) the form was sent from' })),
+    WWW: Type.Optional(Type.String({ maxLength: MAX_LENGTH.origin, description: 'the web page (origin) the form was sent from' })),
     nodelay: Type.Optional(Type.String({ maxLength: 16 })),
     utm_source: Type.Optional(Type.String({ maxLength: 128 })),
     utm_medium: Type.Optional(Type.String({ maxLength: 128 })),
@@ -81,7 +96,7 @@ function fieldErrorOf(error: ValueError, form: Record<string, unknown>): FieldEr
   if (error.type === ValueErrorType.ObjectRequiredProperty) return { field, detail: REQUIRED_MESSAGE };
   if (Array.isArray(form[field])) return { field, detail: 'must be given only once' };
   if (field === 'EMail') return { field, detail: INVALID_EMAIL_MESSAGE };
-  if (error.type === ValueErrorType.StringMaxLength) return { field, detail: `must have at most ${error.schema.maxLength} characters` };
+  if (error.type === ValueErrorType.StringMaxLength) return { field, detail: maxLengthDetail(error.schema.maxLength) };
   return { field, detail: `must be ${error.schema.description ?? 'text'}` };
 }
 
@@ -104,22 +119,12 @@ export function intakeValidatorCompiler() {
   };
 }
 
-/** Today in Berlin, where the agency works: a start date of today is never "in the past" for it. */
-export function berlinToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 function startDateErrors(form: Record<string, unknown>, badFields: Set<string>, today: string): FieldError[] {
   if (form.BetreuungBeginn !== '1' || badFields.has('Anreisedatum')) return [];
   const startDate = form.Anreisedatum;
   if (typeof startDate !== 'string') return [{ field: 'Anreisedatum', detail: REQUIRED_MESSAGE }];
   if (!isCalendarDate(startDate)) return [{ field: 'Anreisedatum', detail: 'must be a valid calendar date' }];
-  if (startDate < today) return [{ field: 'Anreisedatum', detail: 'must not be in the past' }];
+  if (startDate < today) return [{ field: 'Anreisedatum', detail: PAST_DATE_DETAIL }];
   return [];
 }
 
@@ -140,15 +145,4 @@ function originErrors(form: Record<string, unknown>, badFields: Set<string>): Fi
 /** The rules spanning fields, skipping the fields the schema already refused. */
 export function checkFormRules(form: Record<string, unknown>, badFields: Set<string>, now: Date): FieldError[] {
   return [...startDateErrors(form, badFields, berlinToday(now)), ...secondPatientErrors(form), ...originErrors(form, badFields)];
-}
-
-/** The host name of a web address, with or without its scheme; null when it is none. */
-export function hostOf(address: string): string | null {
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.hostname.toLowerCase() || null;
-  } catch {
-    return null;
-  }
 }

@@ -5,6 +5,8 @@ import { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
 import { badRequest, notFound } from '../shared/problem';
+import { assertReadOnly, assertSameUid } from '../shared/read-only';
+import { UID_IN_PATH, uidOnCreate } from './providers';
 import type { PasswordCipher } from './credentials';
 import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
 
@@ -39,11 +41,13 @@ export async function listAccounts(db: Db): Promise<AccountOutput[]> {
 
 export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
   const [row] = await selectAccounts(db).where(eq(mailAccounts.uid, uid));
-  if (!row) throw notFound(`No account ${uid}.`, 'uid');
+  if (!row) throw notFound(`No account ${uid}.`, 'uid', 'account-not-found');
   return toAccount(row);
 }
 
+/** The credentials are always stored on create; `credentials_changed` is ignored there. */
 export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody): Promise<AccountOutput> {
+  if (input.uid !== undefined) throw uidOnCreate();
   await checkAccountInput(db, input);
   const uid = randomUUID();
   await db.insert(mailAccounts).values({
@@ -55,7 +59,9 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
   return getAccount(db, uid);
 }
 
+/** A missing `credentials_changed` means false: the stored credentials stay, whatever `credentials` says. */
 export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody): Promise<AccountOutput> {
+  assertSameUid('uid', input.uid, uid, UID_IN_PATH);
   await getAccount(db, uid);
   await checkAccountInput(db, input);
   await db
@@ -63,7 +69,7 @@ export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string,
     .set({
       expression: input.expression,
       providerUid: input.provider.uid,
-      ...(input.credentials_changed ? storedCredentials(cipher, uid, input.credentials) : {}),
+      ...(input.credentials_changed === true ? storedCredentials(cipher, uid, input.credentials) : {}),
     })
     .where(eq(mailAccounts.uid, uid));
   return getAccount(db, uid);
@@ -71,14 +77,21 @@ export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string,
 
 function storedCredentials(cipher: PasswordCipher, accountUid: string, credentials: AccountInputBody['credentials']) {
   if (!credentials) return { username: null, encryptedPassword: null };
+  if (credentials.password === undefined) throw badRequest('credentials.password is required when credentials are set', 'credentials.password');
   return { username: credentials.username, encryptedPassword: cipher.encrypt(credentials.password, accountUid) };
 }
 
+/** The expression compiles; the provider exists, and the name and host a body may repeat from GET are its own. */
 async function checkAccountInput(db: Db, input: AccountInputBody) {
   const problem = regularExpressionProblem(input.expression);
-  if (problem) throw badRequest(`expression is not a valid regular expression: ${problem}`, 'expression');
-  const [provider] = await db.select({ uid: mailProviders.uid }).from(mailProviders).where(eq(mailProviders.uid, input.provider.uid));
-  if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider');
+  if (problem) throw badRequest(`expression is not a valid regular expression: ${problem}`, 'expression', 'invalid-expression');
+  const [provider] = await db
+    .select({ name: mailProviders.name, host: mailProviders.host })
+    .from(mailProviders)
+    .where(eq(mailProviders.uid, input.provider.uid));
+  if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider', 'unknown-provider');
+  assertReadOnly('provider.name', input.provider.name, provider.name);
+  assertReadOnly('provider.host', input.provider.host, provider.host);
 }
 
 function regularExpressionProblem(expression: string): string | undefined {
@@ -102,7 +115,7 @@ export async function checkCredentialsShape(request: { body: unknown }) {
   const error = credentialsChecker.Errors(credentials).First();
   if (!error) return;
   const field = `credentials${error.path.replaceAll('/', '.')}`;
-  if (error.type === ValueErrorType.ObjectRequiredProperty) throw badRequest(`${field} is required when credentials are set`, field);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) throw badRequest(`${field} is required`, field);
   if (error.type === ValueErrorType.ObjectAdditionalProperties) throw badRequest(`${field} is not a known field`, field);
   throw badRequest(`${field} ${error.message.toLowerCase()}`, field);
 }

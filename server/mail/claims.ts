@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { mails } from '../db/schema';
+import { mails, type RefusedRecipient } from '../db/schema';
 
 /** A mail this process has leased for one delivery attempt. */
 export interface ClaimedMail {
@@ -62,13 +62,20 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
 const heldBy = (claim: ClaimedMail) => and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
 const noLease = { leaseUntil: null, leaseOwner: null };
 
+export interface DeliveredMark {
+  claim: ClaimedMail;
+  refused: RefusedRecipient[];
+}
+
 /** Several at once: deliveries finishing together share one statement. */
-export async function markDelivered(db: Db, claims: ClaimedMail[]) {
-  const held = claims.map((claim) => sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid)`);
+export async function markDelivered(db: Db, marks: DeliveredMark[]) {
+  const rows = marks.map(({ claim, refused }) => sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid, ${JSON.stringify(refused)}::jsonb)`);
   await db.execute(sql`
     update mails
-       set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null
-     where (reference_uid, lease_owner) in (${sql.join(held, sql`, `)})`);
+       set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
+           refused = marked.refused
+      from (values ${sql.join(rows, sql`, `)}) as marked (reference_uid, lease_owner, refused)
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
 }
 
 export async function markRetrying(db: Db, claim: ClaimedMail, errorMessage: string, delaySeconds: number) {
@@ -95,14 +102,14 @@ export async function releaseClaim(db: Db, claim: ClaimedMail) {
  * which takes every mark requested meanwhile. Each caller learns when its own mark is stored.
  */
 export class DeliveredMarks {
-  private waiting: { claim: ClaimedMail; settle: (error?: unknown) => void }[] = [];
+  private waiting: (DeliveredMark & { settle: (error?: unknown) => void })[] = [];
   private writing = false;
 
   constructor(private readonly db: Db) {}
 
-  mark(claim: ClaimedMail): Promise<void> {
+  mark(claim: ClaimedMail, refused: RefusedRecipient[] = []): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ claim, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ claim, refused, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       void this.writeAll();
     });
   }
@@ -112,7 +119,7 @@ export class DeliveredMarks {
     this.writing = true;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
-      const error = await markDelivered(this.db, batch.map((entry) => entry.claim)).then(
+      const error = await markDelivered(this.db, batch).then(
         () => undefined,
         (failure: unknown) => failure ?? new Error('marking mails delivered failed'),
       );

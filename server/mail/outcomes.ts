@@ -1,11 +1,32 @@
+import type { RefusedRecipient } from '../db/schema';
+
 /** How one delivery attempt ended, and what follows from it. */
 export type Outcome =
-  | { kind: 'delivered' }
+  /** Accepted for at least one recipient; `refused` are those the provider turned down meanwhile. */
+  | { kind: 'delivered'; refused: RefusedRecipient[] }
   | { kind: 'failed'; permanent: boolean; errorMessage: string }
   /** Shutdown cut the attempt short: the mail goes back to the queue untouched. */
   | { kind: 'interrupted' };
 
 const MAX_ERROR_MESSAGE = 2000;
+const MAX_REPLY = 500;
+
+/** What nodemailer reports about recipients the server refused at RCPT TO: on a sent mail, or on the error when it refused them all. */
+interface RecipientRefusals {
+  rejected?: unknown[];
+  rejectedErrors?: { recipient?: unknown; response?: unknown; message?: unknown }[];
+}
+
+/** The refused recipients with the server's reply to each, in the order the server answered. */
+export function refusedRecipients({ rejected = [], rejectedErrors = [] }: RecipientRefusals): RefusedRecipient[] {
+  const replies = new Map<string, string>();
+  for (const error of rejectedErrors) {
+    if (typeof error.recipient !== 'string') continue;
+    replies.set(error.recipient, clip(String(error.response ?? error.message ?? ''), MAX_REPLY));
+  }
+  const addresses = [...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()])];
+  return addresses.map((address) => ({ address, reply: replies.get(address) ?? '' }));
+}
 
 export const permanentFailure = (errorMessage: string): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage) });
 
@@ -16,7 +37,13 @@ export const permanentFailure = (errorMessage: string): Outcome => ({ kind: 'fai
 export function failureOf(error: unknown, deadlineSeconds: number): Outcome {
   const { responseCode, code, message } = (error ?? {}) as { responseCode?: number; code?: string; message?: string };
   const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 503;
-  const errorMessage = code === 'EABORT' ? `The delivery did not finish within ${deadlineSeconds} s.` : (message ?? String(error));
+  const refused = refusedRecipients((error ?? {}) as RecipientRefusals);
+  const errorMessage =
+    code === 'EABORT'
+      ? `The delivery did not finish within ${deadlineSeconds} s.`
+      : refused.length > 0
+        ? `Every recipient was refused: ${refused.map(({ address, reply }) => `${address}: ${reply}`).join('; ')}`
+        : (message ?? String(error));
   return { kind: 'failed', permanent, errorMessage: clip(errorMessage) };
 }
 
@@ -25,6 +52,6 @@ export function backoffSeconds(failedAttempts: number, minSeconds: number, maxSe
   return Math.min(maxSeconds, minSeconds * 2 ** Math.max(0, failedAttempts - 1));
 }
 
-function clip(text: string): string {
-  return text.length > MAX_ERROR_MESSAGE ? `${text.slice(0, MAX_ERROR_MESSAGE - 1)}…` : text;
+function clip(text: string, length = MAX_ERROR_MESSAGE): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }

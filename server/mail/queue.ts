@@ -57,7 +57,7 @@ export async function listQueued(db: Db, limit: number): Promise<QueueEntryOutpu
 /** Newest delivery first. */
 export async function listDelivered(db: Db, limit: number): Promise<DeliveredOutput[]> {
   const rows = await db.select().from(mails).where(eq(mails.state, 'delivered')).orderBy(desc(mails.completedAt)).limit(limit);
-  return rows.map((row) => ({ ...base(row), delivered: epochSeconds(row.completedAt) }));
+  return rows.map((row) => ({ ...base(row), delivered: epochSeconds(row.completedAt), refused: row.refused }));
 }
 
 /** Next attempt first. */
@@ -89,7 +89,7 @@ export async function requeueFailed(db: Db, uids: string[]): Promise<string[]> {
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((row) => row.uid));
       const missing = unique.filter((uid) => !found.has(uid));
-      throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids');
+      throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids', 'mail-not-failed');
     }
     return unique;
   });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/emailAddress';
 import { Uid } from '../shared/schemas';
 
 /** Request and response schemas of the mail service (CONTRACT-mail.md); descriptions double as validation wording. */
@@ -6,11 +7,7 @@ import { Uid } from '../shared/schemas';
 const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
 
-
-/** The HTML living standard's "valid e-mail address": what the panel's e-mail inputs accept. */
-export const EMAIL_PATTERN =
-  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
-const EmailAddress = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an e-mail address (local@domain)' });
+const EmailAddress = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, description: 'an e-mail address (local@domain)' });
 
 export const SECURITIES = ['none', 'starttls', 'ssl/tls'] as const;
 export type SecurityValue = (typeof SECURITIES)[number];
@@ -56,6 +53,9 @@ export const Delivered = Type.Object({
   mail: MailOut,
   requested_time: epochSeconds('when it was enqueued'),
   delivered: epochSeconds('when the provider accepted it'),
+  refused: Type.Array(Type.Object({ address: Type.String(), reply: Type.String({ description: "the provider's reply" }) }), {
+    description: 'recipients the provider refused while accepting the others; empty when it accepted every one',
+  }),
 });
 export const Retrying = Type.Object({
   reference_uid: Type.String(),
@@ -90,6 +90,8 @@ export const UidParams = Type.Object({ uid: Uid }, closed);
 
 export const ProviderInput = Type.Object(
   {
+    /** Read-only: accepted on update when it equals the uid in the path; refused on create. */
+    uid: Type.Optional(Uid),
     name: Type.String({ minLength: 4, maxLength: 128, pattern: NO_CONTROL_CHARACTERS, description: 'free of control characters' }),
     host: Type.String({
       minLength: 4,
@@ -114,23 +116,31 @@ export const Provider = Type.Object({
 export type ProviderOutput = Static<typeof Provider>;
 
 export const Credentials = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 256 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    username: Type.String({ minLength: 1, maxLength: 256 }),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'required whenever the credentials are stored' })),
+  },
   closed,
 );
-const accountInputFields = {
-  expression: Type.String({ minLength: 1, maxLength: 512, description: 'a JavaScript regular expression tested against the sender address' }),
-  provider: Type.Object({ uid: Uid }, closed),
-  credentials: Type.Union([Credentials, Type.Null()]),
-};
-export const AccountCreateInput = Type.Object(
-  { ...accountInputFields, credentials_changed: Type.Optional(Type.Boolean({ description: 'ignored on create' })) },
+export const AccountInput = Type.Object(
+  {
+    /** Read-only: accepted on update when it equals the uid in the path; refused on create. */
+    uid: Type.Optional(Uid),
+    expression: Type.String({ minLength: 1, maxLength: 512, description: 'a JavaScript regular expression tested against the sender address' }),
+    provider: Type.Object(
+      {
+        uid: Uid,
+        name: Type.Optional(Type.String({ description: "read-only: accepted when it equals the provider's name" })),
+        host: Type.Optional(Type.String({ description: "read-only: accepted when it equals the provider's host" })),
+      },
+      closed,
+    ),
+    credentials: Type.Union([Credentials, Type.Null()]),
+    credentials_changed: Type.Optional(Type.Boolean({ description: 'on update, false (the default) keeps the stored credentials; ignored on create' })),
+  },
   closed,
 );
-export const AccountUpdateInput = Type.Object(
-  { ...accountInputFields, credentials_changed: Type.Boolean({ description: 'false keeps the stored credentials' }) },
-  closed,
-);
-export type AccountInputBody = Static<typeof AccountUpdateInput>;
+export type AccountInputBody = Static<typeof AccountInput>;
 
 export const Account = Type.Object({
   uid: Type.String(),

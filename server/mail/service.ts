@@ -10,8 +10,7 @@ import { createProvider, getProvider, listProviders, updateProvider } from './pr
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
   Account,
-  AccountCreateInput,
-  AccountUpdateInput,
+  AccountInput,
   Delivered,
   Failed,
   ListQuery,
@@ -98,10 +97,10 @@ export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async 
     '/administration/accounts/',
     {
       preValidation: checkCredentialsShape,
-      schema: { ...administration('Add a sender account'), body: AccountCreateInput, response: { 201: Account, ...problems(400, 401) } },
+      schema: { ...administration('Add a sender account'), body: AccountInput, response: { 201: Account, ...problems(400, 401) } },
     },
     async (request, reply) => {
-      const account = await createAccount(db, cipher, { ...request.body, credentials_changed: true });
+      const account = await createAccount(db, cipher, request.body);
       reply.code(201);
       return account;
     },
@@ -116,9 +115,9 @@ export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async 
     {
       preValidation: checkCredentialsShape,
       schema: {
-        ...administration('Change a sender account; credentials only when credentials_changed'),
+        ...administration('Change a sender account; credentials only when credentials_changed is true'),
         params: UidParams,
-        body: AccountUpdateInput,
+        body: AccountInput,
         response: { 200: Account, ...problems(400, 401, 404) },
       },
     },

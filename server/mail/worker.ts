@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { claimDueMails, DeliveredMarks, markFailed, markRetrying, releaseClaim, renewLeases, type ClaimedMail } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
-import { backoffSeconds, failureOf, permanentFailure, type Outcome } from './outcomes';
+import { backoffSeconds, failureOf, permanentFailure, refusedRecipients, type Outcome } from './outcomes';
 import { checkMail } from './queue';
 import { loadRoutes, routeFor, type Route } from './routing';
 import { TransportPools } from './transports';
@@ -172,7 +172,7 @@ class DeliveryWorker implements MailWorker {
     const password = this.passwordOf(route);
     if (password === undefined) return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.');
     try {
-      await this.pools.transporterFor(route, password).sendMail({
+      const sent = await this.pools.transporterFor(route, password).sendMail({
         from: claim.sender,
         to: claim.to,
         cc: claim.cc,
@@ -183,7 +183,7 @@ class DeliveryWorker implements MailWorker {
         messageId: `<${claim.referenceUid}@${claim.sender.split('@')[1]}>`,
         signal: AbortSignal.any([AbortSignal.timeout(this.deadlineMs), this.shutdown.signal]),
       });
-      return { kind: 'delivered' };
+      return { kind: 'delivered', refused: refusedRecipients(sent) };
     } catch (error) {
       if (this.shutdown.signal.aborted) return { kind: 'interrupted' };
       return failureOf(error, this.deadlineMs / 1000);
@@ -200,7 +200,12 @@ class DeliveryWorker implements MailWorker {
   }
 
   private async record(claim: ClaimedMail, outcome: Outcome) {
-    if (outcome.kind === 'delivered') return this.deliveredMarks.mark(claim);
+    if (outcome.kind === 'delivered') {
+      if (outcome.refused.length > 0) {
+        this.log.warn({ reference_uid: claim.referenceUid, refused: outcome.refused.length }, 'mail delivered, some recipients refused');
+      }
+      return this.deliveredMarks.mark(claim, outcome.refused);
+    }
     if (outcome.kind === 'interrupted') return releaseClaim(this.db, claim);
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
     if (outcome.permanent) return markFailed(this.db, claim, outcome.errorMessage);

@@ -44,12 +44,38 @@ const BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY
 
 export const problemType = (slug: string) => `/problems/${slug}`;
 
-export const badRequest = (detail: string, field?: string) =>
-  new HttpProblem(400, 'Bad Request', detail, { field, type: problemType('validation-error') });
-export const unauthorized = (detail: string) => new HttpProblem(401, 'Unauthorized', detail, { type: problemType('unauthorized') });
+/** The stable type of an error Fastify itself raises, by its status (README lists every type). */
+const TYPES_BY_STATUS: Record<number, string> = {
+  400: 'bad-request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  406: 'not-acceptable',
+  409: 'conflict',
+  413: 'content-too-large',
+  415: 'unsupported-media-type',
+  416: 'range-not-satisfiable',
+  429: 'rate-limited',
+};
+
+function fastifyErrorType(error: FastifyError, status: number): string {
+  if (status === 500) return 'about:blank';
+  if (BODY_ERRORS.has(error.code) || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return problemType('malformed-body');
+  return problemType(TYPES_BY_STATUS[status] ?? 'http-error');
+}
+
+/** 400; `slug` names the problem when it is more than a field failing its schema. */
+export const badRequest = (detail: string, field?: string, slug = 'validation-error') =>
+  new HttpProblem(400, 'Bad Request', detail, { field, type: problemType(slug) });
+export const unauthorized = (detail: string, slug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
 export const forbidden = (detail: string) => new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden') });
-export const notFound = (detail: string, field?: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType('not-found') });
-export const conflict = (detail: string, field?: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType('conflict') });
+export const notFound = (detail: string, field: string | undefined, slug: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
+export const conflict = (detail: string, field: string | undefined, slug: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
+
+/** A read-only field of a body (one that GET returns) that disagrees with the path or the stored object. */
+export const readOnlyMismatch = (field: string, detail = `${field} is read-only and differs from the stored value.`) =>
+  badRequest(detail, field, 'read-only-field');
 
 function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
   reply.headers(headers).code(problem.status).type('application/problem+json').send(problem);
@@ -91,7 +117,7 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
       const { headers, type, ...extensions } = error.extensions;
       return sendProblem(
         reply,
-        { type: type ?? 'about:blank', title: error.title, status: error.status, detail: error.detail, ...withoutUndefined(extensions) },
+        { type: type ?? problemType(TYPES_BY_STATUS[error.status] ?? 'http-error'), title: error.title, status: error.status, detail: error.detail, ...withoutUndefined(extensions) },
         headers,
       );
     }
@@ -113,7 +139,7 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
     return sendProblem(
       reply,
       {
-        type: status === 500 ? 'about:blank' : problemType(error.code?.toLowerCase().replaceAll('_', '-') ?? 'http-error'),
+        type: fastifyErrorType(error, status),
         title: TITLES[status] ?? 'Error',
         status,
         detail: status === 500 ? 'An unexpected error occurred.' : error.message,

@@ -17,7 +17,7 @@ export interface AccessTokenAdministrationOptions {
 }
 
 const BEARER = [{ bearer: [] }];
-const tokenNotFound = () => notFound('No access token has this uid.', 'uid');
+const tokenNotFound = () => notFound('No access token has this uid.', 'uid', 'token-not-found');
 
 /** The API access-token screens' routes, registered under each service's prefix with that service's scope. */
 export const accessTokenAdministration: FastifyPluginAsyncTypebox<AccessTokenAdministrationOptions> = async (app, { db, scope, authenticateUser, tags }) => {
@@ -36,9 +36,9 @@ export const accessTokenAdministration: FastifyPluginAsyncTypebox<AccessTokenAdm
     { schema: { ...describe('Add an API access token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
     async (request, reply) => {
       const { expires } = request.body;
-      if (expires != null && expires * 1000 <= Date.now()) throw badRequest('expires must be in the future', 'expires');
+      if (expires != null && expires * 1000 <= Date.now()) throw badRequest('expires must be in the future', 'expires', 'expiry-in-past');
       const row = await insertApiToken(db, scope, request.body, request.user.uid);
-      if (!row) throw conflict('This token value is already in use.', 'token');
+      if (!row) throw conflict('This token value is already in use.', 'token', 'token-taken');
       reply.code(201);
       return toApiToken(row);
     },
@@ -66,7 +66,7 @@ export const accessTokenAdministration: FastifyPluginAsyncTypebox<AccessTokenAdm
       const { uid } = request.params;
       const revoked = await revokeApiToken(db, scope, uid, request.user.uid);
       if (revoked) return toApiToken(revoked);
-      if (await findApiToken(db, scope, uid)) throw conflict('The access token is already revoked.', 'uid');
+      if (await findApiToken(db, scope, uid)) throw conflict('The access token is already revoked.', 'uid', 'token-already-revoked');
       throw tokenNotFound();
     },
   );

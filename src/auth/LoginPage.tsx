@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginErrors, type LoginErrorMessage } from './loginErrors';
+import { loginErrorText, loginErrors, type LoginErrorMessage } from './loginErrors';
 import { redirectTarget } from './redirect';
 import { useServices } from './ServicesContext';
 
@@ -71,7 +71,7 @@ export const LoginPage = () => {
             </Stack>
             {errors.map((error, index) => (
               <Alert key={index} severity="error" variant="filled">
-                {translate(error.key, { _: error.key, ...error.args })}
+                {loginErrorText(error, translate)}
               </Alert>
             ))}
             <TextField

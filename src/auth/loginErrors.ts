@@ -1,9 +1,19 @@
+import { isProblem, type Problem, problemMessage, type Translate } from '../dataProviders/problem';
 import { SignInError, TokenResponseError } from './session';
 
-/** A translatable error line of the login page. */
+/** A translatable error line of the login page: a message key, or a problem the service sent. */
 export interface LoginErrorMessage {
   key: string;
   args?: Record<string, unknown>;
+  problem?: Problem;
+}
+
+const SIGN_IN_FIELDS = { username: 'caredesk.login.username', password: 'caredesk.login.password' };
+
+/** The line's text in the panel's language. */
+export function loginErrorText(error: LoginErrorMessage, translate: Translate): string {
+  if (error.problem) return problemMessage(error.problem, translate, SIGN_IN_FIELDS, error.key);
+  return translate(error.key, { _: error.key, ...error.args });
 }
 
 const TOKEN_PROBLEM_KEYS: Record<TokenResponseError['problem'], string> = {
@@ -19,6 +29,8 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
     if (error.status === 429 && error.retryAfterSeconds !== null) {
       return [{ key: 'caredesk.login.errors.too_many_failures', args: { smart_count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } }];
     }
+    // A 401 reads as the specification words it; any other refusal the service explains is told in its words.
+    if (error.status !== 401 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
     return [{ key: 'caredesk.login.errors.status', args: { status: error.status } }];
   }
   if (error instanceof TokenResponseError) return [{ key: TOKEN_PROBLEM_KEYS[error.problem] }];

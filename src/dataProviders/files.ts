@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import type { HttpClient } from './httpClient';
+import type { HttpClient, UploadProgress } from './httpClient';
 import { fromPage, type Page, pagedListResource } from './pagedList';
 
 /** Resource names of the file service. */
@@ -49,6 +49,10 @@ export interface UploadParams {
   fileName?: string;
   name: string;
   description: string;
+  /** Called as the request body goes out. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting it cancels the upload; the service then keeps nothing. */
+  signal?: AbortSignal;
 }
 
 /** The files provider's own method: dataProvider.uploadFile('files', {file, name, description}). */
@@ -56,12 +60,20 @@ export interface FilesMethods {
   uploadFile(resource: string, params: UploadParams): Promise<{ data: FileRecord }>;
 }
 
-/** 'YYYY-MM-DD' (local day) -> epoch seconds of its start, or of its end with `endOfDay`. */
+/** The services take epoch seconds from 1970 to the end of 9999. */
+const LAST_SECOND = 253_402_300_799;
+
+/**
+ * 'YYYY-MM-DD' (local day) -> epoch seconds of its start, or of its end with `endOfDay`, kept within what the services
+ * take; undefined for anything that is not a day of the calendar.
+ */
 export function daySeconds(day: unknown, endOfDay = false): number | undefined {
   if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   const [year, month, date] = day.split('-').map(Number);
-  const time = endOfDay ? new Date(year, month - 1, date, 23, 59, 59) : new Date(year, month - 1, date, 0, 0, 0);
-  return Number.isNaN(time.getTime()) ? undefined : Math.floor(time.getTime() / 1000);
+  const time = endOfDay ? new Date(2000, 0, 1, 23, 59, 59) : new Date(2000, 0, 1, 0, 0, 0);
+  time.setFullYear(year, month - 1, date); // not Date's constructor: it reads years below 100 as 19xx
+  if (time.getFullYear() !== year || time.getMonth() !== month - 1 || time.getDate() !== date) return undefined;
+  return Math.min(LAST_SECOND, Math.max(0, Math.floor(time.getTime() / 1000)));
 }
 
 /** The file search in the paged dialect: filters uploaded {from, to} (days -> seconds) and reference {kind} -> reference_kind. */
@@ -115,11 +127,11 @@ export function createFilesDataProvider(filesUrl: string, httpClient: HttpClient
     updateMany: () => notSupported('updateMany'),
     delete: () => notSupported('delete'),
     deleteMany: () => notSupported('deleteMany'),
-    async uploadFile(_resource, { file, fileName, name, description }) {
+    async uploadFile(_resource, { file, fileName, name, description, onProgress, signal }) {
       const body = new FormData();
       body.append('meta', JSON.stringify({ name, description }));
       body.append('file', file, fileName ?? (file as File).name ?? name);
-      const { json } = await httpClient(`${filesUrl}/upload/`, { method: 'POST', body });
+      const { json } = await httpClient(`${filesUrl}/upload/`, { method: 'POST', body, signal, onUploadProgress: onProgress ?? (() => undefined) });
       return { data: toFileRecord(json as StoredFile) };
     },
   };

@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import type { Session } from '../auth/session';
-import { toHttpError } from './problem';
+import { type Translate, toHttpError } from './problem';
+import { fieldLabelsFor } from './problemFields';
 
 export interface HttpResponse {
   status: number;
@@ -9,24 +10,86 @@ export interface HttpResponse {
   json: any;
 }
 
-export type HttpClient = (url: string, options?: fetchUtils.Options) => Promise<HttpResponse>;
+export interface UploadProgress {
+  /** Bytes of the request body sent so far, of `total`. */
+  loaded: number;
+  total: number;
+}
+
+export interface HttpOptions extends fetchUtils.Options {
+  /** Reports the request body's progress; the request then goes through XMLHttpRequest, as fetch reports none. */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+export type HttpClient = (url: string, options?: HttpOptions) => Promise<HttpResponse>;
 
 /**
  * fetchJson with the session's bearer access token. It waits for a refresh in flight and refreshes first when the
  * access token has already expired; without a usable session it fails with a 401 HttpError without calling the service.
- * Problem bodies (RFC 9457) become HttpErrors whose message is 'Title: detail (in field x)'.
+ * Problem bodies (RFC 9457) become ProblemErrors whose message is 'Title: text (in field Label)' in the panel's current
+ * language (`translate`), the field named by the label of the resource the URL addresses.
  */
-export function createHttpClient(session: Session): HttpClient {
+export function createHttpClient(session: Session, translate?: Translate): HttpClient {
   return async (url, options = {}) => {
     const token = await session.getAccessToken();
     if (!token) throw new HttpError('Unauthorized', 401, null);
     const headers = new Headers(options.headers ?? undefined);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     headers.set('Authorization', `Bearer ${token}`);
+    const { onUploadProgress, ...rest } = options;
     try {
-      return await fetchUtils.fetchJson(url, { ...options, headers });
+      return onUploadProgress ? await sendWithProgress(url, { ...rest, headers }, onUploadProgress) : await fetchUtils.fetchJson(url, { ...rest, headers });
     } catch (error) {
-      throw toHttpError(error);
+      throw toHttpError(error, translate, fieldLabelsFor(url));
     }
   };
+}
+
+const abortError = () => new DOMException('The request was aborted.', 'AbortError');
+
+function responseHeaders(request: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of request.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** fetchJson's contract (the response, or an HttpError for a non-2xx status; aborts with the signal) over XMLHttpRequest. */
+function sendWithProgress(url: string, options: fetchUtils.Options & { headers: Headers }, onProgress: (progress: UploadProgress) => void): Promise<HttpResponse> {
+  const { method = 'GET', body, headers, signal } = options;
+  return new Promise((resolveOnce, rejectOnce) => {
+    let settled = false;
+    const resolve = (response: HttpResponse) => !settled && ((settled = true), resolveOnce(response));
+    const reject = (error: unknown) => !settled && ((settled = true), rejectOnce(error));
+    if (signal?.aborted) return reject(abortError());
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    headers.forEach((value, name) => request.setRequestHeader(name, value));
+    request.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    request.onload = () => {
+      const text = request.responseText;
+      let json: any;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (request.status < 200 || request.status >= 300) reject(new HttpError(json?.message || request.statusText, request.status, json));
+      else resolve({ status: request.status, headers: responseHeaders(request), body: text, json });
+    };
+    request.onerror = () => reject(new TypeError('Failed to fetch'));
+    request.onabort = () => reject(abortError());
+    // settles at once, whatever the request still reports
+    signal?.addEventListener(
+      'abort',
+      () => {
+        reject(abortError());
+        request.abort();
+      },
+      { once: true },
+    );
+    request.send(body as XMLHttpRequestBodyInit | null | undefined);
+  });
 }

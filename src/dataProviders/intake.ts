@@ -47,13 +47,95 @@ export function careRequestFormData(values: CareRequestValues): FormData {
   return data;
 }
 
+/** Where a field of the intake form lives in the stepper's values: a mission or contact value, or a patient's. */
+export interface FormFieldRef {
+  name: string;
+  /** 0 or 1 for a patient's field, else null. */
+  patient: number | null;
+}
+
+const FIELD_OF_WIRE: Record<string, string> = {
+  WWW: 'origin',
+  EinsatzPLZ: 'zipCode',
+  EinsatzOrt: 'city',
+  BetreuungBeginn: 'missionBegins',
+  Anreisedatum: 'startDate',
+  WeiterePersonen: 'otherPersonsPresent',
+  Einkauf: 'groceryShopping',
+  newsletter: 'newsletter',
+  ErfahrenVon: 'referral',
+  Anrede: 'title',
+  Titel: 'academicTitle',
+  Vorname: 'firstName',
+  Nachname: 'lastName',
+  Telefon: 'phone',
+  EMail: 'email',
+  Bemerkungen: 'notes',
+};
+
+/** The stepper field behind an intake field name ("EinsatzPLZ", "P1Mobil"); null for the fixed tracking fields and unknown names. */
+export function formFieldOf(wireName: string): FormFieldRef | null {
+  if (Object.hasOwn(FIELD_OF_WIRE, wireName)) return { name: FIELD_OF_WIRE[wireName]!, patient: null };
+  const patientField = /^P([01])(.+)$/.exec(wireName);
+  const name = patientField && PATIENT_FIELDS.find(([wire]) => wire === patientField[2])?.[1];
+  return name ? { name, patient: Number(patientField[1]) } : null;
+}
+
+/** One field the intake refused, as its problem body names it: the intake's field name and its (English) reason. */
+export interface IntakeFieldError {
+  field: string;
+  detail: string;
+}
+
+/**
+ * Why a submission failed: the intake refused fields (400 naming them), refused the request otherwise (another 4xx),
+ * is rate-limited (429), found it too large (413), failed itself (5xx), or could not be reached.
+ */
+export type FailureKind = 'invalid' | 'refused' | 'rate_limited' | 'too_large' | 'server' | 'network';
+
 export type SubmitResult =
   | { ok: true; status: number; body: string }
-  | { ok: false; status: number | null; error: string; body: string };
+  | {
+      ok: false;
+      kind: FailureKind;
+      status: number | null;
+      /** The status line and the problem's title and detail (or the network error), for the details. */
+      error: string;
+      body: string;
+      fieldErrors: IntakeFieldError[];
+      /** From a 429's Retry-After header (seconds or an HTTP date); null when absent. */
+      retryAfterSeconds: number | null;
+    };
+
+type Problem = { title?: unknown; detail?: unknown; field?: unknown; errors?: unknown };
+
+const isFieldError = (value: unknown): value is IntakeFieldError =>
+  typeof value === 'object' && value !== null && typeof (value as IntakeFieldError).field === 'string' && typeof (value as IntakeFieldError).detail === 'string';
+
+function fieldErrorsOf(problem: Problem | null): IntakeFieldError[] {
+  if (!problem) return [];
+  if (Array.isArray(problem.errors)) return problem.errors.filter(isFieldError);
+  if (typeof problem.field === 'string') return [{ field: problem.field, detail: typeof problem.detail === 'string' ? problem.detail : '' }];
+  return [];
+}
+
+export function retryAfterSecondsOf(header: string | null, now: Date = new Date()): number | null {
+  if (!header) return null;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
+function kindOf(status: number, fieldErrors: IntakeFieldError[]): FailureKind {
+  if (status === 429) return 'rate_limited';
+  if (status === 413) return 'too_large';
+  if (status === 400 && fieldErrors.length) return 'invalid';
+  return status >= 400 && status < 500 ? 'refused' : 'server';
+}
 
 /**
  * POSTs the form to `${intakeUrl}/care-request/` (no sign-in: the intake is the public form endpoint). Never throws:
- * a rejection or a network failure becomes { ok: false } with the error and the raw response body for the Failed card.
+ * a rejection or a network failure becomes { ok: false } with what the Failed card needs and the raw response body.
  */
 export async function submitCareRequest(
   intakeUrl: string,
@@ -68,11 +150,12 @@ export async function submitCareRequest(
       headers: { Accept: 'application/json' },
     });
   } catch (error) {
-    return { ok: false, status: null, error: error instanceof Error ? error.message || error.name : String(error), body: '' };
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    return { ok: false, kind: 'network', status: null, error: reason, body: '', fieldErrors: [], retryAfterSeconds: null };
   }
   const raw = await response.text().catch(() => '');
   let body = raw;
-  let problem: { title?: string; detail?: string } | null = null;
+  let problem: Problem | null = null;
   try {
     const parsed = JSON.parse(raw);
     body = JSON.stringify(parsed, null, 2);
@@ -82,6 +165,15 @@ export async function submitCareRequest(
   }
   if (response.ok) return { ok: true, status: response.status, body };
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const described = [problem?.title, problem?.detail].filter(Boolean).join(': ');
-  return { ok: false, status: response.status, error: described ? `${statusLine}: ${described}` : statusLine, body };
+  const described = [problem?.title, problem?.detail].filter((part) => typeof part === 'string' && part).join(': ');
+  const fieldErrors = fieldErrorsOf(problem);
+  return {
+    ok: false,
+    kind: kindOf(response.status, fieldErrors),
+    status: response.status,
+    error: described ? `${statusLine}: ${described}` : statusLine,
+    body,
+    fieldErrors,
+    retryAfterSeconds: response.status === 429 ? retryAfterSecondsOf(response.headers.get('Retry-After')) : null,
+  };
 }

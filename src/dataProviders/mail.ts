@@ -49,11 +49,17 @@ export interface QueueEntry {
   requested_time: number;
   attempt: number;
 }
+/** A recipient the provider refused while it accepted the mail for the others, with its reply ("550 5.1.1 No such user"). */
+export interface RefusedRecipient {
+  address: string;
+  reply: string;
+}
 export interface DeliveredEntry {
   reference_uid: string;
   mail: Mail;
   requested_time: number;
   delivered: number;
+  refused: RefusedRecipient[];
 }
 export interface RetryingEntry extends QueueEntry {
   error_message: string;

@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { type FieldLabels, fieldLabelKey } from './problemFields';
 
 /** An RFC 9457 problem body as the services send it. */
 export interface Problem {
@@ -15,33 +16,74 @@ export function isProblem(body: unknown): body is Problem {
   return typeof title === 'string' || typeof detail === 'string';
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const englishInField: Translate = (_key, options) => `in field ${String(options?.field)}`;
+/** Without the panel's messages: the server's own words (its title, its detail, the field's wire name). */
+const untranslated: Translate = (key, options) => (key === 'caredesk.errors.in_field' ? `in field ${String(options?.field)}` : String(options?._ ?? key));
 
-/** 'Title: detail (in field x)', leaving out the parts the problem does not have. */
-export function problemMessage(problem: Problem, fallback = '', translate: Translate = englishInField): string {
-  const title = problem.title?.trim() || fallback;
-  const detail = problem.detail?.trim();
-  let message = title && detail ? `${title}: ${detail}` : title || detail || '';
-  if (problem.field) message += ` (${translate('caredesk.errors.in_field', { field: problem.field })})`;
+/** The slug of one of our stable problem types (`/problems/self-ban` → `self_ban`), or null for any other type. */
+function typeSlug(type: string | undefined): string | null {
+  const match = /^\/problems\/([a-z0-9-]+)$/.exec(type ?? '');
+  return match ? match[1].replaceAll('-', '_') : null;
+}
+
+/**
+ * 'Title: text (in field Label)' in the panel's language: the title by status, the text by problem type, the field
+ * by its label. A type the panel does not know shows the server's detail; a field without a label its wire name.
+ */
+export function problemMessage(problem: Problem, translate: Translate = untranslated, fieldLabels: FieldLabels = {}, fallbackTitle = ''): string {
+  const serverTitle = problem.title?.trim() || fallbackTitle;
+  const title = problem.status ? translate(`caredesk.problems.titles.${problem.status}`, { _: serverTitle }) : serverTitle;
+  const slug = typeSlug(problem.type);
+  const detail = problem.detail?.trim() ?? '';
+  const text = slug ? translate(`caredesk.problems.types.${slug}`, { _: detail }) : detail;
+  let message = title && text ? `${title}: ${text}` : title || text;
+  if (problem.field) {
+    const labelKey = fieldLabelKey(problem.field, fieldLabels);
+    const field = labelKey ? translate(labelKey, { _: problem.field }) : problem.field;
+    message += ` (${translate('caredesk.errors.in_field', { field })})`;
+  }
   return message;
 }
 
-/** Turns react-admin's HttpError for a problem body into one whose message describes the problem. */
-export function toHttpError(error: unknown): unknown {
+/** An HttpError for a problem body that remembers how to name the request's fields, so it can be described again in any language. */
+export class ProblemError extends HttpError {
+  constructor(
+    status: number,
+    readonly problem: Problem,
+    readonly fieldLabels: FieldLabels,
+    /** The response's status text, for a problem without a title. */
+    readonly fallbackTitle: string,
+    translate?: Translate,
+  ) {
+    super(problemMessage(problem, translate, fieldLabels, fallbackTitle), status, problem);
+    // HttpError's constructor sets its own prototype, which would make this a plain HttpError.
+    Object.setPrototypeOf(this, ProblemError.prototype);
+  }
+
+  describe(translate?: Translate): string {
+    return problemMessage(this.problem, translate, this.fieldLabels, this.fallbackTitle);
+  }
+}
+
+/**
+ * Turns react-admin's HttpError for a problem body into a ProblemError whose message describes the problem in the
+ * language `translate` speaks now (react-admin's own notifications show that message).
+ */
+export function toHttpError(error: unknown, translate?: Translate, fieldLabels: FieldLabels = {}): unknown {
   if (error instanceof HttpError && isProblem(error.body)) {
-    return new HttpError(problemMessage(error.body, error.message), error.status, error.body);
+    return new ProblemError(error.status, error.body, fieldLabels, error.message, translate);
   }
   return error;
 }
 
 /**
- * A human-readable description of any rejection value: the problem (title, detail, field) of an HttpError,
+ * A human-readable description of any rejection value: the problem (title, text, field) of an HttpError,
  * the message of an Error, or the raw value.
  */
 export function describeError(error: unknown, translate?: Translate): string {
-  if (error instanceof HttpError && isProblem(error.body)) return problemMessage(error.body, error.message, translate);
+  if (error instanceof ProblemError) return error.describe(translate);
+  if (error instanceof HttpError && isProblem(error.body)) return problemMessage(error.body, translate, {}, error.message);
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   if (error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {

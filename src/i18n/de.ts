@@ -3,6 +3,7 @@ import type { DeepStringRecord } from './types';
 import { mailDe } from './messages/mail';
 import { careDe } from './messages/care';
 import { filesDe } from './messages/files';
+import { problemsDe } from './messages/problems';
 
 /** Every key of the English messages, each a string: a missing or an extra key is a compile error. */
 export type Messages = DeepStringRecord<typeof en>;
@@ -138,7 +139,7 @@ export const de: Messages = {
       skip_nav: 'Zum Inhalt springen',
     },
     sort: {
-      sort_by: 'Sortieren nach %{field_lower_first} %{order}',
+      sort_by: 'Sortieren nach %{field} %{order}',
       ASC: 'aufsteigend',
       DESC: 'absteigend',
     },
@@ -226,6 +227,7 @@ export const de: Messages = {
     ...filesDe,
     ...mailDe,
     ...careDe,
+    ...problemsDe,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Übersicht',
@@ -264,6 +266,9 @@ export const de: Messages = {
     action: {
       submit: 'Absenden',
       dismiss: 'Schließen',
+    },
+    list: {
+      no_match: 'Nichts passt zur Suche oder zu den Filtern.',
     },
     validation: {
       required: 'Dieses Feld ist erforderlich',
@@ -315,11 +320,14 @@ export const de: Messages = {
         ban: 'Sperren',
         unban: 'Entsperren',
         banned: 'Gesperrt',
+        empty: 'Noch keine Benutzer.',
       },
       messages: {
-        tokens_removed: 'Die Tokens wurden entfernt.',
+        tokens_removed: 'Die Tokens wurden widerrufen.',
         banned: 'Die Benutzer wurden gesperrt.',
         unbanned: 'Die Benutzer wurden entsperrt.',
+        created: 'Benutzer angelegt',
+        saved: 'Benutzer gespeichert',
       },
       create: {
         title: 'Einen neuen Domänenbenutzer anlegen',
@@ -332,5 +340,16 @@ export const de: Messages = {
         keep_password: 'Leer lassen, um das aktuelle Passwort zu behalten',
       },
     },
+    mailProviders: { name: 'Provider |||| Provider' },
+    mailAccounts: { name: 'Konto |||| Konten' },
+    mailQueue: { name: 'Wartende Mail |||| Wartende Mails' },
+    mailDelivered: { name: 'Zugestellte Mail |||| Zugestellte Mails' },
+    mailRetries: { name: 'Zustellversuch |||| Zustellversuche' },
+    mailFailed: { name: 'Fehlgeschlagene Zustellung |||| Fehlgeschlagene Zustellungen' },
+    files: { name: 'Datei |||| Dateien' },
+    'filebucket-tokens': { name: 'Zugriffstoken |||| Zugriffstoken' },
+    'pricing-tokens': { name: 'Zugriffstoken |||| Zugriffstoken' },
+    'care-incoming': { name: 'Betreuungsanfrage |||| Betreuungsanfragen' },
+    'care-archived': { name: 'Archivierte Betreuungsanfrage |||| Archivierte Betreuungsanfragen' },
   },
 };

@@ -3,14 +3,24 @@ import type { TranslationMessages } from 'react-admin';
 import { mailEn } from './messages/mail';
 import { careEn } from './messages/care';
 import { filesEn } from './messages/files';
+import { problemsEn } from './messages/problems';
 
 /** English: react-admin's messages plus the panel's own (caredesk.* and resources.<name>.*). */
 export const en = {
   ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    sort: {
+      ...englishMessages.ra.sort,
+      // the column label as written: react-admin's field_lower_first turns "ID" into "iD"
+      sort_by: 'Sort by %{field} %{order}',
+    },
+  },
   caredesk: {
     ...filesEn,
     ...mailEn,
     ...careEn,
+    ...problemsEn,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Dashboard',
@@ -49,6 +59,9 @@ export const en = {
     action: {
       submit: 'Submit',
       dismiss: 'Close',
+    },
+    list: {
+      no_match: 'Nothing matches the search or the filters.',
     },
     validation: {
       required: 'This field is required',
@@ -100,11 +113,14 @@ export const en = {
         ban: 'Ban',
         unban: 'Unban',
         banned: 'Banned',
+        empty: 'No users yet.',
       },
       messages: {
         tokens_removed: 'Tokens haven been removed.',
         banned: 'Users have been baned.',
         unbanned: 'Users have been unbanned.',
+        created: 'User created',
+        saved: 'User saved',
       },
       create: {
         title: 'Create a new domain user',
@@ -117,5 +133,17 @@ export const en = {
         keep_password: 'Leave empty to keep the current password',
       },
     },
+    // The other resources' names, for react-admin's own messages that name a resource.
+    mailProviders: { name: 'Provider |||| Providers' },
+    mailAccounts: { name: 'Account |||| Accounts' },
+    mailQueue: { name: 'Queued mail |||| Queued mails' },
+    mailDelivered: { name: 'Delivered mail |||| Delivered mails' },
+    mailRetries: { name: 'Delivery retry |||| Delivery retries' },
+    mailFailed: { name: 'Failed delivery |||| Failed deliveries' },
+    files: { name: 'File |||| Files' },
+    'filebucket-tokens': { name: 'Access token |||| Access tokens' },
+    'pricing-tokens': { name: 'Access token |||| Access tokens' },
+    'care-incoming': { name: 'Care request |||| Care requests' },
+    'care-archived': { name: 'Archived care request |||| Archived care requests' },
   },
 } satisfies TranslationMessages;

@@ -7,7 +7,10 @@ import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { USER_LOGOUT } from '../auth/authProvider';
 
-/** The top bar's account button: the user's public name (or 'no public name') opening New Password and Logout. */
+/**
+ * The top bar's account button: the user's public name (or 'no public name') opening New Password and Logout. Its
+ * accessible name starts with the visible name and says what the button is for: "Administrator (Account)".
+ */
 export const AccountMenu = () => {
   const translate = useTranslate();
   const logout = useLogout();
@@ -23,7 +26,7 @@ export const AccountMenu = () => {
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         aria-haspopup="true"
         aria-controls={anchor ? 'account-menu' : undefined}
-        aria-label={translate('caredesk.account.menu')}
+        aria-label={isPending ? translate('caredesk.account.menu') : `${name} (${translate('caredesk.account.menu')})`}
         sx={{ textTransform: 'none', ml: 1 }}
       >
         <span data-testid="public-name">{isPending ? '' : name}</span>

@@ -11,6 +11,8 @@ export interface MenuEntry {
   /** Translation key of the label. */
   label: string;
   icon: ComponentType;
+  /** Translation key of the accessible name, when the label alone is ambiguous (it must contain the label). */
+  accessibleLabel?: string;
   /** Translation key of a group heading (e.g. 'Mail Delivery'); entries of one group must be adjacent. */
   group?: string;
 }

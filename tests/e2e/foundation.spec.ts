@@ -81,7 +81,7 @@ test('staff administer users, switch language, change their password and log out
   });
 
   await test.step('change the own password (in German)', async () => {
-    await page.getByRole('button', { name: 'Konto', exact: true }).click();
+    await page.getByRole('button', { name: /\(Konto\)$/ }).click();
     await page.getByRole('menuitem', { name: 'Neues Passwort', exact: true }).click();
     await expect(page).toHaveURL(/\/new-password$/);
     adminPassword = 'Neu-Passwort-2026!';
@@ -92,7 +92,7 @@ test('staff administer users, switch language, change their password and log out
   });
 
   await test.step('log out, and sign in again with the new password', async () => {
-    await page.getByRole('button', { name: 'Konto', exact: true }).click();
+    await page.getByRole('button', { name: /\(Konto\)$/ }).click();
     await page.getByRole('menuitem', { name: 'Abmelden', exact: true }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/');

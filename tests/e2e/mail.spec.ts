@@ -15,6 +15,8 @@ interface ReceivedMail {
 }
 
 const received: ReceivedMail[] = [];
+/** The peer refuses this recipient at RCPT TO with 550 and accepts every other. */
+const REFUSED_RECIPIENT = 'gone@example.org';
 let peer: SMTPServer;
 let peerPort = 0;
 
@@ -24,6 +26,10 @@ test.beforeAll(async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === REFUSED_RECIPIENT) return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -125,5 +131,38 @@ test('staff configure a provider and an account, send a test mail and see it del
     expect(mail, 'the SMTP peer received the test mail').toBeDefined();
     expect(mail!.from).toBe(sender);
     expect(mail!.recipients).toEqual([recipient]);
+  });
+});
+
+test('a mail the provider refused for one of its recipients is listed as delivered and marked, with the reply', async ({ page, request }) => {
+  const subject = `Caredesk partly refused ${Date.now()}`;
+  const sender = 'office@partly.caredesk.test';
+
+  await test.step('a provider and account for the peer, and a mail to an accepted and a refused recipient, through the API', async () => {
+    const basic = Buffer.from(`${E2E_ADMIN.username}:${E2E_ADMIN.password}`).toString('base64');
+    const { access_token: token } = await (await request.post('/api/auth/token/', { headers: { authorization: `Basic ${basic}` } })).json();
+    const headers = { authorization: `Bearer ${token}` };
+    const provider = await (
+      await request.post('/api/mail/administration/providers/', { headers, data: { name: 'Partly peer', host: '127.0.0.1', port: peerPort, security: 'none' } })
+    ).json();
+    expect((await request.post('/api/mail/administration/accounts/', { headers, data: { expression: '@partly\\.caredesk\\.test$', provider: { uid: provider.uid }, credentials: null } })).status()).toBe(201);
+    const sent = await request.post('/api/mail/send/', { headers, data: { sender, to: ['nurse@example.org', REFUSED_RECIPIENT], subject, message: 'Hello' } });
+    expect(sent.status()).toBe(202);
+  });
+
+  await test.step('the Delivered list marks the row; its tooltip names the refused recipient with the reply', async () => {
+    await page.goto('/mailman/delivered/');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/mailman\/delivered\/$/);
+    const row = page.getByRole('row').filter({ hasText: subject });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const chip = row.getByText('1 recipient refused');
+    await chip.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText(`${REFUSED_RECIPIENT}: 550 5.1.1 Mailbox unavailable`);
+    expect(received.find((entry) => entry.raw.includes(subject))?.recipients).toEqual(['nurse@example.org']);
   });
 });

@@ -5,7 +5,8 @@ import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { daySeconds } from '../../src/dataProviders/files';
 import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
 import { TestTranslations } from './support/careTranslations';
-import { SUBMITTED_2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { afterTypingPause, dateField, typeDate } from './support/dateFields';
+import { incoming2012, incoming2016, SUBMITTED_2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeCareBackend();
@@ -27,7 +28,7 @@ const lastQuery = () => Object.fromEntries(fake.state.incoming.at(-1)!.url.searc
 
 describe('territory chip', () => {
   it('is Core Territory in green before Optional Territory in red, else the partial zip code, else Unknown', () => {
-    expect(territoryOf({ core_territory: true, optional_territory: true, partialZipCode: '10xxx' })).toEqual({ kind: 'core', color: green[700] });
+    expect(territoryOf({ core_territory: true, optional_territory: true, partialZipCode: '10xxx' })).toEqual({ kind: 'core', color: green[800] });
     expect(territoryOf({ core_territory: false, optional_territory: true, partialZipCode: '15xxx' })).toEqual({ kind: 'optional', color: red[700] });
     expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: '80xxx' })).toEqual({ kind: 'zip' });
     expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: null })).toEqual({ kind: 'unknown' });
@@ -42,7 +43,7 @@ describe('territory chip', () => {
     );
     expect(screen.getByText('80xxx').closest('[data-territory]')).toHaveAttribute('data-territory', 'zip');
     expect(screen.getByText('Unknown').closest('[data-territory]')).toHaveAttribute('data-territory', 'unknown');
-    expect(screen.getByText('Core Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', green[700]);
+    expect(screen.getByText('Core Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', green[800]);
     expect(screen.getByText('Optional Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', red[700]);
     unmount();
   });
@@ -106,26 +107,56 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     const filterButton = screen.getByRole('button', { name: 'Filter' });
     expect(filterButton).toHaveAttribute('data-active', 'false');
     await user.click(filterButton);
-    const from = await screen.findByLabelText('Submitted From');
-    await user.type(from, '2026-03-01');
+    await screen.findByRole('group', { name: 'Submitted from' });
+    await typeDate(user, 'Submitted from', '0301');
+    await afterTypingPause();
+    expect(fake.state.incoming.filter((request) => request.url.searchParams.has('filters'))).toEqual([]);
+    await user.keyboard('2026');
     await waitFor(() => expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01') } }));
     await waitFor(() => expect(currentUrl()).toContain('submitted__from=2026-03-01'));
     expect(filterButton).toHaveAttribute('data-active', 'true');
+    expect(filterButton).toHaveAccessibleName('Filter (1 active)');
+    expect(screen.getByTestId('filter-count')).toHaveTextContent('1');
 
-    await user.type(screen.getByLabelText('Submitted To'), '2026-03-31');
+    await typeDate(user, 'Submitted to', '02282026');
+    expect(await screen.findByText('Cannot be before the start date')).toBeInTheDocument();
+    expect(dateField('Submitted to').text()).toBe('02/28/2026');
+    await typeDate(user, 'Submitted to', '03312026');
     await waitFor(() =>
       expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01'), to: daySeconds('2026-03-31', true) } }),
     );
+    expect(screen.queryByText('Cannot be before the start date')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(lastQuery().filters).toBeUndefined());
     expect(currentUrl()).not.toContain('submitted__');
+    expect(dateField('Submitted from').text()).toBe('');
+    expect(filterButton).toHaveAccessibleName('Filter');
 
-    await user.click(screen.getByLabelText('Submitted From'));
+    await user.click(dateField('Submitted from').sections()[0]);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByLabelText('Submitted From')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Submitted from' })).not.toBeInTheDocument());
     const before = fake.state.incoming.length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(fake.state.incoming.length).toBe(before + 1));
+  });
+
+  it('takes the submitted range as TT.MM.JJJJ in German', async () => {
+    // (the labels' case is not what this test is about)
+    const [from, to] = [/^Eingegangen von$/i, /^Eingegangen bis$/i];
+    window.localStorage.setItem('RaStore.locale', '"de"');
+    storeRefreshToken(fake.backend.service);
+    const { user } = renderApp(`/?redirect_to=${encodeURIComponent(PATH)}`);
+    await screen.findByText('www.caredesk.example');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await screen.findByRole('group', { name: from });
+    await typeDate(user, from, '01032026');
+    await waitFor(() => expect(currentUrl()).toContain('submitted__from=2026-03-01'));
+    expect(dateField(from).text()).toBe('01.03.2026');
+    await typeDate(user, to, '3102');
+    await user.tab();
+    expect(await screen.findByText('Das Datum ist unvollständig (TT.MM.JJJJ)')).toBeInTheDocument();
+    expect(dateField(to).text()).toBe('31.02.JJJJ');
+    expect(currentUrl()).not.toContain('submitted__to');
   });
 
   it('starts from the URL query (a shared link)', async () => {
@@ -160,6 +191,19 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
   });
 
+  it('closed with Escape, leaves no tooltip over the list that would catch the next click', async () => {
+    const { user } = await openList();
+    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'View details' }));
+    await screen.findByTestId('incoming-details');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the tooltip's enter delay
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
+    expect(await screen.findByTestId('incoming-details')).toHaveTextContent('pflege-old.example');
+  });
+
   it('shows the 2012 layout with its extra details and the patients’ care service and diseases', async () => {
     const { user } = await openList();
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
@@ -174,6 +218,25 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     expect(patient).toHaveTextContent('Dementia, Diabetes');
     expect(within(dialog).getByTestId('incoming-overview')).toHaveTextContent('As soon as possible');
   });
+
+  it('shows a patient without diseases as "None" ("Keine" in German), capitalized like every other value', async () => {
+    const healthy = incoming2012();
+    healthy.patients[0]!.details.diseases = [];
+    fake.state.items = [incoming2016(), healthy];
+    const { user } = await openList();
+    await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
+    const diseases = () => within(screen.getByTestId('incoming-patient-0')).getByText('Diseases').nextElementSibling;
+    await screen.findByTestId('incoming-details');
+    expect(diseases()).toHaveTextContent(/^None$/);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
+    const dialog = await screen.findByTestId('incoming-details');
+    expect(within(within(dialog).getByTestId('incoming-patient-0')).getByText('Krankheiten').nextElementSibling).toHaveTextContent(/^Keine$/);
+  });
 });
 
 describe('archived care request view', { timeout: 60_000 }, () => {
@@ -187,6 +250,11 @@ describe('archived care request view', { timeout: 60_000 }, () => {
     for (const text of ['caredesk', 'www.caredesk.example', 'Core Territory', 'Mrs.', '10xxx', 'Google', 'Yes', '2016', 'A-17']) {
       expect(sidebar).toHaveTextContent(text);
     }
+    // the host wraps only after its dots: one unbreakable piece per label, the whole host in the title
+    const host = within(sidebar).getByTestId('host-name');
+    expect(host).toHaveAttribute('title', 'www.caredesk.example');
+    expect([...host.children].map((label) => label.textContent)).toEqual(['www.', 'caredesk.', 'example']);
+    for (const label of host.children) expect(getComputedStyle(label).whiteSpace).toBe('nowrap');
     const mission = within(view).getByTestId('archived-mission');
     for (const text of ['04/01/2026', 'Cooking, Laundry, Window cleaning', 'By foot']) expect(mission).toHaveTextContent(text);
 
@@ -196,7 +264,7 @@ describe('archived care request view', { timeout: 60_000 }, () => {
     }
     const activities = within(first).getByRole('table', { name: 'Care activities' });
     const cells = within(activities).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['DressingShowering', 'Eating and drinking', 'Bringing to bed', 'none']);
+    expect(cells).toEqual(['DressingShowering', 'Eating and drinking', 'Bringing to bed', 'None']);
     expect(within(view).getByTestId('archived-patient-1')).toHaveTextContent('Wheelchair');
 
     const accommodation = within(view).getByTestId('archived-accommodation');

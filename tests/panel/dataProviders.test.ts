@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../src/auth/session';
 import { createDataProvider, type CaredeskDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
 import { applyListParams } from '../../src/dataProviders/localList';
-import { describeError, problemMessage } from '../../src/dataProviders/problem';
+import { describeError, problemMessage, toHttpError } from '../../src/dataProviders/problem';
+import { fieldLabelsFor } from '../../src/dataProviders/problemFields';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { problemsDe, problemsEn } from '../../src/i18n/messages/problems';
 import { toUserRecord } from '../../src/dataProviders/users';
 import { useFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID, testConfig } from './support/fakeAuthService';
@@ -86,15 +91,68 @@ describe('users data provider', () => {
 });
 
 describe('problem messages', () => {
-  it("build 'title: detail (in field x)'", () => {
+  const i18n = createI18nProvider('en');
+  const german = createI18nProvider('de');
+  const userFields = fieldLabelsFor('https://panel.example/api/auth/administration/users/u1/domain-user/');
+
+  it("without the panel's messages: the server's 'title: detail (in field x)'", () => {
     expect(problemMessage({ title: 'Conflict', detail: 'Taken.', field: 'username' })).toBe('Conflict: Taken. (in field username)');
     expect(problemMessage({ title: 'Not Found' })).toBe('Not Found');
     expect(problemMessage({ detail: 'Only detail' })).toBe('Only detail');
   });
 
-  it('describe any rejection: problem, Error message or raw value', () => {
-    const translate = (key: string, options?: Record<string, unknown>) => (key === 'caredesk.errors.in_field' ? `im Feld ${options?.field}` : key);
-    expect(describeError(new HttpError('Conflict', 409, { title: 'Conflict', detail: 'Taken.', field: 'username' }), translate)).toBe(
+  it('maps a known type to its text and the field to its label, in English and German', () => {
+    const taken = { type: '/problems/username-taken', title: 'Conflict', status: 409, detail: 'The username is already taken.', field: 'username' };
+    expect(problemMessage(taken, i18n.translate, userFields)).toBe('Conflict: The username is already taken. (in field Username)');
+    expect(problemMessage(taken, german.translate, userFields)).toBe('Konflikt: Der Benutzername ist bereits vergeben. (im Feld Benutzername)');
+    const selfBan = { type: '/problems/self-ban', title: 'Bad Request', status: 400, detail: 'You cannot ban yourself.', field: 'uids' };
+    const selection = fieldLabelsFor('/api/auth/administration/ban-users/');
+    expect(problemMessage(selfBan, german.translate, selection)).toBe('Ungültige Anfrage: Sie können sich nicht selbst sperren. (im Feld Benutzer)');
+  });
+
+  it("never shows the regular-expression engine's own words", () => {
+    const problem = {
+      type: '/problems/invalid-expression',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'expression is not a valid regular expression: Invalid regular expression: /(/: Unterminated group',
+      field: 'expression',
+    };
+    const fields = fieldLabelsFor('/api/mail/administration/accounts/');
+    expect(problemMessage(problem, i18n.translate, fields)).toBe('Bad Request: The regular expression is not valid. (in field Regular Expression)');
+    expect(problemMessage(problem, german.translate, fields)).toBe('Ungültige Anfrage: Der reguläre Ausdruck ist ungültig. (im Feld Regulärer Ausdruck)');
+  });
+
+  it("an unknown type falls back to the server's detail; a field without a label keeps its name; a nested field takes its parent's label", () => {
+    const unknown = { type: 'https://other.example/problems/odd', title: 'Bad Request', status: 400, detail: 'Something odd.', field: 'colour' };
+    expect(problemMessage(unknown, german.translate, userFields)).toBe('Ungültige Anfrage: Something odd. (im Feld colour)');
+    const nested = { type: '/problems/validation-error', title: 'Bad Request', status: 400, detail: 'roles.0 must be a string', field: 'roles.0' };
+    expect(problemMessage(nested, german.translate, userFields)).toBe('Ungültige Anfrage: Der Wert ist ungültig. (im Feld Rollen)');
+    const provider = { type: '/problems/read-only-field', title: 'Bad Request', status: 400, detail: '…', field: 'provider.host' };
+    expect(problemMessage(provider, i18n.translate, fieldLabelsFor('/api/mail/administration/accounts/x/'))).toBe(
+      'Bad Request: This value cannot be changed here. (in field Provider)',
+    );
+  });
+
+  it('every problem type README lists has an English and a German text', () => {
+    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    const slugs = [...readme.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1].replaceAll('-', '_'));
+    expect(slugs.length).toBeGreaterThan(30);
+    for (const slug of new Set(slugs)) {
+      expect(Object.keys(problemsEn.problems.types)).toContain(slug);
+      expect(Object.keys(problemsDe.problems.types)).toContain(slug);
+    }
+  });
+
+  it('describe any rejection: problem (again in the language asked for), Error message or raw value', () => {
+    const error = toHttpError(
+      new HttpError('Conflict', 409, { type: '/problems/username-taken', title: 'Conflict', status: 409, detail: 'Taken.', field: 'username' }),
+      i18n.translate,
+      userFields,
+    );
+    expect((error as Error).message).toBe('Conflict: The username is already taken. (in field Username)');
+    expect(describeError(error, german.translate)).toBe('Konflikt: Der Benutzername ist bereits vergeben. (im Feld Benutzername)');
+    expect(describeError(new HttpError('Conflict', 409, { title: 'Conflict', detail: 'Taken.', field: 'username' }), german.translate)).toBe(
       'Conflict: Taken. (im Feld username)',
     );
     expect(describeError(new Error('boom'))).toBe('boom');

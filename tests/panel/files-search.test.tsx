@@ -1,9 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { daySeconds } from '../../src/dataProviders/files';
+import { afterTypingPause, dateField, typeDate } from './support/dateFields';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
-import { currentUrl, recordNavigation, renderApp, storeRefreshToken } from './support/renderApp';
+import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeFilesBackend();
 
@@ -69,7 +71,7 @@ describe('file search', () => {
     const navigations = recordNavigation();
     const path =
       '/filebucket/search/?page=2&pageSize=25&sortBy=name&ordering=asc&search=contract&uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer';
-    await openSearch(path, 'generated-15.txt');
+    const rendered = await openSearch(path, 'generated-15.txt');
     await waitFor(() =>
       expect(lastSearch()).toEqual({
         page: '2',
@@ -81,14 +83,17 @@ describe('file search', () => {
       }),
     );
     expect(screen.getByPlaceholderText('Search')).toHaveValue('contract');
-    expect(screen.getByLabelText('Uploaded from')).toHaveValue('2026-01-01');
-    expect(screen.getByLabelText('Uploaded to')).toHaveValue('2026-01-31');
+    const { user } = rendered;
+    await user.click(screen.getByRole('button', { name: 'Filter (2 active)' }));
+    expect(dateField('Uploaded from').text()).toBe('01/01/2026');
+    expect(dateField('Uploaded to').text()).toBe('01/31/2026');
+    expect(screen.getByRole('combobox', { name: 'Reference kind' })).toHaveTextContent('Customer');
     expect(currentUrl()).toBe(path);
     // the list did not rewrite the shared link
     expect(navigations.filter((url) => url.startsWith('/filebucket/search/') && url !== path)).toEqual([]);
   });
 
-  it('filters by search, uploaded dates (active only when set, with reset) and reference kind', async () => {
+  it('filters by search, uploaded dates typed by keyboard (active only when set, with reset) and reference kind; the Filter button counts them', async () => {
     const { user } = await openSearch();
 
     await user.type(screen.getByPlaceholderText('Search'), 'hours');
@@ -96,19 +101,30 @@ describe('file search', () => {
     await waitFor(() => expect(lastSearch()).toMatchObject({ query: 'hours' }));
     expect(lastSearch().filters).toBeUndefined();
 
-    fireEvent.change(screen.getByLabelText('Uploaded from'), { target: { value: '2026-02-01' } });
+    const filterButton = screen.getByRole('button', { name: 'Filter' });
+    expect(filterButton).toHaveAttribute('data-active', 'false');
+    expect(screen.getByTestId('filter-count').querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
+    await user.click(filterButton);
+    await typeDate(user, 'Uploaded from', '02012026');
     await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
     await waitFor(() => expect(JSON.parse(lastSearch().filters)).toEqual({ uploaded: { from: daySeconds('2026-02-01') } }));
-
-    await user.click(screen.getByRole('button', { name: 'Reset dates' }));
-    await waitFor(() => expect(currentUrl()).not.toContain('uploaded__'));
-    await waitFor(() => expect(lastSearch().filters).toBeUndefined());
-    expect(screen.getByRole('button', { name: 'Reset dates' })).toBeDisabled();
+    expect(filterButton).toHaveAccessibleName('Filter (1 active)');
+    expect(screen.getByTestId('filter-count').querySelector('.MuiBadge-badge')).not.toHaveClass('MuiBadge-invisible');
+    expect(screen.getByTestId('filter-count')).toHaveTextContent('1');
 
     await user.click(screen.getByRole('combobox', { name: 'Reference kind' }));
     await user.click(await screen.findByRole('option', { name: 'Customer' }));
     await waitFor(() => expect(currentUrl()).toContain('reference__kind=Customer'));
-    await waitFor(() => expect(JSON.parse(lastSearch().filters)).toEqual({ reference_kind: 'Customer' }));
+    await waitFor(() => expect(JSON.parse(lastSearch().filters)).toEqual({ uploaded: { from: daySeconds('2026-02-01') }, reference_kind: 'Customer' }));
+    expect(filterButton).toHaveAccessibleName('Filter (2 active)');
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(currentUrl()).not.toContain('uploaded__'));
+    expect(currentUrl()).not.toContain('reference__');
+    await waitFor(() => expect(lastSearch().filters).toBeUndefined());
+    expect(dateField('Uploaded from').text()).toBe('');
+    expect(filterButton).toHaveAccessibleName('Filter');
+    expect(filterButton).toHaveAttribute('data-active', 'false');
   });
 
   it('downloads with the bearer token and saves the blob under its file name', async () => {
@@ -128,6 +144,103 @@ describe('file search', () => {
     const request = fake.files.hits('GET', `/api/files/download/${FILE_UID}/`)[0];
     expect((request.body as { authorization: string }).authorization).toMatch(/^Bearer access-/);
     expect([...new Uint8Array(await created[0].arrayBuffer())]).toEqual([1, 2, 3, 250]);
+  });
+});
+
+const filteredSearches = () => fake.files.hits('GET', SEARCH_PATH).filter((request) => request.query.has('filters'));
+
+describe('date entry in the file filters', () => {
+  it('sends nothing for a partial date, applies the complete one once, and names an incomplete one on leaving the field', async () => {
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await typeDate(user, 'Uploaded from', '0201');
+    await afterTypingPause();
+    expect(filteredSearches()).toEqual([]);
+    expect(currentUrl()).toBe('/filebucket/search/');
+    expect(dateField('Uploaded from').text()).toBe('02/01/YYYY');
+
+    await user.keyboard('202');
+    await afterTypingPause();
+    expect(filteredSearches()).toEqual([]);
+    expect(screen.queryByText(/Enter a valid date/)).not.toBeInTheDocument();
+    await user.keyboard('6');
+    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
+    await afterTypingPause();
+    expect(filteredSearches().map((request) => request.query.get('filters'))).toEqual([JSON.stringify({ uploaded: { from: daySeconds('2026-02-01') } })]);
+
+    await typeDate(user, 'Uploaded to', '03');
+    await user.tab();
+    expect(await screen.findByText('The date is incomplete (MM/DD/YYYY)')).toBeInTheDocument();
+    expect(dateField('Uploaded to').text()).toBe('03/DD/YYYY');
+    await afterTypingPause();
+    expect(filteredSearches()).toHaveLength(1);
+    expect(currentUrl()).not.toContain('uploaded__to');
+  });
+
+  it('shows an error for a date that does not exist or a to before the from, keeps what was typed and sends nothing', async () => {
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await typeDate(user, 'Uploaded from', '02312026');
+    expect(await screen.findByText('Enter a valid date as MM/DD/YYYY (from 1970)')).toBeInTheDocument();
+    expect(dateField('Uploaded from').text()).toBe('02/31/2026');
+    await afterTypingPause();
+    expect(filteredSearches()).toEqual([]);
+    expect(currentUrl()).toBe('/filebucket/search/');
+
+    await typeDate(user, 'Uploaded from', '03102026');
+    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-03-10'));
+    expect(screen.queryByText(/Enter a valid date/)).not.toBeInTheDocument();
+    await typeDate(user, 'Uploaded to', '03012026');
+    expect(await screen.findByText('Cannot be before the start date')).toBeInTheDocument();
+    expect(dateField('Uploaded to').text()).toBe('03/01/2026');
+    await afterTypingPause();
+    expect(currentUrl()).not.toContain('uploaded__to');
+    expect(filteredSearches().every((request) => !JSON.parse(request.query.get('filters')!).uploaded.to)).toBe(true);
+
+    // a year before 1970 is refused too (the service counts seconds from 1970)
+    await typeDate(user, 'Uploaded to', '03011969');
+    expect(await screen.findByText('Enter a valid date as MM/DD/YYYY (from 1970)')).toBeInTheDocument();
+  });
+
+  it('applies a day typed just before the menu closes', async () => {
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await typeDate(user, 'Uploaded from', '02012026');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Uploaded from' })).not.toBeInTheDocument());
+    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
+    expect(screen.getByRole('button', { name: 'Filter (1 active)' })).toBeInTheDocument();
+  });
+
+  it('picks a day in the calendar', async () => {
+    // the calendar opens on the current month
+    const month = format(new Date(), 'yyyy-MM');
+    const { user } = await openSearch(`/filebucket/search/?uploaded__from=${month}-10`);
+    await user.click(screen.getByRole('button', { name: 'Filter (1 active)' }));
+    const toGroup = dateField('Uploaded to').group;
+    await user.click(within(toGroup.parentElement!).getByRole('button', { name: 'Choose date' }));
+    const calendar = await screen.findByRole('grid');
+    expect(within(calendar).getByRole('gridcell', { name: '9' })).toHaveClass('Mui-disabled');
+    await user.click(within(calendar).getByRole('gridcell', { name: '20' }));
+    await waitFor(() => expect(currentUrl()).toContain(`uploaded__to=${month}-20`));
+    expect(dateField('Uploaded to').text()).toBe(format(new Date(`${month}-20T00:00`), 'MM/dd/yyyy'));
+  });
+
+  it('reads and takes TT.MM.JJJJ in German, with German picker texts', async () => {
+    window.localStorage.setItem('RaStore.locale', '"de"');
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(dateField('Hochgeladen ab').text()).toBe('');
+    await typeDate(user, 'Hochgeladen ab', '0102');
+    expect(dateField('Hochgeladen ab').text()).toBe('01.02.JJJJ');
+    await user.keyboard('2026');
+    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
+    // (behind the open menu, so hidden from the accessibility tree for now)
+    expect(screen.getByRole('button', { name: 'Filter (1 aktiv)', hidden: true })).toBeInTheDocument();
+    await typeDate(user, 'Hochgeladen bis', '31022026');
+    expect(await screen.findByText('Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben (ab 1970)')).toBeInTheDocument();
+    expect(dateField('Hochgeladen bis').text()).toBe('31.02.2026');
+    expect(within(dateField('Hochgeladen bis').group.parentElement!).getByRole('button', { name: 'Datum auswählen' })).toBeInTheDocument();
   });
 });
 
@@ -163,7 +276,7 @@ describe('upload dialog', () => {
     await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['x'], 'big-file.bin'));
     await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too big');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Payload Too Large: The file is larger than the limit.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Content Too Large: The file is larger than the limit.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled();
     expect(within(dialog).getByRole('textbox', { name: /^Description/ })).toBeEnabled();
   });
@@ -185,6 +298,78 @@ describe('upload dialog', () => {
     });
     await waitFor(() => expect(fake.files.hits('GET', SEARCH_PATH).length).toBeGreaterThan(loads));
     await screen.findByText('Rota of March');
+  });
+  it('names an empty file and does not send it', async () => {
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByTestId('upload-file-input'), new File([], 'empty-export.csv', { type: 'text/csv' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Export of March');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('“empty-export.csv” is empty (0 bytes). Choose a file with content.');
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+
+    await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['a;b\n'], 'export.csv', { type: 'text/csv' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(fake.files.hits('POST', '/api/files/upload/')).toHaveLength(0);
+  });
+
+  it('shows the progress of a running upload, and Cancel aborts it', async () => {
+    const { user } = await openSearch();
+    let release = () => undefined as void;
+    fake.files.state.uploadGate = new Promise<void>((resolve) => (release = resolve));
+    const loads = fake.files.hits('GET', SEARCH_PATH).length;
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByTestId('upload-file-input'), new File([new Uint8Array(3000)], 'big-scan.pdf', { type: 'application/pdf' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Scan');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+
+    const progress = await within(dialog).findByTestId('upload-progress');
+    expect(within(progress).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '0');
+    expect(progress).toHaveTextContent('0% · 0 bytes of 2.9 kB');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeEnabled();
+    await waitFor(() => expect(fake.files.hits('POST', '/api/files/upload/')).toHaveLength(1));
+
+    await user.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('The upload was cancelled; nothing was stored.')).toBeInTheDocument();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('The file was uploaded.')).not.toBeInTheDocument();
+    expect(fake.files.hits('GET', SEARCH_PATH).length).toBe(loads);
+  });
+});
+
+describe('file search reload', () => {
+  it.each([
+    ['with its state in the URL', '/filebucket/search/?page=2&pageSize=10&sortBy=name&ordering=asc', { page: '2', sort_by: 'name' }],
+    ['without a query', '/filebucket/search/', { page: '1', sort_by: 'uploaded' }],
+  ])('%s adds no history entry: Back goes to the previous page', async (_name, path, expected) => {
+    addFiles(40);
+    storeRefreshToken(fake.backend.service);
+    const { historyLength } = reloadApp(path, '/dashboard');
+
+    await waitFor(() => expect(lastSearch()).toMatchObject(expected));
+    await screen.findAllByText(/generated-/);
+    expect(currentUrl()).toBe(path);
+    expect(window.history.length).toBe(historyLength);
+
+    await act(async () => window.history.back());
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+  });
+
+  it('keeps the page of the URL when effects run twice on mount (StrictMode, as in development)', async () => {
+    addFiles(40);
+    storeRefreshToken(fake.backend.service);
+    const path = '/filebucket/search/?page=3&pageSize=10&sortBy=name&ordering=asc';
+    const { historyLength } = reloadApp(path, '/dashboard', { strict: true });
+
+    await waitFor(() => expect(lastSearch()).toMatchObject({ page: '3', sort_by: 'name' }));
+    await screen.findAllByText(/generated-/);
+    expect(currentUrl()).toBe(path);
+    expect(window.history.length).toBe(historyLength);
   });
 });
 

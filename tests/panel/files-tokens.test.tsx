@@ -4,6 +4,7 @@ import '../../src/resources/apiTokens/FilebucketApiKeys';
 import '../../src/resources/apiTokens/PricingApiKeys';
 import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/tokenRules';
 import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { expectPanelPager } from './support/pager';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeFilesBackend();
@@ -43,6 +44,15 @@ describe('API access token screens', () => {
     expect(within(revoked).queryByRole('button', { name: 'Revoke old-portal' })).not.toBeInTheDocument();
     expect(within(revoked).getByRole('button', { name: 'Delete old-portal' })).toBeInTheDocument();
     expect(within(revoked).getByText(new Date(1_767_100_000_000).toLocaleString('en'))).toBeInTheDocument();
+  });
+
+  it('shows 10 tokens per page by default, with 10, 25, 50 and 100 to choose', async () => {
+    const [first] = fake.files.tokens.files;
+    for (let index = 0; index < 12; index += 1) {
+      fake.files.tokens.files.push({ ...first, uid: `t0000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, service: `bulk-${index}`, created: first.created - 100 - index });
+    }
+    const { user } = await openTokens('/filebucket/api-keys/');
+    await expectPanelPager(user, 10, '1-10 of 14');
   });
 
   it('searches locally', async () => {
@@ -94,8 +104,20 @@ describe('API access token screens', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Service/ }), 'dup');
     await user.type(within(dialog).getByRole('textbox', { name: /^Token/ }), 'same-token');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Conflict: The token is already stored. (in field token)')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Conflict: The token is already stored. (in field Token)')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('the revoke and delete buttons leave no tooltip behind after a dialog closed with Escape', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    for (const name of ['Revoke billing-export', 'Delete billing-export', 'Delete old-portal']) {
+      await user.click(screen.getByRole('button', { name }));
+      await screen.findByRole('dialog');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the tooltip's enter delay
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    }
   });
 
   it('deletes after the confirmation with the spec wording', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { dateOfDay, dayOf, dayProblem } from '../../src/common/dates/days';
 import { parseSpecListQuery, toSpecListQuery } from '../../src/common/urlListState';
+import { daySeconds } from '../../src/dataProviders/files';
 import { fromPage, toPagedQuery } from '../../src/dataProviders/pagedList';
 import { contentTypeKind, formatSize, groupReferences } from '../../src/resources/files/format';
 import { FILES_URL_STATE } from '../../src/resources/files/listState';
@@ -24,6 +26,16 @@ describe('file formatting', () => {
     expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
     expect(formatSize(3 * 1024 ** 3)).toBe('3.0 GB');
     expect(formatSize(2048 * 1024 ** 3)).toBe('2048.0 GB');
+  });
+
+  it('writes sizes the German way in the German panel: Bytes, decimal comma', () => {
+    expect(formatSize(0, 'de')).toBe('0 Bytes');
+    expect(formatSize(1023, 'de')).toBe('1023 Bytes');
+    expect(formatSize(1536, 'de')).toBe('1,5 kB');
+    expect(formatSize(1024 * 1024 - 1, 'de')).toBe('1024,0 kB');
+    expect(formatSize(5.25 * 1024 * 1024, 'de')).toBe('5,3 MB');
+    expect(formatSize(2048 * 1024 ** 3, 'de')).toBe('2048,0 GB');
+    expect(formatSize(512, 'en')).toBe('512 bytes');
   });
 
   it('names CSV, Document (pdf), Spreadsheet and Image, otherwise nothing (shown raw)', () => {
@@ -120,6 +132,36 @@ describe('upload rule', () => {
     expect(isUploadValid({ file: null, name: 'abcd', description: 'd' })).toBe(false);
     expect(isUploadValid({ file, name: 'abc', description: 'd' })).toBe(false);
     expect(isUploadValid({ file, name: 'abcd', description: '  ' })).toBe(false);
+  });
+  it('refuses an empty file', () => {
+    expect(isUploadValid({ file: new File([], 'empty.csv'), name: 'abcd', description: 'd' })).toBe(false);
+  });
+});
+
+describe('date filter days', () => {
+  it('are whole local days in the epoch seconds the services take', () => {
+    expect(daySeconds('2026-03-01')).toBe(new Date(2026, 2, 1, 0, 0, 0).getTime() / 1000);
+    expect(daySeconds('2026-03-01', true)).toBe(new Date(2026, 2, 1, 23, 59, 59).getTime() / 1000);
+  });
+  it('are not sent for what is no day of the calendar, and kept within 1970 to 9999 (an old shared link with year 0002)', () => {
+    expect(daySeconds('2026-02-31')).toBeUndefined();
+    expect(daySeconds('2026-13-01')).toBeUndefined();
+    expect(daySeconds('26-02-01')).toBeUndefined();
+    expect(daySeconds('0002-01-01')).toBe(0);
+    expect(daySeconds('0002-01-01', true)).toBe(0);
+    expect(daySeconds('9999-12-31', true)).toBeLessThanOrEqual(253_402_300_799);
+  });
+  it('are read and written as YYYY-MM-DD by the date fields', () => {
+    expect(dateOfDay('2026-03-01')).toEqual(new Date(2026, 2, 1));
+    expect(dateOfDay('0002-01-01')?.getFullYear()).toBe(2);
+    expect(dateOfDay('2026-02-31')).toBeNull();
+    expect(dateOfDay('')).toBeNull();
+    expect(dayOf(new Date(2026, 2, 1, 15, 30))).toBe('2026-03-01');
+    expect(dayProblem(new Date(2026, 1, 1), { to: new Date(2026, 0, 31) })).toBe('after_to');
+    expect(dayProblem(new Date(2026, 0, 1), { from: new Date(2026, 0, 31) })).toBe('before_from');
+    expect(dayProblem(new Date(1969, 11, 31), {})).toBe('invalid');
+    expect(dayProblem(new Date(Number.NaN), {})).toBe('invalid');
+    expect(dayProblem(new Date(2026, 0, 31), { from: new Date(2026, 0, 31), to: new Date(2026, 0, 31) })).toBeNull();
   });
 });
 

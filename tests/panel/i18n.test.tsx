@@ -80,7 +80,7 @@ describe('language switcher', () => {
     expect(screen.getByRole('menuitem', { name: 'Übersicht' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Benutzer' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Konto' }));
+    await user.click(screen.getByRole('button', { name: 'Alice Admin (Konto)' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
     expect(await screen.findByLabelText('Benutzername')).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('"de"'));

@@ -97,4 +97,21 @@ describe('/login', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-ins. Please try again in 3 minutes.');
   });
+
+  it("shows another refusal the service explains by its type, in German, never the service's English", async () => {
+    backend.server.use(
+      http.post(`${AUTH_URL}/token/`, () =>
+        problem(429, 'Too Many Requests', 'Too many failed sign-in attempts.', undefined, {}, '/problems/too-many-sign-in-failures'),
+      ),
+    );
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Benutzername'), 'alice');
+    await user.type(screen.getByLabelText('Passwort'), 'alice-secret{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Zu viele Anfragen: Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.');
+    expect(alert).not.toHaveTextContent(/Too many/);
+  });
 });

@@ -6,7 +6,7 @@ import '../../src/resources/mail/ProviderEditor';
 import '../../src/resources/mail/ProviderList';
 import { ACCOUNT_UID, PLAIN_ACCOUNT_UID, PROVIDER2_UID, PROVIDER_UID } from './support/fakeMailService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
-import { currentUrl } from './support/renderApp';
+import { currentUrl, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeMailBackend();
 
@@ -76,9 +76,94 @@ describe('provider editor', () => {
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     expect(
-      await screen.findByText('Cannot save: Bad Request: The port must be between 1 and 65535. (in field port)'),
+      await screen.findByText('Cannot save: Bad Request: The port must be between 1 and 65535. (in field Port)'),
     ).toBeInTheDocument();
     expect(currentUrl()).toBe(`/mailman/providers/${PROVIDER_UID}/`);
+  });
+});
+
+describe('editors opened directly or after a reload', () => {
+  const historyIndex = () => (window.history.state as { idx: number }).idx;
+
+  async function fillProvider(user: Awaited<ReturnType<typeof openMailScreen>>['user'], name: string) {
+    await user.type(screen.getByLabelText(/^Name/), name);
+    await user.type(screen.getByLabelText(/^Host/), 'smtp.direct.example');
+    await user.type(screen.getByLabelText(/^Port/), '25');
+    await choose(user, 'Security', 'No Security');
+    await waitFor(() => expect(submit()).toBeEnabled());
+  }
+
+  it('a provider added from a direct link is saved once on a double click, announced, and the list replaces the editor', async () => {
+    storeRefreshToken(fake.backend.service);
+    const { user } = renderApp('/mailman/providers/add/');
+    await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' });
+    const historyLength = window.history.length;
+    await fillProvider(user, 'Direct Relay');
+
+    await user.dblClick(submit());
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
+    expect(await screen.findByText('Provider saved')).toBeInTheDocument();
+    expect(await screen.findByText('smtp.direct.example')).toBeInTheDocument();
+    expect(fake.mail.hits('POST', '/administration/providers/')).toHaveLength(1);
+    expect(window.history.length).toBe(historyLength);
+    expect(historyIndex()).toBe(0);
+  });
+
+  it('Submit is disabled while saving, and a second click meanwhile sends nothing', async () => {
+    storeRefreshToken(fake.backend.service);
+    const { user } = renderApp('/mailman/providers/add/');
+    await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' });
+    await fillProvider(user, 'Slow Relay');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { http } = await import('msw');
+    fake.backend.server.use(http.post('http://localhost:3000/api/mail/administration/providers/', () => held.then(() => undefined), { once: true }));
+
+    await user.click(submit());
+    await waitFor(() => expect(submit()).toBeDisabled());
+    await user.click(submit());
+    release();
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
+    expect(fake.mail.hits('POST', '/administration/providers/')).toHaveLength(1);
+  });
+
+  it('an account editor reloaded after the list saves and goes back to the list (no new history entry)', async () => {
+    storeRefreshToken(fake.backend.service);
+    const { user, historyLength } = reloadApp(`/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, '/mailman/accounts/');
+    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('.*@intern\\.example$'));
+    await user.type(screen.getByLabelText(/^Regular Expression/), '|.*@extern\\.example$');
+    await waitFor(() => expect(submit()).toBeEnabled());
+
+    await user.dblClick(submit());
+
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(await screen.findByText('Account saved')).toBeInTheDocument();
+    expect(historyIndex()).toBe(0);
+    expect(window.history.length).toBe(historyLength);
+    expect(fake.mail.hits('PUT', `/administration/accounts/${PLAIN_ACCOUNT_UID}/`)).toHaveLength(1);
+  });
+
+  it('after a refused save the form stays and can be submitted again', async () => {
+    storeRefreshToken(fake.backend.service);
+    const { user } = renderApp('/mailman/accounts/add/');
+    await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' });
+    await user.type(screen.getByLabelText(/^Regular Expression/), '(');
+    await choose(user, 'Provider', 'Local Relay (relay.local)');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByText('Cannot save: Bad Request: The regular expression is not valid. (in field Regular Expression)')).toBeInTheDocument();
+    expect(currentUrl()).toBe('/mailman/accounts/add/');
+
+    await user.type(screen.getByLabelText(/^Regular Expression/), ')@retry\\.example$');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
+    expect(fake.mail.hits('POST', '/administration/accounts/').map((entry) => (entry.body as { expression: string }).expression)).toEqual([
+      '(',
+      '()@retry\\.example$',
+    ]);
   });
 });
 
@@ -208,7 +293,7 @@ describe('account editor', () => {
     await user.type(screen.getByLabelText(/^Regular Expression/), '(');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await screen.findByText('Cannot save: Bad Request: Invalid regular expression. (in field expression)')).toBeInTheDocument();
+    expect(await screen.findByText('Cannot save: Bad Request: The regular expression is not valid. (in field Regular Expression)')).toBeInTheDocument();
     expect(currentUrl()).toBe(`/mailman/accounts/${PLAIN_ACCOUNT_UID}/`);
   });
 });

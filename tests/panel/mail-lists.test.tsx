@@ -11,6 +11,7 @@ import '../../src/resources/mail/RetryList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { expectPanelPager } from './support/pager';
 
 const fake = useFakeMailBackend();
 
@@ -69,6 +70,35 @@ describe('mail lists', () => {
     await waitFor(() => expect(hasRow('Welcome')).toBe(false));
     expect(hasRow('Invoice')).toBe(true);
     expect(fake.mail.hits('GET', '/administration/queue/delivered/').length - loads).toBeLessThanOrEqual(1);
+  });
+
+  it('marks a delivered mail with refused recipients; the tooltip names each with the reply', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim())).toContain('Refused');
+    expect(within(row('Welcome')).queryByText(/refused/)).toBeNull();
+    const chip = within(row('Invoice')).getByText('1 recipient refused');
+
+    await user.hover(chip);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Delivered to the other recipients; the provider refused:');
+    expect(tooltip).toHaveTextContent('fred@example.org: 550 5.1.1 Mailbox unavailable');
+  });
+
+  it('marks refused recipients in German too', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
+    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim())).toContain('Abgelehnt');
+    await user.hover(within(row('Invoice')).getByText('1 Empfänger abgelehnt'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('An die übrigen Empfänger zugestellt; der Provider lehnte ab:fred@example.org: 550 5.1.1 Mailbox unavailable');
+  });
+
+  it('shows 10 rows per page by default, with 10, 25, 50 and 100 to choose', async () => {
+    const delivered = fake.mail.state.delivered as { reference_uid: string; mail: { subject: string } }[];
+    for (let index = 0; index < 30; index += 1) {
+      delivered.push({ ...structuredClone(delivered[0]), reference_uid: `d-x${index}`, mail: { ...delivered[0].mail, subject: `Bulk ${index}` } });
+    }
+    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Welcome');
+    await expectPanelPager(user, 10, '1-10 of 32');
   });
 
   it('shows the error message and the next attempt (date-fns, per locale) of retrying deliveries', async () => {

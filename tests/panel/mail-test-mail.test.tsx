@@ -15,7 +15,18 @@ describe('sender suggestion', () => {
     expect(senderFromExpression('.*@intern\\.example$')).toBe('noreply@intern.example');
     expect(senderFromExpression('@intern\\.example$')).toBe('noreply@intern.example');
     expect(senderFromExpression('.*')).toBe('');
-    expect(senderFromExpression('^(a|b)@x\\.org$')).toBe('');
+  });
+
+  it('takes the first alternative of an expression with |, and only an address the expression matches', () => {
+    expect(senderFromExpression('^(a|b)@example\\.org$')).toBe('a@example.org');
+    expect(senderFromExpression('@(x|y)\\.de$')).toBe('noreply@x.de');
+    expect(senderFromExpression('.*@(?:care|office)\\.example$')).toBe('noreply@care.example');
+    expect(senderFromExpression('^noreply@caredesk\\.example$|^info@caredesk\\.example$')).toBe('noreply@caredesk.example');
+    expect(senderFromExpression('^(info|office)(\\.team)?@(a|b)\\.example$')).toBe('info.team@a.example');
+    expect(senderFromExpression('^(?!admin)(a|b)@x\\.org$')).toBe('');
+    expect(senderFromExpression('^(a|b@x\\.org$')).toBe('');
+    expect(senderFromExpression('^(.*|b)@x\\.org$')).toBe('noreply@x.org');
+    expect(senderFromExpression('^(a|b){2}@x\\.org$')).toBe('');
   });
 });
 
@@ -60,6 +71,16 @@ describe('test mail dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('leaves no tooltip behind on the list after the dialog closed with Escape', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/accounts/', '.*@intern\\.example$');
+    await user.click(screen.getByRole('button', { name: 'Send test mail .*@intern\\.example$' }));
+    await screen.findByRole('dialog', { name: 'Send a test mail' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the tooltip's enter delay
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('is offered on the account editor and shows send failures in the dialog', async () => {
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
     await user.click(await screen.findByRole('button', { name: 'Send test mail' }));
@@ -75,7 +96,7 @@ describe('test mail dialog', () => {
     await user.type(field('Recipient'), 'nurse@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(
-      await within(dialog).findByText('The mail could not be sent: Bad Request: The sender address is invalid. (in field sender)'),
+      await within(dialog).findByText('The mail could not be sent: Bad Request: The sender address is invalid. (in field Sender)'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
     // the dialog does not submit the account form

@@ -143,7 +143,7 @@ describe('/new-password screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const alert = await screen.findByTestId('global-alert');
-    expect(alert).toHaveTextContent('Bad Request: Password rejected. (in field password)');
+    expect(alert).toHaveTextContent('Bad Request: Password rejected. (in field New password)');
     expect(alert.className).toMatch(/filledError/);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { redirectTarget, signInRedirect } from '../../src/auth/redirect';
@@ -6,7 +6,7 @@ import { createSession, STORAGE_KEYS } from '../../src/auth/session';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
 import { useFakeBackend } from './support/backend';
 import { AUTH_URL, RECRUITER_UID } from './support/fakeAuthService';
-import { currentUrl, recordNavigation, renderApp, storeRefreshToken } from './support/renderApp';
+import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
 
@@ -132,6 +132,37 @@ describe('protected routes', () => {
   });
 });
 
+describe('history', () => {
+  it('a reload of a protected page signs in again without a new history entry: Back goes to the previous page', async () => {
+    storeRefreshToken(backend.service);
+    const { historyLength } = reloadApp('/users/?x=1', '/dashboard');
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/?x=1'));
+    expect(await screen.findByText('Bob Recruiter')).toBeInTheDocument();
+    expect(window.history.length).toBe(historyLength);
+    expect((window.history.state as { idx: number }).idx).toBe(1);
+
+    await act(async () => window.history.back());
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    expect(await screen.findByText('Hello Alice Admin!')).toBeInTheDocument();
+  });
+
+  it('a signed-out visitor of a protected page reaches /login without new history entries', async () => {
+    const { historyLength } = reloadApp('/users/', '/dashboard');
+
+    await waitFor(() => expect(currentUrl()).toBe('/login?redirect_to=%2Fusers%2F'));
+    expect(window.history.length).toBe(historyLength);
+  });
+
+  it('an unknown path is replaced, not stacked', async () => {
+    storeRefreshToken(backend.service);
+    const { historyLength } = reloadApp('/no/such/page', '/dashboard');
+
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    expect(window.history.length).toBe(historyLength);
+  });
+});
+
 describe('session loss', () => {
   it('a 401 from the service sends the user through the root page, which signs in again with the kept refresh token', async () => {
     storeRefreshToken(backend.service);
@@ -139,6 +170,8 @@ describe('session loss', () => {
     const { user } = renderApp('/?redirect_to=%2Fusers%2F');
     await screen.findByText('Bob Recruiter');
     const refreshes = backend.service.refreshHits().length;
+
+    const historyLength = window.history.length;
 
     backend.service.state.accessTokens.clear(); // the service no longer accepts the access token
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -148,6 +181,7 @@ describe('session loss', () => {
     expect(urls).toContain('/?redirect_to=%2Fusers%2F');
     expect(await screen.findByText('Bob Recruiter')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.loggedOut)).toBeNull();
+    expect(window.history.length).toBe(historyLength); // the way through the root page replaced, it added no entry
   });
 });
 
@@ -157,7 +191,7 @@ describe('account menu', () => {
     const { user } = renderApp('/');
     await screen.findByText('Hello Alice Admin!');
 
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('button', { name: 'Alice Admin (Account)' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'New Password' })).toHaveAttribute('href', '/new-password');
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));

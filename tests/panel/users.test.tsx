@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import '../../src/resources/users/UserCreate';
 import '../../src/resources/users/UserEdit';
 import '../../src/resources/users/UserList';
+import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { useFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './support/fakeAuthService';
-import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { expectPanelPager } from './support/pager';
+import { currentUrl, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
 
@@ -42,7 +44,7 @@ describe('users list', () => {
     expect(within(alice).queryByText('Banned')).not.toBeInTheDocument();
 
     const bob = row('Bob Recruiter');
-    expect(within(bob).getByText('recruiter').closest('[data-role-color]')).toHaveAttribute('data-role-color', green[700]);
+    expect(within(bob).getByText('recruiter').closest('[data-role-color]')).toHaveAttribute('data-role-color', green[800]);
     expect(within(bob).getByText('trainer').closest('[data-role-color]')).toHaveAttribute('data-role-color', indigo[500]);
 
     const carla = row('Carla Care');
@@ -51,6 +53,15 @@ describe('users list', () => {
     expect(within(carla).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/users/${CAREGIVER_UID}/`);
 
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/users/create/');
+  });
+
+  it('shows 10 users per page by default, with 10, 25, 50 and 100 to choose', async () => {
+    for (let index = 0; index < 9; index += 1) {
+      const uid = `55555555-5555-4555-8555-5555555555${String(index).padStart(2, '0')}`;
+      backend.service.state.users.set(uid, { uid, public_name: `Zoe ${index}`, roles: ['caregiver'], banned: false, username: `zoe${index}`, password: 'zoe-secret' });
+    }
+    const { user } = await openList();
+    await expectPanelPager(user, 10, '1-10 of 12');
   });
 
   it('searches locally in name, username, roles and ID without asking the service again', async () => {
@@ -119,7 +130,7 @@ describe('users list', () => {
     await user.click(button('Ban'));
 
     const alert = await screen.findByTestId('global-alert');
-    expect(alert).toHaveTextContent('Bad Request: You cannot ban yourself. (in field uids)');
+    expect(alert).toHaveTextContent('Bad Request: You cannot ban yourself. (in field Users)');
     expect(alert.className).toMatch(/filledError/);
     await user.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('global-alert')).not.toBeInTheDocument();
@@ -183,6 +194,32 @@ describe('create user', () => {
     expect(await screen.findByText('Dora Dispatcher')).toBeInTheDocument();
   });
 
+  it('opened directly: Submit is disabled while saving, a double click creates one user, and the list replaces the form', async () => {
+    storeRefreshToken(backend.service);
+    const { user } = renderApp('/users/create/');
+    await screen.findByText('Create a new domain user');
+    const historyLength = window.history.length;
+    await user.type(screen.getByLabelText(/Public name/), 'Emil Evening');
+    await user.type(screen.getByLabelText(/Username/), 'emil');
+    await user.type(screen.getByLabelText(/^Password/), 'emil-secret');
+    await user.type(screen.getByLabelText(/Confirmation/), 'emil-secret');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { http } = await import('msw');
+    backend.server.use(http.post('http://localhost:3000/api/auth/administration/users/', () => held.then(() => undefined), { once: true }));
+
+    await user.dblClick(button('Submit'));
+    await waitFor(() => expect(button('Submit')).toBeDisabled());
+    await user.click(button('Submit'));
+    release();
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/'));
+    expect(await screen.findByText('User created')).toBeInTheDocument();
+    expect(await screen.findByText('Emil Evening')).toBeInTheDocument();
+    expect(backend.service.hits('POST', '/api/auth/administration/users/')).toHaveLength(1);
+    expect(window.history.length).toBe(historyLength);
+  });
+
   it("shows 'Cannot save:' with the problem when the service refuses", async () => {
     const { user } = await openCreate();
 
@@ -193,7 +230,7 @@ describe('create user', () => {
     await user.click(button('Submit'));
 
     expect(await screen.findByTestId('global-alert')).toHaveTextContent(
-      'Cannot save: Conflict: The username is already taken. (in field username)',
+      'Cannot save: Conflict: The username is already taken. (in field Username)',
     );
     expect(currentUrl()).toBe('/users/create/');
   });
@@ -282,6 +319,22 @@ describe('edit user', { timeout: 60_000 }, () => {
     expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)).toHaveLength(0);
   });
 
+  it('reloaded after the list, saves, says so and goes back to the list', async () => {
+    storeRefreshToken(backend.service);
+    const { user, historyLength } = reloadApp(`/users/${RECRUITER_UID}/`, '/users/');
+    const name = await screen.findByDisplayValue('Bob Recruiter');
+    await user.type(name, 'by');
+    await waitFor(() => expect(button('Submit')).toBeEnabled());
+
+    await user.dblClick(button('Submit'));
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/'));
+    expect(await screen.findByText('User saved')).toBeInTheDocument();
+    expect((window.history.state as { idx: number }).idx).toBe(0);
+    expect(window.history.length).toBe(historyLength);
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)).toHaveLength(1);
+  });
+
   it("shows 'Cannot save:' with the message when the service refuses", async () => {
     const { user } = await openEdit();
 
@@ -293,8 +346,35 @@ describe('edit user', { timeout: 60_000 }, () => {
     await user.click(button('Submit'));
 
     expect(await screen.findByTestId('global-alert')).toHaveTextContent(
-      'Cannot save: Conflict: The username is already taken. (in field username)',
+      'Cannot save: Conflict: The username is already taken. (in field Username)',
     );
     expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`);
+  });
+});
+
+describe('problems in German', () => {
+  it('the German panel names a refused ban and a taken username in German, with the field by its label', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
+    storeRefreshToken(backend.service);
+    const { user } = renderApp(`/?redirect_to=${encodeURIComponent('/users/')}`);
+    await screen.findByText('Bob Recruiter');
+
+    await user.click(within(row('Alice Admin')).getByRole('checkbox'));
+    await user.click(button('Sperren'));
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert).toHaveTextContent('Ungültige Anfrage: Sie können sich nicht selbst sperren. (im Feld Benutzer)');
+    expect(alert).not.toHaveTextContent(/Bad Request|You cannot|uids/);
+
+    await user.click(within(row('Bob Recruiter')).getByRole('link', { name: /Bearbeiten/ }));
+    await screen.findByDisplayValue('Bob Recruiter');
+    await user.click(screen.getByRole('tab', { name: 'Authentifizierung' }));
+    const username = screen.getByLabelText(/Benutzername/);
+    await user.clear(username);
+    await user.type(username, 'alice');
+    await waitFor(() => expect(button('Absenden')).toBeEnabled());
+    await user.click(button('Absenden'));
+    const saveAlert = await screen.findByText(/^Speichern nicht möglich:/);
+    expect(saveAlert).toHaveTextContent('Speichern nicht möglich: Konflikt: Der Benutzername ist bereits vergeben. (im Feld Benutzername)');
+    expect(saveAlert).not.toHaveTextContent(/Conflict|already taken/);
   });
 });

@@ -49,7 +49,7 @@ describe('POST /administration/revoke-refresh-tokens/', () => {
     const session = await t.signIn(anna.username, anna.password);
     const response = await post(REVOKE, { uids: [anna.domain_user.uid, randomUUID()] });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ type: '/problems/not-found', status: 404, field: 'uids' });
+    expect(response.json()).toMatchObject({ type: '/problems/user-not-found', status: 404, field: 'uids' });
     expect((await refresh(session.refresh_token)).statusCode).toBe(200);
   });
 });
@@ -91,7 +91,7 @@ describe('POST /administration/ban-users/ and /administration/unban-users/', () 
     const adminUid = (await t.as({ method: 'GET', url: `${AUTH}/info/` })).json<{ uid: string }>().uid;
     const response = await post(BAN, { uids: [anna.domain_user.uid, adminUid] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ type: '/problems/validation-error', status: 400, field: 'uids', detail: 'You cannot ban yourself.' });
+    expect(response.json()).toMatchObject({ type: '/problems/self-ban', status: 400, field: 'uids', detail: 'You cannot ban yourself.' });
     expect(await bannedFlag(anna.domain_user.uid)).toBe(false);
     expect((await t.as({ method: 'GET', url: `${AUTH}/info/` })).statusCode).toBe(200);
   });

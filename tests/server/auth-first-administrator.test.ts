@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { ensureFirstAdministrator } from '../../server/auth';
+import { hashPassword } from '../../server/auth/passwords';
+import { insertUser } from '../../server/auth/users';
 import { openDatabase, type Database } from '../../server/db';
 import { users } from '../../server/db/schema';
 import { AUTH, createTestApp, openTestDatabase, type PanelUser, type TestApp } from './helpers';
@@ -32,12 +35,67 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     ]);
   });
 
-  test('creates nobody on a later start, whatever the settings', async () => {
+  test('creates nobody on a later start, and never changes the existing user', async () => {
     const print = vi.fn();
     expect(await ensureFirstAdministrator(t.db, {}, print)).toBe(false);
-    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'other', adminPassword: 'other-password' }, print)).toBe(false);
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'changed-password' }, print)).toBe(false);
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'BOSS', adminPassword: 'changed-password' }, print)).toBe(false);
     expect(print).not.toHaveBeenCalled();
     expect(await t.db.select().from(users)).toHaveLength(1);
+    expect((await t.signIn('boss', 'boss-password-1')).access_token).toBeTruthy();
+  });
+});
+
+describe('after users were created before the first start (the demo seed)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ withAdmin: false });
+    await insertUser(t.db, { publicName: 'Petra Schulz', roles: ['ceo'], username: 'petra.schulz', passwordHash: await hashPassword('seeded-password') });
+  });
+  afterAll(() => t?.close());
+
+  test('without ADMIN_USERNAME nobody is created', async () => {
+    const print = vi.fn();
+    expect(await ensureFirstAdministrator(t.db, { adminPassword: 'boss-password-1' }, print)).toBe(false);
+    expect(print).not.toHaveBeenCalled();
+    expect(await t.db.select().from(users)).toHaveLength(1);
+  });
+
+  test('ADMIN_USERNAME is created as an administrator and the start says so in one line', async () => {
+    const print = vi.fn();
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'boss-password-1' }, print)).toBe(true);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(print.mock.calls[0][0]).toMatch(/^Created the first administrator "boss" with the password from ADMIN_PASSWORD\.$/);
+
+    const pair = await t.signIn('boss', 'boss-password-1');
+    const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<PanelUser[]>();
+    expect(listed.find((user) => user.authentication_methods[0]?.username === 'boss')?.domain_user).toEqual({
+      uid: expect.any(String),
+      public_name: 'Administrator',
+      roles: ['administrator'],
+      banned: false,
+    });
+    expect((await t.signIn('petra.schulz', 'seeded-password')).access_token).toBeTruthy();
+  });
+
+  test('ADMIN_USERNAME naming a seeded user leaves that user and its password alone', async () => {
+    const print = vi.fn();
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'Petra.Schulz', adminPassword: 'other-password' }, print)).toBe(false);
+    expect(print).not.toHaveBeenCalled();
+    expect((await t.signIn('petra.schulz', 'seeded-password')).access_token).toBeTruthy();
+    const [petra] = await t.db.select().from(users).where(eq(users.publicName, 'Petra Schulz'));
+    expect(petra.roles).toEqual(['ceo']);
+  });
+
+  test('without ADMIN_PASSWORD the generated password is printed once', async () => {
+    const print = vi.fn();
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'chief' }, print)).toBe(true);
+    expect(print).toHaveBeenCalledTimes(1);
+    const [, username, password] = PRINTED.exec(print.mock.calls[0][0])!;
+    expect(username).toBe('chief');
+    expect((await t.signIn('chief', password)).access_token).toBeTruthy();
+    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'chief' }, print)).toBe(false);
+    expect(print).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -88,7 +88,7 @@ describe('PUT /update-password-authentication/', () => {
     const { user, token } = await signedInUser();
     const response = await update(token, { username: other.username.toUpperCase(), password: 'unused-password' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ type: '/problems/conflict', field: 'username' });
+    expect(response.json()).toMatchObject({ type: '/problems/username-taken', field: 'username' });
     expect(await signInStatus(user.username, user.password)).toBe(200);
   });
 

@@ -50,7 +50,7 @@ describe('POST /token/ with Basic credentials', () => {
     for (const response of [await token(basic(user.username, 'wrong-password')), await token(basic(unique('nobody'), 'some-password'))]) {
       expect(response.statusCode).toBe(401);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(response.json()).toEqual({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'Invalid username or password.' });
+      expect(response.json()).toEqual({ type: '/problems/invalid-credentials', title: 'Unauthorized', status: 401, detail: 'Invalid username or password.' });
     }
   });
 
@@ -72,10 +72,12 @@ describe('POST /token/ with Basic credentials', () => {
     ['an empty password', basic(ADMIN.username, '')],
     ['an over-long username', basic('a'.repeat(65), ADMIN.password)],
     ['two values', { authorization: `Basic ${Buffer.from('a:b').toString('base64')} extra` }],
-  ])('answers 401 for %s', async (_case, headers) => {
+  ])('answers 401 for %s', async (name, headers) => {
     const response = await token(headers as Record<string, string>);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401 });
+    // A header that carries no username and password is not a sign-in; one that does is judged like any other.
+    const type = /username|password/.test(name) ? '/problems/invalid-credentials' : '/problems/unauthorized';
+    expect(response.json()).toMatchObject({ type, title: 'Unauthorized', status: 401 });
     expect(response.json().detail).toEqual(expect.any(String));
   });
 

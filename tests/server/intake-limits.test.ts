@@ -30,6 +30,7 @@ describe('rate limit per client address', () => {
     const before = await storedRequests();
     const limited = await submit(t.inject, validForm(), { remoteAddress: address });
     expectProblem(limited, 429);
+    expect(limited.json()).toMatchObject({ type: '/problems/rate-limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await storedRequests()).toBe(before);
   });

@@ -189,7 +189,6 @@ describe('accounts', () => {
     ['an expression over 512 characters', { expression: 'a'.repeat(513) }, 'expression'],
     ['an unknown provider', { provider: { uid: '00000000-0000-4000-8000-000000000000' } }, 'provider'],
     ['a malformed provider uid', { provider: { uid: 'relay' } }, 'provider.uid'],
-    ['credentials without password', { credentials: { username: 'office' } }, 'credentials.password'],
     ['credentials with an empty password', { credentials: { username: 'office', password: '' } }, 'credentials.password'],
     ['credentials without username', { credentials: { password: 'secret-pass' } }, 'credentials.username'],
     ['credentials that are text', { credentials: 'office:secret' }, 'credentials'],
@@ -208,12 +207,32 @@ describe('accounts', () => {
     expect((await storedRow(existing.uid)).expression).toBe('unchanged');
   });
 
-  test('an update needs credentials_changed', async () => {
-    const existing = await addAccount(t, validAccount());
+  test('credentials without password are refused where they would be stored: on create and with credentials_changed true', async () => {
+    const existing = await addAccount(t, { ...validAccount(), expression: 'unchanged' });
+    const before = await countRows(t, mailAccounts);
+    const withoutPassword = { ...validAccount(), credentials: { username: 'office' } };
+    for (const [method, url, body] of [
+      ['POST', '/administration/accounts/', withoutPassword],
+      ['PUT', `/administration/accounts/${existing.uid}/`, { ...withoutPassword, credentials_changed: true }],
+    ] as const) {
+      const response = await call(method, url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ type: '/problems/validation-error', field: 'credentials.password' });
+    }
+    expect(await countRows(t, mailAccounts)).toBe(before);
+    expect(await storedRow(existing.uid)).toMatchObject({ expression: 'unchanged', username: null });
+  });
+
+  test('an update without credentials_changed keeps the stored credentials, whatever credentials says', async () => {
+    const existing = await addAccount(t, { ...validAccount(), credentials: { username: 'office', password: 'secret-pass' } });
+    const stored = await storedRow(existing.uid);
     const { credentials_changed: _omitted, ...withoutFlag } = validAccount();
-    const response = await call('PUT', `/administration/accounts/${existing.uid}/`, withoutFlag);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().field).toBe('credentials_changed');
+    for (const credentials of [null, { username: 'someone-else' }, { username: 'other', password: 'other-pass' }]) {
+      const response = await call('PUT', `/administration/accounts/${existing.uid}/`, { ...withoutFlag, expression: 'changed', credentials });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ expression: 'changed', credentials: { username: 'office' } });
+    }
+    expect(await storedRow(existing.uid)).toMatchObject({ username: 'office', encryptedPassword: stored.encryptedPassword });
   });
 
   test('malformed JSON is refused, nothing stored', async () => {

@@ -231,6 +231,55 @@ describe('failures', () => {
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['requeued']);
   });
 
+  test('one recipient refused with 550, the others accepted: delivered, the refused address and reply kept and listed', async () => {
+    const smtp = await peer({ refuseRecipient: (address) => (address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'gone@example.org'], cc: ['carla@example.org'], subject: 'partly refused' }));
+
+    await deliverDue();
+
+    expect(smtp.received.map((mail) => mail.recipients)).toEqual([['anna@example.org', 'carla@example.org']]);
+    const refused = [{ address: 'gone@example.org', reply: expect.stringMatching(/^550 Mailbox unavailable/) }];
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1, refused });
+    const delivered = await list<{ reference_uid: string; refused: unknown }>(t, 'delivered/');
+    expect(delivered.find((entry) => entry.reference_uid === uid)?.refused).toEqual(refused);
+    expect(await list<{ reference_uid: string }>(t, 'failed-permanently/')).not.toContainEqual(expect.objectContaining({ reference_uid: uid }));
+  });
+
+  test('every recipient refused with 550: failed permanently, naming each refused recipient', async () => {
+    const smtp = await peer({ refuseRecipient: () => ({ code: 550, message: 'No such user here' }) });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'ben@example.org'] }));
+
+    await deliverDue();
+
+    expect(smtp.received).toEqual([]);
+    const row = await mailRow(t, uid);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, refused: [] });
+    expect(row.errorMessage).toMatch(/^Every recipient was refused: anna@example\.org: 550 No such user here.*; ben@example\.org: 550 No such user here/);
+  });
+
+  test('every recipient refused, one only for now (450): failed temporarily', async () => {
+    const smtp = await peer({
+      refuseRecipient: (address) => (address === 'anna@example.org' ? { code: 550, message: 'No such user here' } : { code: 450, message: 'Mailbox busy' }),
+    });
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'ben@example.org'] }));
+
+    await deliverDue();
+
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringContaining('ben@example.org: 450 Mailbox busy') });
+  });
+
+  test('a delivered mail without refusals lists an empty refused list', async () => {
+    const smtp = await peer();
+    const { sender } = await route(smtp.port);
+    const uid = await sendMail(t, aMail({ sender }));
+    await deliverDue();
+    const delivered = await list<{ reference_uid: string; refused: unknown }>(t, 'delivered/');
+    expect(delivered.find((entry) => entry.reference_uid === uid)?.refused).toEqual([]);
+  });
+
   test('a peer that accepts the connection and never answers: timeout, failed temporarily', async () => {
     const silent = await startSilentPeer();
     cleanups.push(() => silent.close());

@@ -128,6 +128,7 @@ describe('the lists', () => {
       mail: aMail({ subject: 'delivered newer' }),
       requested_time: expect.closeTo(nowSeconds(), -1),
       delivered: expect.closeTo(nowSeconds() - 10, -1),
+      refused: [],
     });
   });
 

@@ -23,8 +23,12 @@ export type PeerSecurity = 'none' | 'starttls' | 'ssl/tls';
 /** What the peer answers to a mail's DATA: nothing (accept) or an SMTP error reply. */
 export type PeerReply = (mail: ReceivedMail) => { code: number; message: string } | undefined;
 
+/** What the peer answers to one RCPT TO: nothing (accept) or an SMTP error reply. */
+export type RecipientReply = (address: string) => { code: number; message: string } | undefined;
+
 export interface SmtpPeerOptions {
   security?: PeerSecurity;
+  refuseRecipient?: RecipientReply;
   /** When set, AUTH is required and only these credentials pass. */
   credentials?: { username: string; password: string };
   reply?: PeerReply;
@@ -80,6 +84,11 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
       if (expected && auth.username === expected.username && auth.password === expected.password) return callback(null, { user: auth.username });
       peer.authFailures += 1;
       callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuseRecipient?.(address.address);
+      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../shared/problem';
+import { badRequest, notFound, readOnlyMismatch } from '../../shared/problem';
+import { assertReadOnly, assertSameUid } from '../../shared/read-only';
 import { problems } from '../../shared/schemas';
 import { hashPassword } from '../passwords';
 import {
@@ -20,6 +21,7 @@ import { revokeRefreshTokensOf } from '../tokens';
 import {
   distinct,
   findPanelUser,
+  findUser,
   insertUser,
   listPanelUsers,
   setBanned,
@@ -30,14 +32,14 @@ import {
 } from '../users';
 import { BEARER, rethrowTakenUsername, TAGS, type AuthApp, type RouteContext } from './context';
 
-const userNotFound = () => notFound('No user has this uid.', 'uid');
+const userNotFound = () => notFound('No user has this uid.', 'uid', 'user-not-found');
 
 /** Lower-case, without duplicates: how uids are compared and answered. */
 const normalizeUids = (uids: string[]) => distinct(uids.map((uid) => uid.toLowerCase()));
 
 async function assertAllKnown(db: Db, uids: string[]) {
   const unknown = await unknownUids(db, uids);
-  if (unknown.length) throw notFound(`No user has the uid ${unknown.join(', ')}.`, 'uids');
+  if (unknown.length) throw notFound(`No user has the uid ${unknown.join(', ')}.`, 'uids', 'user-not-found');
 }
 
 export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteContext) {
@@ -85,7 +87,10 @@ export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteCo
     {
       onRequest: authenticate,
       schema: {
-        ...guarded("Change a user's public name and roles", 'The body uid must equal the path uid.'),
+        ...guarded(
+          "Change a user's public name and roles",
+          'Takes the domain_user as GET returns it: the body uid must equal the path uid, and banned (optional) the stored state.',
+        ),
         params: UidParams,
         body: DomainUserBody,
         response: { 200: DomainUser, ...problems(400, 401, 404) },
@@ -93,7 +98,10 @@ export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteCo
     },
     async (request) => {
       const { uid } = request.params;
-      if (request.body.uid.toLowerCase() !== uid.toLowerCase()) throw badRequest('uid must equal the uid in the path.', 'uid');
+      assertSameUid('uid', request.body.uid, uid, 'uid must equal the uid in the path.');
+      const stored = await findUser(db, uid);
+      if (!stored) throw userNotFound();
+      assertReadOnly('banned', request.body.banned, stored.bannedAt !== null);
       const user = await updateDomainUser(db, uid, request.body.public_name, distinct(request.body.roles));
       if (!user) throw userNotFound();
       return toDomainUser(user);
@@ -105,7 +113,7 @@ export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteCo
     {
       onRequest: authenticate,
       schema: {
-        ...guarded("Change a user's username, and password when given"),
+        ...guarded("Change a user's username, and password when given", 'Takes the method as GET returns it ({type, username}) plus an optional password.'),
         params: UidParams,
         body: PasswordAuthenticationBody,
         response: { 200: PanelUser, ...problems(400, 401, 404, 409) },
@@ -113,11 +121,12 @@ export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteCo
     },
     async (request) => {
       const { uid } = request.params;
-      const { username, password } = request.body;
+      const { type, username, password } = request.body;
+      if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
       if (!(await findPanelUser(db, uid))) throw userNotFound();
       const passwordHash = password === undefined ? undefined : await hashPassword(password);
       const saved = await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, passwordHash));
-      if (!saved) throw badRequest('password is required: the user has no password yet.', 'password');
+      if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
       return (await findPanelUser(db, uid))!;
     },
   );
@@ -151,7 +160,7 @@ export function administrationRoutes(app: AuthApp, { db, authenticate }: RouteCo
     },
     async (request) => {
       const uids = normalizeUids(request.body.uids);
-      if (uids.includes(request.user.uid)) throw badRequest('You cannot ban yourself.', 'uids');
+      if (uids.includes(request.user.uid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
       await assertAllKnown(db, uids);
       await db.transaction(async (tx) => {
         await setBanned(tx, uids, true);

@@ -19,7 +19,7 @@ export async function rethrowTakenUsername<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('The username is already taken.', 'username');
+    if (isUniqueViolation(error)) throw conflict('The username is already taken.', 'username', 'username-taken');
     throw error;
   }
 }

@@ -5,8 +5,9 @@ import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './spe
 
 /**
  * Keeps a react-admin list (rendered with disableSyncWithLocation) and the spec's URL query in step. Render it inside
- * the List. URL -> list on mount and on every location change (back/forward button, shared link); list -> URL as a new
- * history entry (push) whenever the user changes page, page size, sort, search or a filter.
+ * the List. URL -> list on mount and on every location change (back/forward button, shared link, reload); list -> URL
+ * as a new history entry (push) whenever the user changes page, page size, sort, search or a filter. Following the URL
+ * never adds an entry, so Back after a reload goes to the previous page.
  */
 export const UrlStateSync = ({ options }: { options: SpecListOptions }) => {
   const location = useLocation();
@@ -30,15 +31,16 @@ export const UrlStateSync = ({ options }: { options: SpecListOptions }) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey]);
 
-  // list -> URL (not on mount: then the URL is the source)
-  const mounted = useRef(false);
+  // list -> URL, only when the list itself changed: a change that leaves a list in step with the URL is the user's
+  // (a new history entry); a list that was still catching up with the URL (mount, Back) never pushes, and a correction
+  // that moves it elsewhere replaces the entry.
+  const previousListKey = useRef(listKey);
   useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    if (listKey === latest.current.urlKey) return;
-    navigate({ pathname: latest.current.pathname, search: `?${listKey}` });
+    const wasInStep = previousListKey.current === latest.current.urlKey;
+    const changed = previousListKey.current !== listKey;
+    previousListKey.current = listKey;
+    if (!changed || listKey === latest.current.urlKey) return;
+    navigate({ pathname: latest.current.pathname, search: `?${listKey}` }, { replace: !wasInStep });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listKey]);
 

@@ -1,4 +1,5 @@
 import type { SortPayload } from 'react-admin';
+import { DEFAULT_PAGE_SIZE } from '../ListPagination';
 
 /**
  * The spec's list URL query: page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}
@@ -86,7 +87,7 @@ export function parseSpecListQuery(search: string, options: SpecListOptions): Sp
   }
   return {
     page: positiveInt(query.get('page'), 1),
-    perPage: positiveInt(query.get('pageSize'), options.defaultPageSize ?? 10, 1000),
+    perPage: positiveInt(query.get('pageSize'), options.defaultPageSize ?? DEFAULT_PAGE_SIZE, 1000),
     sort: { field, order },
     filter,
   };

@@ -43,6 +43,12 @@ export const mailEn = {
       attempts: 'Attempts',
       error_message: 'Error',
       next_attempt: 'Next attempt',
+      refused: 'Refused',
+    },
+    refused: {
+      count: '%{smart_count} recipient refused |||| %{smart_count} recipients refused',
+      title: 'Delivered to the other recipients; the provider refused:',
+      no_reply: 'no reply given',
     },
     security: {
       none: 'No Security',
@@ -54,6 +60,16 @@ export const mailEn = {
       add: 'Add',
       edit_credentials: 'Edit Credentials',
       stored_credentials: 'Stored credentials for %{username}',
+      provider_saved: 'Provider saved',
+      account_saved: 'Account saved',
+    },
+    empty: {
+      providers: 'No providers yet. A provider is the SMTP server that delivers the mails.',
+      accounts: 'No sender accounts yet. An account decides which provider sends the mails of a sender.',
+      queue: 'The queue is empty.',
+      delivered: 'No mails have been delivered yet.',
+      retries: 'No deliveries are waiting for another attempt.',
+      failed: 'No deliveries have failed.',
     },
     validation: {
       number: 'Number required',
@@ -115,6 +131,12 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       attempts: 'Versuche',
       error_message: 'Fehler',
       next_attempt: 'Nächster Versuch',
+      refused: 'Abgelehnt',
+    },
+    refused: {
+      count: '%{smart_count} Empfänger abgelehnt |||| %{smart_count} Empfänger abgelehnt',
+      title: 'An die übrigen Empfänger zugestellt; der Provider lehnte ab:',
+      no_reply: 'keine Antwort angegeben',
     },
     security: {
       none: 'Keine Sicherheit',
@@ -126,6 +148,16 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       add: 'Hinzufügen',
       edit_credentials: 'Zugangsdaten bearbeiten',
       stored_credentials: 'Gespeicherte Zugangsdaten für %{username}',
+      provider_saved: 'Provider gespeichert',
+      account_saved: 'Konto gespeichert',
+    },
+    empty: {
+      providers: 'Noch keine Provider. Ein Provider ist der SMTP-Server, der die Mails zustellt.',
+      accounts: 'Noch keine Absenderkonten. Ein Konto legt fest, über welchen Provider die Mails eines Absenders gehen.',
+      queue: 'Die Warteschlange ist leer.',
+      delivered: 'Es wurden noch keine Mails zugestellt.',
+      retries: 'Keine Zustellung wartet auf einen weiteren Versuch.',
+      failed: 'Keine Zustellung ist fehlgeschlagen.',
     },
     validation: {
       number: 'Zahl erforderlich',

@@ -1,9 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, List, SearchInput, TopToolbar, useLocale, useTranslate } from 'react-admin';
+import { DialogIconButton } from '../../common/DialogIconButton';
+import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
+import { ListEmpty } from '../../common/ListEmpty';
 import type { ApiTokenRecord } from '../../dataProviders/accessTokens';
 import { formatSeconds } from '../files/format';
 import { AddTokenDialog } from './AddTokenDialog';
@@ -37,7 +40,8 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
         storeKey={false}
         filters={filters}
         sort={{ field: 'created', order: 'DESC' }}
-        perPage={25}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<ListPagination />}
         exporter={false}
         empty={false}
         actions={
@@ -48,7 +52,21 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
           </TopToolbar>
         }
       >
-        <DataTable<ApiTokenRecord> rowClick={false} bulkActionButtons={true} bulkActionsToolbar={false}>
+        <DataTable<ApiTokenRecord>
+          rowClick={false}
+          bulkActionButtons={true}
+          bulkActionsToolbar={false}
+          empty={
+            <ListEmpty
+              message="caredesk.files.tokens.empty"
+              action={
+                <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+                  {translate('caredesk.files.tokens.add_token')}
+                </Button>
+              }
+            />
+          }
+        >
           <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
           <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
           <Column source="service" label="caredesk.files.tokens.service" />
@@ -67,26 +85,24 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             render={(record) => (
               <Stack direction="row" spacing={0.5}>
                 {record.revoked == null && (
-                  <Tooltip title={translate('caredesk.files.tokens.revoke')}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
-                      onClick={() => setPending({ action: 'revoke', record })}
-                    >
-                      <BlockIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-                <Tooltip title={translate('caredesk.files.tokens.delete')}>
-                  <IconButton
+                  <DialogIconButton
                     size="small"
-                    color="error"
-                    aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
-                    onClick={() => setPending({ action: 'delete', record })}
+                    title={translate('caredesk.files.tokens.revoke')}
+                    aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
+                    onClick={() => setPending({ action: 'revoke', record })}
                   >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                    <BlockIcon fontSize="small" />
+                  </DialogIconButton>
+                )}
+                <DialogIconButton
+                  size="small"
+                  color="error"
+                  title={translate('caredesk.files.tokens.delete')}
+                  aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
+                  onClick={() => setPending({ action: 'delete', record })}
+                >
+                  <DeleteIcon fontSize="small" />
+                </DialogIconButton>
               </Stack>
             )}
           />

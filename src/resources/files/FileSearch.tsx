@@ -1,4 +1,6 @@
-import { DataTable, List, Pagination, SearchInput, TopToolbar, useLocale } from 'react-admin';
+import { DataTable, List, SearchInput, TopToolbar, useLocale } from 'react-admin';
+import { ListPagination } from '../../common/ListPagination';
+import { ListEmpty } from '../../common/ListEmpty';
 import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
 import { FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
 import { ContentTypeField } from './ContentTypeField';
@@ -13,9 +15,23 @@ const Column = DataTable.Col<FileRecord>;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
+const SizeField = ({ record }: { record: FileRecord }) => <>{formatSize(record.size, useLocale())}</>;
+
 const UploadedField = ({ record }: { record: FileRecord }) => {
   const locale = useLocale();
   return <>{formatSeconds(record.uploaded, locale)}</>;
+};
+
+/**
+ * Rows one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, reference chips stay in
+ * one row, and the free-text name and description give way (cut with an ellipsis, the whole value in their title).
+ */
+const ONE_LINE_ROWS = {
+  '& .MuiTableCell-root': { px: 1 },
+  '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
+  '& .MuiTableCell-body.column-name, & .MuiTableCell-body.column-description': { maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .column-name': { width: '22%' },
+  '& .column-description': { width: '22%' },
 };
 
 /** /filebucket/search/: the server-paged file search, its state kept in the URL query. */
@@ -28,25 +44,30 @@ const FileSearch = () => {
       {...listProps}
       filters={filters}
       actions={
-        <TopToolbar>
+        <TopToolbar sx={{ alignItems: 'center' }}>
+          <FileFilters />
           <UploadButton />
         </TopToolbar>
       }
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={<ListPagination />}
       exporter={false}
       empty={false}
     >
       <UrlStateSync options={FILES_URL_STATE} />
-      <FileFilters />
-      <DataTable<FileRecord> rowClick={false} bulkActionButtons={false}>
-        <Column source="name" label="caredesk.files.search.name" />
-        <Column source="size" label="caredesk.files.search.size" render={(record) => formatSize(record.size)} />
+      <DataTable<FileRecord>
+        rowClick={false}
+        bulkActionButtons={false}
+        sx={ONE_LINE_ROWS}
+        empty={<ListEmpty message="caredesk.files.search.empty" action={<UploadButton />} />}
+      >
+        <Column source="name" label="caredesk.files.search.name" render={(record) => <span title={record.name}>{record.name}</span>} />
+        <Column source="size" label="caredesk.files.search.size" render={(record) => <SizeField record={record} />} />
         <Column
           source="content_type"
           label="caredesk.files.search.content_type"
           render={(record) => <ContentTypeField contentType={record.content_type} />}
         />
-        <Column source="description" label="caredesk.files.search.description" />
+        <Column source="description" label="caredesk.files.search.description" render={(record) => <span title={record.description}>{record.description}</span>} />
         <Column source="uploaded" label="caredesk.files.search.uploaded" render={(record) => <UploadedField record={record} />} />
         <Column
           source="references"

@@ -9,7 +9,7 @@ export const ReferenceChips = ({ references }: { references: readonly FileRefere
   const groups = groupReferences(references);
   if (!groups.length) return null;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="nowrap">
       {groups.map(({ kind, count }) => {
         const label = (REFERENCE_KINDS as readonly string[]).includes(kind) ? translate(`caredesk.files.reference_kinds.${kind}`) : kind;
         return <Chip key={kind} size="small" label={count > 1 ? `${label} (${count})` : label} data-testid={`reference-chip-${kind}`} />;

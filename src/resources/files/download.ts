@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import type { Services } from '../../auth/ServicesContext';
-import { isProblem, problemMessage } from '../../dataProviders/problem';
+import { isProblem, ProblemError } from '../../dataProviders/problem';
+import { fieldLabelsFor } from '../../dataProviders/problemFields';
 
 /** The file name of a Content-Disposition header (filename* first), or null. */
 export function dispositionFileName(header: string | null): string | null {
@@ -35,8 +36,8 @@ export async function fetchFile(services: Pick<Services, 'config' | 'session'>, 
     } catch {
       /* not JSON */
     }
-    const message = isProblem(body) ? problemMessage(body, response.statusText) : response.statusText || `HTTP ${response.status}`;
-    throw new HttpError(message, response.status, body);
+    if (isProblem(body)) throw new ProblemError(response.status, body, fieldLabelsFor(response.url), response.statusText);
+    throw new HttpError(response.statusText || `HTTP ${response.status}`, response.status, body);
   }
   const blob = await response.blob();
   return { blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')) || fallbackName };

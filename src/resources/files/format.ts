@@ -2,17 +2,25 @@ import type { FileReference } from '../../dataProviders/files';
 
 const UNITS = ['kB', 'MB', 'GB'] as const;
 
-/** Size in bytes, kB, MB or GB in steps of 1024 with one decimal (spec section 3): 512 bytes, 1.5 kB, 2.0 GB. */
-export function formatSize(bytes: number | null | undefined): string {
+/** The unit of sizes under 1024 bytes, by panel language (German nouns are capitalised). */
+const BYTES: Record<string, string> = { en: 'bytes', de: 'Bytes' };
+
+/**
+ * Size in bytes, kB, MB or GB in steps of 1024 with one decimal (spec section 3), in the panel's language:
+ * 512 bytes, 1.5 kB, 2.0 GB in English; 512 Bytes, 1,5 kB, 2,0 GB in German.
+ */
+export function formatSize(bytes: number | null | undefined, locale = 'en'): string {
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} bytes`;
+  const language = locale.split('-')[0];
+  if (bytes < 1024) return `${Math.round(bytes)} ${BYTES[language] ?? BYTES.en}`;
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(1)} ${UNITS[unit]}`;
+  const number = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
+  return `${number} ${UNITS[unit]}`;
 }
 
 export type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';

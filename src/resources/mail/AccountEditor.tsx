@@ -18,7 +18,12 @@ const TestMailAction = () => {
  * the credentials; the data provider sends the contract's AccountInput with credentials_changed.
  */
 const AccountEditor = () => (
-  <MailEditor resource={MAIL_RESOURCES.accounts} listPath={mailPaths.accounts} actions={<TestMailAction />}>
+  <MailEditor
+    resource={MAIL_RESOURCES.accounts}
+    listPath={mailPaths.accounts}
+    savedMessage="caredesk.mail.editor.account_saved"
+    actions={<TestMailAction />}
+  >
     <TextInput source="expression" label="caredesk.mail.fields.expression" validate={requiredField} />
     <ProviderSelectInput />
     <AccountCredentialsInputs />

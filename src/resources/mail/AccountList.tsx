@@ -15,7 +15,13 @@ const CredentialsField = ({ record }: { record: AccountRecord }) => {
 
 /** /mailman/accounts/: in matching order (the service's); expression, provider, username and per-row actions. */
 const AccountList = () => (
-  <MailList resource={MAIL_RESOURCES.accounts} title="caredesk.mail.menu.accounts" actions={<AddLinkButton to={mailPaths.addAccount} />}>
+  <MailList
+    resource={MAIL_RESOURCES.accounts}
+    title="caredesk.mail.menu.accounts"
+    actions={<AddLinkButton to={mailPaths.addAccount} />}
+    emptyMessage="caredesk.mail.empty.accounts"
+    emptyAction={<AddLinkButton to={mailPaths.addAccount} />}
+  >
     <Column source="expression" label="caredesk.mail.fields.expression" render={(record) => <code>{record.expression}</code>} />
     <Column
       source="providerLabel"

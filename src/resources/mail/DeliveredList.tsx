@@ -3,14 +3,26 @@ import { type DeliveredEntry, MAIL_RESOURCES, type MailItemRecord } from '../../
 import { mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { MailTimestamp } from './MailTimestamp';
+import { RefusedRecipientsField } from './RefusedRecipientsField';
 
 const Column = DataTable.Col<MailItemRecord<DeliveredEntry>>;
 
-/** /mailman/delivered/: delivered mails, newest delivered first. */
+/** /mailman/delivered/: delivered mails, newest delivered first; a mail some of whose recipients were refused is marked. */
 const DeliveredList = () => (
-  <MailList resource={MAIL_RESOURCES.delivered} title="caredesk.mail.menu.delivered" sort={{ field: 'delivered', order: 'DESC' }}>
+  <MailList
+    resource={MAIL_RESOURCES.delivered}
+    title="caredesk.mail.menu.delivered"
+    sort={{ field: 'delivered', order: 'DESC' }}
+    emptyMessage="caredesk.mail.empty.delivered"
+  >
     {mailColumns()}
     <Column source="delivered" label="caredesk.mail.fields.delivered" render={(record) => <MailTimestamp value={record.delivered} />} />
+    <Column
+      source="refused"
+      label="caredesk.mail.fields.refused"
+      disableSort
+      render={(record) => <RefusedRecipientsField refused={record.refused} />}
+    />
   </MailList>
 );
 

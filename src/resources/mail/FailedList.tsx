@@ -13,6 +13,7 @@ const FailedList = () => (
     title="caredesk.mail.menu.failed"
     sort={{ field: 'requested_time', order: 'DESC' }}
     actions={<RequeueButton />}
+    emptyMessage="caredesk.mail.empty.failed"
   >
     {mailColumns()}
     <Column source="error_message" label="caredesk.mail.fields.error_message" />

@@ -2,15 +2,17 @@ import { CardHeader } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Create, Edit, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
 import type { MailResource } from '../../dataProviders/mail';
-import { useGoBack } from './useGoBack';
 
 export interface MailEditorProps {
   resource: MailResource;
-  /** Where to go after saving when there is no history entry to go back to. */
+  /** Where to go after saving when there is no earlier page to go back to. */
   listPath: string;
+  /** Translation key of the notification after a successful save. */
+  savedMessage: string;
   /** Form inputs; `actions` are shown under the form (e.g. the test-mail button of an existing account). */
   children: ReactNode;
   actions?: ReactNode;
@@ -26,27 +28,29 @@ const logLoadError = (error: unknown) => console.error('Cannot load the object',
 
 /**
  * The generic editor: a card titled Edit or Add. With a uid route parameter it loads the object and submits an
- * update, otherwise a create. On success it goes back; a failure shows 'Cannot save:' plus the problem.
- * Submit is enabled only on a change and when the form is valid (every required field filled).
+ * update, otherwise a create. On success it says so and goes back (to the list when opened directly); a failure shows
+ * 'Cannot save:' plus the problem. Submit is enabled only on a change and when the form is valid (every required field
+ * filled), and disabled while saving.
  */
-export const MailEditor = ({ resource, listPath, children, actions }: MailEditorProps) => {
+export const MailEditor = ({ resource, listPath, savedMessage, children, actions }: MailEditorProps) => {
   const { uid } = useParams();
   const onError = useCannotSave();
-  const goBack = useGoBack(listPath);
   const isEdit = uid !== undefined && uid !== '';
   const form = (
-    <SimpleForm
-      mode="onChange"
-      toolbar={
-        <Toolbar>
-          <SubmitButton requireValid />
-          {actions}
-        </Toolbar>
-      }
-    >
-      <EditorTitle isEdit={isEdit} />
-      {children}
-    </SimpleForm>
+    <EditorSave listPath={listPath} savedMessage={savedMessage}>
+      <SimpleForm
+        mode="onChange"
+        toolbar={
+          <Toolbar sx={{ gap: 2 }}>
+            <SubmitButton requireValid />
+            {actions}
+          </Toolbar>
+        }
+      >
+        <EditorTitle isEdit={isEdit} />
+        {children}
+      </SimpleForm>
+    </EditorSave>
   );
   const title = isEdit ? 'caredesk.mail.editor.edit' : 'caredesk.mail.editor.add';
   return isEdit ? (
@@ -59,12 +63,12 @@ export const MailEditor = ({ resource, listPath, children, actions }: MailEditor
       mutationMode="pessimistic"
       redirect={false}
       queryOptions={{ onError: logLoadError }}
-      mutationOptions={{ onSuccess: goBack, onError }}
+      mutationOptions={{ onError }}
     >
       {form}
     </Edit>
   ) : (
-    <Create resource={resource} title={title} redirect={false} mutationOptions={{ onSuccess: goBack, onError }}>
+    <Create resource={resource} title={title} redirect={false} mutationOptions={{ onError }}>
       {form}
     </Create>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { DataTable, List, SearchInput, type SortPayload, TopToolbar } from 'react-admin';
+import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
+import { ListEmpty } from '../../common/ListEmpty';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
 import { ReloadButton } from './ReloadButton';
@@ -14,6 +16,10 @@ export interface MailListProps {
   actions?: ReactNode;
   /** Default sort; none keeps the service's order. */
   sort?: SortPayload;
+  /** Translation key of what the list says without rows, in the screen's own words. */
+  emptyMessage: string;
+  /** The action offered by the empty list (Add). */
+  emptyAction?: ReactNode;
 }
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
@@ -24,10 +30,11 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * The generic mail list: title, local search, reload button, selectable table and an auto-reload every 60 seconds.
+ * The generic mail list: title, local search, reload button, selectable table and an auto-reload every 60 seconds;
+ * without rows it says so in the screen's words.
  * The service returns the whole list; search, sort and paging happen locally in the mail data provider.
  */
-export const MailList = ({ resource, title, children, actions, sort = NO_SORT }: MailListProps) => (
+export const MailList = ({ resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction }: MailListProps) => (
   <List
     resource={resource}
     title={title}
@@ -39,7 +46,8 @@ export const MailList = ({ resource, title, children, actions, sort = NO_SORT }:
       </TopToolbar>
     }
     sort={sort}
-    perPage={25}
+    perPage={DEFAULT_PAGE_SIZE}
+    pagination={<ListPagination />}
     exporter={false}
     empty={false}
     disableSyncWithLocation
@@ -47,7 +55,12 @@ export const MailList = ({ resource, title, children, actions, sort = NO_SORT }:
     queryOptions={{ onError: logLoadError }}
   >
     <AutoReload />
-    <DataTable rowClick={false} bulkActionButtons={true} bulkActionsToolbar={false}>
+    <DataTable
+      rowClick={false}
+      bulkActionButtons={true}
+      bulkActionsToolbar={false}
+      empty={<ListEmpty message={emptyMessage} action={emptyAction} />}
+    >
       {children}
     </DataTable>
   </List>

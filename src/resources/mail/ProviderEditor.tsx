@@ -7,7 +7,7 @@ import { hostValidators, portValidators, providerNameValidators, requiredField }
 
 /** /mailman/providers/add/ and /mailman/providers/{uid}/: Name, Host, Port, Security. */
 const ProviderEditor = () => (
-  <MailEditor resource={MAIL_RESOURCES.providers} listPath={mailPaths.providers}>
+  <MailEditor resource={MAIL_RESOURCES.providers} listPath={mailPaths.providers} savedMessage="caredesk.mail.editor.provider_saved">
     <TextInput source="name" label="caredesk.mail.fields.name" validate={providerNameValidators} />
     <TextInput source="host" label="caredesk.mail.fields.host" validate={hostValidators} />
     <TextInput source="port" label="caredesk.mail.fields.port" validate={portValidators} inputProps={{ inputMode: 'numeric' }} />

@@ -20,6 +20,8 @@ const ProviderList = () => (
     title="caredesk.mail.menu.providers"
     sort={{ field: 'name', order: 'ASC' }}
     actions={<AddLinkButton to={mailPaths.addProvider} />}
+    emptyMessage="caredesk.mail.empty.providers"
+    emptyAction={<AddLinkButton to={mailPaths.addProvider} />}
   >
     <Column source="name" label="caredesk.mail.fields.name" />
     <Column source="host" label="caredesk.mail.fields.host" />

@@ -8,7 +8,12 @@ const Column = DataTable.Col<MailItemRecord<RetryingEntry>>;
 
 /** /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. */
 const RetryList = () => (
-  <MailList resource={MAIL_RESOURCES.retries} title="caredesk.mail.menu.retries" sort={{ field: 'next_attempt', order: 'ASC' }}>
+  <MailList
+    resource={MAIL_RESOURCES.retries}
+    title="caredesk.mail.menu.retries"
+    sort={{ field: 'next_attempt', order: 'ASC' }}
+    emptyMessage="caredesk.mail.empty.retries"
+  >
     {mailColumns()}
     <Column source="attempt" label="caredesk.mail.fields.attempt" />
     <Column source="error_message" label="caredesk.mail.fields.error_message" />

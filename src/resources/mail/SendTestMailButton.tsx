@@ -1,7 +1,7 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
+import { DialogIconButton } from '../../common/DialogIconButton';
 import type { Account } from '../../dataProviders/mail';
 import { TestMailDialog } from './TestMailDialog';
 
@@ -13,11 +13,9 @@ export const SendTestMailButton = ({ account, iconOnly = false }: { account: Pic
   return (
     <>
       {iconOnly ? (
-        <Tooltip title={label}>
-          <IconButton aria-label={`${label} ${account.expression}`} size="small" onClick={() => setOpen(true)}>
-            <ForwardToInboxIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <DialogIconButton title={label} aria-label={`${label} ${account.expression}`} size="small" onClick={() => setOpen(true)}>
+          <ForwardToInboxIcon fontSize="small" />
+        </DialogIconButton>
       ) : (
         <Button label="caredesk.mail.test_mail.open" onClick={() => setOpen(true)}>
           <ForwardToInboxIcon />

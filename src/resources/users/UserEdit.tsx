@@ -1,4 +1,5 @@
 import { Edit, TabbedForm, TextInput, Toolbar } from 'react-admin';
+import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
 import { AuthenticationInputs } from './AuthenticationInputs';
@@ -12,30 +13,33 @@ const formDefaults = { password: null, confirmation: null };
 
 /**
  * /users/{userId}/: tabs 'Name and roles' and 'Authentication'. Submit is enabled only when something changed and
- * the form is valid; the users data provider decides which of the two PUT calls are needed.
+ * the form is valid; the users data provider decides which of the two PUT calls are needed. After success it says so and
+ * goes back (to /users/ when opened directly).
  */
 const UserEdit = () => {
   const onError = useCannotSave();
   return (
-    <Edit title={<UserEditTitle />} mutationMode="pessimistic" redirect={() => usersPaths.list} mutationOptions={{ onError }}>
-      <TabbedForm
-        syncWithLocation={false}
-        mode="onChange"
-        defaultValues={formDefaults}
-        toolbar={
-          <Toolbar>
-            <SubmitButton requireValid />
-          </Toolbar>
-        }
-      >
-        <TabbedForm.Tab label="resources.users.edit.name_and_roles">
-          <TextInput source="publicName" validate={nameValidators} />
-          <RolesInput source="roles" validate={requiredRoles} />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="resources.users.edit.authentication">
-          <AuthenticationInputs />
-        </TabbedForm.Tab>
-      </TabbedForm>
+    <Edit title={<UserEditTitle />} mutationMode="pessimistic" redirect={false} mutationOptions={{ onError }}>
+      <EditorSave listPath={usersPaths.list} savedMessage="resources.users.messages.saved">
+        <TabbedForm
+          syncWithLocation={false}
+          mode="onChange"
+          defaultValues={formDefaults}
+          toolbar={
+            <Toolbar>
+              <SubmitButton requireValid />
+            </Toolbar>
+          }
+        >
+          <TabbedForm.Tab label="resources.users.edit.name_and_roles">
+            <TextInput source="publicName" validate={nameValidators} />
+            <RolesInput source="roles" validate={requiredRoles} />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="resources.users.edit.authentication">
+            <AuthenticationInputs />
+          </TabbedForm.Tab>
+        </TabbedForm>
+      </EditorSave>
     </Edit>
   );
 };

@@ -1,9 +1,12 @@
-import { DataTable, List, SearchInput } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput } from 'react-admin';
+import { ListPagination } from '../../common/ListPagination';
+import { ListEmpty } from '../../common/ListEmpty';
 import type { UserRecord } from '../../dataProviders/users';
 import { EditUserButton } from './EditUserButton';
 import { RoleChips } from './RoleChips';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
+import { usersPaths } from './paths';
 import { USERS_LIST_DEFAULTS } from './usePrefetchUsers';
 
 /** DataTable's column typed for user records. */
@@ -18,10 +21,17 @@ const UserList = () => (
     filters={filters}
     actions={<UserListActions />}
     perPage={USERS_LIST_DEFAULTS.pagination.perPage}
+    pagination={<ListPagination />}
     sort={USERS_LIST_DEFAULTS.sort}
     exporter={false}
+    empty={false}
   >
-    <DataTable<UserRecord> rowClick={false} bulkActionButtons={true} bulkActionsToolbar={false}>
+    <DataTable<UserRecord>
+      rowClick={false}
+      bulkActionButtons={true}
+      bulkActionsToolbar={false}
+      empty={<ListEmpty message="resources.users.list.empty" action={<CreateButton to={usersPaths.create} label="resources.users.list.add" />} />}
+    >
       <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
       <Column source="username" label="resources.users.fields.username" />
       <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type SortPayload, useDataProvider } from 'react-admin';
+import { DEFAULT_PAGE_SIZE } from '../../common/ListPagination';
 
 /** The user list's default parameters; the prefetch uses the same ones so that the list finds its data cached. */
 export const USERS_LIST_DEFAULTS = {
-  pagination: { page: 1, perPage: 10 },
+  pagination: { page: 1, perPage: DEFAULT_PAGE_SIZE },
   sort: { field: 'publicName', order: 'ASC' } as SortPayload,
   filter: {},
 };

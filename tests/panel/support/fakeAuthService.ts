@@ -42,9 +42,10 @@ export const initialUsers = (): FakeUser[] => [
   { uid: CAREGIVER_UID, public_name: 'Carla Care', roles: ['caregiver'], banned: true, username: 'carla', password: 'carla-secret' },
 ];
 
-const problem = (status: number, title: string, detail: string, field?: string, headers?: Record<string, string>) =>
+/** A problem body; without `type` one the panel does not know, so that it shows the detail. */
+const problem = (status: number, title: string, detail: string, field?: string, headers?: Record<string, string>, type?: string) =>
   HttpResponse.json(
-    { type: `https://caredesk.example/problems/${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, detail, ...(field ? { field } : {}) },
+    { type: type ?? `https://caredesk.example/problems/${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, detail, ...(field ? { field } : {}) },
     { status, headers: { 'content-type': 'application/problem+json', ...headers } },
   );
 
@@ -181,7 +182,7 @@ export function createFakeAuthService(base = AUTH_URL) {
       `${base}/administration/users/`,
       authenticated(async (_user, request) => {
         const body = (await request.json()) as { username: string; password: string; public_name: string; roles: string[] };
-        if (findByUsername(body.username)) return problem(409, 'Conflict', 'The username is already taken.', 'username');
+        if (findByUsername(body.username)) return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         counter += 1;
         const uid = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
         const created: FakeUser = { uid, public_name: body.public_name, roles: body.roles, banned: false, username: body.username, password: body.password };
@@ -218,7 +219,7 @@ export function createFakeAuthService(base = AUTH_URL) {
         if (!target) return problem(404, 'Not Found', 'No such user.');
         const body = (await request.json()) as { username: string; password?: string };
         const other = findByUsername(body.username);
-        if (other && other.uid !== target.uid) return problem(409, 'Conflict', 'The username is already taken.', 'username');
+        if (other && other.uid !== target.uid) return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         target.username = body.username;
         if (body.password !== undefined) target.password = body.password;
         return json(panelUser(target));
@@ -244,7 +245,7 @@ export function createFakeAuthService(base = AUTH_URL) {
       `${base}/administration/ban-users/`,
       authenticated(async (user, request) => {
         const { uids } = (await request.json()) as { uids: string[] };
-        if (uids.includes(user.uid)) return problem(400, 'Bad Request', 'You cannot ban yourself.', 'uids');
+        if (uids.includes(user.uid)) return problem(400, 'Bad Request', 'You cannot ban yourself.', 'uids', {}, '/problems/self-ban');
         if (uids.some((uid) => !users.has(uid))) return problem(404, 'Not Found', 'Unknown user.', 'uids');
         for (const uid of uids) users.get(uid)!.banned = true;
         return json({ banned: uids });

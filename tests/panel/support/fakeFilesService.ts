@@ -57,7 +57,12 @@ export function createFakeFilesService() {
   const files = initialFiles();
   const tokens = { files: initialTokens(), pricing: initialTokens().slice(0, 1) };
   const requests: FilesRequest[] = [];
-  const state = { uploadProblem: null as null | Response, tokenProblem: null as null | Response };
+  const state = {
+    uploadProblem: null as null | Response,
+    tokenProblem: null as null | Response,
+    /** While set, an upload waits for it before it answers (a long upload). */
+    uploadGate: null as null | Promise<void>,
+  };
   let counter = 0;
 
   const log = (request: Request, body: unknown = null) => {
@@ -124,6 +129,7 @@ export function createFakeFilesService() {
       const meta = JSON.parse(String(form.get('meta')));
       const file = form.get('file') as File;
       log(request, { parts, meta, fileName: file?.name, fileText: file ? await file.text() : null });
+      if (state.uploadGate) await state.uploadGate;
       if (state.uploadProblem) return state.uploadProblem.clone();
       counter += 1;
       const stored: StoredFile = {

@@ -50,8 +50,14 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       { reference_uid: 'q-1', mail: mail('noreply@caredesk.example', ['anna@example.org', 'ben@example.org', 'cleo@example.org'], 'Shift plan'), requested_time: T0, attempt: 0 },
     ] as JsonBodyType[],
     delivered: [
-      { reference_uid: 'd-1', mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'), requested_time: T0 - 60, delivered: T0 - 30 },
-      { reference_uid: 'd-2', mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'), requested_time: T0 - 120, delivered: T0 - 90 },
+      { reference_uid: 'd-1', mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'), requested_time: T0 - 60, delivered: T0 - 30, refused: [] },
+      {
+        reference_uid: 'd-2',
+        mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'),
+        requested_time: T0 - 120,
+        delivered: T0 - 90,
+        refused: [{ address: 'fred@example.org', reply: '550 5.1.1 Mailbox unavailable' }],
+      },
     ] as JsonBodyType[],
     retrying: [
       {
@@ -118,9 +124,9 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     try {
       new RegExp(body.expression);
     } catch {
-      return problem(400, 'Bad Request', 'Invalid regular expression.', 'expression');
+      return problem(400, 'Bad Request', 'expression is not a valid regular expression: Invalid regular expression: /(/: Unterminated group', 'expression', {}, '/problems/invalid-expression');
     }
-    if (!providers.has(body.provider?.uid)) return problem(400, 'Bad Request', 'Unknown provider.', 'provider');
+    if (!providers.has(body.provider?.uid)) return problem(400, 'Bad Request', 'Unknown provider.', 'provider', {}, '/problems/unknown-provider');
     account.expression = body.expression;
     account.providerUid = body.provider.uid;
     if (isCreate || body.credentials_changed) account.credentials = body.credentials;

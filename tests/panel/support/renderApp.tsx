@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, onTestFinished } from 'vitest';
@@ -33,12 +34,30 @@ export function recordNavigation(): string[] {
 }
 
 /** Renders the real App at `path` with a session whose timers are stopped after the test. */
-export function renderApp(path: string, session: Session = createSession({ authUrl: testConfig.authUrl })) {
-  sessions.push(session);
+export function renderApp(path: string, session?: Session) {
   window.history.replaceState(null, '', path);
+  return renderAppHere(session);
+}
+
+/**
+ * As if the tab had shown `previous` and then `path` (both panel pages, with react-router's history indices) and the
+ * user reloaded: the App mounts on `path` with one entry behind it. Returns the history length at mount.
+ */
+export function reloadApp(path: string, previous: string, { session, strict = false }: { session?: Session; strict?: boolean } = {}) {
+  window.history.replaceState({ usr: null, key: 'previous', idx: 0 }, '', previous);
+  window.history.pushState({ usr: null, key: 'current', idx: 1 }, '', path);
+  const historyLength = window.history.length;
+  const rendered = renderAppHere(session, strict);
+  return { ...rendered, historyLength };
+}
+
+/** `strict` renders in StrictMode, as the development build does (effects run twice on mount). */
+function renderAppHere(session: Session = createSession({ authUrl: testConfig.authUrl }), strict = false) {
+  sessions.push(session);
   // skip user-event's per-action pointer-events check: it computes the style of every ancestor, which is slow in jsdom with MUI
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-  const result = render(<App config={testConfig} session={session} />);
+  const app = <App config={testConfig} session={session} />;
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { user, session, ...result };
 }
 

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { DetailRows } from '../shared/DetailRows';
+import { HostName } from '../shared/HostName';
 import { TerritoryChip } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Archived } from '../types';
@@ -16,7 +17,7 @@ export const ArchivedSidebar = ({ record }: { record: Archived }) => {
         <DetailRows
           rows={[
             { label: f('affiliate'), value: format.text(record.affiliate) },
-            { label: f('host'), value: format.text(record.host) },
+            { label: f('host'), value: record.host ? <HostName host={record.host} /> : format.unknown },
             { label: f('submitted'), value: format.dateTime(record.submitted) },
             {
               label: f('territory'),

@@ -72,7 +72,7 @@ export const PatientPanel = ({ patient, index }: { patient: ArchivedPatient; ind
                       ? format.unknown
                       : activities.length
                         ? activities.map((activity) => <div key={activity}>{format.enumLabel('care_activity', activity)}</div>)
-                        : translate('caredesk.care.archived.no_activities')}
+                        : translate('caredesk.care.common.none')}
                   </TableCell>
                 );
               })}

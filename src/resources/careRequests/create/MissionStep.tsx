@@ -11,13 +11,24 @@ import {
 import { Box, Stack } from '@mui/material';
 import type { MissionValues } from './formValues';
 import { StepButtons } from './StepButtons';
-import { requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';
+import { StepEntry, type ServerFieldError } from './StepEntry';
+import { cityValidators, originValidators, requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';
 import { REFERRALS } from '../shared/enumerations';
 
 const fieldLabel = (name: string) => `caredesk.care.create.fields.${name}`;
 
 /** Step 1 Mission Details: origin, zip code, city, mission begin (and start date), household flags, referral. */
-export const MissionStep = ({ values, onNext }: { values: MissionValues; onNext: (values: MissionValues) => void }) => {
+export const MissionStep = ({
+  values,
+  errors,
+  focus,
+  onNext,
+}: {
+  values: MissionValues;
+  errors: ServerFieldError[];
+  focus: boolean;
+  onNext: (values: MissionValues) => void;
+}) => {
   const translate = useTranslate();
   const missionBegins = [
     { id: '0', name: 'caredesk.care.create.mission_begins.asap' },
@@ -27,11 +38,12 @@ export const MissionStep = ({ values, onNext }: { values: MissionValues; onNext:
   const referrals = REFERRALS.map((value, code) => ({ id: code, name: translate(`caredesk.care.enums.referral.${value}`) }));
   return (
     <Form defaultValues={values} onSubmit={(submitted: object) => onNext(submitted as unknown as MissionValues)}>
+      <StepEntry errors={errors} focus={focus} />
       <Stack sx={{ maxWidth: 560 }}>
-        <TextInput source="origin" label={fieldLabel('origin')} validate={requiredField} />
+        <TextInput source="origin" label={fieldLabel('origin')} validate={originValidators} />
         <Box sx={{ display: 'flex', gap: 2 }}>
           <TextInput source="zipCode" label={fieldLabel('zipCode')} validate={zipCodeValidators} sx={{ flex: 1 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <TextInput source="city" label={fieldLabel('city')} validate={requiredField} sx={{ flex: 2 }} />
+          <TextInput source="city" label={fieldLabel('city')} validate={cityValidators} sx={{ flex: 2 }} />
         </Box>
         <RadioButtonGroupInput
           source="missionBegins"

@@ -6,6 +6,7 @@ import { useFieldArray } from 'react-hook-form';
 import { emptyPatient, type PatientsValues } from './formValues';
 import { PatientFields } from './PatientFields';
 import { StepButtons } from './StepButtons';
+import { StepEntry, type ServerFieldError } from './StepEntry';
 
 /** The patients of the step's form: the first always, a second one that can be added and removed again. */
 const PatientList = () => {
@@ -38,14 +39,19 @@ const PatientList = () => {
 /** Step 2 Patient(s): one or two patients, every field required. */
 export const PatientsStep = ({
   values,
+  errors,
+  focus,
   onNext,
   onBack,
 }: {
   values: PatientsValues;
+  errors: ServerFieldError[];
+  focus: boolean;
   onNext: (values: PatientsValues) => void;
   onBack: (values: PatientsValues) => void;
 }) => (
   <Form defaultValues={values} onSubmit={(submitted: object) => onNext({ patients: (submitted as unknown as PatientsValues).patients.slice(0, 2) })}>
+    <StepEntry errors={errors} focus={focus} />
     <PatientList />
     <StepButtons onBack={(current) => onBack(current as unknown as PatientsValues)} />
   </Form>

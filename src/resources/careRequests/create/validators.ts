@@ -1,21 +1,63 @@
-import { format } from 'date-fns';
-import { email, regex, required, type Validator } from 'react-admin';
+import type { Validator } from 'react-admin';
+import {
+  berlinToday,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  hostOf,
+  isCalendarDate,
+  MAX_LENGTH,
+  PHONE_PATTERN,
+  ZIP_CODE_PATTERN,
+} from '../../../../shared/intakeRules';
 
-/** Today as "YYYY-MM-DD" in the browser's time zone: the start date's minimum. */
-export const todayIso = (now: Date = new Date()) => format(now, 'yyyy-MM-dd');
+/**
+ * The stepper's validators: the intake's own rules (shared/intakeRules.ts) applied to the value as it will be sent
+ * (trimmed), so a request the stepper lets through is accepted.
+ */
 
-export const requiredField = required('caredesk.validation.required');
-export const numeric = regex(/^[0-9]+$/, 'caredesk.care.create.validation.numeric');
-export const validEmail = email('caredesk.care.create.validation.email');
+/** Today in the agency's time zone (Europe/Berlin) as "YYYY-MM-DD": the start date's minimum, as the intake decides it. */
+export const todayIso = (now: Date = new Date()) => berlinToday(now);
 
-/** The start date is required when the mission begins at a date (code 1) and must not lie in the past. */
+const message = (name: string) => `caredesk.care.create.validation.${name}`;
+const sent = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+const matches = (pattern: string, value: string) => new RegExp(pattern).test(value);
+
+/** Required; blanks alone count as empty, since the intake trims them away. Marked so that labels show the asterisk. */
+export const requiredField: Validator = Object.assign(
+  (value: unknown) => (sent(value) === '' ? 'caredesk.validation.required' : undefined),
+  { isRequired: true },
+);
+
+const maxLength =
+  (max: number): Validator =>
+  (value: unknown) =>
+    sent(value).length > max ? { message: message('max_length'), args: { max } } : undefined;
+
+/** A check of a non-empty value (emptiness is requiredField's). */
+const unless =
+  (accepts: (value: string) => boolean, key: string): Validator =>
+  (value: unknown) => {
+    const text = sent(value);
+    return text === '' || accepts(text) ? undefined : message(key);
+  };
+
+export const numeric = unless((value) => /^[0-9]+$/.test(value), 'numeric');
+
+/** The start date is required when the mission begins at a date (code 1), a real day, and not before today in Berlin. */
 export const startDateValidator: Validator = (value: unknown, values: Record<string, unknown>) => {
   if (String(values?.missionBegins) !== '1') return undefined;
-  if (value === null || value === undefined || value === '') return 'caredesk.validation.required';
+  const date = sent(value);
+  if (date === '') return 'caredesk.validation.required';
+  if (!isCalendarDate(date)) return message('date');
   const today = todayIso();
-  if (String(value) < today) return { message: 'caredesk.care.create.validation.min_date', args: { date: today } };
+  if (date < today) return { message: message('min_date'), args: { date: today } };
   return undefined;
 };
 
-export const zipCodeValidators = [requiredField, numeric];
-export const emailValidators = [requiredField, validEmail];
+export const originValidators = [requiredField, maxLength(MAX_LENGTH.origin), unless((value) => hostOf(value) !== null, 'origin')];
+export const zipCodeValidators = [requiredField, numeric, unless((value) => matches(ZIP_CODE_PATTERN, value), 'zip_code')];
+export const cityValidators = [requiredField, maxLength(MAX_LENGTH.city)];
+export const nameValidators = [requiredField, maxLength(MAX_LENGTH.name)];
+export const phoneValidators = [requiredField, maxLength(MAX_LENGTH.phone), unless((value) => matches(PHONE_PATTERN, value), 'phone')];
+export const emailValidators = [requiredField, maxLength(EMAIL_MAX_LENGTH), unless((value) => matches(EMAIL_PATTERN, value), 'email')];
+export const notesValidators = [maxLength(MAX_LENGTH.notes)];

@@ -2,12 +2,17 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, Pagination, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DialogIconButton } from '../../../common/DialogIconButton';
+import { ListPagination } from '../../../common/ListPagination';
+import { Link } from 'react-router-dom';
+import { ListEmpty } from '../../../common/ListEmpty';
 import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
 import { CARE_INCOMING_RESOURCE } from '../../../dataProviders/care';
 import { ArchivedRequestDialog } from '../archived/ArchivedRequestDialog';
+import { carePaths } from '../shared/paths';
 import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../types';
@@ -36,6 +41,27 @@ const ListActions = () => (
     <ReloadButton />
   </TopToolbar>
 );
+
+/**
+ * Every row one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, and the free-text
+ * origin and affiliate give way (cut with an ellipsis, the whole value in their title).
+ */
+const ONE_LINE_ROWS = {
+  '& .MuiTableCell-root': { px: 1 },
+  '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
+  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate': { maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .column-host': { width: '22%' },
+  '& .column-affiliate': { width: '10%' },
+};
+
+const CreateRequestLink = () => {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={carePaths.create} size="small">
+      {translate('caredesk.care.menu.create_care_request')}
+    </Button>
+  );
+};
 
 const SubmittedField = ({ record }: { record: Incoming }) => <>{useCareFormat().dateTime(record.submitted)}</>;
 
@@ -68,17 +94,13 @@ const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetail
   const translate = useTranslate();
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      <Tooltip title={translate('caredesk.care.incoming.view_details')}>
-        <IconButton size="small" aria-label={translate('caredesk.care.incoming.view_details')} onClick={onDetails}>
-          <InfoOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <DialogIconButton size="small" title={translate('caredesk.care.incoming.view_details')} onClick={onDetails}>
+        <InfoOutlinedIcon fontSize="small" />
+      </DialogIconButton>
       {record.archived_request_available && (
-        <Tooltip title={translate('caredesk.care.incoming.open_archived')}>
-          <IconButton size="small" aria-label={translate('caredesk.care.incoming.open_archived')} onClick={onArchived}>
-            <ArchiveIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <DialogIconButton size="small" title={translate('caredesk.care.incoming.open_archived')} onClick={onArchived}>
+          <ArchiveIcon fontSize="small" />
+        </DialogIconButton>
       )}
     </Box>
   );
@@ -101,16 +123,27 @@ const IncomingCareRequestList = () => {
         {...listProps}
         storeKey={false}
         actions={<ListActions />}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination />}
         exporter={false}
         queryOptions={{ onError: (error: unknown) => console.error('Cannot load the incoming care requests', error) }}
         empty={false}
       >
         <UrlStateSync options={INCOMING_URL_STATE} />
-        <DataTable<Incoming> rowClick={false} bulkActionButtons={false} size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <DataTable<Incoming>
+          rowClick={false}
+          bulkActionButtons={false}
+          size="small"
+          sx={ONE_LINE_ROWS}
+          empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
+        >
           <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
-          <Column source="host" label="caredesk.care.incoming.columns.host" disableSort />
-          <Column source="affiliate" label="caredesk.care.incoming.columns.affiliate" disableSort render={(record) => format.text(record.affiliate)} />
+          <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <span title={record.host}>{record.host}</span>} />
+          <Column
+            source="affiliate"
+            label="caredesk.care.incoming.columns.affiliate"
+            disableSort
+            render={(record) => <span title={record.affiliate ?? undefined}>{format.text(record.affiliate)}</span>}
+          />
           <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
           <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
           <Column source="mission_begins" label="caredesk.care.incoming.columns.mission_begins" disableSort render={(record) => <MissionBeginsField record={record} />} />

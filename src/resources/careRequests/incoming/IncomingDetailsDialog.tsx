@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider } from '@mui/material';
 import { DetailRows, type DetailRow } from '../shared/DetailRows';
+import { HostName } from '../shared/HostName';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../types';
 
@@ -20,7 +21,7 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
     { label: 'caredesk.care.details.affiliate', value: format.text(record.affiliate) },
     { label: 'caredesk.care.details.start', value: start },
     { label: 'caredesk.care.details.submitted', value: format.dateTime(record.submitted) },
-    { label: 'caredesk.care.details.host', value: format.text(record.host) },
+    { label: 'caredesk.care.details.host', value: record.host ? <HostName host={record.host} /> : format.unknown },
   ];
 
   const details = record.details ?? {};
@@ -48,7 +49,8 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
   return (
     <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 600, maxWidth: '100%' }, 'data-testid': 'incoming-details' } as object }}>
       <DialogTitle>{translate('caredesk.care.details.title')}</DialogTitle>
-      <DialogContent dividers>
+      {/* read-only and taller than small screens: focusable, so that the keyboard can scroll it */}
+      <DialogContent dividers tabIndex={0}>
         <DetailRows rows={overview} testId="incoming-overview" />
         {record.patients.map((patient, index) => {
           const patientDetails = patient.details;

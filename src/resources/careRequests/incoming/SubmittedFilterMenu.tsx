@@ -1,17 +1,20 @@
-import FilterListIcon from '@mui/icons-material/FilterList';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Badge, Button, Popover, Stack, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { DayRangeFields } from '../../../common/dates/DayRangeFields';
+import { FilterMenuButton } from '../../../common/FilterMenuButton';
+
+const t = (key: string) => `caredesk.care.incoming.${key}`;
 
 /**
  * The filter menu: submitted from/to (local days; the service gets epoch seconds). The filter is active, and sent,
- * only when from or to is set; Reset clears both.
+ * only when from or to is set; Reset clears both, and whatever was typed.
  */
 export const SubmittedFilterMenu = () => {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters } = useListContext();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [typed, setTyped] = useState(0);
   const range = (filterValues?.submitted ?? {}) as { from?: string; to?: string };
   const from = range.from ?? '';
   const to = range.to ?? '';
@@ -24,48 +27,33 @@ export const SubmittedFilterMenu = () => {
   };
 
   return (
-    <>
+    <FilterMenuButton label={translate(t('filter'))} activeLabel={translate(t('filter_active'), { smart_count: active ? 1 : 0 })} count={active ? 1 : 0}>
+      <DayRangeFields
+        key={typed}
+        from={from}
+        to={to}
+        onApply={setRange}
+        labels={{
+          from: `${translate(t('filter_submitted'))} ${translate(t('from'))}`,
+          to: `${translate(t('filter_submitted'))} ${translate(t('to'))}`,
+        }}
+        messages={{
+          invalid: translate(t('date_invalid')),
+          incomplete: translate(t('date_incomplete')),
+          after_to: translate(t('date_after_to')),
+          before_from: translate(t('date_before_from')),
+        }}
+      />
       <Button
         size="small"
-        color={active ? 'secondary' : 'primary'}
-        startIcon={
-          <Badge variant="dot" color="secondary" invisible={!active}>
-            <FilterListIcon />
-          </Badge>
-        }
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-active={active ? 'true' : 'false'}
+        startIcon={<RestartAltIcon />}
+        onClick={() => {
+          setRange({});
+          setTyped((count) => count + 1);
+        }}
       >
-        {translate('caredesk.care.incoming.filter')}
+        {translate(t('reset'))}
       </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      >
-        <Stack spacing={2} sx={{ p: 2, minWidth: 260 }}>
-          <TextField
-            type="date"
-            size="small"
-            label={`${translate('caredesk.care.incoming.filter_submitted')} ${translate('caredesk.care.incoming.from')}`}
-            value={from}
-            onChange={(event) => setRange({ from: event.target.value, to })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={`${translate('caredesk.care.incoming.filter_submitted')} ${translate('caredesk.care.incoming.to')}`}
-            value={to}
-            onChange={(event) => setRange({ from, to: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-          />
-          <Button size="small" startIcon={<RestartAltIcon />} disabled={!active} onClick={() => setRange({})}>
-            {translate('caredesk.care.incoming.reset')}
-          </Button>
-        </Stack>
-      </Popover>
-    </>
+    </FilterMenuButton>
   );
 };

@@ -10,9 +10,9 @@ export interface TerritoryChipProps {
 
 export type Territory = { kind: 'core' | 'optional' | 'zip' | 'unknown'; color?: string };
 
-/** Core Territory (green) before Optional Territory (red), else the partial zip code, else Unknown. */
+/** Core Territory (green 800) before Optional Territory (red 700), else the partial zip code, else Unknown; white text reaches 4.5:1 on both. */
 export function territoryOf({ core_territory, optional_territory, partialZipCode }: TerritoryChipProps): Territory {
-  if (core_territory) return { kind: 'core', color: green[700] };
+  if (core_territory) return { kind: 'core', color: green[800] };
   if (optional_territory) return { kind: 'optional', color: red[700] };
   if (partialZipCode) return { kind: 'zip' };
   return { kind: 'unknown' };

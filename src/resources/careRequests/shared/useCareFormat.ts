@@ -23,7 +23,7 @@ export function useCareFormat() {
       ? unknown
       : translate(`caredesk.care.enums.${name}.${value}`, { _: humanize(String(value)) });
   const enumList = (name: CareEnum, values: string[] | null | undefined): string =>
-    values === null || values === undefined ? unknown : values.length ? values.map((value) => enumLabel(name, value)).join(', ') : translate('caredesk.care.archived.no_activities');
+    values === null || values === undefined ? unknown : values.length ? values.map((value) => enumLabel(name, value)).join(', ') : translate('caredesk.care.common.none');
   const yesNo = (value: boolean | null | undefined): string =>
     value === null || value === undefined ? unknown : translate(value ? 'caredesk.care.common.yes' : 'caredesk.care.common.no');
   const text = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? unknown : String(value));

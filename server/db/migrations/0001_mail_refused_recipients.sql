@@ -1,0 +1,1 @@
+ALTER TABLE "mails" ADD COLUMN "refused" jsonb DEFAULT '[]'::jsonb NOT NULL;

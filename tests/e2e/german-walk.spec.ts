@@ -1,0 +1,75 @@
+import { expect, type Page } from '@playwright/test';
+import { walkEveryScreen } from './support/walk';
+
+/**
+ * Every screen, dialog, tab, step and menu of the panel (the table in support/screens.ts) in German: no raw translation
+ * key, no English word of the panel's own vocabulary, no drawer entry cut off. Texts are the visible text plus the names
+ * assistive technology reads (aria-label, title, placeholder, alt). Stored data that is not the panel's wording (an SMTP
+ * server's reply, an account's regular expression) is left out.
+ */
+
+const RAW_KEY = /\b(?:caredesk|ra|resources)\.[\w-]+(?:\.[\w-]+)+/;
+
+/** Words of the English panel that have no place on a German screen (German words spelt alike, e.g. Name, Filter, Token, are not here). */
+const ENGLISH_WORDS = [
+  'Search', 'Reload', 'Add', 'Edit', 'Delete', 'Revoke', 'Submit', 'Close', 'Cancel', 'Save', 'Upload', 'Download', 'Actions',
+  'Created', 'Expires', 'Revoked', 'Never', 'Unknown', 'Next', 'Back', 'Previous', 'Yes', 'No', 'Queue', 'Delivered', 'Failed',
+  'Retries', 'Accounts', 'Providers', 'Users', 'Dashboard', 'Password', 'Username', 'Requested', 'Subject', 'Sender', 'Recipient',
+  'Message', 'Attempt', 'Attempts', 'Error', 'Security', 'Roles', 'Banned', 'Ban', 'Unban', 'Service', 'Description', 'Size',
+  'Uploaded', 'References', 'Reference', 'Submitted', 'Origin', 'Affiliate', 'Mission', 'Archived', 'Archive', 'Request', 'Requests',
+  'Care', 'Customers', 'Pricing', 'Filebucket', 'Delivery', 'Deliveries', 'Rows', 'page', 'of', 'found', 'bytes', 'Reading', 'aloud',
+  'Loading', 'Sort', 'ascending', 'descending', 'Select', 'Clear', 'Open', 'Show', 'Hide', 'Generate', 'Confirmation',
+  'Authentication', 'required', 'Minimum', 'characters', 'Invalid', 'Logout', 'Login', 'Account', 'Credentials', 'Expression',
+  'Step', 'Territory', 'Patients', 'Gender', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'none',
+  'Mailqueue', 'Mailqueues', 'Mailproviders', 'Mailaccounts',
+];
+const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${ENGLISH_WORDS.join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
+/** react-admin's fallback for a resource without a name: "Filebucket-tokens", "Care-incomings", "MailQueues". */
+const RESOURCE_NAME = /\b(?:Mail(?:Providers|Accounts|Queue|Delivered|Retries|Failed)s?|[\w]+-(?:tokens|incomings?|archiveds?))\b/i;
+
+/** Stored data in another language than the panel's: SMTP replies of failed and retried mails, regular expressions. */
+const DATA = ['.column-error_message', 'code'];
+
+/** Every text a person sees or hears on the page, with where it came from. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate((excluded) => {
+    const skip = (element: Element | null) => !element || element.closest(excluded) !== null;
+    const texts: string[] = [`title: ${document.title}`];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!text || skip(element) || element!.closest('script, style') || !element!.checkVisibility({ visibilityProperty: true })) continue;
+      texts.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]')) {
+      if (skip(element)) continue;
+      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) {
+        const value = element.getAttribute(attribute)?.trim();
+        if (value) texts.push(`${attribute}: ${value}`);
+      }
+    }
+    return texts;
+  }, DATA.join(', '));
+}
+
+/** Drawer entries whose label does not fit (cut off with an ellipsis or hidden overflow). */
+async function clippedDrawerEntries(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.RaMenu-open [role="menuitem"], .RaMenu-open [role="separator"]')]
+      .flatMap((entry) => [entry, ...entry.querySelectorAll('*')])
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+      .map((element) => (element.textContent ?? '').trim()),
+  );
+}
+
+walkEveryScreen(['de'], async ({ page }, label) => {
+  await expect(page.locator('body')).toContainText(/Übersicht|Anmelden/);
+  const texts = await pageTexts(page);
+  const rawKeys = texts.filter((text) => RAW_KEY.test(text));
+  const english = texts.filter((text) => ENGLISH.test(text) || RESOURCE_NAME.test(text)).map((text) => `${text}  ← ${text.match(ENGLISH)?.[0] ?? text.match(RESOURCE_NAME)?.[0]}`);
+  const clipped = await clippedDrawerEntries(page);
+  expect.soft(rawKeys, `raw translation keys on ${label}`).toEqual([]);
+  expect.soft(english, `English words on ${label}`).toEqual([]);
+  expect.soft(clipped, `drawer entries cut off on ${label}`).toEqual([]);
+});

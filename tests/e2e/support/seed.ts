@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from '@playwright/test';
+import { expectJson, type AdminApi } from './api';
+import { closedPort, type SmtpPeer } from './smtpPeer';
+
+/** Seeding through the services' real APIs, so that every screen of the panel has something to show. */
+
+export const uniqueSuffix = () => randomBytes(3).toString('hex');
+
+export interface SeededUser {
+  uid: string;
+  publicName: string;
+  username: string;
+  password: string;
+}
+
+export async function seedUser(api: AdminApi, user: Omit<SeededUser, 'uid'> & { roles: string[] }): Promise<SeededUser> {
+  const body = { username: user.username, password: user.password, public_name: user.publicName, roles: user.roles };
+  const created = await expectJson<{ domain_user: { uid: string } }>(await api.post('/api/auth/administration/users/', body), 201);
+  return { ...user, uid: created.domain_user.uid };
+}
+
+export async function seedProvider(api: AdminApi, provider: { name: string; host: string; port: number; security?: string }): Promise<string> {
+  const body = { security: 'none', ...provider };
+  return (await expectJson<{ uid: string }>(await api.post('/api/mail/administration/providers/', body), 201)).uid;
+}
+
+export async function seedAccount(api: AdminApi, expression: string, providerUid: string): Promise<string> {
+  const body = { expression, provider: { uid: providerUid }, credentials: null, credentials_changed: false };
+  return (await expectJson<{ uid: string }>(await api.post('/api/mail/administration/accounts/', body), 201)).uid;
+}
+
+export async function sendMail(api: AdminApi, mail: { sender: string; to: string[]; subject: string }): Promise<string> {
+  const body = { cc: [], message: 'Diese Nachricht kommt aus einem Browsertest.', ...mail };
+  return (await expectJson<{ reference_uid: string }>(await api.post('/api/mail/send/', body), 202)).reference_uid;
+}
+
+export const MAIL_LISTS = {
+  queue: '/api/mail/administration/queue/',
+  delivered: '/api/mail/administration/queue/delivered/',
+  retries: '/api/mail/administration/queue/failed-temporarily/',
+  failed: '/api/mail/administration/queue/failed-permanently/',
+} as const;
+
+/** Waits (bounded) until the mail with this reference is in the given list. */
+export async function waitForMail(api: AdminApi, list: keyof typeof MAIL_LISTS, reference: string): Promise<void> {
+  await expect(async () => {
+    const entries = await expectJson<Array<{ reference_uid: string }>>(await api.get(MAIL_LISTS[list]), 200);
+    expect(entries.map((entry) => entry.reference_uid)).toContain(reference);
+  }).toPass({ timeout: 20_000, intervals: [200, 500, 1000] });
+}
+
+export async function seedFile(api: AdminApi, file: { name: string; description: string; content: string; references?: { name: string; value: string }[] }) {
+  const meta = { name: file.name, description: file.description, references: file.references ?? [] };
+  const response = await api.request.post('/api/files/upload/', {
+    headers: { authorization: `Bearer ${api.accessToken}` },
+    multipart: { meta: JSON.stringify(meta), file: { name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.content, 'utf8') } },
+  });
+  return (await expectJson<{ uid: string }>(response, 201)).uid;
+}
+
+export type TokenService = 'files' | 'pricing';
+
+export async function seedToken(api: AdminApi, service: TokenService, name: string): Promise<string> {
+  const body = { service: name, token: `e2e-${randomBytes(12).toString('hex')}1` };
+  return (await expectJson<{ uid: string }>(await api.post(`/api/${service}/administration/access-tokens/`, body), 201)).uid;
+}
+
+/** A care request with two patients, submitted through the public intake as the agency's web form does. */
+export async function seedCareRequest(api: AdminApi, host: string): Promise<string> {
+  const form: Record<string, string> = {
+    EinsatzPLZ: '10115',
+    EinsatzOrt: 'Berlin',
+    BetreuungBeginn: '0',
+    WeiterePersonen: '1',
+    Einkauf: '1',
+    newsletter: '0',
+    ErfahrenVon: '2',
+    Anrede: '1',
+    Titel: '0',
+    Vorname: 'Erika',
+    Nachname: 'Musterfrau',
+    Telefon: '030 1234567',
+    EMail: 'erika.musterfrau@example.org',
+    ...patient('P0', { Geschlecht: '1', Pflegegrad: '3', Mobil: '3', Hoeren: '1', Sprechen: '0', Sehen: '2', Nacht: '1' }),
+    ...patient('P1', { Geschlecht: '0', Pflegegrad: '2', Mobil: '4', Hoeren: '0', Sprechen: '0', Sehen: '0', Nacht: '0' }),
+    WWW: `https://${host}/anfrage`,
+    utm_source: 'partnerportal',
+  };
+  return (await expectJson<{ uid: string }>(await api.request.post('/api/intake/care-request/', { form }), 201)).uid;
+}
+
+const patient = (prefix: string, fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${prefix}${name}`, value]));
+
+/** What the screen walks need: one of everything, with names that belong to this run. */
+export interface WalkSeed {
+  suffix: string;
+  user: SeededUser;
+  providerUid: string;
+  providerName: string;
+  accountUid: string;
+  fileName: string;
+  filesToken: string;
+  pricingToken: string;
+  careHost: string;
+  /** The sender whose mails the peer holds (sent on demand, so that the queue has an entry while a screen is checked). */
+  slowSender: string;
+}
+
+/**
+ * A user with every known role (and an unknown one), a provider and account for the peer, one mail each delivered,
+ * retrying (a provider on a closed port) and failed (recipient refused), a file with references, a token per service
+ * and a care request.
+ */
+export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed> {
+  const suffix = uniqueSuffix();
+  const domain = `walk-${suffix}.example`;
+  const user = await seedUser(api, {
+    publicName: `Pflegeteam ${suffix}`,
+    username: `pflegeteam-${suffix}`,
+    password: 'pflege-Pass-1',
+    roles: ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher', 'nachtdienst'],
+  });
+  const providerName = `Postausgang ${suffix}`;
+  const providerUid = await seedProvider(api, { name: providerName, host: '127.0.0.1', port: peer.port });
+  const unreachable = await seedProvider(api, { name: `Unerreichbar ${suffix}`, host: '127.0.0.1', port: await closedPort() });
+  const escapedDomain = domain.replace(/\./g, '\\.');
+  const accountUid = await seedAccount(api, `^(buero|slow)@${escapedDomain}$`, providerUid);
+  await seedAccount(api, `^warten@${escapedDomain}$`, unreachable);
+
+  const delivered = await sendMail(api, { sender: `buero@${domain}`, to: ['pflege@example.org', 'team@example.org'], subject: `Dienstplan ${suffix}` });
+  const failed = await sendMail(api, { sender: `buero@${domain}`, to: ['refused@example.org'], subject: `Abgelehnt ${suffix}` });
+  const retrying = await sendMail(api, { sender: `warten@${domain}`, to: ['pflege@example.org'], subject: `Wiederholung ${suffix}` });
+  await waitForMail(api, 'delivered', delivered);
+  await waitForMail(api, 'failed', failed);
+  await waitForMail(api, 'retries', retrying);
+
+  const fileName = `Besuchsbericht-${suffix}.csv`;
+  await seedFile(api, {
+    name: fileName,
+    description: `Wochenbericht ${suffix}`,
+    content: 'Kunde;Stunden\nMüller;3\n',
+    references: [
+      { name: 'Customer', value: `K-${suffix}` },
+      { name: 'Caregiver', value: `P-${suffix}` },
+      { name: 'Caregiver', value: `P2-${suffix}` },
+    ],
+  });
+  const filesToken = `dateiportal-${suffix}`;
+  const pricingToken = `preisportal-${suffix}`;
+  await seedToken(api, 'files', filesToken);
+  await seedToken(api, 'pricing', pricingToken);
+  const careHost = `www.pflege-${suffix}.example`;
+  await seedCareRequest(api, careHost);
+  return { suffix, user, providerUid, providerName, accountUid, fileName, filesToken, pricingToken, careHost, slowSender: `slow@${domain}` };
+}
+
+/** A mail that the peer holds, so that the queue shows an entry for a while (the server gives up after its SMTP timeout). */
+export async function queueHeldMail(api: AdminApi, seed: WalkSeed): Promise<void> {
+  const reference = await sendMail(api, { sender: seed.slowSender, to: ['slow@example.org'], subject: `Warteschlange ${seed.suffix}` });
+  await waitForMail(api, 'queue', reference);
+}

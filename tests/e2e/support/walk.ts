@@ -1,0 +1,56 @@
+import { test, type Page } from '@playwright/test';
+import { adminApi } from './api';
+import { SCREENS, translator, walkScreen, type WalkContext } from './screens';
+import { seedWalk, type WalkSeed } from './seed';
+import { signedOutIn, signInWithToken, type Lang } from './session';
+import { startSmtpPeer, type SmtpPeer } from './smtpPeer';
+
+/**
+ * Waits until no finite CSS transition or animation runs (dialogs fading in), so that checks see the settled screen;
+ * endless ones (a progress indicator) do not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
+/**
+ * Declares one test per screen of SCREENS and language: seeds what the screens show once per worker, opens each screen
+ * signed in (in that language) and runs `check` on the screen and on every state of it.
+ */
+export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: string) => Promise<void>): void {
+  let peer: SmtpPeer;
+  let seed: WalkSeed;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    peer = await startSmtpPeer();
+    seed = await seedWalk(await adminApi(request), peer);
+    await request.dispose();
+  });
+
+  test.afterAll(async () => {
+    await peer?.close();
+  });
+
+  for (const lang of langs) {
+    for (const screen of SCREENS) {
+      test(`${screen.name} (${lang})`, async ({ page, request }) => {
+        const ctx: WalkContext = { page, api: await adminApi(request), seed, lang, t: translator(lang) };
+        if (screen.signedOut) await signedOutIn(page, lang);
+        else await signInWithToken(page, request, lang);
+        await walkScreen(ctx, screen, async (label) => {
+          await settled(page);
+          await check(ctx, `${label} (${lang})`);
+        });
+      });
+    }
+  }
+}
