@@ -1,35 +1,41 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Button, Popover, Stack } from '@mui/material';
+import { Badge, Box, Button, Popover, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+
+/** Read by assistive technology, not shown. */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface FilterMenuButtonProps {
   label: string;
-  /** The button's accessible name while filters are active, e.g. 'Filter (2 active)'. */
-  activeLabel: string;
+  /** What assistive technology hears after the label while filters are active, e.g. '(2 active)'. */
+  activeHint: string;
   /** How many filters are active; shown as a badge on the button. */
   count: number;
   children: ReactNode;
 }
 
-/** A list's Filter button: a badge counts the active filters; a click opens the filter fields in a popover. */
-export const FilterMenuButton = ({ label, activeLabel, count, children }: FilterMenuButtonProps) => {
+/**
+ * A list's Filter button: a badge counts the active filters; a click opens the filter fields in a popover. Its accessible
+ * name is its content ("Filter", or "Filter (2 active)" through hidden text), so it always contains the visible label.
+ */
+export const FilterMenuButton = ({ label, activeHint, count, children }: FilterMenuButtonProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Button
         size="small"
         startIcon={
-          <Badge badgeContent={count} color="primary" invisible={count === 0} data-testid="filter-count">
+          <Badge badgeContent={count} color="primary" invisible={count === 0} aria-hidden data-testid="filter-count">
             <FilterListIcon />
           </Badge>
         }
-        aria-label={count > 0 ? activeLabel : label}
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
         data-active={count > 0 ? 'true' : 'false'}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {label}
+        {count > 0 && <Box component="span" sx={HIDDEN}>{` ${activeHint}`}</Box>}
       </Button>
       <Popover
         open={anchor !== null}

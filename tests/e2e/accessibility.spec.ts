@@ -14,7 +14,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 const describe = (violation: Result) =>
   [
     `${violation.impact} ${violation.id}: ${violation.help}`,
-    ...violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+    ...violation.nodes.map((node) => `    ${node.target.join(' ')} ${node.html.slice(0, 300)}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
   ].join('\n');
 
 walkEveryScreen(['en', 'de'], async ({ page }, label) => {

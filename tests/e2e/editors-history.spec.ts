@@ -67,7 +67,7 @@ test('a provider editor opened by URL saves once on a double click and replaces 
 test('an account editor reloaded after the list saves once, goes back, and its test mail has a sender', async ({ page }) => {
   const suffix = randomBytes(3).toString('hex');
   const provider = await api<{ uid: string; name: string; host: string }>(page.request, 'POST', '/api/mail/administration/providers/', {
-    name: `Reload ${suffix}`,
+    name: `Relay ${suffix}`,
     host: 'smtp.reload.example',
     port: 25,
     security: 'none',

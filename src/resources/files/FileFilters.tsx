@@ -45,7 +45,7 @@ export const FileFilters = () => {
   };
 
   return (
-    <FilterMenuButton label={translate(t('filter'))} activeLabel={translate(t('filter_active'), { smart_count: count })} count={count}>
+    <FilterMenuButton label={translate(t('filter'))} activeHint={translate(t('filter_active'), { smart_count: count })} count={count}>
       <DayRangeFields
         key={typed}
         from={from}

@@ -27,7 +27,7 @@ export const SubmittedFilterMenu = () => {
   };
 
   return (
-    <FilterMenuButton label={translate(t('filter'))} activeLabel={translate(t('filter_active'), { smart_count: active ? 1 : 0 })} count={active ? 1 : 0}>
+    <FilterMenuButton label={translate(t('filter'))} activeHint={translate(t('filter_active'), { smart_count: active ? 1 : 0 })} count={active ? 1 : 0}>
       <DayRangeFields
         key={typed}
         from={from}
