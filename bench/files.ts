@@ -21,8 +21,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db';
 import { apiTokens } from '../server/db/schema';
-import { recountFiles, searchQueries, type SearchParams } from '../server/files';
-import { hashTokenValue } from '../server/tokens';
+import { recountFiles, searchQueries, type FileSearchRequest } from '../server/files';
+import { hashTokenValue } from '../server/api-tokens';
 import { envNumber, latencyRows, printTable, timeRuns, times, withPglite, withPostgres } from './lib';
 
 const FILE_COUNT = envNumber(['BENCH_FILES', 'FILES_BENCH_FILES'], 1_000_000);
@@ -161,12 +161,12 @@ async function measureGet(app: FastifyInstance, headers: Record<string, string>,
 const measureScenario = (app: FastifyInstance, headers: Record<string, string>, scenario: Scenario) =>
   measureGet(app, headers, scenario.name, () => `/api/files/search/?${new URLSearchParams(scenario.query())}`);
 
-const DEFAULT_PARAMS: SearchParams = { page: 1, pageSize: 10, sortBy: 'uploaded', ordering: 'des', filters: {} };
+const DEFAULT_PARAMS: FileSearchRequest = { page: 1, pageSize: 10, sortBy: 'uploaded', ordering: 'des', query: '', filters: {} };
 
 /** EXPLAIN of the exact queries the default view and a date filter run: they must read indexes, never the whole table. */
 async function checkPlans(database: Database): Promise<PlanCheck[]> {
   const from = FIRST_UPLOAD + 86400 * 200;
-  const cases: [string, SearchParams][] = [
+  const cases: [string, FileSearchRequest][] = [
     ['default view', DEFAULT_PARAMS],
     ['date filter (page)', { ...DEFAULT_PARAMS, filters: { uploaded: { from, to: from + 30 * 86400 } } }],
   ];

@@ -7,7 +7,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
+import { createAuthentication } from './shared/authentication';
 import { installProblemHandlers, type PageFallback } from './shared/problem';
+import { apiTokenAdministration } from './api-tokens';
 import { authService } from './auth';
 import { mailService } from './mail';
 import { intakeService } from './intake';
@@ -15,7 +17,7 @@ import { careService } from './care';
 import { filesService } from './files';
 import { pricingService } from './pricing';
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   database: Database;
   masterSecret: Buffer;
@@ -49,12 +51,16 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     return { status: databaseUp ? 'ok' : 'unavailable', database: { kind: database.kind, reachable: databaseUp } };
   });
 
-  await app.register(authService, { prefix: '/api/auth', config, db: database.db, masterSecret });
-  await app.register(mailService, { prefix: '/api/mail', db: database.db, masterSecret });
-  await app.register(intakeService, { prefix: '/api/intake', care: config.care, db: database.db });
-  await app.register(careService, { prefix: '/api/care', db: database.db, masterSecret });
-  await app.register(filesService, { prefix: '/api/files', config, db: database.db, masterSecret });
-  await app.register(pricingService, { prefix: '/api/pricing', db: database.db, masterSecret });
+  // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
+  const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret }) };
+  await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
+  await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });
+  await app.register(intakeService, { prefix: '/api/intake', ...services, care: config.care });
+  await app.register(careService, { prefix: '/api/care', ...services });
+  await app.register(filesService, { prefix: '/api/files', ...services, config });
+  await app.register(apiTokenAdministration, { prefix: '/api/files', ...services, scope: 'files', tags: ['files'] });
+  await app.register(pricingService, { prefix: '/api/pricing', ...services });
+  await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });
 
   return app;
 }

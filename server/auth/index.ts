@@ -1,38 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import type { Db } from '../db';
-import { createAuthenticator } from './authenticator';
-import { administrationRoutes } from './routes/administration';
-import { ownAccountRoutes } from './routes/own-account';
-import { tokenRoutes } from './routes/token';
-import type { RouteContext } from './routes/context';
-import { accessTokenKey } from './tokens';
+import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
+import { accessTokenKey } from './access-tokens';
+import { authRoutes } from './routes';
 
-export { createAuthenticator, type AuthenticatedUser, type Authenticator } from './authenticator';
 export { ensureFirstAdministrator } from './first-administrator';
 
-export interface AuthServiceOptions {
+interface AuthServiceOptions extends ServiceOptions {
   config: Config;
-  db: Db;
   masterSecret: Buffer;
 }
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
-export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret }) => {
+export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret, authentication }) => {
   app.setValidatorCompiler(strictValidatorCompiler);
-  const context: RouteContext = {
+  app.addHook('onRequest', authentication.hook());
+  authRoutes(app, {
     db,
     accessKey: accessTokenKey(masterSecret),
-    authenticate: createAuthenticator(db, masterSecret),
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       maxFailures: config.signInMaxFailures,
       windowSeconds: config.signInWindowSeconds,
     },
-  };
-  tokenRoutes(app, context);
-  ownAccountRoutes(app, context);
-  administrationRoutes(app, context);
+  });
 };

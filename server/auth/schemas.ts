@@ -91,6 +91,9 @@ export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'numbe
 export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
 export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
 
+export type CreateUserInput = Static<typeof CreateUserBody>;
+export type DomainUserInput = Static<typeof DomainUserBody>;
+export type PasswordAuthenticationInput = Static<typeof PasswordAuthenticationBody>;
 export type DomainUserResponse = Static<typeof DomainUser>;
 export type PanelUserResponse = Static<typeof PanelUser>;
 export type TokenPairResponse = Static<typeof TokenPair>;

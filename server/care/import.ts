@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
+import { EpochSeconds } from '../shared/paging';
 import { FORM_VERSIONS, type FormVersion } from './enumerations';
 import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from './schemas';
 import { analyzeCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
@@ -9,13 +10,13 @@ import { analyzeCareRequests, upsertByLegacyId, type CareRequestRecord, type Ups
  * The legacy import format (JSON Lines): one request per line, blank lines ignored.
  *   {"legacy_id": "...", "form_version": "2012" | "2016-pre" | "2016", "submitted": epoch seconds or ISO 8601 text,
  *    "host": "...", "affiliate": "..." | null, "incoming": {...}, "archived": {...} | null, "contact"?: {...}}
- * incoming and archived hold the fields of CONTRACT-care.md that a request brings along (incoming: territories,
- * partial zip code, mission, details, patients in the 2012 or the 2016 layout; archived: customer_version, newsletter,
- * referral, contact, mission_details, accommodation, caregiver_requirements); contact is the optional personal data.
+ * incoming and archived hold the fields of the care service's wire shapes (schemas.ts) that a request brings along
+ * (incoming: territories, partial zip code, mission, details, patients in the 2012 or the 2016 layout; archived: customer_version,
+ * newsletter, referral, contact, mission_details, accommodation, caregiver_requirements); contact is the optional personal data.
  */
 
 const ISO_TIMESTAMP = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$';
-const Submitted = Type.Union([Type.Integer({ minimum: 0, maximum: 253_402_300_799 }), Type.String({ pattern: ISO_TIMESTAMP })], {
+const Submitted = Type.Union([EpochSeconds, Type.String({ pattern: ISO_TIMESTAMP })], {
   description: 'epoch seconds or an ISO 8601 timestamp with time zone',
 });
 

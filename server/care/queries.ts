@@ -1,28 +1,10 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { archivedCareRequests, careRequests } from '../db/schema';
-import type { ArchivedFieldsInput, ArchivedOutput, IncomingOutput } from './schemas';
-import { keptCounts } from './store';
-
-export const SORT_KEYS = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  sortBy: SortKey;
-  ordering: 'asc' | 'des';
-  query: string;
-  submittedFrom?: number;
-  submittedTo?: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  previous_page: number | null;
-  next_page: number | null;
-  total: number;
-}
+import { directionOf, epochSecondsOf, escapeLike, offsetOf, pageOf, withinSeconds, type PageAnswer } from '../shared/paging';
+import { notFound } from '../shared/problem';
+import type { ArchivedFieldsInput, ArchivedOutput, CareListRequest, IncomingOutput } from './schemas';
+import { careRequestCounts } from './store';
 
 const SORT_COLUMNS = {
   submitted: careRequests.submitted,
@@ -34,35 +16,19 @@ const SORT_COLUMNS = {
   numberOfPatients: careRequests.numberOfPatients,
 } as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** search_text is lower case, so a plain LIKE of the lower-cased query is the case-insensitive match (and index-friendly). */
-function conditions(query: ListQuery): SQL | undefined {
-  const text = query.query.trim().toLowerCase();
-  return and(
-    text ? sql`${careRequests.searchText} like ${`%${escapeLike(text)}%`}` : undefined,
-    query.submittedFrom !== undefined ? gte(careRequests.submitted, new Date(query.submittedFrom * 1000)) : undefined,
-    // "to" is inclusive of its whole second, as in the file search
-    query.submittedTo !== undefined ? lt(careRequests.submitted, new Date((query.submittedTo + 1) * 1000)) : undefined,
-  );
+/**
+ * search_text is lower case, so a plain LIKE of the lower-cased query is the case-insensitive match (and index-friendly).
+ * Control characters in the query are taken as spaces.
+ */
+function conditions({ query, filters }: CareListRequest): SQL | undefined {
+  const text = query.replace(/[\u0000-\u001f]/g, ' ').trim().toLowerCase();
+  return and(text ? sql`${careRequests.searchText} like ${`%${escapeLike(text)}%`}` : undefined, ...withinSeconds(careRequests.submitted, filters.submitted));
 }
 
 /** Ties are broken by uid in the same direction, which the (column, uid) indexes serve in either direction. */
-function ordering(query: ListQuery): SQL[] {
-  const direction = query.ordering === 'asc' ? asc : desc;
-  return [direction(SORT_COLUMNS[query.sortBy]), direction(careRequests.uid)];
-}
-
-/** The file search's paging: null past either end; a page beyond the last points back to the last one. */
-function pageOf<T>(items: T[], total: number, query: ListQuery): Page<T> {
-  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
-  return {
-    items,
-    previous_page: query.page > 1 ? Math.min(query.page - 1, lastPage) : null,
-    next_page: query.page < lastPage ? query.page + 1 : null,
-    total,
-  };
+function ordering(request: CareListRequest): SQL[] {
+  const direction = directionOf(request.ordering);
+  return [direction(SORT_COLUMNS[request.sortBy]), direction(careRequests.uid)];
 }
 
 const incomingColumns = {
@@ -106,7 +72,7 @@ function origin(row: IncomingRow) {
     form_version: row.formVersion,
     host: row.host,
     legacy_id: row.legacyId,
-    submitted: epochSeconds(row.submitted),
+    submitted: epochSecondsOf(row.submitted),
     affiliate: row.affiliate,
     optional_territory: row.optionalTerritory,
     core_territory: row.coreTerritory,
@@ -116,7 +82,7 @@ function origin(row: IncomingRow) {
 /** Without conditions the kept numbers answer: counting 100,000 rows on every page of the default view is what slows a list. */
 async function countWhere(db: Db, where: SQL | undefined, archivedOnly: boolean): Promise<number> {
   if (!where) {
-    const counts = await keptCounts(db);
+    const counts = await careRequestCounts(db);
     return archivedOnly ? counts.archived : counts.requests;
   }
   const base = db.select({ count: sql<number>`count(*)::int` }).from(careRequests);
@@ -125,8 +91,8 @@ async function countWhere(db: Db, where: SQL | undefined, archivedOnly: boolean)
   return row?.count ?? 0;
 }
 
-export async function listIncoming(db: Db, query: ListQuery): Promise<Page<IncomingOutput>> {
-  const where = conditions(query);
+export async function listIncoming(db: Db, request: CareListRequest): Promise<PageAnswer<IncomingOutput>> {
+  const where = conditions(request);
   const [rows, total] = await Promise.all([
     db
       .select({ ...incomingColumns, archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null` })
@@ -134,12 +100,12 @@ export async function listIncoming(db: Db, query: ListQuery): Promise<Page<Incom
       // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
       .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
       .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(...ordering(request))
+      .limit(request.pageSize)
+      .offset(offsetOf(request)),
     countWhere(db, where, false),
   ]);
-  return pageOf(rows.map(toIncoming), total, query);
+  return pageOf(rows.map(toIncoming), total, request);
 }
 
 const archivedColumns = {
@@ -168,27 +134,28 @@ function toArchived(row: ArchivedRow): ArchivedOutput {
   };
 }
 
-export async function listArchived(db: Db, query: ListQuery): Promise<Page<ArchivedOutput>> {
-  const where = conditions(query);
+export async function listArchived(db: Db, request: CareListRequest): Promise<PageAnswer<ArchivedOutput>> {
+  const where = conditions(request);
   const [rows, total] = await Promise.all([
     db
       .select(archivedColumns)
       .from(careRequests)
       .innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
       .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(...ordering(request))
+      .limit(request.pageSize)
+      .offset(offsetOf(request)),
     countWhere(db, where, true),
   ]);
-  return pageOf(rows.map(toArchived), total, query);
+  return pageOf(rows.map(toArchived), total, request);
 }
 
-export async function findArchived(db: Db, uid: string): Promise<ArchivedOutput | undefined> {
+export async function findArchived(db: Db, uid: string): Promise<ArchivedOutput> {
   const [row] = await db
     .select(archivedColumns)
     .from(careRequests)
     .innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
     .where(eq(careRequests.uid, uid));
-  return row && toArchived(row);
+  if (!row) throw notFound('No archived care request has this uid.', 'uid', 'care-request-not-found');
+  return toArchived(row);
 }

@@ -1,9 +1,10 @@
 import { Type, type ObjectOptions, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 import * as E from './enumerations';
 
 /**
- * The wire shapes of CONTRACT-care.md. They are the response schemas of the care service and, as stored jsonb,
+ * The care service's wire shapes (README, "Care service"). They are its response schemas and, as stored jsonb,
  * what the legacy import checks its lines against. Every leaf a request does not know is null; objects are always present.
  */
 
@@ -217,10 +218,20 @@ export const PersonalData = closed(
 );
 export type PersonalDataInput = Static<typeof PersonalData>;
 
-export const page = <T extends TSchema>(item: T) =>
-  closed({
-    items: Type.Array(item),
-    previous_page: nullable(Type.Integer()),
-    next_page: nullable(Type.Integer()),
-    total: Type.Integer(),
-  });
+// --- the lists ---
+
+export const SORT_KEYS = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export const CareRequestList = pagedList({
+  sortKeys: SORT_KEYS,
+  defaultSortBy: 'submitted',
+  query: { description: 'matches host, affiliate, partial zip code, legacy id and form version' },
+  filters: closed({ submitted: Type.Optional(SecondsRange) }),
+  filtersDescription: 'a JSON object {"submitted": {"from"?: epoch seconds, "to"?: epoch seconds}}',
+});
+export type CareListRequest = ReturnType<typeof CareRequestList.read>;
+
+export const IncomingPage = Page(Incoming);
+export const ArchivedPage = Page(Archived);
+export const CareRequestUidParams = closed({ uid: Uid });

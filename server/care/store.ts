@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { archivedCareRequests, careRequestContacts, careRequestStatistics, careRequests } from '../db/schema';
+import { archivedCareRequests, careRequestContacts, careRequests } from '../db/schema';
+import { adjustCounts, keptCount, recount } from '../shared/kept-counts';
 import type { FormVersion } from './enumerations';
 import type { ArchivedFieldsInput, IncomingFields, PersonalDataInput } from './schemas';
 
@@ -23,6 +24,10 @@ export type Executor = Db | Transaction;
 
 /** Rows per insert statement: about 20 parameters a row stays far below PostgreSQL's 65,535. */
 const BATCH_SIZE = 500;
+
+/** The kept counts of requests and of archived ones (server/shared/kept-counts.ts). */
+const REQUESTS_COUNT = 'care-requests';
+const ARCHIVED_COUNT = 'care-requests:archived';
 
 export function searchTextOf(record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>, partialZip: string | null): string {
   return [record.host, record.affiliate, partialZip, record.legacyId, record.formVersion]
@@ -109,45 +114,27 @@ export async function insertCareRequests(executor: Executor, records: CareReques
     const personal = batch.filter(({ record }) => record.personal);
     if (personal.length) await executor.insert(careRequestContacts).values(personal.map(({ record, uid }) => contactRow(record.personal!, uid)));
   }
-  await addToStatistics(executor, records.length, records.filter((record) => record.archived).length);
+  await adjustCounts(
+    executor,
+    new Map([
+      [REQUESTS_COUNT, records.length],
+      [ARCHIVED_COUNT, records.filter((record) => record.archived).length],
+    ]),
+  );
   return withUids.map(({ uid }) => uid);
 }
 
-async function addToStatistics(executor: Executor, requests: number, archived: number) {
-  await executor
-    .insert(careRequestStatistics)
-    .values({ id: 1, requestCount: requests, archivedCount: archived })
-    .onConflictDoUpdate({
-      target: careRequestStatistics.id,
-      set: {
-        requestCount: sql`${careRequestStatistics.requestCount} + excluded.request_count`,
-        archivedCount: sql`${careRequestStatistics.archivedCount} + excluded.archived_count`,
-      },
-    });
+/** Sets the kept counts from the tables; run it in the transaction that changed them some other way. */
+function recountCareRequests(tx: Transaction) {
+  return recount(tx, {
+    [REQUESTS_COUNT]: sql`select count(*) from ${careRequests}`,
+    [ARCHIVED_COUNT]: sql`select count(*) from ${archivedCareRequests}`,
+  });
 }
 
-/**
- * Sets the kept numbers from the tables. Adding nothing first locks the statistics row, so that a request stored
- * concurrently is either counted by the next statement or adds itself afterwards, never both or neither.
- */
-export async function recountCareRequests(tx: Transaction) {
-  await addToStatistics(tx, 0, 0);
-  await tx.execute(
-    sql`update ${careRequestStatistics} set request_count = (select count(*) from ${careRequests}), archived_count = (select count(*) from ${archivedCareRequests}) where ${careRequestStatistics.id} = 1`,
-  );
-}
-
-export interface CareRequestCounts {
-  requests: number;
-  archived: number;
-}
-
-export async function keptCounts(executor: Executor): Promise<CareRequestCounts> {
-  const [row] = await executor
-    .select({ requests: careRequestStatistics.requestCount, archived: careRequestStatistics.archivedCount })
-    .from(careRequestStatistics)
-    .where(eq(careRequestStatistics.id, 1));
-  return row ?? { requests: 0, archived: 0 };
+export async function careRequestCounts(executor: Executor): Promise<{ requests: number; archived: number }> {
+  const [requests, archived] = await Promise.all([keptCount(executor, REQUESTS_COUNT), keptCount(executor, ARCHIVED_COUNT)]);
+  return { requests, archived };
 }
 
 export interface UpsertOutcome {

@@ -156,15 +156,9 @@ export const files = pgTable(
   ],
 );
 
-/** Kept numbers of files ('all', and 'kind:<Kind>' per reference kind), so that the unfiltered and kind-only totals need no count. */
-export const fileCounts = pgTable('file_counts', {
-  key: text('key').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull(),
-});
+// --- API tokens ---
 
-// --- tokens ---
-
-/** API access tokens of the file and pricing services; only the sha256 of a token's value is kept. */
+/** API tokens of the file and pricing services; only the sha256 of a token's value is kept. */
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -185,7 +179,7 @@ export const apiTokens = pgTable(
 
 /**
  * Incoming care requests as the lists show them: nothing in this table identifies a person (the zip code is partial,
- * contact data lives in care_request_contacts). details and patients hold the wire shapes of CONTRACT-care.md.
+ * contact data lives in care_request_contacts). details and patients hold the wire shapes of server/care/schemas.ts.
  */
 export const careRequests = pgTable(
   'care_requests',
@@ -223,18 +217,7 @@ export const careRequests = pgTable(
   ],
 );
 
-/** One row (id 1): the number of requests and of archived ones, kept by the store, so the unfiltered lists never count 100,000 rows. */
-export const careRequestStatistics = pgTable(
-  'care_request_statistics',
-  {
-    id: smallint('id').primaryKey(),
-    requestCount: integer('request_count').notNull(),
-    archivedCount: integer('archived_count').notNull(),
-  },
-  (table) => [check('care_request_statistics_one_row', sql`${table.id} = 1`)],
-);
-
-/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of CONTRACT-care.md. */
+/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of server/care/schemas.ts. */
 export const archivedCareRequests = pgTable('archived_care_requests', {
   uid: uuid('uid')
     .primaryKey()
@@ -265,4 +248,15 @@ export const careRequestContacts = pgTable('care_request_contacts', {
   missionCity: text('mission_city'),
   /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
   tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+});
+
+// --- shared ---
+
+/**
+ * Counts kept by the writers of the rows they count (server/shared/kept-counts.ts): `files` and `files:kind:<Kind>` per
+ * reference kind, `care-requests` and `care-requests:archived`. They let the unfiltered list totals skip a count.
+ */
+export const keptCounts = pgTable('kept_counts', {
+  key: text('key').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
 });

@@ -1,23 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { fileCounts, files } from '../db/schema';
-import type { ReferenceKind } from './schemas';
+import { files } from '../db/schema';
+import { recount } from '../shared/kept-counts';
+import { REFERENCE_KINDS, type ReferenceKind } from './schemas';
 
-export const ALL_FILES = 'all';
-export const kindCountKey = (kind: ReferenceKind) => `kind:${kind}`;
+/** The kept counts of files (server/shared/kept-counts.ts): all of them, and those with a reference of each kind. */
 
-/** Adds the deltas to the kept counts in one statement; keys go in sorted order so that concurrent writers lock rows alike. */
-export async function adjustCounts(db: Db, deltas: Map<string, number>): Promise<void> {
-  const values = [...deltas]
-    .filter(([, delta]) => delta !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([key, count]) => ({ key, count }));
-  if (!values.length) return;
-  await db
-    .insert(fileCounts)
-    .values(values)
-    .onConflictDoUpdate({ target: fileCounts.key, set: { count: sql`${fileCounts.count} + excluded.count` } });
-}
+export const ALL_FILES = 'files';
+export const kindCountKey = (kind: ReferenceKind) => `files:kind:${kind}`;
 
 /** +1 for each kind gained, -1 for each kind lost. */
 export function kindDeltas(before: string[], after: string[]): Map<string, number> {
@@ -27,19 +17,9 @@ export function kindDeltas(before: string[], after: string[]): Map<string, numbe
   return deltas;
 }
 
-export async function keptCount(db: Db, key: string): Promise<number> {
-  const [row] = await db.select({ count: fileCounts.count }).from(fileCounts).where(eq(fileCounts.key, key));
-  return row?.count ?? 0;
-}
-
 /** Sets the kept counts from the table, after rows were added some other way (the benchmark's seed). */
 export async function recountFiles(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(fileCounts);
-    await tx.execute(sql`
-      insert into ${fileCounts} (key, count)
-      select ${ALL_FILES}, count(*) from ${files}
-      union all
-      select 'kind:' || kind, count(*) from ${files}, unnest(${files.referenceKinds}) as kind group by kind`);
-  });
+  const countOf = (where?: ReturnType<typeof sql>) => sql`${db.select({ total: count() }).from(files).where(where)}`;
+  const byKind = REFERENCE_KINDS.map((kind) => [kindCountKey(kind), countOf(sql`${files.referenceKinds} @> array[${kind}]::text[]`)]);
+  await db.transaction((tx) => recount(tx, { [ALL_FILES]: countOf(), ...Object.fromEntries(byKind) }));
 }

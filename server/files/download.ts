@@ -1,6 +1,8 @@
+import { HttpProblem, problemType } from '../shared/problem';
 import type { ByteRange } from '../storage';
+import type { FileRow } from './store';
 
-export type RangeRequest = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
+type RangeRequest = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 const WHOLE: RangeRequest = { kind: 'whole' };
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
@@ -9,7 +11,7 @@ const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
  * Reads a Range header (RFC 9110 §14) for one range. A missing, malformed or multi-range header gets the whole content,
  * as does a Range sent with an If-Range that does not match the current ETag.
  */
-export function rangeRequest(header: string | undefined, size: number, ifRange?: string, etag?: string): RangeRequest {
+function rangeRequest(header: string | undefined, size: number, ifRange?: string, etag?: string): RangeRequest {
   if (!header || (ifRange !== undefined && ifRange !== etag)) return WHOLE;
   const match = SINGLE_RANGE.exec(header.replace(/\s+/g, ''));
   if (!match || (!match[1] && !match[2])) return WHOLE;
@@ -32,7 +34,7 @@ const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const MAX_NAME_CHARACTERS = 200;
 
 /** The name a browser should save a file under: no control characters, no path separators, no leading dots, not too long. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const cleaned = name
     .normalize('NFC')
     .replace(CONTROL_CHARACTERS, '')
@@ -65,7 +67,34 @@ function asciiFallback(name: string): string {
 
 const encodeRfc8187 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const safe = safeFileName(name);
   return `attachment; filename="${asciiFallback(safe)}"; filename*=UTF-8''${encodeRfc8187(safe)}`;
+}
+
+/** The headers of every answer to a download, a refused range's included. */
+export function downloadHeaders(file: FileRow) {
+  return {
+    'accept-ranges': 'bytes',
+    etag: etagOf(file),
+    'content-disposition': contentDisposition(file.name),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-cache',
+  };
+}
+
+const etagOf = (file: FileRow) => `"${file.md5Hash}"`;
+
+/** The byte range to send, or undefined for the whole file; a range past the end is refused with 416. */
+export function servedRange(file: FileRow, headers: { range?: string; 'if-range'?: string | string[] }): ByteRange | undefined {
+  const ifRange = headers['if-range'];
+  const wanted = rangeRequest(headers.range, file.size, typeof ifRange === 'string' ? ifRange : undefined, etagOf(file));
+  if (wanted.kind === 'unsatisfiable') {
+    throw new HttpProblem(416, 'Range Not Satisfiable', `The file has ${file.size} bytes.`, {
+      type: problemType('range-not-satisfiable'),
+      headers: { 'content-range': `bytes */${file.size}` },
+    });
+  }
+  return wanted.kind === 'partial' ? wanted.range : undefined;
 }

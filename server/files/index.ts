@@ -1,37 +1,35 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createAuthenticator } from '../auth';
-import { strictValidatorCompiler } from '../shared/validator';
 import type { Config } from '../config';
-import type { Db } from '../db';
+import type { ServiceOptions } from '../shared/service';
+import { strictValidatorCompiler } from '../shared/validator';
 import { createBlobStorage, type BlobStorage } from '../storage';
-import { accessTokenAdministration, createServiceAuthenticator } from '../tokens';
 import { fileRoutes } from './routes';
 import { META_MAX_BYTES } from './upload';
 
-export interface FilesServiceOptions {
+export { recountFiles } from './counts';
+export { searchQueries } from './search';
+export { insertFile } from './store';
+export type { FileSearchRequest } from './schemas';
+
+interface FilesServiceOptions extends ServiceOptions {
   config: Config;
-  db: Db;
-  masterSecret: Buffer;
   /** Defaults to the storage the config selects (local disk or S3). */
   storage?: BlobStorage;
 }
 
-const TAGS = ['files'];
-
-/** The file service (mounted at /api/files): search, upload, download and references of stored files, and its API access tokens. */
-export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (app, { config, db, masterSecret, storage = createBlobStorage(config) }) => {
+/**
+ * The file service (mounted at /api/files): search, upload, download and references of stored files, for panel users and
+ * for outside services with an API token of the file service. server/app.ts mounts the administration of those tokens
+ * under the same prefix.
+ */
+export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (app, { config, db, authentication, storage = createBlobStorage(config) }) => {
   app.setValidatorCompiler(strictValidatorCompiler);
+  app.addHook('onRequest', authentication.hook({ apiTokenScope: 'files' }));
   const maxUploadBytes = config.files.maxUploadBytes;
   await app.register(fastifyMultipart, {
     // one byte over the limit reaches the meter, which then refuses the upload (busboy alone would silently truncate)
     limits: { fileSize: maxUploadBytes + 1, files: 2, fields: 2, parts: 4, fieldSize: META_MAX_BYTES, fieldNameSize: 100, headerPairs: 100 },
   });
-  const authenticateUser = createAuthenticator(db, masterSecret);
-  await app.register(accessTokenAdministration, { db, scope: 'files', authenticateUser, tags: TAGS });
-  fileRoutes(app, { db, storage, maxUploadBytes, authenticate: createServiceAuthenticator(db, 'files', authenticateUser), tags: TAGS });
+  fileRoutes(app, { db, storage, maxUploadBytes });
 };
-
-export { recountFiles } from './counts';
-export { insertFile } from './repository';
-export { searchQueries, type SearchParams } from './search';

@@ -1,8 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 
 const closed = { additionalProperties: false } as const;
-const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** PostgreSQL text cannot hold NUL; every other character is stored as sent. */
 const WITHOUT_NUL = '^[^\\u0000]*$';
 
@@ -56,31 +57,17 @@ export const ReferencesBody = Type.Object(
 export type ReferencesBodyValue = Static<typeof ReferencesBody>;
 export const FileUidParams = Type.Object({ uid: Uid }, closed);
 
-export const SORT_KEYS = ['name', 'size', 'content_type', 'description', 'uploaded'] as const;
+const SORT_KEYS = ['name', 'size', 'content_type', 'description', 'uploaded'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-export const SearchQuery = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-    sort_by: Type.Optional(Type.String({ pattern: `^(${SORT_KEYS.join('|')})$`, description: `one of ${SORT_KEYS.join(', ')}`, default: 'uploaded' })),
-    ordering: Type.Optional(Type.String({ pattern: '^(asc|des)$', description: 'asc or des', default: 'des' })),
-    query: Type.Optional(Type.String({ maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' })),
-    filters: Type.Optional(Type.String({ maxLength: 1024, description: 'a JSON object: {"uploaded": {"from"?: seconds, "to"?: seconds}, "reference_kind"?: kind}' })),
-  },
-  closed,
-);
-
-/** Epoch seconds from 1970 to the end of year 9999. */
-const Seconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
-
-export const Filters = Type.Object(
-  {
-    uploaded: Type.Optional(Type.Object({ from: Type.Optional(nullable(Seconds)), to: Type.Optional(nullable(Seconds)) }, closed)),
-    reference_kind: Type.Optional(nullable(ReferenceName)),
-  },
-  closed,
-);
+export const FileSearch = pagedList({
+  sortKeys: SORT_KEYS,
+  defaultSortBy: 'uploaded',
+  query: { pattern: WITHOUT_NUL, description: 'free of NUL characters' },
+  filters: Type.Object({ uploaded: Type.Optional(SecondsRange), reference_kind: Type.Optional(nullable(ReferenceName)) }, closed),
+  filtersDescription: 'a JSON object: {"uploaded": {"from"?: seconds, "to"?: seconds}, "reference_kind"?: kind}',
+});
+export type FileSearchRequest = ReturnType<typeof FileSearch.read>;
 
 export const StoredFile = Type.Object({
   uid: Type.String(),
@@ -94,15 +81,8 @@ export const StoredFile = Type.Object({
   stored_binary: Type.Object({ md5_hash: Type.String(), size: Type.Integer({ description: 'bytes' }) }),
 });
 
-export const FilePage = Type.Object({
-  items: Type.Array(StoredFile),
-  previous_page: nullable(Type.Integer()),
-  next_page: nullable(Type.Integer()),
-  total: Type.Integer(),
-});
+export const FilePage = Page(StoredFile);
 
 export type ReferenceValue = Static<typeof Reference>;
 export type UploadMetaValue = Static<typeof UploadMeta>;
-export type FiltersValue = Static<typeof Filters>;
 export type StoredFileResponse = Static<typeof StoredFile>;
-export type FilePageResponse = Static<typeof FilePage>;

@@ -1,4 +1,19 @@
-export { mailService, type MailServiceOptions } from './service';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ServiceOptions } from '../shared/service';
+import { strictValidatorCompiler } from '../shared/validator';
+import { createPasswordCipher } from './credentials';
+import { mailRoutes } from './routes';
+
 export { enqueueMail } from './queue';
-export { createMailWorker, type MailWorker, type MailWorkerOptions } from './worker';
-export type { MailInput } from './schemas';
+export { createMailWorker, type MailWorker } from './worker';
+
+interface MailServiceOptions extends ServiceOptions {
+  masterSecret: Buffer;
+}
+
+/** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
+export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, authentication, masterSecret }) => {
+  app.setValidatorCompiler(strictValidatorCompiler);
+  app.addHook('onRequest', authentication.hook());
+  mailRoutes(app, { db, cipher: createPasswordCipher(masterSecret) });
+};

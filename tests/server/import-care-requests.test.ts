@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { archivedCareRequests, careRequests } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { formatLineError, importCareRequests, parseImport } from '../../server/care/import';
-import { keptCounts } from '../../server/care/store';
+import { careRequestCounts } from '../../server/care/store';
 import { CARE_REQUESTS_JSONL } from '../fixtures/care-form';
 import { rowCounts } from '../fixtures/care-records';
 
@@ -106,7 +106,7 @@ describe('importCareRequests', () => {
     expect(await storedRow('L2012-0001')).toMatchObject({ host: 'www.umgezogen.example', archived: false });
     expect(await storedRow('L2012-0002')).toMatchObject({ archived: true });
     expect(await counts()).toMatchObject({ incoming: 7, archived: 3 });
-    expect(await keptCounts(t.db)).toEqual({ requests: 7, archived: 3 });
+    expect(await careRequestCounts(t.db)).toEqual({ requests: 7, archived: 3 });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { apiTokens } from '../../server/db/schema';
-import { hashTokenValue } from '../../server/tokens';
+import { hashTokenValue } from '../../server/api-tokens';
 import { bearer } from './helpers';
 import { FILES, PRICING, createFilesTestApp, uploadForm, type StoredFile } from './files-helpers';
 

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
 import { apiTokens } from '../db/schema';
-import type { ApiTokenResponse, NewApiToken, TokenInfoResponse, TokenScope } from './schemas';
+import { badRequest, conflict, notFound } from '../shared/problem';
+import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } from './schemas';
 
-export type ApiTokenRow = typeof apiTokens.$inferSelect;
+type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+const tokenNotFound = () => notFound('No access token has this uid.', 'uid', 'token-not-found');
 
 /** Only this digest of a token's value is stored; the value itself is never kept, returned or logged. */
 export const hashTokenValue = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
@@ -12,7 +15,7 @@ export const hashTokenValue = (value: string) => createHash('sha256').update(val
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const orNull = (date: Date | null) => (date ? epochSeconds(date) : null);
 
-export function toApiToken(row: ApiTokenRow): ApiTokenResponse {
+function toApiToken(row: ApiTokenRow): ApiTokenResponse {
   return {
     uid: row.uid,
     created: epochSeconds(row.created),
@@ -28,8 +31,9 @@ export function toTokenInfo(row: ApiTokenRow): TokenInfoResponse {
   return { uid: row.uid, service: row.service, created: epochSeconds(row.created), expires: orNull(row.expires) };
 }
 
-/** The stored token, or undefined when that value is already stored for the scope. */
-export async function insertApiToken(db: Db, scope: TokenScope, token: NewApiToken, createdBy: string): Promise<ApiTokenRow | undefined> {
+/** Stores a new token; its expiry must lie in the future and its value must be new to the scope. */
+export async function addApiToken(db: Db, scope: ApiTokenScope, token: NewApiToken, createdBy: string): Promise<ApiTokenResponse> {
+  if (token.expires != null && token.expires * 1000 <= Date.now()) throw badRequest('expires must be in the future', 'expires', 'expiry-in-past');
   const [row] = await db
     .insert(apiTokens)
     .values({
@@ -41,14 +45,17 @@ export async function insertApiToken(db: Db, scope: TokenScope, token: NewApiTok
     })
     .onConflictDoNothing({ target: [apiTokens.scope, apiTokens.tokenHash] })
     .returning();
-  return row;
+  if (!row) throw conflict('This token value is already in use.', 'token', 'token-taken');
+  return toApiToken(row);
 }
 
-export function listApiTokens(db: Db, scope: TokenScope): Promise<ApiTokenRow[]> {
-  return db.select().from(apiTokens).where(eq(apiTokens.scope, scope)).orderBy(desc(apiTokens.created), desc(apiTokens.uid));
+/** Newest first. */
+export async function listApiTokens(db: Db, scope: ApiTokenScope): Promise<ApiTokenResponse[]> {
+  const rows = await db.select().from(apiTokens).where(eq(apiTokens.scope, scope)).orderBy(desc(apiTokens.created), desc(apiTokens.uid));
+  return rows.map(toApiToken);
 }
 
-export async function findApiToken(db: Db, scope: TokenScope, uid: string): Promise<ApiTokenRow | undefined> {
+async function findApiToken(db: Db, scope: ApiTokenScope, uid: string): Promise<ApiTokenRow | undefined> {
   const [row] = await db
     .select()
     .from(apiTokens)
@@ -56,7 +63,7 @@ export async function findApiToken(db: Db, scope: TokenScope, uid: string): Prom
   return row;
 }
 
-export async function findApiTokenByValue(db: Db, scope: TokenScope, value: string): Promise<ApiTokenRow | undefined> {
+export async function findApiTokenByValue(db: Db, scope: ApiTokenScope, value: string): Promise<ApiTokenRow | undefined> {
   const [row] = await db
     .select()
     .from(apiTokens)
@@ -64,22 +71,24 @@ export async function findApiTokenByValue(db: Db, scope: TokenScope, value: stri
   return row;
 }
 
-/** The revoked token, or undefined when it is unknown or was already revoked (revoking is final). */
-export async function revokeApiToken(db: Db, scope: TokenScope, uid: string, revokedBy: string): Promise<ApiTokenRow | undefined> {
+/** Revoking is final: a revoked token cannot be revoked again. */
+export async function revokeApiToken(db: Db, scope: ApiTokenScope, uid: string, revokedBy: string): Promise<ApiTokenResponse> {
   const [row] = await db
     .update(apiTokens)
     .set({ revoked: new Date(), revokedBy })
     .where(and(eq(apiTokens.scope, scope), eq(apiTokens.uid, uid), isNull(apiTokens.revoked)))
     .returning();
-  return row;
+  if (row) return toApiToken(row);
+  if (await findApiToken(db, scope, uid)) throw conflict('The access token is already revoked.', 'uid', 'token-already-revoked');
+  throw tokenNotFound();
 }
 
-export async function deleteApiToken(db: Db, scope: TokenScope, uid: string): Promise<boolean> {
+export async function deleteApiToken(db: Db, scope: ApiTokenScope, uid: string): Promise<void> {
   const deleted = await db
     .delete(apiTokens)
     .where(and(eq(apiTokens.scope, scope), eq(apiTokens.uid, uid)))
     .returning({ uid: apiTokens.uid });
-  return deleted.length > 0;
+  if (!deleted.length) throw tokenNotFound();
 }
 
 /** Why a stored token may not be used now, or undefined when it may. */

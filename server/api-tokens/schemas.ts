@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uid } from '../shared/schemas';
 
-/** Which service a token opens: a token of one scope is unknown to the other. */
-export type TokenScope = 'files' | 'pricing';
+/** Which service an API token opens: a token of one scope is unknown to the other. */
+export type ApiTokenScope = 'files' | 'pricing';
 
 const closed = { additionalProperties: false } as const;
 const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -37,8 +37,9 @@ export const NewApiTokenBody = Type.Object(
   closed,
 );
 
-export const TokenUidParams = Type.Object({ uid: Uid }, closed);
+export const ApiTokenUidParams = Type.Object({ uid: Uid }, closed);
 
+/** What an outside service learns about the API token it presents. */
 export const TokenInfo = Type.Object({
   uid: Type.String(),
   service: Type.String(),

@@ -1,11 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { createAuthenticator } from '../auth';
 import { problems } from '../shared/schemas';
-import { strictValidatorCompiler } from '../shared/validator';
+import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
-import { createPasswordCipher } from './credentials';
+import type { PasswordCipher } from './credentials';
 import { createProvider, getProvider, listProviders, updateProvider } from './providers';
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
@@ -25,21 +23,10 @@ import {
   UidsBody,
 } from './schemas';
 
-export interface MailServiceOptions {
-  db: Db;
-  masterSecret: Buffer;
-}
-
-const BEARER = [{ bearer: [] }];
 const DEFAULT_LIST_LIMIT = 1000;
 const administration = (summary: string) => ({ tags: ['mail administration'], summary, security: BEARER });
 
-/** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
-export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, masterSecret }) => {
-  const cipher = createPasswordCipher(masterSecret);
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', createAuthenticator(db, masterSecret));
-
+export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: PasswordCipher }) {
   app.post(
     '/send/',
     {
@@ -156,4 +143,4 @@ export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async 
     },
     async (request) => ({ requeued: await requeueFailed(db, request.body.uids) }),
   );
-};
+}

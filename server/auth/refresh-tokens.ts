@@ -1,49 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db';
 import { refreshTokens } from '../db/schema';
-import { deriveKey } from '../shared/secrets';
 
-export const ISSUER = 'caredesk-auth';
-export const AUDIENCE = 'caredesk';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Users' refresh tokens, kept as families: a sign-in starts one, each exchange continues it, and presenting a used token
+ * ends the whole family. Only a token's hash is stored.
+ */
+
 /** 32 random bytes in base64url, without padding. */
 const REFRESH_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
-export const accessTokenKey = (masterSecret: Buffer) => deriveKey(masterSecret, 'access-token');
-
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-export interface AccessToken {
-  token: string;
-  issued: number;
-  expires: number;
-}
-
-export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, now = new Date()): Promise<AccessToken> {
-  const issued = epochSeconds(now);
-  const expires = issued + ttlSeconds;
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(uid)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issued)
-    .setExpirationTime(expires)
-    .sign(key);
-  return { token, issued, expires };
-}
-
-/** The user uid an access token was issued to, or undefined when the token is forged, malformed or expired. */
-export async function verifyAccessToken(key: Buffer, token: string): Promise<string | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
-    return payload.sub && UUID.test(payload.sub) ? payload.sub.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -60,7 +26,7 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
   return token;
 }
 
-export type Consumption = { outcome: 'consumed'; userUid: string; family: string } | { outcome: 'reused' | 'invalid' };
+type Consumption = { outcome: 'consumed'; userUid: string; family: string } | { outcome: 'reused' | 'invalid' };
 
 /**
  * Marks a refresh token used. The conditional UPDATE lets exactly one of two concurrent requests win;

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
-import { adjustCounts, ALL_FILES, kindDeltas } from './counts';
+import { adjustCounts } from '../shared/kept-counts';
+import { epochSecondsOf } from '../shared/paging';
+import { notFound } from '../shared/problem';
+import { ALL_FILES, kindDeltas } from './counts';
 import type { ReferenceKind, ReferenceValue, StoredFileResponse } from './schemas';
+import type { ReceivedUpload } from './upload';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -37,7 +41,7 @@ export function toStoredFile(row: FileRow): StoredFileResponse {
     meta: {
       name: row.name,
       description: row.description,
-      uploaded: Math.floor(row.uploaded.getTime() / 1000),
+      uploaded: epochSecondsOf(row.uploaded),
       content_type: row.contentType,
       references: row.references,
     },
@@ -60,19 +64,36 @@ export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
   });
 }
 
-export async function findFile(db: Db, uid: string): Promise<FileRow | undefined> {
+const fileNotFound = () => notFound('No file has this uid.', 'uid', 'file-not-found');
+
+export async function findFile(db: Db, uid: string): Promise<FileRow> {
   const [row] = await db.select().from(files).where(eq(files.uid, uid));
+  if (!row) throw fileNotFound();
   return row;
 }
 
 /** Replaces the references and moves the file between the kept kind counts, in one transaction. */
-export async function replaceReferences(db: Db, uid: string, references: ReferenceValue[]): Promise<FileRow | undefined> {
+export async function replaceReferences(db: Db, uid: string, references: ReferenceValue[]): Promise<FileRow> {
   const columns = referenceColumns(references);
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ kinds: files.referenceKinds }).from(files).where(eq(files.uid, uid)).for('update');
-    if (!before) return undefined;
+    if (!before) throw fileNotFound();
     const [row] = await tx.update(files).set(columns).where(eq(files.uid, uid)).returning();
     await adjustCounts(tx, kindDeltas(before.kinds, columns.referenceKinds));
     return row;
+  });
+}
+
+/** Stores the row of an upload whose blob is already stored under its uid. */
+export function insertUploadedFile(db: Db, upload: ReceivedUpload): Promise<FileRow> {
+  return insertFile(db, {
+    uid: upload.uid,
+    name: upload.meta.name,
+    description: upload.meta.description,
+    references: upload.meta.references ?? [],
+    contentType: upload.contentType,
+    md5Hash: upload.md5Hash,
+    size: upload.size,
+    storageKey: upload.uid,
   });
 }

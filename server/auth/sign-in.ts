@@ -3,17 +3,20 @@ import { HttpProblem, problemType, unauthorized } from '../shared/problem';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import type { TokenPairResponse } from './schemas';
 import { clearFailuresOf, recordFailure, secondsUntilAllowed, type SignInAttempt, type ThrottleSettings } from './throttle';
-import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken, signAccessToken } from './tokens';
+import { signAccessToken } from './access-tokens';
+import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import { findPasswordLogin, findUser } from './users';
 
-export interface SessionSettings extends ThrottleSettings {
+/** POST /token/: a token pair for a password (sign-in) or for a refresh token (exchange). */
+
+interface SignInSettings extends ThrottleSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
 }
 
-export interface SessionContext {
+export interface SignInContext {
   db: Db;
-  settings: SessionSettings;
+  settings: SignInSettings;
   accessKey: Buffer;
 }
 
@@ -30,7 +33,7 @@ const tooManyFailures = (retryAfterSeconds: number) =>
   });
 
 /** Signs in with a password; throttled attempts are refused before the password is even looked at. */
-export async function signInWithPassword({ db, settings, accessKey }: SessionContext, attempt: SignInAttempt & { password: string }): Promise<TokenPairResponse> {
+export async function signInWithPassword({ db, settings, accessKey }: SignInContext, attempt: SignInAttempt & { password: string }): Promise<TokenPairResponse> {
   // Values no user can have: refused without recording them, which would only let junk into the failures table.
   if (!attempt.username || !attempt.password || attempt.username.length > LONGEST_USERNAME || attempt.password.length > LONGEST_PASSWORD) {
     throw invalidCredentials();
@@ -53,7 +56,7 @@ export async function signInWithPassword({ db, settings, accessKey }: SessionCon
 }
 
 /** Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. */
-export async function refreshSession({ db, settings, accessKey }: SessionContext, presentedToken: string): Promise<TokenPairResponse> {
+export async function exchangeRefreshToken({ db, settings, accessKey }: SignInContext, presentedToken: string): Promise<TokenPairResponse> {
   // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here.
   const result = await db.transaction(async (tx) => {
     const consumption = await consumeRefreshToken(tx, presentedToken);

@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../db';
+import { problems } from '../shared/schemas';
+import { BEARER, type ServiceApp } from '../shared/service';
+import { ApiToken, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from './schemas';
+import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './store';
+
+/** The API-token screens' routes; only panel users administer tokens (an API token is no key to this). */
+export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; scope: ApiTokenScope; tags: string[] }) {
+  const describe = (summary: string) => ({ tags, summary, security: BEARER });
+
+  app.get(
+    '/administration/access-tokens/',
+    { schema: { ...describe('All API tokens, newest first'), response: { 200: Type.Array(ApiToken), ...problems(401) } } },
+    async () => listApiTokens(db, scope),
+  );
+
+  app.post(
+    '/administration/access-tokens/',
+    { schema: { ...describe('Add an API token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
+    async (request, reply) => {
+      const token = await addApiToken(db, scope, request.body, request.user.uid);
+      reply.code(201);
+      return token;
+    },
+  );
+
+  app.delete(
+    '/administration/access-tokens/:uid/',
+    { schema: { ...describe('Delete an API token'), params: ApiTokenUidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } } },
+    async (request, reply) => {
+      await deleteApiToken(db, scope, request.params.uid);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/administration/access-tokens/:uid/revoke/',
+    { schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
+    async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid),
+  );
+}

@@ -1,0 +1,42 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { deriveKey } from '../shared/secrets';
+
+/** Users' access tokens: short-lived JWTs (HS256) under a key derived from the master secret. */
+
+const ISSUER = 'caredesk-auth';
+const AUDIENCE = 'caredesk';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const accessTokenKey = (masterSecret: Buffer) => deriveKey(masterSecret, 'access-token');
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+interface SignedAccessToken {
+  token: string;
+  issued: number;
+  expires: number;
+}
+
+export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, now = new Date()): Promise<SignedAccessToken> {
+  const issued = epochSeconds(now);
+  const expires = issued + ttlSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(uid)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issued)
+    .setExpirationTime(expires)
+    .sign(key);
+  return { token, issued, expires };
+}
+
+/** The user uid an access token was issued to, or undefined when the token is forged, malformed or expired. */
+export async function verifyAccessToken(key: Buffer, token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
+    return payload.sub && UUID.test(payload.sub) ? payload.sub.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../db';
+import { problems } from '../shared/schemas';
+import { BEARER, type ServiceApp } from '../shared/service';
+import { findArchived, listArchived, listIncoming } from './queries';
+import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, IncomingPage } from './schemas';
+
+const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
+
+export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
+  app.get(
+    '/incoming/care-requests/',
+    {
+      schema: {
+        ...describe('Incoming care requests, server-paged'),
+        querystring: CareRequestList.querystring,
+        response: { 200: IncomingPage, ...problems(400, 401) },
+      },
+    },
+    async (request) => listIncoming(db, CareRequestList.read(request.query)),
+  );
+
+  app.get(
+    '/archived/care-requests/',
+    {
+      schema: {
+        ...describe('Archived care requests, server-paged'),
+        querystring: CareRequestList.querystring,
+        response: { 200: ArchivedPage, ...problems(400, 401) },
+      },
+    },
+    async (request) => listArchived(db, CareRequestList.read(request.query)),
+  );
+
+  app.get(
+    '/archived/care-requests/:uid/',
+    { schema: { ...describe('One archived care request'), params: CareRequestUidParams, response: { 200: Archived, ...problems(400, 401, 404) } } },
+    async (request) => findArchived(db, request.params.uid),
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
+import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
+import { accessTokenKey, verifyAccessToken } from '../auth/access-tokens';
+import { parseAuthorization } from '../auth/credentials';
+import { findUser } from '../auth/users';
+import type { Db } from '../db';
+import { HttpProblem, problemType } from './problem';
+
+/**
+ * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
+ * - public: anyone;
+ * - user: a panel user's access token (of an existing, unbanned user);
+ * - apiToken: an API token of the service's scope;
+ * - apiTokenOrUser: either.
+ */
+export type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser';
+
+/** The signed-in caller of a route that admitted a user's access token. */
+export interface AuthenticatedUser {
+  uid: string;
+  publicName: string;
+  roles: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which credential the route admits; read by the service's authentication hook. */
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** Set when the request was admitted by a user's access token. */
+    user: AuthenticatedUser;
+    /** Set when the request was admitted by an API token: the token's public facts. */
+    apiCaller?: TokenInfoResponse;
+  }
+}
+
+export interface HookOptions {
+  /** The service whose API tokens the routes that admit API tokens accept. */
+  apiTokenScope?: ApiTokenScope;
+}
+
+export interface Authentication {
+  /**
+   * The one onRequest hook of a service: admits each request as its route's config says, and sets request.user or
+   * request.apiCaller. A check that depends on the admitted caller and is declared per route belongs here too.
+   */
+  hook(options?: HookOptions): (request: FastifyRequest) => Promise<void>;
+}
+
+/** A 401 that also tells HTTP clients which scheme to use (RFC 6750). */
+const refused = (detail: string) =>
+  new HttpProblem(401, 'Unauthorized', detail, { type: problemType('unauthorized'), headers: { 'www-authenticate': 'Bearer realm="caredesk"' } });
+
+function bearerValue(request: FastifyRequest): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+/** Built once (in server/app.ts) and handed to every service. Users and tokens are read on every request, so a ban or a revocation counts at once. */
+export function createAuthentication({ db, masterSecret }: { db: Db; masterSecret: Buffer }): Authentication {
+  const key = accessTokenKey(masterSecret);
+
+  async function admitUser(request: FastifyRequest) {
+    const uid = await verifyAccessToken(key, userBearerToken(request));
+    if (!uid) throw refused('The access token is invalid or expired.');
+    const user = await findUser(db, uid);
+    if (!user) throw refused('The access token belongs to no user.');
+    if (user.bannedAt) throw refused('The user is banned.');
+    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles };
+  }
+
+  /** A token found but revoked or expired is refused at once, never tried as a user's access token. */
+  async function admitApiToken(request: FastifyRequest, scope: ApiTokenScope, orUser: boolean) {
+    const value = bearerValue(request);
+    const token = value ? await findApiTokenByValue(db, scope, value) : undefined;
+    if (!token && orUser) return admitUser(request);
+    if (!value) throw refused('A Bearer API access token is required.');
+    if (!token) throw refused('The API access token is unknown.');
+    const refusal = refusalOf(token);
+    if (refusal) throw refused(refusal);
+    request.apiCaller = toTokenInfo(token);
+  }
+
+  return {
+    hook({ apiTokenScope } = {}) {
+      return async function authenticate(request) {
+        const auth = request.routeOptions.config.auth ?? 'user';
+        if (auth === 'public') return;
+        if (auth === 'user') return admitUser(request);
+        if (!apiTokenScope) throw new Error(`${request.routeOptions.url} admits API tokens, but its service's hook has no apiTokenScope.`);
+        return admitApiToken(request, apiTokenScope, auth === 'apiTokenOrUser');
+      };
+    },
+  };
+}
+
+function userBearerToken(request: FastifyRequest): string {
+  let credentials;
+  try {
+    credentials = parseAuthorization(request.headers.authorization);
+  } catch (problem) {
+    throw problem instanceof HttpProblem ? refused(problem.detail) : problem;
+  }
+  if (credentials.scheme !== 'bearer') throw refused('A Bearer access token is required.');
+  return credentials.token;
+}

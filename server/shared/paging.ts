@@ -1,0 +1,139 @@
+import { asc, desc, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { badRequest } from './problem';
+
+/**
+ * The paged dialect of the file search and the care lists (README, "Care service"): `page`, `page_size`, `sort_by`,
+ * `ordering`, `query` and `filters` (a JSON object) in; `{items, previous_page, next_page, total}` out.
+ */
+
+const closed = { additionalProperties: false } as const;
+
+/** Epoch seconds from 1970 to the end of year 9999. */
+export const EpochSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
+
+export const epochSecondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** A filter on a time column: `from` and `to` in epoch seconds, each optional or null. */
+export const SecondsRange = Type.Object({ from: Type.Optional(Type.Union([EpochSeconds, Type.Null()])), to: Type.Optional(Type.Union([EpochSeconds, Type.Null()])) }, closed);
+export type SecondsRangeValue = Static<typeof SecondsRange>;
+
+/** The conditions of a SecondsRange on a column; `to` covers its whole second. */
+export function withinSeconds(column: AnyColumn, range: SecondsRangeValue | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (range?.from != null) conditions.push(gte(column, new Date(range.from * 1000)));
+  if (range?.to != null) conditions.push(lt(column, new Date((range.to + 1) * 1000)));
+  return conditions;
+}
+
+/** A text taken literally by LIKE: its wildcards and the escape character escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+export type Ordering = 'asc' | 'des';
+
+/** The drizzle direction of an ordering. */
+export const directionOf = (ordering: Ordering) => (ordering === 'asc' ? asc : desc);
+
+/** A list request as a query module takes it. */
+export interface PageRequest<SortKey extends string, Filters> {
+  page: number;
+  pageSize: number;
+  sortBy: SortKey;
+  ordering: Ordering;
+  query: string;
+  filters: Filters;
+}
+
+export const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (page - 1) * pageSize;
+
+export interface PagedListOptions<SortKey extends string, F extends TObject> {
+  sortKeys: readonly SortKey[];
+  defaultSortBy: SortKey;
+  /** What `query` matches, and a pattern it must match when some characters are refused. */
+  query: { description: string; pattern?: string };
+  /** The JSON object `filters` must be; every key optional. */
+  filters: F;
+  filtersDescription: string;
+}
+
+/** One list's dialect: `querystring` is the route's schema, `read` turns a validated query into a PageRequest (defaults applied, filters parsed). */
+export function pagedList<SortKey extends string, F extends TObject>(options: PagedListOptions<SortKey, F>) {
+  const querystring = listQuerySchema(options);
+  const filtersChecker = TypeCompiler.Compile(options.filters);
+  return {
+    querystring,
+    read(query: Static<typeof querystring>): PageRequest<SortKey, Static<F>> {
+      return {
+        page: query.page ?? 1,
+        pageSize: query.page_size ?? 10,
+        sortBy: query.sort_by ?? options.defaultSortBy,
+        ordering: query.ordering ?? 'des',
+        query: query.query ?? '',
+        filters: parseFilters(query.filters, filtersChecker),
+      };
+    },
+  };
+}
+
+function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, query, filtersDescription }: PagedListOptions<SortKey, TObject>) {
+  return Type.Object(
+    {
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+      sort_by: Type.Optional(oneOf(sortKeys, defaultSortBy)),
+      ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
+      query: Type.Optional(Type.String({ maxLength: 256, ...query })),
+      filters: Type.Optional(Type.String({ maxLength: 1024, description: filtersDescription })),
+    },
+    closed,
+  );
+}
+
+/** One of the words, as a string pattern: its error names them all, where a union of literals would only say "expected union value". */
+function oneOf<T extends string>(values: readonly T[], defaultValue: T, description = `one of ${values.join(', ')}`) {
+  return Type.Unsafe<T>(Type.String({ pattern: `^(${values.join('|')})$`, description, default: defaultValue }));
+}
+
+/** `filters` as the object it must be; empty or blank is no filter. Anything else is 400 /problems/invalid-filters. */
+function parseFilters<T extends TSchema>(raw: string | undefined, checker: ReturnType<typeof TypeCompiler.Compile<T>>): Static<T> {
+  if (!raw?.trim()) return {} as Static<T>;
+  let filters: unknown;
+  try {
+    filters = JSON.parse(raw);
+  } catch {
+    throw badRequest('filters is not valid JSON.', 'filters', 'invalid-filters');
+  }
+  if (checker.Check(filters)) return filters;
+  const error = checker.Errors(filters).First();
+  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error?.message.toLowerCase() ?? 'invalid'}`, 'filters', 'invalid-filters');
+}
+
+/** The page answer's schema for items of the given schema. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    previous_page: Type.Union([Type.Integer(), Type.Null()]),
+    next_page: Type.Union([Type.Integer(), Type.Null()]),
+    total: Type.Integer(),
+  });
+
+export interface PageAnswer<T> {
+  items: T[];
+  previous_page: number | null;
+  next_page: number | null;
+  total: number;
+}
+
+/** The neighbouring page numbers: null past either end; a page beyond the last points back to the last one. */
+export function neighbourPages(page: number, pageSize: number, total: number) {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  return {
+    previous_page: page > 1 ? Math.min(page - 1, lastPage) : null,
+    next_page: page < lastPage ? page + 1 : null,
+  };
+}
+
+export function pageOf<T>(items: T[], total: number, { page, pageSize }: { page: number; pageSize: number }): PageAnswer<T> {
+  return { items, ...neighbourPages(page, pageSize, total), total };
+}
