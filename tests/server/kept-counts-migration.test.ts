@@ -1,0 +1,99 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The migration that brought the two ways of keeping counts together keeps every count an installation had. */
+
+const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+const BEFORE_KEPT_COUNTS = ['0000_init', '0001_mail_refused_recipients'];
+
+/** A copy of the migrations folder as it was before the kept-counts migration. */
+function migrationsBeforeKeptCounts(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-migrations-'));
+  mkdirSync(path.join(folder, 'meta'));
+  for (const tag of BEFORE_KEPT_COUNTS) cpSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => BEFORE_KEPT_COUNTS.includes(entry.tag));
+  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+  return folder;
+}
+
+interface MigratedDatabase {
+  execute(query: ReturnType<typeof sql>): Promise<{ rows: unknown[] }>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function emptyDatabase(): Promise<MigratedDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzlePglite(client);
+    return { execute: (query) => db.execute(query), migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
+  }
+  const name = `caredesk_m_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = drizzlePg(pool);
+  return {
+    execute: (query) => db.execute(query),
+    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+    close: async () => {
+      await pool.end();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+test('file counts and the care-request statistics become kept counts', async () => {
+  const before = migrationsBeforeKeptCounts();
+  const database = await emptyDatabase();
+  try {
+    await database.migrate(before);
+    await database.execute(sql`insert into file_counts (key, count) values ('all', 20), ('kind:Customer', 7), ('kind:Caregiver', 0)`);
+    await database.execute(sql`insert into care_request_statistics (id, request_count, archived_count) values (1, 46, 3)`);
+
+    await database.migrate(MIGRATIONS);
+
+    const { rows } = await database.execute(sql`select key, count::int as count from kept_counts order by key`);
+    expect(rows).toEqual([
+      { key: 'care-requests', count: 46 },
+      { key: 'care-requests:archived', count: 3 },
+      { key: 'files', count: 20 },
+      { key: 'files:kind:Caregiver', count: 0 },
+      { key: 'files:kind:Customer', count: 7 },
+    ]);
+    const { rows: oldTables } = await database.execute(sql`select to_regclass('file_counts') as files, to_regclass('care_request_statistics') as care`);
+    expect(oldTables).toEqual([{ files: null, care: null }]);
+  } finally {
+    await database.close();
+    rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test('an installation without counts gets none', async () => {
+  const database = await emptyDatabase();
+  try {
+    await database.migrate(MIGRATIONS);
+    expect((await database.execute(sql`select * from kept_counts`)).rows).toEqual([]);
+  } finally {
+    await database.close();
+  }
+});
