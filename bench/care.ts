@@ -26,7 +26,7 @@ const INTAKE_SUBMISSIONS = 300;
 const INTAKE_TIME_LIMIT_MS = 20_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-password' };
 
-export interface LatencyFigures {
+interface LatencyFigures {
   scenario: string;
   runs: number;
   p50Ms: number;
@@ -34,7 +34,7 @@ export interface LatencyFigures {
   total: number;
 }
 
-export interface CareBenchResult {
+interface CareBenchResult {
   database: 'pglite' | 'postgres';
   requests: number;
   fillSeconds: number;

@@ -38,7 +38,7 @@ const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const FIRST_UPLOAD = Date.parse('2022-01-01T00:00:00Z') / 1000;
 const SECONDS_BETWEEN_UPLOADS = 95;
 
-export interface SearchFigures {
+interface SearchFigures {
   scenario: string;
   runs: number;
   p50Ms: number;
@@ -46,13 +46,13 @@ export interface SearchFigures {
   total: number;
 }
 
-export interface PlanCheck {
+interface PlanCheck {
   scenario: string;
   usesIndex: boolean;
   plan: string;
 }
 
-export interface SearchBenchResult {
+interface SearchBenchResult {
   database: 'pglite' | 'postgres';
   files: number;
   seedSeconds: number;
@@ -62,7 +62,7 @@ export interface SearchBenchResult {
   plans: PlanCheck[];
 }
 
-export interface TransferBenchResult {
+interface TransferBenchResult {
   bytes: number;
   uploadMiBPerSecond: number;
   downloadMiBPerSecond: number;
@@ -75,7 +75,7 @@ export interface TransferBenchResult {
   md5Matches: boolean;
 }
 
-export interface FilesBenchResult {
+interface FilesBenchResult {
   search: SearchBenchResult[];
   transfer: TransferBenchResult;
 }

@@ -16,12 +16,12 @@ export interface Measurement {
   failures: number;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   durationSeconds: number;
   connections: number;
 }
 
-export const DEFAULT_LOAD: LoadOptions = { durationSeconds: 5, connections: 10 };
+const DEFAULT_LOAD: LoadOptions = { durationSeconds: 5, connections: 10 };
 
 /**
  * Loads one URL with autocannon. The load runs in a worker thread so that it does not compete with the

@@ -27,7 +27,7 @@ const LIST_LOAD = { durationSeconds: 10, connections: 2, requestsPerSecond: 5 };
 const DELIVERY_TIME_LIMIT_MS = 10 * 60_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
-export interface MailBenchResult {
+interface MailBenchResult {
   database: 'pglite' | 'postgres';
   concurrency: number;
   mails: number;

@@ -55,7 +55,7 @@ export interface MailConfig {
 }
 
 /** The file service's settings (server/files, server/storage). */
-export interface FilesConfig {
+interface FilesConfig {
   maxUploadBytes: number;
   /** Present when S3_ENDPOINT, S3_BUCKET and the key pair are set: blobs then go there instead of DATA_DIR/files. */
   s3?: S3Config;
@@ -70,7 +70,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export interface ServiceUrls {
+interface ServiceUrls {
   authUrl: string;
   mailUrl: string;
   filesUrl: string;

@@ -7,7 +7,7 @@ import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } 
 
 type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-const tokenNotFound = () => notFound('No access token has this uid.', 'uid', 'token-not-found');
+const tokenNotFound = () => notFound('No API token has this uid.', 'uid', 'token-not-found');
 
 /** Only this digest of a token's value is stored; the value itself is never kept, returned or logged. */
 export const hashTokenValue = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
@@ -79,7 +79,7 @@ export async function revokeApiToken(db: Db, scope: ApiTokenScope, uid: string, 
     .where(and(eq(apiTokens.scope, scope), eq(apiTokens.uid, uid), isNull(apiTokens.revoked)))
     .returning();
   if (row) return toApiToken(row);
-  if (await findApiToken(db, scope, uid)) throw conflict('The access token is already revoked.', 'uid', 'token-already-revoked');
+  if (await findApiToken(db, scope, uid)) throw conflict('The API token is already revoked.', 'uid', 'token-already-revoked');
   throw tokenNotFound();
 }
 
@@ -93,7 +93,7 @@ export async function deleteApiToken(db: Db, scope: ApiTokenScope, uid: string):
 
 /** Why a stored token may not be used now, or undefined when it may. */
 export function refusalOf(token: ApiTokenRow, now = new Date()): string | undefined {
-  if (token.revoked) return 'The API access token was revoked.';
-  if (token.expires && token.expires <= now) return 'The API access token has expired.';
+  if (token.revoked) return 'The API token was revoked.';
+  if (token.expires && token.expires <= now) return 'The API token has expired.';
   return undefined;
 }

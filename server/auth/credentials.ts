@@ -1,11 +1,11 @@
 import { unauthorized } from '../shared/problem';
 
-export type Credentials = { scheme: 'basic'; username: string; password: string } | { scheme: 'bearer'; token: string };
+type Credentials = { scheme: 'basic'; username: string; password: string } | { scheme: 'bearer'; token: string };
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export const missingAuthorization = () => unauthorized('An Authorization header is required.');
+const missingAuthorization = () => unauthorized('An Authorization header is required.');
 const malformedAuthorization = () => unauthorized('The Authorization header is malformed.');
 
 /** Reads `Authorization: Basic …` or `Authorization: Bearer …`; throws a 401 problem for anything else. */

@@ -9,7 +9,7 @@ import { countUsers, findPasswordLogin, insertUser } from './users';
 /** Any fixed number: serialises the first-administrator check of several processes sharing one database. */
 const FIRST_ADMINISTRATOR_LOCK = 7_428_114;
 
-export type Print = (message: string) => void;
+type Print = (message: string) => void;
 
 type AdminSettings = Pick<Config, 'adminUsername' | 'adminPassword'>;
 

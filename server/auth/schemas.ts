@@ -25,9 +25,9 @@ const textWithoutEdgeWhitespace = (minLength: number, maxLength: number) =>
     description: 'free of control characters, not starting or ending with whitespace',
   });
 
-export const PublicName = textWithoutEdgeWhitespace(4, 128);
-export const Roles = Type.Array(textWithoutEdgeWhitespace(1, 64), { maxItems: 32, description: 'duplicates are removed' });
-export const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
+const PublicName = textWithoutEdgeWhitespace(4, 128);
+const Roles = Type.Array(textWithoutEdgeWhitespace(1, 64), { maxItems: 32, description: 'duplicates are removed' });
+const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
 
 const closed = { additionalProperties: false } as const;
 

@@ -3,14 +3,14 @@ import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
 import type { DomainUserResponse, PanelUserResponse } from './schemas';
 
-export interface UserRow {
+interface UserRow {
   uid: string;
   publicName: string;
   roles: string[];
   bannedAt: Date | null;
 }
 
-export interface PasswordLogin {
+interface PasswordLogin {
   user: UserRow;
   passwordHash: string;
 }
@@ -67,7 +67,7 @@ export async function findPanelUser(db: Db, uid: string): Promise<PanelUserRespo
   return row && toPanelUser(row.user, row.username);
 }
 
-export interface NewUser {
+interface NewUser {
   publicName: string;
   roles: string[];
   username: string;

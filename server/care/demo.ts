@@ -31,7 +31,7 @@ const NOTES = [
 ];
 const OTHER_HOUSEHOLD_ACTIVITIES = ['window_cleaning', 'ironing', 'shopping_companion', 'reading_aloud', 'walks'];
 
-export interface DemoOptions {
+interface DemoOptions {
   care: CareConfig;
   /** Newest submission time; older ones spread back from it. */
   now?: Date;
@@ -275,7 +275,7 @@ function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: number,
 }
 
 /** One demo request of the given form version; index numbers the legacy ids of the older versions. */
-export function demoCareRequest(version: E.FormVersion, index: number, options: DemoOptions): CareRequestRecord {
+function demoCareRequest(version: E.FormVersion, index: number, options: DemoOptions): CareRequestRecord {
   const faker = options.faker ?? fakerDE;
   if (version !== '2016') return legacyRecord(faker, version, index, options);
   const submitted = submittedFor(faker, version, options.now ?? new Date());

@@ -1,4 +1,4 @@
-/** The enumerations of care-requests.md section 3, in the order of the form codes that select them. */
+/** The enumerations of the care requests' fields (README, "Care service"), in the order of the form codes that select them. */
 
 export const FORM_VERSIONS = ['2012', '2016-pre', '2016'] as const;
 export type FormVersion = (typeof FORM_VERSIONS)[number];
@@ -38,7 +38,7 @@ export const DISEASES = [
   'catheter',
   'pain_patient',
 ] as const;
-/** The spec names 8 of the 17 household activities; the others are accepted as any snake_case word. */
+/** 8 of the 17 household activities are known by name; the others are accepted as any snake_case word. */
 export const KNOWN_HOUSEHOLD_ACTIVITIES = ['visit_physician', 'tidy_up', 'excursions', 'grocery_shopping', 'cooking', 'gardening', 'laundry', 'pet_care'] as const;
 export const SHOP_REACHABILITIES = ['by_foot', 'by_bike', 'public_transport', 'by_car_only'] as const;
 export const MEDICAL_AIDS = ['rollator', 'wheelchair', 'stair_lift', 'patient_lift', 'care_bed', 'shower_seat', 'commode_chair', 'other_person_helps'] as const;

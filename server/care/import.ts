@@ -44,7 +44,7 @@ const CHECKERS: Record<FormVersion, ReturnType<typeof TypeCompiler.Compile<typeo
   '2016': TypeCompiler.Compile(Line2016),
 };
 
-export interface LineError {
+interface LineError {
   line: number;
   field: string;
   reason: string;
@@ -107,7 +107,7 @@ function parseJson(text: string, lineNumber: number): { value?: unknown; error?:
   }
 }
 
-export interface ParsedImport {
+interface ParsedImport {
   records: CareRequestRecord[];
   errors: LineError[];
 }
@@ -132,7 +132,7 @@ export function parseImport(text: string): ParsedImport {
   return { records, errors };
 }
 
-export interface ImportReport extends UpsertOutcome {
+interface ImportReport extends UpsertOutcome {
   errors: LineError[];
 }
 

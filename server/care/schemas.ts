@@ -18,13 +18,13 @@ const closed = <T extends TProperties>(properties: T, options: ObjectOptions = {
 const flag = nullable(Type.Boolean());
 const age = nullable(Type.Integer({ minimum: 0, maximum: 150 }));
 
-export const CalendarDate = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
+const CalendarDate = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
 /** Only a prefix of the zip code stays readable: "10xxx". */
-export const PartialZipCode = Type.String({ pattern: '^[0-9]{1,5}x{0,4}$', minLength: 5, maxLength: 5, description: 'a partial zip code such as 10xxx' });
+const PartialZipCode = Type.String({ pattern: '^[0-9]{1,5}x{0,4}$', minLength: 5, maxLength: 5, description: 'a partial zip code such as 10xxx' });
 const SnakeCaseWord = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'a snake_case word' });
 
 export const FormVersion = oneOf(E.FORM_VERSIONS);
-export const MissionBegins = oneOf(E.MISSION_BEGINS);
+const MissionBegins = oneOf(E.MISSION_BEGINS);
 
 const PatientDetails2016 = closed({
   can_hear: nullable(oneOf(E.ABILITIES)),
@@ -45,10 +45,10 @@ const incomingPatient = <T extends TSchema>(details: T) =>
     care_level: nullable(Type.Integer({ minimum: 0, maximum: 5 })),
     details,
   });
-export const IncomingPatient2012 = incomingPatient(PatientDetails2012);
-export const IncomingPatient2016 = incomingPatient(PatientDetails2016);
+const IncomingPatient2012 = incomingPatient(PatientDetails2012);
+const IncomingPatient2016 = incomingPatient(PatientDetails2016);
 
-export const IncomingDetails2012 = closed({
+const IncomingDetails2012 = closed({
   accommodation: nullable(oneOf(E.ACCOMMODATIONS)),
   caregiver_gender: nullable(oneOf(E.CAREGIVER_GENDERS)),
   caregiver_language_skills: nullable(oneOf(E.LANGUAGE_SKILLS)),
@@ -63,7 +63,7 @@ export const IncomingDetails2012 = closed({
   housing_type: nullable(oneOf(E.HOUSING_TYPES)),
   referral: nullable(oneOf(E.REFERRALS)),
 });
-export const IncomingDetails2016 = closed({
+const IncomingDetails2016 = closed({
   newsletter: flag,
   referral: nullable(oneOf(E.REFERRALS)),
 });
@@ -97,7 +97,7 @@ const Origin = {
 };
 
 /** 2012 layouts come first: a 2016 layout would also accept a 2012 object and so drop its extra fields on serialisation. */
-export const Incoming = closed({
+const Incoming = closed({
   ...Origin,
   partial_mission_zip_code: nullable(Type.String()),
   mission_begins: MissionBegins,
@@ -111,7 +111,7 @@ export const Incoming = closed({
 });
 export type IncomingOutput = Static<typeof Incoming>;
 
-export const Abilities = closed({
+const Abilities = closed({
   can_hear: nullable(oneOf(E.ABILITIES)),
   can_talk: nullable(oneOf(E.ABILITIES)),
   can_see: nullable(oneOf(E.ABILITIES)),
@@ -121,13 +121,13 @@ export const Abilities = closed({
   can_walk: nullable(oneOf(E.DEPENDENCES)),
   can_stand: nullable(oneOf(E.DEPENDENCES)),
 });
-export const CareActivities = closed({
+const CareActivities = closed({
   morning: listOf(E.CARE_ACTIVITIES),
   noon: listOf(E.CARE_ACTIVITIES),
   evening: listOf(E.CARE_ACTIVITIES),
   night: listOf(E.CARE_ACTIVITIES),
 });
-export const ArchivedPatient = closed({
+const ArchivedPatient = closed({
   gender: nullable(oneOf(E.GENDERS)),
   mobility: nullable(oneOf(E.MOBILITIES)),
   care_level: nullable(Type.Integer({ minimum: 0, maximum: 5 })),
@@ -140,7 +140,7 @@ export const ArchivedPatient = closed({
 });
 export type ArchivedPatientOutput = Static<typeof ArchivedPatient>;
 
-export const MissionDetails = closed({
+const MissionDetails = closed({
   zip_code: nullable(PartialZipCode),
   begins: nullable(MissionBegins),
   start_date: nullable(CalendarDate),
@@ -158,9 +158,8 @@ export const MissionDetails = closed({
   smokers_household: flag,
   patients: Type.Array(ArchivedPatient, { minItems: 1, maxItems: 2 }),
 });
-export type MissionDetailsOutput = Static<typeof MissionDetails>;
 
-export const Accommodation = closed({
+const Accommodation = closed({
   accommodation: nullable(oneOf(E.ACCOMMODATIONS)),
   bathroom: flag,
   toilet: flag,
@@ -169,9 +168,8 @@ export const Accommodation = closed({
   telephone_flat_rate: nullable(oneOf(E.CONNECTIVITIES)),
   family_nearby: flag,
 });
-export type AccommodationOutput = Static<typeof Accommodation>;
 
-export const CaregiverRequirements = closed({
+const CaregiverRequirements = closed({
   gender: nullable(oneOf(E.CAREGIVER_GENDERS)),
   language_skills: nullable(oneOf(E.LANGUAGE_SKILLS)),
   drivers_license: flag,
@@ -180,9 +178,8 @@ export const CaregiverRequirements = closed({
   minimum_age: age,
   maximum_age: age,
 });
-export type CaregiverRequirementsOutput = Static<typeof CaregiverRequirements>;
 
-export const ArchivedContact = closed({
+const ArchivedContact = closed({
   title: nullable(oneOf(E.CONTACT_TITLES)),
   partial_zip_code: nullable(PartialZipCode),
 });
@@ -220,8 +217,7 @@ export type PersonalDataInput = Static<typeof PersonalData>;
 
 // --- the lists ---
 
-export const SORT_KEYS = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+const SORT_KEYS = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'] as const;
 
 export const CareRequestList = pagedList({
   sortKeys: SORT_KEYS,

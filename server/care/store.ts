@@ -19,7 +19,7 @@ export interface CareRequestRecord {
   personal: (PersonalDataInput & { tracking?: Record<string, string> }) | null;
 }
 
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Transaction;
 
 /** Rows per insert statement: about 20 parameters a row stays far below PostgreSQL's 65,535. */
@@ -29,7 +29,7 @@ const BATCH_SIZE = 500;
 const REQUESTS_COUNT = 'care-requests';
 const ARCHIVED_COUNT = 'care-requests:archived';
 
-export function searchTextOf(record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>, partialZip: string | null): string {
+function searchTextOf(record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>, partialZip: string | null): string {
   return [record.host, record.affiliate, partialZip, record.legacyId, record.formVersion]
     .filter((part): part is string => !!part)
     .join('\n')

@@ -1,6 +1,6 @@
 import type { CareConfig } from '../config';
 
-export interface Territory {
+interface Territory {
   core_territory: boolean;
   optional_territory: boolean;
 }

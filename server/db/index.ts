@@ -26,7 +26,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any fixed number: serialises migrations of several processes sharing one PostgreSQL database. */
 const MIGRATION_LOCK = 7_428_113;
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; otherwise PGlite. */
   databaseUrl?: string;
   /** PGlite's folder; undefined keeps PGlite in memory (tests). */

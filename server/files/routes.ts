@@ -9,7 +9,7 @@ import { searchFiles } from './search';
 import { findFile, insertUploadedFile, toStoredFile } from './store';
 import { receiveUpload } from './upload';
 
-export interface FileRoutesContext {
+interface FileRoutesContext {
   db: Db;
   storage: BlobStorage;
   maxUploadBytes: number;

@@ -10,16 +10,16 @@ const WITHOUT_NUL = '^[^\\u0000]*$';
 export const REFERENCE_KINDS = ['ServiceContract', 'Customer', 'ServiceAgency', 'Caregiver'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
-export const ReferenceName = Type.String({
+const ReferenceName = Type.String({
   pattern: `^(Legacy)?(${REFERENCE_KINDS.join('|')})$`,
   description: `one of ${REFERENCE_KINDS.join(', ')}, optionally with a Legacy prefix`,
 });
 
-export const Reference = Type.Object(
+const Reference = Type.Object(
   { name: ReferenceName, value: Type.String({ minLength: 1, maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' }) },
   closed,
 );
-export const References = Type.Array(Reference, { maxItems: 100 });
+const References = Type.Array(Reference, { maxItems: 100 });
 
 export const UploadMeta = Type.Object(
   {

@@ -10,7 +10,7 @@ import type { ReceivedUpload } from './upload';
 
 export type FileRow = typeof files.$inferSelect;
 
-export interface NewFile {
+interface NewFile {
   uid: string;
   name: string;
   description: string;

@@ -22,7 +22,7 @@ export interface ReceivedUpload {
   size: number;
 }
 
-export const fileTooLarge = (maxBytes: number) =>
+const fileTooLarge = (maxBytes: number) =>
   new HttpProblem(413, 'Content Too Large', `The file is larger than the limit of ${maxBytes} bytes.`, {
     type: problemType('file-too-large'),
     field: 'file',
@@ -54,7 +54,7 @@ class BinaryMeter extends Transform {
 }
 
 /** The part's media type when it is one; anything else is stored as application/octet-stream. */
-export function contentTypeOf(mimetype: string | undefined): string {
+function contentTypeOf(mimetype: string | undefined): string {
   const trimmed = mimetype?.trim().toLowerCase() ?? '';
   return trimmed.length <= 255 && MEDIA_TYPE.test(trimmed) ? trimmed : DEFAULT_CONTENT_TYPE;
 }
@@ -68,7 +68,7 @@ function multipartProblem(error: unknown): unknown {
   return badRequest('The multipart body is malformed.', 'body', 'malformed-body');
 }
 
-export function parseMeta(raw: unknown): UploadMetaValue {
+function parseMeta(raw: unknown): UploadMetaValue {
   let meta = raw;
   if (typeof raw === 'string') {
     try {

@@ -4,10 +4,10 @@ import { HttpProblem, badRequest, problemType } from '../shared/problem';
 /** The most a submission may carry, all fields together; a real one is a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const tooLarge = (detail = `A care request may carry at most ${MAX_BODY_BYTES / 1024} KiB.`) =>
+const tooLarge = (detail = `A care request may carry at most ${MAX_BODY_BYTES / 1024} KiB.`) =>
   new HttpProblem(413, 'Content Too Large', detail, { type: problemType('content-too-large') });
 
-export type FormFields = Record<string, string | string[]>;
+type FormFields = Record<string, string | string[]>;
 
 /**
  * Trimmed values; an empty one counts as not sent (HTML forms send empty inputs). A repeated field keeps all its

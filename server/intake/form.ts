@@ -15,22 +15,22 @@ import {
   ZIP_CODE_PATTERN,
 } from '../../shared/intakeRules';
 
-export { berlinToday, hostOf };
+export { hostOf };
 
 /**
- * The intake form as posted (care-requests.md section 7): German field names, every value text. The JSON schema checks
+ * The intake form as posted (README, "Care-request intake"): German field names, every value text. The JSON schema checks
  * each field on its own; checkFormRules adds the rules that span fields. Together they name every offending field.
  */
 
-export const REQUIRED_MESSAGE = REQUIRED_DETAIL;
-export const INVALID_EMAIL_MESSAGE = 'Invalid e-mail.';
+const REQUIRED_MESSAGE = REQUIRED_DETAIL;
+const INVALID_EMAIL_MESSAGE = 'Invalid e-mail.';
 
 const code = (low: number, high: number, meaning: string) =>
   Type.String({ pattern: `^[${low}-${high}]$`, description: `${meaning}: a code ${low} to ${high}` });
 const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
 const yesNo = (meaning: string) => Type.String({ pattern: '^[01]$', description: `${meaning}: 0 (no) or 1 (yes)` });
 
-export const PATIENT_FIELDS = {
+const PATIENT_FIELDS = {
   Geschlecht: code(0, 1, 'gender, 0 male or 1 female'),
   Pflegegrad: code(0, 5, 'care level'),
   Mobil: code(1, 5, 'mobility, 1 fully mobile to 5 confined to bed'),
@@ -39,7 +39,7 @@ export const PATIENT_FIELDS = {
   Sehen: code(0, 3, 'seeing, 0 no limitations to 3 not possible'),
   Nacht: code(0, 2, 'night shifts, 0 none, 1 occasionally, 2 regularly'),
 };
-export type PatientFieldName = keyof typeof PATIENT_FIELDS;
+type PatientFieldName = keyof typeof PATIENT_FIELDS;
 export const PATIENT_FIELD_NAMES = Object.keys(PATIENT_FIELDS) as PatientFieldName[];
 
 const patientFields = <P extends 'P0' | 'P1'>(prefix: P, optional: boolean) =>

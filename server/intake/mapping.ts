@@ -6,8 +6,8 @@ import { partialZipCode, territoryOf } from '../care/territory';
 import { hostOf, PATIENT_FIELD_NAMES, type IntakeFormFields } from './form';
 
 /** The form every intake submission is: the current one, 2016, whose archived request is customer version 2.0. */
-export const INTAKE_FORM_VERSION = '2016';
-export const INTAKE_CUSTOMER_VERSION = '2.0';
+const INTAKE_FORM_VERSION = '2016';
+const INTAKE_CUSTOMER_VERSION = '2.0';
 
 type Form = IntakeFormFields & Record<string, unknown>;
 
@@ -143,7 +143,7 @@ function personalOf(form: Form): NonNullable<CareRequestRecord['personal']> {
   };
 }
 
-export interface SubmissionContext {
+interface SubmissionContext {
   /** The host to use when the form carries no WWW field: the request's Origin or Referer host, or "". */
   fallbackHost: string;
   submitted: Date;

@@ -7,7 +7,7 @@ import type { CareRequestRecord, Executor } from '../care/store';
  * The office's notice of a new request. It carries the contact data on purpose: it goes only to the agency's own
  * CARE_REQUEST_NOTIFY addresses, and it is how staff call the customer back (no screen shows contact data).
  */
-export function notificationOf(record: CareRequestRecord, uid: string, config: CareConfig) {
+function notificationOf(record: CareRequestRecord, uid: string, config: CareConfig) {
   const { incoming, personal } = record;
   const start = incoming.mission_start_date ? ` (${incoming.mission_start_date})` : '';
   const lines = [

@@ -62,13 +62,13 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
 const heldBy = (claim: ClaimedMail) => and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
 const noLease = { leaseUntil: null, leaseOwner: null };
 
-export interface DeliveredMark {
+interface DeliveredMark {
   claim: ClaimedMail;
   refused: RefusedRecipient[];
 }
 
 /** Several at once: deliveries finishing together share one statement. */
-export async function markDelivered(db: Db, marks: DeliveredMark[]) {
+async function markDelivered(db: Db, marks: DeliveredMark[]) {
   const rows = marks.map(({ claim, refused }) => sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid, ${JSON.stringify(refused)}::jsonb)`);
   await db.execute(sql`
     update mails

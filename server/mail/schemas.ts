@@ -2,16 +2,16 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/emailAddress';
 import { Uid } from '../shared/schemas';
 
-/** Request and response schemas of the mail service (CONTRACT-mail.md); descriptions double as validation wording. */
+/** Request and response schemas of the mail service (README, "Mail service"); descriptions double as validation wording. */
 
 const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
 
 const EmailAddress = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, description: 'an e-mail address (local@domain)' });
 
-export const SECURITIES = ['none', 'starttls', 'ssl/tls'] as const;
-export type SecurityValue = (typeof SECURITIES)[number];
-export const Security = Type.Unsafe<SecurityValue>(
+const SECURITIES = ['none', 'starttls', 'ssl/tls'] as const;
+type SecurityValue = (typeof SECURITIES)[number];
+const Security = Type.Unsafe<SecurityValue>(
   Type.String({ enum: [...SECURITIES], pattern: '^(none|starttls|ssl/tls)$', description: 'none, starttls or ssl/tls' }),
 );
 

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Route } from './routing';
 
-export interface TransportSettings {
+interface TransportSettings {
   /** Connections per provider and credentials; the worker never has more deliveries in flight than this. */
   maxConnections: number;
   smtpTimeoutMs: number;

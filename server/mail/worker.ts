@@ -9,7 +9,7 @@ import { checkMail } from './queue';
 import { loadRoutes, routeFor, type Route } from './routing';
 import { TransportPools } from './transports';
 
-export interface MailWorkerOptions {
+interface MailWorkerOptions {
   db: Db;
   masterSecret: Buffer;
   config: MailConfig;

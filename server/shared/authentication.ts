@@ -14,10 +14,10 @@ import { HttpProblem, problemType } from './problem';
  * - apiToken: an API token of the service's scope;
  * - apiTokenOrUser: either.
  */
-export type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser';
+type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser';
 
 /** The signed-in caller of a route that admitted a user's access token. */
-export interface AuthenticatedUser {
+interface AuthenticatedUser {
   uid: string;
   publicName: string;
   roles: string[];
@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export interface HookOptions {
+interface HookOptions {
   /** The service whose API tokens the routes that admit API tokens accept. */
   apiTokenScope?: ApiTokenScope;
 }
@@ -75,8 +75,8 @@ export function createAuthentication({ db, masterSecret }: { db: Db; masterSecre
     const value = bearerValue(request);
     const token = value ? await findApiTokenByValue(db, scope, value) : undefined;
     if (!token && orUser) return admitUser(request);
-    if (!value) throw refused('A Bearer API access token is required.');
-    if (!token) throw refused('The API access token is unknown.');
+    if (!value) throw refused('A Bearer API token is required.');
+    if (!token) throw refused('The API token is unknown.');
     const refusal = refusalOf(token);
     if (refusal) throw refused(refusal);
     request.apiCaller = toTokenInfo(token);

@@ -17,7 +17,7 @@ export const epochSecondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A filter on a time column: `from` and `to` in epoch seconds, each optional or null. */
 export const SecondsRange = Type.Object({ from: Type.Optional(Type.Union([EpochSeconds, Type.Null()])), to: Type.Optional(Type.Union([EpochSeconds, Type.Null()])) }, closed);
-export type SecondsRangeValue = Static<typeof SecondsRange>;
+type SecondsRangeValue = Static<typeof SecondsRange>;
 
 /** The conditions of a SecondsRange on a column; `to` covers its whole second. */
 export function withinSeconds(column: AnyColumn, range: SecondsRangeValue | undefined): SQL[] {
@@ -30,13 +30,13 @@ export function withinSeconds(column: AnyColumn, range: SecondsRangeValue | unde
 /** A text taken literally by LIKE: its wildcards and the escape character escaped. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-export type Ordering = 'asc' | 'des';
+type Ordering = 'asc' | 'des';
 
 /** The drizzle direction of an ordering. */
 export const directionOf = (ordering: Ordering) => (ordering === 'asc' ? asc : desc);
 
 /** A list request as a query module takes it. */
-export interface PageRequest<SortKey extends string, Filters> {
+interface PageRequest<SortKey extends string, Filters> {
   page: number;
   pageSize: number;
   sortBy: SortKey;
@@ -47,7 +47,7 @@ export interface PageRequest<SortKey extends string, Filters> {
 
 export const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (page - 1) * pageSize;
 
-export interface PagedListOptions<SortKey extends string, F extends TObject> {
+interface PagedListOptions<SortKey extends string, F extends TObject> {
   sortKeys: readonly SortKey[];
   defaultSortBy: SortKey;
   /** What `query` matches, and a pattern it must match when some characters are refused. */
@@ -126,7 +126,7 @@ export interface PageAnswer<T> {
 }
 
 /** The neighbouring page numbers: null past either end; a page beyond the last points back to the last one. */
-export function neighbourPages(page: number, pageSize: number, total: number) {
+function neighbourPages(page: number, pageSize: number, total: number) {
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return {
     previous_page: page > 1 ? Math.min(page - 1, lastPage) : null,

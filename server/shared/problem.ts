@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An RFC 9457 problem: what every error response of every service carries. */
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;
@@ -69,7 +69,6 @@ function fastifyErrorType(error: FastifyError, status: number): string {
 export const badRequest = (detail: string, field?: string, slug = 'validation-error') =>
   new HttpProblem(400, 'Bad Request', detail, { field, type: problemType(slug) });
 export const unauthorized = (detail: string, slug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
-export const forbidden = (detail: string) => new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden') });
 export const notFound = (detail: string, field: string | undefined, slug: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
 export const conflict = (detail: string, field: string | undefined, slug: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
 

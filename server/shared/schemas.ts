@@ -7,7 +7,7 @@ export const Uid = Type.String({
   description: 'a UUID',
 });
 
-export const Problem = Type.Object(
+const Problem = Type.Object(
   {
     type: Type.String(),
     title: Type.String(),

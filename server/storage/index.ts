@@ -10,6 +10,6 @@ export function createBlobStorage(config: Config): BlobStorage {
   return s3 ? new S3BlobStorage(s3) : new LocalBlobStorage(path.join(config.dataDir, 'files'));
 }
 
-export { assertBlobKey, type BlobStorage, type ByteRange } from './blob-storage';
+export type { BlobStorage, ByteRange } from './blob-storage';
 export { LocalBlobStorage } from './local';
 export { S3BlobStorage } from './s3';

@@ -6,7 +6,7 @@ import { hashTokenValue } from '../../server/api-tokens';
 import { bearer } from './helpers';
 import { FILES, PRICING, createFilesTestApp, uploadForm, type StoredFile } from './files-helpers';
 
-/** API access tokens of both services: administration, and the tokens' use by outside callers. */
+/** API tokens of both services: administration, and the tokens' use by outside callers. */
 let t: Awaited<ReturnType<typeof createFilesTestApp>>;
 const logLines: string[] = [];
 const responses: string[] = [];

@@ -25,7 +25,7 @@ export interface FilePage {
   total: number;
 }
 
-export interface FormPart {
+interface FormPart {
   name: string;
   value: string | Buffer;
   /** Makes the part a file part. */
@@ -50,7 +50,7 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export interface UploadInput {
+interface UploadInput {
   name?: string;
   description?: string;
   references?: { name: string; value: string }[];
@@ -105,12 +105,4 @@ export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_
 export async function upload(t: TestApp, input: UploadInput = {}, token?: string) {
   const form = uploadForm(input);
   return t.as({ method: 'POST', url: `${FILES}/upload/`, ...form, token });
-}
-
-export async function addApiToken(t: TestApp, service: 'files' | 'pricing', body: { service?: string; token?: string; expires?: number | null } = {}) {
-  const base = service === 'files' ? FILES : PRICING;
-  const token = body.token ?? `tok-${randomBytes(16).toString('base64url')}`;
-  const response = await t.as({ method: 'POST', url: `${base}/administration/access-tokens/`, payload: { service: 'billing', ...body, token } });
-  if (response.statusCode !== 201) throw new Error(`adding a token failed: ${response.statusCode} ${response.body}`);
-  return { token, record: response.json<{ uid: string; created: number; expires: number | null }>() };
 }

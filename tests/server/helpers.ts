@@ -24,14 +24,14 @@ export interface PanelUser {
   authentication_methods: { type: 'password'; username: string }[];
 }
 
-export interface NewUser {
+interface NewUser {
   username: string;
   password: string;
   public_name: string;
   roles: string[];
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   config?: Partial<Config>;
   /** Create the administrator ADMIN (default true). */
   withAdmin?: boolean;

@@ -13,13 +13,13 @@ export interface ProviderBody {
   port: number;
   security: 'none' | 'starttls' | 'ssl/tls';
 }
-export interface AccountBody {
+interface AccountBody {
   expression: string;
   provider: { uid: string };
   credentials: { username: string; password: string } | null;
   credentials_changed?: boolean;
 }
-export interface MailBody {
+interface MailBody {
   sender: string;
   to: string[];
   cc?: string[];

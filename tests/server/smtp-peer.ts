@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /** One mail as an SMTP peer received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   recipients: string[];
   subject: string;
@@ -18,13 +18,13 @@ export interface ReceivedMail {
   secure: boolean;
 }
 
-export type PeerSecurity = 'none' | 'starttls' | 'ssl/tls';
+type PeerSecurity = 'none' | 'starttls' | 'ssl/tls';
 
 /** What the peer answers to a mail's DATA: nothing (accept) or an SMTP error reply. */
-export type PeerReply = (mail: ReceivedMail) => { code: number; message: string } | undefined;
+type PeerReply = (mail: ReceivedMail) => { code: number; message: string } | undefined;
 
 /** What the peer answers to one RCPT TO: nothing (accept) or an SMTP error reply. */
-export type RecipientReply = (address: string) => { code: number; message: string } | undefined;
+type RecipientReply = (address: string) => { code: number; message: string } | undefined;
 
 export interface SmtpPeerOptions {
   security?: PeerSecurity;
@@ -49,7 +49,7 @@ export interface SmtpPeer {
 let certificate: { key: string; cert: string } | undefined;
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made once per test file with the openssl command. */
-export function selfSignedCertificate(): { key: string; cert: string } {
+function selfSignedCertificate(): { key: string; cert: string } {
   if (certificate) return certificate;
   const dir = mkdtempSync(path.join(tmpdir(), 'caredesk-cert-'));
   try {

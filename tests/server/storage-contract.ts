@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { BlobStorage } from '../../server/storage';
 
-export interface StorageUnderTest {
+interface StorageUnderTest {
   storage: BlobStorage;
   /** Everything the store holds, finished or partial. */
   stored(): Promise<string[]>;
