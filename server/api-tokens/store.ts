@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
 import { apiTokens } from '../db/schema';
+import { epochSecondsOf } from '../shared/paging';
 import { badRequest, conflict, notFound } from '../shared/problem';
 import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } from './schemas';
 
@@ -12,13 +13,12 @@ const tokenNotFound = () => notFound('No API token has this uid.', 'uid', 'token
 /** Only this digest of a token's value is stored; the value itself is never kept, returned or logged. */
 export const hashTokenValue = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const orNull = (date: Date | null) => (date ? epochSeconds(date) : null);
+const orNull = (date: Date | null) => (date ? epochSecondsOf(date) : null);
 
 function toApiToken(row: ApiTokenRow): ApiTokenResponse {
   return {
     uid: row.uid,
-    created: epochSeconds(row.created),
+    created: epochSecondsOf(row.created),
     created_by: row.createdBy,
     service: row.service,
     expires: orNull(row.expires),
@@ -28,7 +28,7 @@ function toApiToken(row: ApiTokenRow): ApiTokenResponse {
 }
 
 export function toTokenInfo(row: ApiTokenRow): TokenInfoResponse {
-  return { uid: row.uid, service: row.service, created: epochSeconds(row.created), expires: orNull(row.expires) };
+  return { uid: row.uid, service: row.service, created: epochSecondsOf(row.created), expires: orNull(row.expires) };
 }
 
 /** Stores a new token; its expiry must lie in the future and its value must be new to the scope. */
