@@ -9,6 +9,8 @@ import { badRequest } from './problem';
  */
 
 const closed = { additionalProperties: false } as const;
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
 
 /** Epoch seconds from 1970 to the end of year 9999. */
 export const EpochSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
@@ -66,7 +68,7 @@ export function pagedList<SortKey extends string, F extends TObject>(options: Pa
     read(query: Static<typeof querystring>): PageRequest<SortKey, Static<F>> {
       return {
         page: query.page ?? 1,
-        pageSize: query.page_size ?? 10,
+        pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
         sortBy: query.sort_by ?? options.defaultSortBy,
         ordering: query.ordering ?? 'des',
         query: query.query ?? '',
@@ -80,7 +82,7 @@ function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, quer
   return Type.Object(
     {
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
       sort_by: Type.Optional(oneOf(sortKeys, defaultSortBy)),
       ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
       query: Type.Optional(Type.String({ maxLength: 256, ...query })),
