@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LAST_EPOCH_SECOND } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 
 /** Which service an API token opens: a token of one scope is unknown to the other. */
@@ -32,7 +33,7 @@ export const NewApiTokenBody = Type.Object(
       pattern: '^[\\u0021-\\u007e]+$',
       description: 'printable ASCII without spaces',
     }),
-    expires: Type.Optional(nullable(Type.Integer({ minimum: 0, description: 'epoch seconds, in the future; null or absent: never' }))),
+    expires: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECOND, description: 'epoch seconds, in the future and at most the end of year 9999; null or absent: never' }))),
   },
   closed,
 );

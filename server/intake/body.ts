@@ -11,11 +11,13 @@ type FormFields = Record<string, string | string[]>;
 
 /**
  * Trimmed values; an empty one counts as not sent (HTML forms send empty inputs). A repeated field keeps all its
- * values, which the schema then refuses.
+ * values, which the schema then refuses. A NUL character (which PostgreSQL text cannot store) is refused at once.
  */
 export function formFieldsOf(entries: Iterable<[string, string]>): FormFields {
   const values = new Map<string, string[]>();
   for (const [name, raw] of entries) {
+    if (name.includes('\u0000')) throw badRequest('Field names must not contain NUL characters.', 'body', 'validation-error');
+    if (raw.includes('\u0000')) throw badRequest(`${name} must not contain NUL characters`, name, 'validation-error');
     const value = raw.trim();
     if (value === '') continue;
     values.set(name, [...(values.get(name) ?? []), value]);

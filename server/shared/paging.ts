@@ -1,4 +1,4 @@
-import { asc, desc, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { badRequest } from './problem';
@@ -12,8 +12,11 @@ const closed = { additionalProperties: false } as const;
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
+/** The last second of year 9999: later moments are refused, so every accepted one fits a JavaScript Date and a timestamp. */
+export const LAST_EPOCH_SECOND = 253_402_300_799;
+
 /** Epoch seconds from 1970 to the end of year 9999. */
-export const EpochSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
+export const EpochSeconds = Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECOND });
 
 export const epochSecondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -25,7 +28,8 @@ type SecondsRangeValue = Static<typeof SecondsRange>;
 export function withinSeconds(column: AnyColumn, range: SecondsRangeValue | undefined): SQL[] {
   const conditions: SQL[] = [];
   if (range?.from != null) conditions.push(gte(column, new Date(range.from * 1000)));
-  if (range?.to != null) conditions.push(lt(column, new Date((range.to + 1) * 1000)));
+  // the second after `to` is computed by the database: after the last second of year 9999 a JavaScript Date could not be sent
+  if (range?.to != null) conditions.push(sql`${column} < ${new Date(range.to * 1000)}::timestamptz + interval '1 second'`);
   return conditions;
 }
 

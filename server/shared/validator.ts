@@ -18,12 +18,49 @@ interface SchemaError {
 export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const checker = TypeCompiler.Compile(schema);
   return (input: unknown) => {
-    const value = httpPart === 'body' ? input : Value.Convert(schema, input);
-    if (checker.Check(value)) return { value };
-    const first = checker.Errors(value).First();
-    return { error: first ? [toSchemaError(first)] : [] } as never;
+    const value = httpPart === 'body' ? input : convertText(schema, input);
+    if (!checker.Check(value)) {
+      const first = checker.Errors(value).First();
+      return { error: first ? [toSchemaError(first)] : [] } as never;
+    }
+    const nulAt = pathOfNul(value, '');
+    if (nulAt !== undefined) return { error: [{ instancePath: nulAt, message: 'must not contain NUL characters', params: {} }] } as never;
+    return { value };
   };
 };
+
+const DECIMAL_INTEGER = /^-?\d{1,15}$/;
+const DECIMAL_NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/**
+ * Query and path values converted to the schema's types; a number must be written in plain decimal digits (TypeBox's own
+ * conversion reads "1e400" and "1e3" as 1), otherwise it stays text and the check refuses it.
+ */
+function convertText(schema: TSchema, input: unknown): unknown {
+  const properties = (schema as { properties?: Record<string, TSchema> }).properties;
+  // read before converting: the conversion may change the input in place
+  const notDecimal = Object.entries(properties ?? {}).flatMap(([key, property]): [string, string][] => {
+    const text = isRecord(input) ? input[key] : undefined;
+    const digits = property.type === 'integer' ? DECIMAL_INTEGER : property.type === 'number' ? DECIMAL_NUMBER : undefined;
+    return digits && typeof text === 'string' && !digits.test(text) ? [[key, text]] : [];
+  });
+  const converted = Value.Convert(schema, input);
+  if (isRecord(converted)) for (const [key, text] of notDecimal) converted[key] = text;
+  return converted;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The path of the first string holding U+0000 (which PostgreSQL text cannot store), in Ajv's /a/0/b form. */
+function pathOfNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = pathOfNul(item, `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 function toSchemaError(error: ValueError): SchemaError {
   const segments = error.path.split('/');

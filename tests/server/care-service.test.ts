@@ -161,7 +161,9 @@ describe('GET /incoming/care-requests/', () => {
     expect((await list(`?${filters({})}`)).total).toBe(TOTAL);
     expect((await list(`?${filters({ submitted: {} })}`)).total).toBe(TOTAL);
     expect((await list(`?${filters({ submitted: { from: null, to: null } })}`)).total).toBe(TOTAL);
-    expect((await list(`?query=${encodeURIComponent('a\u0000b')}`)).total).toBe(0);
+    const nul = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent('a\u0000b')}` });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ field: 'query', type: '/problems/validation-error' });
   });
 
   it.each([
