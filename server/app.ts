@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
 import { createAuthentication } from './shared/authentication';
-import { installProblemHandlers, type PageFallback } from './shared/problem';
+import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { apiTokenAdministration } from './api-tokens';
 import { authService } from './auth';
 import { mailService } from './mail';
@@ -33,7 +33,10 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    clientErrorHandler: problemClientErrorHandler,
+    frameworkErrors: problemFrameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.on('checkExpectation', answerFailedExpectation);
 
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   await app.register(fastifySwagger, {

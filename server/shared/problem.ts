@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** An RFC 9457 problem: what every error response of every service carries. */
 interface Problem {
@@ -32,9 +34,13 @@ const TITLES: Record<number, string> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
   416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -55,8 +61,12 @@ const TYPES_BY_STATUS: Record<number, string> = {
   409: 'conflict',
   413: 'content-too-large',
   415: 'unsupported-media-type',
+  408: 'request-timeout',
+  414: 'uri-too-long',
   416: 'range-not-satisfiable',
+  417: 'expectation-failed',
   429: 'rate-limited',
+  431: 'request-header-fields-too-large',
 };
 
 function fastifyErrorType(error: FastifyError, status: number): string {
@@ -168,4 +178,45 @@ function withoutQueryParameters(error: Error): unknown {
   if (typeof query !== 'string' || !('params' in error)) return error;
   const cause = error.cause instanceof Error ? error.cause : undefined;
   return { type: error.name, message: `Failed query: ${query}`, cause: cause && { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code } };
+}
+
+const problemOf = (status: number, detail: string): Problem => ({
+  type: problemType(TYPES_BY_STATUS[status] ?? 'bad-request'),
+  title: TITLES[status] ?? 'Bad Request',
+  status,
+  detail,
+});
+
+/** Statuses of what Node's HTTP parser refuses, by its error code; anything else it cannot parse is a 400. */
+const PARSER_STATUSES: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (oversized headers, a malformed request line or chunked body)
+ * gets a problem body too, then the connection is closed. When an answer to the request is already on its way, the parser's
+ * complaint only closes the connection: one request never gets two responses.
+ */
+export function problemClientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answering = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const status = PARSER_STATUSES[error.code ?? ''] ?? 400;
+    const body = JSON.stringify(problemOf(status, status === 400 ? 'The request is malformed.' : (TITLES[status] ?? 'Bad Request')));
+    socket.write(
+      `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's `frameworkErrors`: a URL the router cannot decode (400) or a path parameter over its length (414), as problems. */
+export const problemFrameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const status = error.statusCode === 414 ? 414 : 400;
+  sendProblem(reply, problemOf(status, status === 414 ? 'A path segment is too long.' : 'The URL is malformed.'));
+};
+
+/** A request whose `Expect` header the server cannot meet (anything but 100-continue) gets 417 as a problem. */
+export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse) {
+  const body = JSON.stringify(problemOf(417, 'Only "Expect: 100-continue" is supported.'));
+  response.writeHead(417, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
 }
