@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { createAuthentication } from './shared/authentication';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
+import { NoQuery } from './shared/schemas';
 import { apiTokenAdministration } from './api-tokens';
 import { authService } from './auth';
 import { mailService } from './mail';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.server.on('checkExpectation', answerFailedExpectation);
 
   installProblemHandlers(app, panelFallback(app, config.panelDir));
+  app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Caredesk services', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } } },
   });
@@ -66,6 +68,12 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });
 
   return app;
+}
+
+/** One rule for every service route (README, API reference): a route that declares no query parameters refuses any. */
+function refuseUnknownQueryParameters(route: RouteOptions) {
+  if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.schema?.querystring) return;
+  route.schema = { ...route.schema, querystring: NoQuery };
 }
 
 /** Serves the built panel's files; any other page path gets index.html so that client-side routes survive a reload. */

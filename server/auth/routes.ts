@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { problems } from '../shared/schemas';
+import { NoQuery, problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import {
   banUsers,
@@ -19,7 +19,6 @@ import {
   DomainUserBody,
   Info,
   InfoQuery,
-  NoQuery,
   OwnPasswordAuthentication,
   OwnPasswordAuthenticationBody,
   PanelUser,

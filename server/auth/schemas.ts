@@ -33,8 +33,6 @@ const closed = { additionalProperties: false } as const;
 
 // --- requests ---
 
-/** For routes without query parameters: an unknown one is refused like an unknown body field. */
-export const NoQuery = Type.Object({}, closed);
 export const UidParams = Type.Object({ uid: Uid }, closed);
 export const InfoQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) }, closed);
 export const OwnPasswordAuthenticationBody = Type.Object({ username: Username, password: Password }, closed);

@@ -18,5 +18,8 @@ const Problem = Type.Object(
   { additionalProperties: true, description: 'RFC 9457 problem details' },
 );
 
+/** For routes without query parameters: an unknown one is refused like an unknown body field (server/app.ts gives it to every such route). */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 /** The problem responses a route documents, by status code. */
 export const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Problem]));
