@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -83,8 +83,18 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
   app.register(fastifyStatic, { root: panelDir, index: false, wildcard: true, maxAge: '1h' });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/')) return false;
+    if (!isPageNavigation(request)) return false;
     sendIndex(reply);
     return true;
   };
+}
+
+/**
+ * A browser opening a page of the panel: a GET that accepts HTML, outside /api/, for a path whose last segment names no file
+ * (`/users/`, `/mailman/providers/add/`; not `/assets/missing.js`). Anything else without a route is a 404 problem.
+ */
+function isPageNavigation(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return request.method === 'GET' && !path.startsWith('/api/') && !lastSegment.includes('.') && /\btext\/html\b/.test(request.headers.accept ?? '');
 }

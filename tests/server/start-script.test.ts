@@ -16,7 +16,7 @@ test('npm start serves the panel and the services, and prints the generated admi
   const noSettings = { PANEL_DIR: '', DATABASE_URL: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '', SECRET_KEY: '' };
   server = await startServerProcess({ ...noSettings, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 240_000, ['scripts/start.mjs']);
 
-  const page = await fetch(`${server.baseUrl}/users/`);
+  const page = await fetch(`${server.baseUrl}/users/`, { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
   const config = await (await fetch(`${server.baseUrl}/config.json`)).json();
