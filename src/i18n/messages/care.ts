@@ -691,3 +691,14 @@ export const careDe: DeepStringRecord<typeof careEn> = {
     },
   },
 };
+
+/** The care-request resources' names, for react-admin's own messages (resources.<name>.name). */
+export const careResourcesEn = {
+  incomingCareRequests: { name: 'Care request |||| Care requests' },
+  archivedCareRequests: { name: 'Archived care request |||| Archived care requests' },
+};
+
+export const careResourcesDe: DeepStringRecord<typeof careResourcesEn> = {
+  incomingCareRequests: { name: 'Betreuungsanfrage |||| Betreuungsanfragen' },
+  archivedCareRequests: { name: 'Archivierte Betreuungsanfrage |||| Archivierte Betreuungsanfragen' },
+};

@@ -202,3 +202,16 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
     },
   },
 };
+
+/** The names of the files and API access token resources, for react-admin's own messages (resources.<name>.name). */
+export const filesResourcesEn = {
+  files: { name: 'File |||| Files' },
+  fileApiTokens: { name: 'Access token |||| Access tokens' },
+  pricingApiTokens: { name: 'Access token |||| Access tokens' },
+};
+
+export const filesResourcesDe: DeepStringRecord<typeof filesResourcesEn> = {
+  files: { name: 'Datei |||| Dateien' },
+  fileApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
+  pricingApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
+};

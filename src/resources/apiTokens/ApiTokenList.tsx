@@ -7,7 +7,7 @@ import { DataTable, List, SearchInput, TopToolbar, useLocale, useTranslate } fro
 import { DialogIconButton } from '../../common/DialogIconButton';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
-import type { ApiTokenRecord } from '../../dataProviders/accessTokens';
+import type { ApiTokenRecord } from '../../dataProviders/apiTokens';
 import { formatSeconds } from '../files/format';
 import { AddTokenDialog } from './AddTokenDialog';
 import { ConfirmTokenDialog, type TokenAction } from './ConfirmTokenDialog';

@@ -4,7 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
 import type { CaredeskDataProvider } from '../../dataProviders';
-import type { ApiTokenRecord } from '../../dataProviders/accessTokens';
+import type { ApiTokenRecord } from '../../dataProviders/apiTokens';
 import { FOCUS_DELAY_MS } from './dialogConstants';
 
 export type TokenAction = 'delete' | 'revoke';

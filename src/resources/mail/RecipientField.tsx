@@ -1,4 +1,4 @@
-import type { Mail } from '../../dataProviders/mail';
+import type { Mail } from '../../dataProviders/mail/wire';
 
 /** The first recipient (of `to`) plus '[+n]' for the others. */
 export function recipientSummary(mail: Pick<Mail, 'to'> | null | undefined): string {

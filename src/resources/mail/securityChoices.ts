@@ -1,4 +1,4 @@
-import type { MailSecurity } from '../../dataProviders/mail';
+import type { MailSecurity } from '../../dataProviders/mail/wire';
 
 /** The security choices with their labels (spec: No Security, START/TLS, SSL/TLS). */
 export const SECURITY_CHOICES: { id: MailSecurity; name: string }[] = [

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
-import type { ApiToken } from '../../../src/dataProviders/accessTokens';
+import type { ApiToken } from '../../../src/dataProviders/apiTokens';
 import type { StoredFile } from '../../../src/dataProviders/files';
 import { useFakeBackend } from './backend';
 import { ADMIN_UID, testConfig } from './fakeAuthService';

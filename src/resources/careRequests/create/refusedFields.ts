@@ -1,5 +1,5 @@
 import { MAX_LENGTH_DETAIL_PATTERN, PAST_DATE_DETAIL, REQUIRED_DETAIL } from '../../../../shared/intakeRules';
-import { formFieldOf, type IntakeFieldError } from '../../../dataProviders/intake';
+import { formFieldOf, type IntakeFieldError } from '../../../dataProviders/careRequests/intake';
 import { initialContact } from './formValues';
 import { todayIso } from './validators';
 

@@ -1,4 +1,11 @@
-/** The care service's shapes (CONTRACT-care.md); any value not known for a request is null. */
+import type { Static } from '@sinclair/typebox';
+import type { Archived as ArchivedSchema, Incoming as IncomingSchema } from '../../../server/care/schemas';
+
+/**
+ * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
+ * end take the service's own response types (server/care/schemas.ts), so a change there that the panel cannot read
+ * fails compilation.
+ */
 
 export type FormVersion = '2012' | '2016-pre' | '2016';
 export type MissionBegins = 'asap' | 'date' | 'other';
@@ -29,7 +36,7 @@ export interface Details2012 {
   caregiver_work_experience: string | null;
   smokers_allowed: string | null;
   own_bathroom: boolean | null;
-  television: boolean | null;
+  television: string | null;
   night_shift: string | null;
   has_dogs: boolean | null;
   has_cats: boolean | null;
@@ -147,3 +154,7 @@ export interface Archived {
   accommodation: Accommodation | null;
   caregiver_requirements: CaregiverRequirements | null;
 }
+
+/** The care service's list items and archived requests -> records with id = uid. */
+export const toIncomingRecord = (item: Static<typeof IncomingSchema>): Incoming => ({ ...item, id: item.uid });
+export const toArchivedRecord = (item: Static<typeof ArchivedSchema>): Archived => ({ ...item, id: item.uid });
