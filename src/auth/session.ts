@@ -48,7 +48,7 @@ export interface SessionOptions {
 /** The names of malformed token responses. A response without refresh token yields no credentials at all. */
 export type TokenProblem = 'no access token' | 'no expiry' | 'no refresh token';
 
-/** A token response that cannot be used; `message` is one of the spec's problem names. */
+/** A token response that cannot be used; `message` names the problem (README, The panel: Session). */
 export class TokenResponseError extends Error {
   readonly problem: TokenProblem;
   constructor(problem: TokenProblem) {

@@ -34,7 +34,7 @@ const DIGITS = '0123456789';
 const SPECIAL = '!#$%&()*+,-./:;<=>?@[]^_{|}~';
 const ALL = LOWER + UPPER + DIGITS + SPECIAL;
 
-/** Length of the random part; one digit is appended (spec: 10 random characters plus one digit). */
+/** Length of the random part; one digit is appended (10 random characters plus one digit). */
 export const GENERATED_RANDOM_LENGTH = 10;
 
 type RandomSource = (array: Uint32Array) => Uint32Array;

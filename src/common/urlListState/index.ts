@@ -1,5 +1,5 @@
 /**
- * urlListState: keeps a react-admin list in the spec's URL query (spec section 2, file search):
+ * urlListState: keeps a react-admin list in the URL query (README, List state in the URL):
  * page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}.
  *
  * Usage:

@@ -6,9 +6,9 @@ import { DEFAULT_PAGE_SIZE } from '../ListPagination';
  * (e.g. uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer).
  */
 export interface SpecListOptions {
-  /** Default sort (spec: files are sorted by uploaded descending). */
+  /** Default sort (the file search: uploaded descending). */
   defaultSort: SortPayload;
-  /** Default page size (spec: 10). */
+  /** Default page size (10). */
   defaultPageSize?: number;
   /** The sortable fields; an unknown sortBy in the URL falls back to the default. Omit to accept any. */
   sortFields?: readonly string[];

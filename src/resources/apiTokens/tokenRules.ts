@@ -16,7 +16,7 @@ function randomIndex(size: number, random: (array: Uint32Array) => Uint32Array):
 }
 
 /**
- * Spec section 9: 32 random characters with numbers and symbols plus one digit (33 characters, always containing a
+ * 32 random characters with numbers and symbols plus one digit (33 characters, always containing a
  * digit), from crypto.getRandomValues.
  */
 export function generateApiToken(random: (array: Uint32Array) => Uint32Array = (array) => crypto.getRandomValues(array)): string {
@@ -41,7 +41,7 @@ export function endOfDaySeconds(day: string): number | null {
 
 export type ExpiryError = 'required' | 'past' | null;
 
-/** Spec section 5: if the expiry box is ticked, a date is required and cannot be before today. */
+/** If the expiry box is ticked, a date is required and cannot be before today. */
 export function expiryError(hasExpiry: boolean, day: string, now: Date = new Date()): ExpiryError {
   if (!hasExpiry) return null;
   if (!day || endOfDaySeconds(day) === null) return 'required';

@@ -24,7 +24,7 @@ export interface MailListProps {
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
 
-/** Load errors are only logged (spec section 8): no notification, no error page; the table stays as it was. */
+/** Load errors are only logged: no notification, no error page; the table stays as it was. */
 const logLoadError = (error: unknown) => console.error('Cannot load the list', error);
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

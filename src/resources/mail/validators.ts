@@ -1,6 +1,6 @@
 import { minLength, required, type Validator } from 'react-admin';
 
-/** Minimum length of provider names and hosts (spec sections 5 and 9). */
+/** Minimum length of provider names and hosts (as the mail service checks them). */
 export const MIN_PROVIDER_TEXT_LENGTH = 4;
 
 export const requiredField = required('caredesk.validation.required');

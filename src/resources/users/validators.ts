@@ -1,6 +1,6 @@
 import { minLength, required, type Validator } from 'react-admin';
 
-/** Minimum lengths of the user forms (spec section 9). */
+/** Minimum lengths of the user forms (README, The panel). */
 export const MIN_NAME_LENGTH = 4;
 export const MIN_PASSWORD_LENGTH = 7;
 

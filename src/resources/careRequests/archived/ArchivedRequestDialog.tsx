@@ -12,8 +12,8 @@ import { PatientPanel } from './PatientPanel';
 
 /**
  * The archived version of a request (GET /archived/care-requests/{uid}/) in a full-screen dialog: sidebar, mission
- * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only logged
- * (spec section 8).
+ * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only
+ * logged.
  */
 export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
   const translate = useTranslate();

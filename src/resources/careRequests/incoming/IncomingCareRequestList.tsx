@@ -108,7 +108,7 @@ const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetail
 
 /**
  * /archive/incoming-care-requests/: the server-paged list of incoming care requests (default page 1, 10 per page,
- * submitted descending), its state kept in the URL like the file search. Load failures are only logged (spec section 8).
+ * submitted descending), its state kept in the URL like the file search. Load failures are only logged.
  */
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
