@@ -13,7 +13,7 @@ import { theme } from './layout/theme';
 import { panelMenu, panelResources, panelRoutes } from './registry';
 import { createServices } from './services';
 
-export interface AppProps {
+interface AppProps {
   config: RuntimeConfig;
   /** Tests pass their own session (timers, storage); the panel creates one per configuration. */
   session?: Session;

@@ -2,7 +2,7 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/m
 import type { ReactNode } from 'react';
 import { DIALOG_WIDTH } from './dialogConstants';
 
-export interface ActionDialogProps {
+interface ActionDialogProps {
   open: boolean;
   onClose: () => void;
   /** While true the dialog cannot be dismissed (Escape, backdrop). */

@@ -3,7 +3,7 @@ import type { Session } from '../auth/session';
 import { type Translate, toHttpError } from './problem';
 import { fieldLabelsFor } from './problemFields';
 
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;
@@ -16,12 +16,12 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface HttpOptions extends fetchUtils.Options {
+interface HttpOptions extends fetchUtils.Options {
   /** Reports the request body's progress; the request then goes through XMLHttpRequest, as fetch reports none. */
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-export interface BlobResponse {
+interface BlobResponse {
   status: number;
   headers: Headers;
   blob: Blob;

@@ -3,7 +3,7 @@ import type { DeepStringRecord } from './types';
 import { caredeskDe, resourcesDe } from './messages';
 
 /** Every key of the English messages, each a string: a missing or an extra key is a compile error. */
-export type Messages = DeepStringRecord<typeof en>;
+type Messages = DeepStringRecord<typeof en>;
 
 /** German: our own complete translation of react-admin's messages and of the panel's. */
 export const de: Messages = {

@@ -11,7 +11,7 @@ import { MuiLocale } from './MuiLocale';
 /** A list the layout loads when it opens. */
 export type PreloadedList = Required<Pick<PanelResource, 'name' | 'preload'>>;
 
-export interface LayoutProps {
+interface LayoutProps {
   children: ReactNode;
   /** The drawer's entries, in display order. */
   menu: MenuEntry[];

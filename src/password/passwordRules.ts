@@ -2,7 +2,7 @@
  * The own-password rules (they differ from the user forms): required, at least 8 characters with a lowercase letter,
  * an uppercase letter, a digit and a special character (anything that is neither letter nor digit).
  */
-export const MIN_OWN_PASSWORD_LENGTH = 8;
+const MIN_OWN_PASSWORD_LENGTH = 8;
 
 export function satisfiesPasswordRule(password: string): boolean {
   return (

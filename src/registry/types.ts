@@ -20,7 +20,7 @@ export interface PanelResource {
 }
 
 /** A page of its own path inside the layout (a lazily loaded screen). */
-export interface PanelRoute {
+interface PanelRoute {
   path: string;
   component: ComponentType;
 }

@@ -23,6 +23,6 @@
  * The search box's value (filter `q`) is kept as `search`. User changes push a history entry; the back button (or any
  * location change) applies the URL to the list. parseSpecListQuery / toSpecListQuery are the pure conversions.
  */
-export { normalizeFilter, parseSpecListQuery, type SpecListOptions, type SpecListState, toSpecListQuery } from './specListQuery';
+export { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './specListQuery';
 export { UrlStateSync } from './UrlStateSync';
-export { type SpecListProps, useSpecListParams } from './useSpecListParams';
+export { useSpecListParams } from './useSpecListParams';

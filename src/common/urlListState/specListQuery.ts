@@ -23,7 +23,7 @@ export interface SpecListOptions {
 }
 
 /** The list parameters the URL describes (react-admin's names). */
-export interface SpecListState {
+interface SpecListState {
   page: number;
   perPage: number;
   sort: SortPayload;
@@ -39,7 +39,7 @@ const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SA
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Only the configured, non-empty filter values (plus the search), in a stable shape. */
-export function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
+function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const searchKey = options.searchKey ?? 'q';
   const search = filter?.[searchKey];

@@ -50,7 +50,7 @@ export function careRequestFormData(values: CareRequestValues): FormData {
 }
 
 /** Where a field of the intake form lives in the stepper's values: a mission or contact value, or a patient's. */
-export interface FormFieldRef {
+interface FormFieldRef {
   name: string;
   /** 0 or 1 for a patient's field, else null. */
   patient: number | null;
@@ -93,7 +93,7 @@ export interface IntakeFieldError {
  * Why a submission failed: the intake refused fields (400 naming them), refused the request otherwise (another 4xx),
  * is rate-limited (429), found it too large (413), failed itself (5xx), or could not be reached.
  */
-export type FailureKind = 'invalid' | 'refused' | 'rate_limited' | 'too_large' | 'server' | 'network';
+type FailureKind = 'invalid' | 'refused' | 'rate_limited' | 'too_large' | 'server' | 'network';
 
 export type SubmitResult =
   | { ok: true; status: number; body: string }
@@ -121,7 +121,7 @@ function fieldErrorsOf(problem: Problem | null): IntakeFieldError[] {
   return [];
 }
 
-export function retryAfterSecondsOf(header: string | null, now: Date = new Date()): number | null {
+function retryAfterSecondsOf(header: string | null, now: Date = new Date()): number | null {
   if (!header) return null;
   if (/^\s*\d+\s*$/.test(header)) return Number(header);
   const date = Date.parse(header);

@@ -7,11 +7,11 @@ import type { Archived as ArchivedSchema, Incoming as IncomingSchema } from '../
  * fails compilation.
  */
 
-export type FormVersion = '2012' | '2016-pre' | '2016';
-export type MissionBegins = 'asap' | 'date' | 'other';
-export type Gender = 'male' | 'female';
+type FormVersion = '2012' | '2016-pre' | '2016';
+type MissionBegins = 'asap' | 'date' | 'other';
+type Gender = 'male' | 'female';
 
-export interface PatientDetails {
+interface PatientDetails {
   can_hear: string | null;
   can_talk: string | null;
   can_see: string | null;
@@ -28,7 +28,7 @@ export interface IncomingPatient {
   details: PatientDetails | null;
 }
 
-export interface Details2012 {
+interface Details2012 {
   accommodation: string | null;
   caregiver_gender: string | null;
   caregiver_language_skills: string | null;
@@ -44,7 +44,7 @@ export interface Details2012 {
   referral: string | null;
 }
 
-export interface Details2016 {
+interface Details2016 {
   newsletter: boolean | null;
   referral: string | null;
 }
@@ -72,7 +72,7 @@ export interface Incoming {
   patients: IncomingPatient[];
 }
 
-export interface Abilities {
+interface Abilities {
   can_hear: string | null;
   can_talk: string | null;
   can_see: string | null;

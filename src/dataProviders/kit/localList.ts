@@ -58,7 +58,7 @@ export function applyListParams<T extends RaRecord>(
   return { data: result, total };
 }
 
-export interface LocalListConfig<TItem, TRecord extends RaRecord> {
+interface LocalListConfig<TItem, TRecord extends RaRecord> {
   /** The endpoint that returns every item at once (a JSON array). */
   url: string;
   toRecord: (item: TItem) => TRecord;

@@ -9,7 +9,7 @@ import type { GetListParams, GetListResult, GetManyParams, GetOneParams, Identif
 import type { HttpClient } from '../httpClient';
 
 /** The services' page envelope. */
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   previous_page: number | null;
   next_page: number | null;
@@ -22,7 +22,7 @@ type Convert = (value: unknown) => unknown;
  * How one key of react-admin's filter goes into `filters`: copied (true), converted (a function), or under another
  * key, converted or not ({key, convert}). A converted value that is undefined, null, '' or {} is left out.
  */
-export type FilterRule = true | Convert | { key: string; convert?: Convert };
+type FilterRule = true | Convert | { key: string; convert?: Convert };
 
 export interface PagedListConfig<TItem, TRecord extends RaRecord = TItem & RaRecord> {
   /** The search endpoint. */
@@ -48,7 +48,7 @@ const isEmpty = (value: unknown) =>
   (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
 
 /** The `filters` JSON object of the paged dialect, or undefined when no known filter is set. */
-export function toPagedFilters(filter: Record<string, unknown> | undefined, rules: Record<string, FilterRule> = {}) {
+function toPagedFilters(filter: Record<string, unknown> | undefined, rules: Record<string, FilterRule> = {}) {
   const result: Record<string, unknown> = {};
   for (const [key, rule] of Object.entries(rules)) {
     const raw = filter?.[key];

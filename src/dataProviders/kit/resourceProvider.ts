@@ -26,7 +26,7 @@ import type {
  * react-admin's methods as one resource implements them, typed by its own record type. (react-admin's DataProvider
  * lets the caller choose the record type of every call, which no concrete provider can satisfy without a cast.)
  */
-export interface ResourceMethods {
+interface ResourceMethods {
   getList?: (resource: string, params: GetListParams) => Promise<GetListResult<RaRecord>>;
   getOne?: (resource: string, params: GetOneParams) => Promise<GetOneResult<RaRecord>>;
   getMany?: (resource: string, params: GetManyParams) => Promise<GetManyResult<RaRecord>>;

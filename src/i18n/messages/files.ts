@@ -7,7 +7,7 @@ export const filesEn = {
       filebucket: 'Filebucket',
       pricing: 'Pricing',
       search: 'Search files',
-      api_keys: 'API Access Tokens',
+      api_tokens: 'API Access Tokens',
     },
     search: {
       title: 'Search files',
@@ -108,7 +108,7 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       filebucket: 'Dateiablage',
       pricing: 'Preise',
       search: 'Dateien suchen',
-      api_keys: 'API-Zugriffstoken',
+      api_tokens: 'API-Zugriffstoken',
     },
     search: {
       title: 'Dateien suchen',

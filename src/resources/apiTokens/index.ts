@@ -23,14 +23,14 @@ const apiTokens: PanelArea = {
   menu: [
     {
       to: PRICING_PATH,
-      label: 'caredesk.files.menu.api_keys',
+      label: 'caredesk.files.menu.api_tokens',
       accessibleLabel: 'caredesk.files.tokens.title_pricing',
       icon: VpnKeyIcon,
       group: 'caredesk.files.menu.pricing',
     },
     {
       to: FILES_PATH,
-      label: 'caredesk.files.menu.api_keys',
+      label: 'caredesk.files.menu.api_tokens',
       accessibleLabel: 'caredesk.files.tokens.title_files',
       icon: VpnKeyIcon,
       group: 'caredesk.files.menu.filebucket',

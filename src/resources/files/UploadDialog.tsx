@@ -11,7 +11,7 @@ import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
 import { formatSize } from './format';
 import { isUploadValid } from './uploadRules';
 
-export interface UploadDialogProps {
+interface UploadDialogProps {
   open: boolean;
   onClose: () => void;
 }

@@ -23,7 +23,7 @@ export function formatSize(bytes: number | null | undefined, locale = 'en'): str
   return `${number} ${UNITS[unit]}`;
 }
 
-export type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';
+type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';
 
 const SPREADSHEETS = new Set([
   'application/vnd.ms-excel',
@@ -44,7 +44,7 @@ export function contentTypeKind(contentType: string | null | undefined): Content
 /** The reference kinds in display order; a Legacy prefix counts as the kind. */
 export const REFERENCE_KINDS = ['ServiceContract', 'Customer', 'ServiceAgency', 'Caregiver'] as const;
 
-export const referenceKind = (name: string): string => (name.startsWith('Legacy') ? name.slice('Legacy'.length) : name);
+const referenceKind = (name: string): string => (name.startsWith('Legacy') ? name.slice('Legacy'.length) : name);
 
 /** References grouped by kind, in display order (known kinds first), each with its count. */
 export function groupReferences(references: readonly FileReference[] | null | undefined): { kind: string; count: number }[] {

@@ -6,7 +6,7 @@ import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
 import { ReloadButton } from './ReloadButton';
 
-export interface MailListProps {
+interface MailListProps {
   resource: MailResource;
   /** Translation key of the title. */
   title: string;

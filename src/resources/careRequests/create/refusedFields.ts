@@ -5,7 +5,7 @@ import { todayIso } from './validators';
 
 export type StepIndex = 0 | 1 | 2;
 
-export interface Reason {
+interface Reason {
   /** A translation key. */
   message: string;
   args?: Record<string, unknown>;
