@@ -1,41 +1,45 @@
-import { lazy, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
-import { routerProvider } from './common/history/routerProvider';
 import { RootPage } from './auth/RootPage';
 import { ServicesContext } from './auth/ServicesContext';
 import type { Session } from './auth/session';
+import { routerProvider } from './common/history/routerProvider';
 import type { RuntimeConfig } from './config';
-import { Layout } from './layout/Layout';
-import { theme } from './layout/theme';
+import { Layout, type PreloadedList } from './layout/Layout';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
-import careRequests from './resources/careRequests';
-import users from './resources/users';
-import { mailRoutes } from './resources/mail';
-import { filesRoutes } from './resources/files/routes';
+import { theme } from './layout/theme';
+import { panelMenu, panelResources, panelRoutes } from './registry';
 import { createServices } from './services';
 
-const Dashboard = lazy(() => import('./dashboard/Dashboard'));
-const NewPasswordPage = lazy(() => import('./password/NewPasswordPage'));
-
-export interface AppProps {
+interface AppProps {
   config: RuntimeConfig;
   /** Tests pass their own session (timers, storage); the panel creates one per configuration. */
   session?: Session;
 }
 
+const preload = panelResources.flatMap(({ name, preload }): PreloadedList[] => (preload ? [{ name, preload }] : []));
+
+/** The layout with the registry's drawer entries and the lists it loads when it opens. */
+const PanelLayout = ({ children }: { children: ReactNode }) => (
+  <Layout menu={panelMenu} preload={preload}>
+    {children}
+  </Layout>
+);
+
 /**
- * Routes (spec section 2): /login and / without layout (react-router ranks them above react-admin's "/*");
- * /dashboard, /new-password and the users resource (/users/, /users/create/, /users/{userId}/) inside the layout,
- * all protected by requireAuth; unknown paths go to /.
+ * Routes (README, The panel): /login and / without layout (react-router ranks them above react-admin's "/*"); every
+ * area's routes and react-admin's resource routes inside the layout, all protected by requireAuth; unknown paths go to /.
+ * Every resource of the registry is declared, most without screens (their areas' routes show them at the panel's
+ * paths); such a resource's own path /<name>/… is unknown too.
  */
 export const App = ({ config, session }: AppProps) => {
   const [services] = useState(() => createServices(config, session));
   return (
     <ServicesContext.Provider value={services}>
       {/*
-        react-admin would create a HashRouter; the spec's paths are real paths (the server falls back to index.html).
+        react-admin would create a HashRouter; the panel's paths are real paths (the server falls back to index.html).
         No transitions: react-admin's logout navigates and clears the query cache in one go, and the urgent re-render
         caused by the cache reset would keep interrupting a transition-wrapped navigation (endless redirect loop).
       */}
@@ -47,7 +51,7 @@ export const App = ({ config, session }: AppProps) => {
           i18nProvider={services.i18nProvider}
           store={services.store}
           routerProvider={routerProvider}
-          layout={Layout}
+          layout={PanelLayout}
           loginPage={false}
           catchAll={NotFoundRedirect}
           requireAuth
@@ -60,14 +64,15 @@ export const App = ({ config, session }: AppProps) => {
             <Route path="/login" element={<LoginPage />} />
           </CustomRoutes>
           <CustomRoutes>
-            <Route path="/dashboard" element={<Dashboard />} />
-            <Route path="/new-password" element={<NewPasswordPage />} />
-            <Route path={careRequests.paths.create} element={<careRequests.create />} />
-            <Route path={careRequests.paths.incoming} element={<careRequests.incoming />} />
+            {panelRoutes.map(({ path, component: Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
           </CustomRoutes>
-          <CustomRoutes>{mailRoutes}</CustomRoutes>
-          <CustomRoutes>{filesRoutes}</CustomRoutes>
-          <Resource {...users} />
+          {panelResources.map(({ name, icon, recordRepresentation, list, create, edit }) => (
+            <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} list={list} create={create} edit={edit}>
+              {!list && <Route path="*" element={<NotFoundRedirect />} />}
+            </Resource>
+          ))}
         </Admin>
       </BrowserRouter>
     </ServicesContext.Provider>

@@ -12,7 +12,7 @@ export interface RuntimeConfig {
 
 const KEYS = ['authUrl', 'mailUrl', 'filesUrl', 'pricingUrl', 'careUrl', 'intakeUrl'] as const;
 
-export const DEFAULT_CONFIG: RuntimeConfig = {
+const DEFAULT_CONFIG: RuntimeConfig = {
   authUrl: '/api/auth',
   mailUrl: '/api/mail',
   filesUrl: '/api/files',
@@ -25,7 +25,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
 const trimBase = (url: string): string => url.replace(/\/+$/, '');
 
 /** Checks the shape of a parsed config.json; unknown keys are ignored, missing ones fall back to the defaults. */
-export function parseConfig(value: unknown): RuntimeConfig {
+function parseConfig(value: unknown): RuntimeConfig {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new Error('config.json must contain a JSON object');
   }

@@ -8,7 +8,7 @@ import { createHttpClient } from './dataProviders/httpClient';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { createStore } from './store';
 
-export interface AppServices extends Services {
+interface AppServices extends Services {
   authProvider: AuthProvider;
   dataProvider: CaredeskDataProvider;
   i18nProvider: I18nProvider;

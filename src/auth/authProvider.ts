@@ -3,12 +3,12 @@ import type { HttpClient } from '../dataProviders/httpClient';
 import { signInRedirect } from './redirect';
 import type { Session } from './session';
 
-export interface CurrentLocation {
+interface CurrentLocation {
   pathname: string;
   search: string;
 }
 
-export interface AuthProviderOptions {
+interface AuthProviderOptions {
   session: Session;
   httpClient: HttpClient;
   /** The browser location (the panel uses a BrowserRouter, so window.location is the router's location). */
@@ -16,7 +16,7 @@ export interface AuthProviderOptions {
 }
 
 /** The identity react-admin caches: id = uid, fullName = public name (undefined when the user has none). */
-export interface CaredeskIdentity extends UserIdentity {
+interface CaredeskIdentity extends UserIdentity {
   roles: string[];
 }
 

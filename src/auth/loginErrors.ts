@@ -1,5 +1,5 @@
 import { isProblem, type Problem, problemMessage, type Translate } from '../dataProviders/problem';
-import { SignInError, TokenResponseError } from './session';
+import { SignInError, TokenResponseError } from './tokenResponse';
 
 /** A translatable error line of the login page: a message key, or a problem the service sent. */
 export interface LoginErrorMessage {
@@ -29,7 +29,7 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
     if (error.status === 429 && error.retryAfterSeconds !== null) {
       return [{ key: 'caredesk.login.errors.too_many_failures', args: { smart_count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } }];
     }
-    // A 401 reads as the specification words it; any other refusal the service explains is told in its words.
+    // A 401 reads 'Request failed with status code 401'; any other refusal the service explains is told in its words.
     if (error.status !== 401 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
     return [{ key: 'caredesk.login.errors.status', args: { status: error.status } }];
   }

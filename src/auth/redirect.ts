@@ -1,6 +1,6 @@
 /** Where a signed-in user lands when no redirect_to is given. */
-export const DEFAULT_TARGET = '/dashboard';
-export const REDIRECT_PARAM = 'redirect_to';
+const DEFAULT_TARGET = '/dashboard';
+const REDIRECT_PARAM = 'redirect_to';
 
 /** Pages that must never be a redirect target (they would loop or log the user out again). */
 const NOT_TARGETS = new Set(['/', '/login']);

@@ -7,6 +7,9 @@
  *   and requests made during a refresh wait for it.
  */
 
+import { defaultStorage, type StorageLike } from './storage';
+import { type Credentials, parseRetryAfter, parseTokenResponse, SignInError, TokenResponseError } from './tokenResponse';
+
 export const STORAGE_KEYS = {
   /** The current refresh token (rotated on every refresh). */
   refreshToken: 'caredesk.refresh_token',
@@ -20,18 +23,7 @@ export const REFRESH_LEAD_MS = 2000;
 /** The largest delay setTimeout accepts. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-export interface Credentials {
-  accessToken: string;
-  /** Epoch seconds as sent by the auth service (null when the response had none). */
-  issued: number | null;
-  /** Epoch seconds as sent by the auth service. */
-  expires: number;
-  refreshToken: string;
-}
-
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export interface SessionOptions {
+interface SessionOptions {
   /** Base URL of the auth service, without trailing slash (e.g. '/api/auth'). */
   authUrl: string;
   fetch?: typeof fetch;
@@ -45,85 +37,11 @@ export interface SessionOptions {
   refreshLeadMs?: number;
 }
 
-/** The names of malformed token responses. A response without refresh token yields no credentials at all. */
-export type TokenProblem = 'no access token' | 'no expiry' | 'no refresh token';
-
-/** A token response that cannot be used; `message` is one of the spec's problem names. */
-export class TokenResponseError extends Error {
-  readonly problem: TokenProblem;
-  constructor(problem: TokenProblem) {
-    super(problem);
-    this.name = 'TokenResponseError';
-    this.problem = problem;
-  }
-}
-
-/** A failed call to POST /token/: `status` is 0 when the service could not be reached. */
-export class SignInError extends Error {
-  readonly status: number;
-  /** Seconds from the Retry-After header (429 responses). */
-  readonly retryAfterSeconds: number | null;
-  /** The RFC 9457 problem body, when the service sent one. */
-  readonly problem: Record<string, unknown> | null;
-  constructor(message: string, status: number, retryAfterSeconds: number | null = null, problem: Record<string, unknown> | null = null) {
-    super(message);
-    this.name = 'SignInError';
-    this.status = status;
-    this.retryAfterSeconds = retryAfterSeconds;
-    this.problem = problem;
-  }
-}
-
-/** Checks a token response; throws TokenResponseError naming the first missing part. */
-export function parseTokenResponse(json: unknown): Credentials {
-  const body = (json !== null && typeof json === 'object' ? json : {}) as Record<string, unknown>;
-  if (typeof body.access_token !== 'string' || body.access_token === '') throw new TokenResponseError('no access token');
-  if (typeof body.expires !== 'number' || !Number.isFinite(body.expires)) throw new TokenResponseError('no expiry');
-  if (typeof body.refresh_token !== 'string' || body.refresh_token === '') throw new TokenResponseError('no refresh token');
-  return {
-    accessToken: body.access_token,
-    issued: typeof body.issued === 'number' && Number.isFinite(body.issued) ? body.issued : null,
-    expires: body.expires,
-    refreshToken: body.refresh_token,
-  };
-}
-
 /** Base64 of the UTF-8 bytes (btoa alone rejects characters above U+00FF). */
-export function base64Utf8(text: string): string {
+function base64Utf8(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-/** Parses Retry-After given in seconds or as an HTTP date. */
-function parseRetryAfter(value: string | null, nowMs: number): number | null {
-  if (value === null || value.trim() === '') return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-
-function memoryStorage(): StorageLike {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, String(value)),
-    removeItem: (key) => void values.delete(key),
-  };
-}
-
-/** localStorage when it works (it throws in some private modes), otherwise memory. */
-export function defaultStorage(): StorageLike {
-  try {
-    const storage = globalThis.localStorage;
-    const probe = '__caredesk_probe__';
-    storage.setItem(probe, probe);
-    storage.removeItem(probe);
-    return storage;
-  } catch {
-    return memoryStorage();
-  }
 }
 
 interface ActiveCredentials extends Credentials {

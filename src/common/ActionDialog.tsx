@@ -1,8 +1,8 @@
 import { Alert, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
-import { DIALOG_WIDTH } from '../resources/apiTokens/dialogConstants';
+import { DIALOG_WIDTH } from './dialogConstants';
 
-export interface ActionDialogProps {
+interface ActionDialogProps {
   open: boolean;
   onClose: () => void;
   /** While true the dialog cannot be dismissed (Escape, backdrop). */
@@ -15,7 +15,7 @@ export interface ActionDialogProps {
   children: ReactNode;
 }
 
-/** The shell of the panel's action dialogs: spec width, title, a dismissible error, content and actions. */
+/** The shell of the panel's action dialogs: 500 px wide, a title, a dismissible error, content and actions. */
 export const ActionDialog = ({ open, onClose, loading, title, error, onDismissError, actions, children }: ActionDialogProps) => (
   <Dialog open={open} onClose={loading ? undefined : onClose} slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: '100%' } } }}>
     <DialogTitle>{title}</DialogTitle>

@@ -1,7 +1,7 @@
 import { IconButton, type IconButtonProps, Tooltip } from '@mui/material';
 import { type MouseEvent, type SyntheticEvent, useRef, useState } from 'react';
 
-export interface DialogIconButtonProps extends Omit<IconButtonProps, 'title'> {
+interface DialogIconButtonProps extends Omit<IconButtonProps, 'title'> {
   /** The tooltip (and, unless `aria-label` is given, the accessible name). */
   title: string;
 }

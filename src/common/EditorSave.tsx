@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { type SaveHandler, SaveContextProvider, useNotify, useSaveContext } from 'react-admin';
 import { useLeavePage } from './history/useLeavePage';
 
-export interface EditorSaveProps {
+interface EditorSaveProps {
   /** Where to go after saving when the editor was opened directly (no earlier panel page to go back to). */
   listPath: string;
   /** Translation key of the success notification. */

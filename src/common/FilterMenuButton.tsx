@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 /** Read by assistive technology, not shown. */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-export interface FilterMenuButtonProps {
+interface FilterMenuButtonProps {
   label: string;
   /** What assistive technology hears after the label while filters are active, e.g. '(2 active)'. */
   activeHint: string;

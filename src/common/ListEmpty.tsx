@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 
 /** True when a filter value is set: a non-empty text, or an object (a date range) with one. */
-export function hasActiveFilter(filterValues: Record<string, unknown> | undefined): boolean {
+function hasActiveFilter(filterValues: Record<string, unknown> | undefined): boolean {
   return Object.values(filterValues ?? {}).some((value) =>
     value !== null && typeof value === 'object' ? hasActiveFilter(value as Record<string, unknown>) : value !== undefined && value !== '',
   );
 }
 
-export interface ListEmptyProps {
+interface ListEmptyProps {
   /** Translation key of what the empty screen says in its own words ("The queue is empty."). */
   message: string;
   /** The screen's action for a start (Add, Upload), offered only while no search or filter hides the rows. */

@@ -1,24 +1,16 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { Static } from '@sinclair/typebox';
+import type { Identifier, RaRecord } from 'react-admin';
+import type { StoredFile as StoredFileSchema } from '../../server/files/schemas';
 import type { HttpClient, UploadProgress } from './httpClient';
-import { fromPage, type Page, pagedListResource } from './pagedList';
+import { dayRange } from './kit/dayRange';
+import { pagedListResource } from './kit/pagedList';
+import { resourceProvider } from './kit/resourceProvider';
 
-/** Resource names of the file service. */
 export const FILES_RESOURCE = 'files';
-export const FILE_TOKENS_RESOURCE = 'filebucket-tokens';
-
-export type ReferenceName = string;
-
-export interface FileReference {
-  name: ReferenceName;
-  value: string;
-}
 
 /** Wire type of a stored file. `uploaded` in epoch seconds. */
-export interface StoredFile {
-  uid: string;
-  meta: { name: string; description: string; uploaded: number; content_type: string; references: FileReference[] };
-  stored_binary: { md5_hash: string; size: number };
-}
+export type StoredFile = Static<typeof StoredFileSchema>;
+export type FileReference = StoredFile['meta']['references'][number];
 
 /** The panel's file record: the meta and binary fields flattened so that the columns sort by the service's names. */
 export interface FileRecord extends RaRecord<string> {
@@ -32,7 +24,7 @@ export interface FileRecord extends RaRecord<string> {
   md5_hash: string;
 }
 
-export const toFileRecord = (file: StoredFile): FileRecord => ({
+const toFileRecord = (file: StoredFile): FileRecord => ({
   id: file.uid,
   name: file.meta?.name ?? '',
   description: file.meta?.description ?? '',
@@ -43,7 +35,7 @@ export const toFileRecord = (file: StoredFile): FileRecord => ({
   md5_hash: file.stored_binary?.md5_hash ?? '',
 });
 
-export interface UploadParams {
+interface UploadParams {
   file: Blob;
   /** Defaults to the file's own name. */
   fileName?: string;
@@ -55,84 +47,58 @@ export interface UploadParams {
   signal?: AbortSignal;
 }
 
-/** The files provider's own method: dataProvider.uploadFile('files', {file, name, description}). */
-export interface FilesMethods {
-  uploadFile(resource: string, params: UploadParams): Promise<{ data: FileRecord }>;
-}
+/** The reference filter {kind} -> the kind, when it is one. */
+const referenceKind = (value: unknown) => {
+  const kind = (value as { kind?: unknown }).kind;
+  return typeof kind === 'string' ? kind : undefined;
+};
 
-/** The services take epoch seconds from 1970 to the end of 9999. */
-const LAST_SECOND = 253_402_300_799;
+/** The file name of a Content-Disposition header (filename* first), or null. */
+function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  return plain ? (plain[1] ?? plain[2]).trim() : null;
+}
 
 /**
- * 'YYYY-MM-DD' (local day) -> epoch seconds of its start, or of its end with `endOfDay`, kept within what the services
- * take; undefined for anything that is not a day of the calendar.
+ * The file service: the search in the paged dialect (filters uploaded {from, to} in days, and the reference kind
+ * {kind} sent as reference_kind), one file by uid, and the own methods uploadFile and downloadFile.
  */
-export function daySeconds(day: unknown, endOfDay = false): number | undefined {
-  if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const [year, month, date] = day.split('-').map(Number);
-  const time = endOfDay ? new Date(2000, 0, 1, 23, 59, 59) : new Date(2000, 0, 1, 0, 0, 0);
-  time.setFullYear(year, month - 1, date); // not Date's constructor: it reads years below 100 as 19xx
-  if (time.getFullYear() !== year || time.getMonth() !== month - 1 || time.getDate() !== date) return undefined;
-  return Math.min(LAST_SECOND, Math.max(0, Math.floor(time.getTime() / 1000)));
-}
+export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
+  return resourceProvider({
+    ...pagedListResource<StoredFile, FileRecord>(httpClient, {
+      url: `${filesUrl}/search/`,
+      filters: {
+        uploaded: dayRange,
+        reference: { key: 'reference_kind', convert: referenceKind },
+      },
+      defaultSort: { field: 'uploaded', order: 'DESC' },
+      getId: (item) => item.uid,
+      toRecord: toFileRecord,
+      itemUrl: (id) => `${filesUrl}/files/${encodeURIComponent(String(id))}/`,
+    }),
 
-/** The file search in the paged dialect: filters uploaded {from, to} (days -> seconds) and reference {kind} -> reference_kind. */
-export const fileSearch = pagedListResource<StoredFile, FileRecord>({
-  url: '/search/',
-  filters: {
-    uploaded: (value) => {
-      const range = (value ?? {}) as { from?: unknown; to?: unknown };
-      const from = daySeconds(range.from);
-      const to = daySeconds(range.to, true);
-      if (from === undefined && to === undefined) return undefined;
-      return { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
-    },
-  },
-  defaultSort: { field: 'uploaded', order: 'DESC' },
-  getId: (item) => item.uid,
-  toRecord: (item) => toFileRecord(item),
-});
-
-/** reference_kind is a top-level key of `filters`, taken from the panel's filter reference: {kind}. */
-function searchQuery(params: Parameters<typeof fileSearch.query>[0]): URLSearchParams {
-  const query = fileSearch.query(params);
-  const kind = ((params.filter ?? {}) as { reference?: { kind?: unknown } }).reference?.kind;
-  if (typeof kind === 'string' && kind) {
-    const filters = query.has('filters') ? JSON.parse(query.get('filters')!) : {};
-    query.set('filters', JSON.stringify({ ...filters, reference_kind: kind }));
-  }
-  return query;
-}
-
-const notSupported = (what: string) => Promise.reject(new Error(`${what} is not supported for files`));
-
-export function createFilesDataProvider(filesUrl: string, httpClient: HttpClient): DataProvider & FilesMethods {
-  const fileUrl = (id: Identifier) => `${filesUrl}/files/${encodeURIComponent(String(id))}/`;
-  return {
-    async getList(_resource, params) {
-      const { json } = await httpClient(`${filesUrl}/search/?${searchQuery(params)}`, { signal: params.signal });
-      return fromPage(json as Page<StoredFile>, fileSearch.config) as any;
-    },
-    async getOne(_resource, params) {
-      const { json } = await httpClient(fileUrl(params.id), { signal: params.signal });
-      return { data: toFileRecord(json as StoredFile) as any };
-    },
-    async getMany(_resource, params) {
-      const files = await Promise.all(params.ids.map((id) => httpClient(fileUrl(id)).then(({ json }) => toFileRecord(json as StoredFile))));
-      return { data: files as any };
-    },
-    getManyReference: () => notSupported('getManyReference'),
-    create: () => notSupported('create'),
-    update: () => notSupported('update'),
-    updateMany: () => notSupported('updateMany'),
-    delete: () => notSupported('delete'),
-    deleteMany: () => notSupported('deleteMany'),
-    async uploadFile(_resource, { file, fileName, name, description, onProgress, signal }) {
+    /** dataProvider.uploadFile('files', {file, name, description}) */
+    uploadFile: async (_resource: string, { file, fileName, name, description, onProgress, signal }: UploadParams) => {
       const body = new FormData();
       body.append('meta', JSON.stringify({ name, description }));
       body.append('file', file, fileName ?? (file as File).name ?? name);
       const { json } = await httpClient(`${filesUrl}/upload/`, { method: 'POST', body, signal, onUploadProgress: onProgress ?? (() => undefined) });
       return { data: toFileRecord(json as StoredFile) };
     },
-  };
+
+    /** dataProvider.downloadFile('files', {id, fallbackName}): the file's bytes and its name (from Content-Disposition). */
+    downloadFile: async (_resource: string, { id, fallbackName }: { id: Identifier; fallbackName: string }) => {
+      const { blob, headers } = await httpClient.blob(`${filesUrl}/download/${encodeURIComponent(String(id))}/`);
+      return { data: { blob, fileName: dispositionFileName(headers.get('Content-Disposition')) || fallbackName } };
+    },
+  });
 }

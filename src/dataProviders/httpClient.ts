@@ -3,7 +3,7 @@ import type { Session } from '../auth/session';
 import { type Translate, toHttpError } from './problem';
 import { fieldLabelsFor } from './problemFields';
 
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;
@@ -16,12 +16,35 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface HttpOptions extends fetchUtils.Options {
+interface HttpOptions extends fetchUtils.Options {
   /** Reports the request body's progress; the request then goes through XMLHttpRequest, as fetch reports none. */
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-export type HttpClient = (url: string, options?: HttpOptions) => Promise<HttpResponse>;
+interface BlobResponse {
+  status: number;
+  headers: Headers;
+  blob: Blob;
+}
+
+export interface HttpClient {
+  (url: string, options?: HttpOptions): Promise<HttpResponse>;
+  /** A GET whose answer is bytes (a download); a failure is the same error as a JSON call's. */
+  blob(url: string): Promise<BlobResponse>;
+}
+
+/** fetchJson's error for a failed response: an HttpError with the parsed JSON body (or the text). */
+async function responseError(response: Response): Promise<HttpError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  const message = (body as { message?: unknown } | null)?.message;
+  return new HttpError(typeof message === 'string' && message ? message : response.statusText || `HTTP ${response.status}`, response.status, body);
+}
 
 /**
  * fetchJson with the session's bearer access token. It waits for a refresh in flight and refreshes first when the
@@ -30,12 +53,17 @@ export type HttpClient = (url: string, options?: HttpOptions) => Promise<HttpRes
  * language (`translate`), the field named by the label of the resource the URL addresses.
  */
 export function createHttpClient(session: Session, translate?: Translate): HttpClient {
-  return async (url, options = {}) => {
+  const authorized = async (given?: HeadersInit) => {
     const token = await session.getAccessToken();
     if (!token) throw new HttpError('Unauthorized', 401, null);
-    const headers = new Headers(options.headers ?? undefined);
-    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    const headers = new Headers(given ?? undefined);
     headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  };
+
+  const json = async (url: string, options: HttpOptions = {}) => {
+    const headers = await authorized(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     const { onUploadProgress, ...rest } = options;
     try {
       return onUploadProgress ? await sendWithProgress(url, { ...rest, headers }, onUploadProgress) : await fetchUtils.fetchJson(url, { ...rest, headers });
@@ -43,6 +71,19 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
       throw toHttpError(error, translate, fieldLabelsFor(url));
     }
   };
+
+  const blob = async (url: string): Promise<BlobResponse> => {
+    const headers = await authorized();
+    try {
+      const response = await globalThis.fetch(url, { headers });
+      if (!response.ok) throw await responseError(response);
+      return { status: response.status, headers: response.headers, blob: await response.blob() };
+    } catch (error) {
+      throw toHttpError(error, translate, fieldLabelsFor(url));
+    }
+  };
+
+  return Object.assign(json, { blob });
 }
 
 const abortError = () => new DOMException('The request was aborted.', 'AbortError');

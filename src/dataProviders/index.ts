@@ -1,41 +1,39 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import type { RuntimeConfig } from '../config';
+import { API_TOKEN_RESOURCES, createApiTokensProvider } from './apiTokens';
+import { createCareRequestProviders } from './careRequests';
+import { createFilesProvider, FILES_RESOURCE } from './files';
 import type { HttpClient } from './httpClient';
-import { createUsersDataProvider, type UsersMethods } from './users';
-import { createCareDataProvider, isCareResource } from './care';
-import { createMailDataProvider, isMailResource, type MailMethods } from './mail';
-import { FILE_TOKENS_RESOURCE, FILES_RESOURCE, createFilesDataProvider, type FilesMethods } from './files';
-import { createAccessTokensDataProvider, type AccessTokenMethods } from './accessTokens';
-import { PRICING_TOKENS_RESOURCE, createPricingTokensDataProvider } from './pricing';
+import { createMailProviders } from './mail';
+import { createUsersProvider, USERS_RESOURCE } from './users';
 
-/** The panel's composite data provider type: react-admin's methods plus each resource provider's own methods. */
-export type CaredeskDataProvider = DataProvider & UsersMethods & MailMethods & FilesMethods & AccessTokenMethods;
+/** Every react-admin resource of the panel and its provider. A new entity adds one line here. */
+function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
+  return {
+    [USERS_RESOURCE]: createUsersProvider(config.authUrl, httpClient),
+    ...createCareRequestProviders(config.careUrl, config.intakeUrl, httpClient),
+    [FILES_RESOURCE]: createFilesProvider(config.filesUrl, httpClient),
+    [API_TOKEN_RESOURCES.files]: createApiTokensProvider(config.filesUrl, httpClient),
+    [API_TOKEN_RESOURCES.pricing]: createApiTokensProvider(config.pricingUrl, httpClient),
+    ...createMailProviders(config.mailUrl, httpClient),
+  };
+}
 
-/**
- * One small provider per resource, combined by resource name. A later entity adds its provider here
- * (one more case) and its methods to CaredeskDataProvider.
- */
+type Providers = ReturnType<typeof resourceProviders>;
+
+/** The name of a resource the composite provider knows. */
+export type ResourceName = keyof Providers;
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** The composite provider: react-admin's methods plus every resource provider's own methods (dataProvider.banUsers(…)). */
+export type CaredeskDataProvider = Intersection<Providers[ResourceName]>;
+
+/** One small provider per resource, combined by resource name. */
 export function createDataProvider(config: RuntimeConfig, httpClient: HttpClient): CaredeskDataProvider {
-  const users = createUsersDataProvider(config.authUrl, httpClient);
-  const care = createCareDataProvider(config.careUrl, httpClient);
-  const mail = createMailDataProvider(config.mailUrl, httpClient);
-  const files = createFilesDataProvider(config.filesUrl, httpClient);
-  const fileTokens = createAccessTokensDataProvider(() => config.filesUrl, httpClient);
-  const pricingTokens = createPricingTokensDataProvider(config.pricingUrl, httpClient);
+  const providers: Record<string, DataProvider> = resourceProviders(config, httpClient);
   return combineDataProviders((resource) => {
-    switch (resource) {
-      case 'users':
-        return users;
-      case FILES_RESOURCE:
-        return files;
-      case FILE_TOKENS_RESOURCE:
-        return fileTokens;
-      case PRICING_TOKENS_RESOURCE:
-        return pricingTokens;
-      default:
-        if (isMailResource(resource)) return mail;
-        if (isCareResource(resource)) return care;
-        throw new Error(`Unknown resource: ${resource}`);
-    }
+    if (!Object.hasOwn(providers, resource)) throw new Error(`Unknown resource: ${resource}`);
+    return providers[resource];
   }) as CaredeskDataProvider;
 }

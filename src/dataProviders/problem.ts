@@ -47,7 +47,7 @@ export function problemMessage(problem: Problem, translate: Translate = untransl
 }
 
 /** An HttpError for a problem body that remembers how to name the request's fields, so it can be described again in any language. */
-export class ProblemError extends HttpError {
+class ProblemError extends HttpError {
   constructor(
     status: number,
     readonly problem: Problem,

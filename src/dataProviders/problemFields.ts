@@ -44,7 +44,7 @@ const MAIL: FieldLabels = {
 
 const REQUEUE: FieldLabels = { uids: `${P}.mails` };
 
-const ACCESS_TOKEN: FieldLabels = {
+const API_TOKEN: FieldLabels = {
   service: 'caredesk.files.tokens.service',
   token: 'caredesk.files.tokens.token',
   expires: 'caredesk.files.tokens.expiry_date',
@@ -80,7 +80,7 @@ const BY_PATH: [RegExp, FieldLabels][] = [
   [/\/administration\/accounts\//, ACCOUNT],
   [/\/administration\/queue\/failed-permanently\/requeue\/$/, REQUEUE],
   [/\/send\/$/, MAIL],
-  [/\/administration\/access-tokens\//, ACCESS_TOKEN],
+  [/\/administration\/access-tokens\//, API_TOKEN],
   [/\/(upload|files\/[^/]+\/references)\/$/, FILE],
   [/\/(search|care-requests)\/$/, PAGED_LIST],
 ];

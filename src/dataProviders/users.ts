@@ -1,36 +1,15 @@
-import type {
-  CreateParams,
-  CreateResult,
-  DataProvider,
-  DeleteManyResult,
-  DeleteResult,
-  GetListParams,
-  GetListResult,
-  GetManyParams,
-  GetManyReferenceParams,
-  GetManyResult,
-  GetOneParams,
-  GetOneResult,
-  Identifier,
-  RaRecord,
-  UpdateParams,
-  UpdateResult,
-} from 'react-admin';
+import type { Static } from '@sinclair/typebox';
+import type { CreateParams, Identifier, RaRecord } from 'react-admin';
+import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Unbanned } from '../../server/auth/schemas';
 import type { HttpClient } from './httpClient';
-import { applyListParams } from './localList';
+import { localListResource } from './kit/localList';
+import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
+
+export const USERS_RESOURCE = 'users';
 
 /** Wire types of the auth service's user administration. */
-export interface DomainUser {
-  uid: string;
-  public_name: string;
-  roles: string[];
-  banned: boolean;
-}
-
-export interface PanelUser {
-  domain_user: DomainUser;
-  authentication_methods: { type: string; username: string }[];
-}
+type DomainUser = Static<typeof DomainUserSchema>;
+type PanelUser = Static<typeof PanelUserSchema>;
 
 /** The panel's user record. `username` is null for a user without password authentication. */
 export interface UserRecord extends RaRecord<string> {
@@ -42,7 +21,7 @@ export interface UserRecord extends RaRecord<string> {
 }
 
 /** Form values of the create and edit screens (password and confirmation never become part of a record). */
-export interface UserFormValues {
+interface UserFormValues {
   publicName?: string;
   username?: string | null;
   roles?: string[];
@@ -50,18 +29,9 @@ export interface UserFormValues {
   confirmation?: string | null;
 }
 
-export interface UidsParams {
+interface UidsParams {
   ids: Identifier[];
 }
-
-/** The users provider's own methods, called through the composite provider as dataProvider.banUsers('users', {ids}). */
-export interface UsersMethods {
-  revokeTokens(resource: string, params: UidsParams): Promise<{ data: { revoked: number } }>;
-  banUsers(resource: string, params: UidsParams): Promise<{ data: { banned: string[] } }>;
-  unbanUsers(resource: string, params: UidsParams): Promise<{ data: { unbanned: string[] } }>;
-}
-
-export type UsersDataProvider = DataProvider & UsersMethods;
 
 export function toUserRecord(user: PanelUser): UserRecord {
   const password = user.authentication_methods?.find((method) => method.type === 'password');
@@ -87,54 +57,66 @@ export function normalizeRoles(roles: readonly unknown[] | null | undefined): st
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
-const notSupported = (what: string) => Promise.reject(new Error(`${what} is not supported for users`));
-
-/** Searches the local list in these fields (q filter). */
-const SEARCH_FIELDS = ['publicName', 'username', 'roles', 'id'] as const;
-
-export function createUsersDataProvider(authUrl: string, httpClient: HttpClient): UsersDataProvider {
+/** The auth service's user administration: a local list, create, update, and revoke, ban and unban of a selection. */
+export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   const base = `${authUrl}/administration`;
   const userUrl = (id: Identifier) => `${base}/users/${encodeURIComponent(String(id))}/`;
-  let loading: Promise<UserRecord[]> | null = null;
+  // the layout and the list load the list at once
+  const list = localListResource<PanelUser, UserRecord>(httpClient, {
+    url: `${base}/users/`,
+    toRecord: toUserRecord,
+    searchFields: ['publicName', 'username', 'roles', 'id'],
+    itemUrl: userUrl,
+    shareLoads: true,
+  });
 
-  /** The service returns all users at once; concurrent callers share one request. */
-  const fetchAll = (): Promise<UserRecord[]> => {
-    if (!loading) {
-      loading = httpClient(`${base}/users/`)
-        .then(({ json }) => (Array.isArray(json) ? (json as PanelUser[]).map(toUserRecord) : []))
-        .finally(() => {
-          loading = null;
-        });
-    }
-    return loading;
+  const postUids = async <T>(path: string, { ids }: UidsParams): Promise<{ data: T }> => {
+    const { json } = await httpClient(`${base}/${path}/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) });
+    return { data: json as T };
   };
 
-  const postUids = (path: string, ids: Identifier[]) =>
-    httpClient(`${base}/${path}/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) }).then(({ json }) => json);
+  /**
+   * PUT .../domain-user/ when the public name or the roles changed, and PUT .../password-authentication/ when
+   * the username changed or a new password was given (an empty password keeps the current one).
+   */
+  const update = async (_resource: string, params: UpdateParamsOf<UserFormValues, UserRecord>) => {
+    const id = String(params.id);
+    const previous = params.previousData ?? {};
+    const data = params.data;
+    let record: UserRecord = {
+      id,
+      publicName: previous.publicName ?? '',
+      roles: previous.roles ?? [],
+      username: previous.username ?? null,
+      banned: previous.banned ?? false,
+    };
 
-  const provider: UsersDataProvider = {
-    async getList(_resource: string, params: GetListParams): Promise<GetListResult<any>> {
-      return applyListParams(await fetchAll(), params, SEARCH_FIELDS);
-    },
+    const publicName = (data.publicName ?? previous.publicName ?? '').trim();
+    const roles = normalizeRoles(data.roles ?? previous.roles);
+    if (params.previousData === undefined || publicName !== previous.publicName || !sameList(roles, previous.roles ?? [])) {
+      const { json } = await httpClient(`${userUrl(id)}domain-user/`, {
+        method: 'PUT',
+        body: JSON.stringify({ uid: id, public_name: publicName, roles }),
+      });
+      const domainUser = json as DomainUser;
+      record = { ...record, publicName: domainUser.public_name, roles: domainUser.roles, banned: domainUser.banned };
+    }
 
-    async getOne(_resource: string, params: GetOneParams): Promise<GetOneResult<any>> {
-      const { json } = await httpClient(userUrl(params.id));
-      return { data: toUserRecord(json as PanelUser) };
-    },
+    const username = (data.username ?? previous.username ?? '').trim();
+    const password = typeof data.password === 'string' && data.password !== '' ? data.password : undefined;
+    if (username && (username !== previous.username || password !== undefined)) {
+      const { json } = await httpClient(`${userUrl(id)}password-authentication/`, {
+        method: 'PUT',
+        body: JSON.stringify(password === undefined ? { username } : { username, password }),
+      });
+      record = toUserRecord(json as PanelUser);
+    }
+    return { data: record };
+  };
 
-    async getMany(_resource: string, params: GetManyParams): Promise<GetManyResult<any>> {
-      const wanted = new Set(params.ids.map(String));
-      return { data: (await fetchAll()).filter((user) => wanted.has(user.id)) };
-    },
-
-    async getManyReference(_resource: string, params: GetManyReferenceParams): Promise<GetListResult<any>> {
-      const all = await fetchAll();
-      const matching = all.filter((user) => String((user as Record<string, unknown>)[params.target]) === String(params.id));
-      return applyListParams(matching, params, SEARCH_FIELDS);
-    },
-
-    async create(_resource: string, params: CreateParams<UserFormValues>): Promise<CreateResult<any>> {
-      const data = params.data;
+  return resourceProvider({
+    ...list,
+    create: async (_resource: string, { data }: CreateParams<UserFormValues>) => {
       const { json } = await httpClient(`${base}/users/`, {
         method: 'POST',
         body: JSON.stringify({
@@ -146,53 +128,9 @@ export function createUsersDataProvider(authUrl: string, httpClient: HttpClient)
       });
       return { data: toUserRecord(json as PanelUser) };
     },
-
-    /**
-     * PUT .../domain-user/ when the public name or the roles changed, and PUT .../password-authentication/ when
-     * the username changed or a new password was given (an empty password keeps the current one).
-     */
-    async update(_resource: string, params: UpdateParams): Promise<UpdateResult<any>> {
-      const id = String(params.id);
-      const previous = (params.previousData ?? {}) as Partial<UserRecord>;
-      const data = params.data as UserFormValues;
-      let record: UserRecord = {
-        id,
-        publicName: previous.publicName ?? '',
-        roles: previous.roles ?? [],
-        username: previous.username ?? null,
-        banned: previous.banned ?? false,
-      };
-
-      const publicName = (data.publicName ?? previous.publicName ?? '').trim();
-      const roles = normalizeRoles(data.roles ?? previous.roles);
-      if (params.previousData === undefined || publicName !== previous.publicName || !sameList(roles, previous.roles ?? [])) {
-        const { json } = await httpClient(`${userUrl(id)}domain-user/`, {
-          method: 'PUT',
-          body: JSON.stringify({ uid: id, public_name: publicName, roles }),
-        });
-        const domainUser = json as DomainUser;
-        record = { ...record, publicName: domainUser.public_name, roles: domainUser.roles, banned: domainUser.banned };
-      }
-
-      const username = (data.username ?? previous.username ?? '').trim();
-      const password = typeof data.password === 'string' && data.password !== '' ? data.password : undefined;
-      if (username && (username !== previous.username || password !== undefined)) {
-        const { json } = await httpClient(`${userUrl(id)}password-authentication/`, {
-          method: 'PUT',
-          body: JSON.stringify(password === undefined ? { username } : { username, password }),
-        });
-        record = toUserRecord(json as PanelUser);
-      }
-      return { data: record };
-    },
-
-    updateMany: () => notSupported('updateMany'),
-    delete: (): Promise<DeleteResult<any>> => notSupported('delete'),
-    deleteMany: (): Promise<DeleteManyResult<any>> => notSupported('deleteMany'),
-
-    revokeTokens: (_resource, { ids }) => postUids('revoke-refresh-tokens', ids).then((json) => ({ data: json })),
-    banUsers: (_resource, { ids }) => postUids('ban-users', ids).then((json) => ({ data: json })),
-    unbanUsers: (_resource, { ids }) => postUids('unban-users', ids).then((json) => ({ data: json })),
-  };
-  return provider;
+    update,
+    revokeTokens: (_resource: string, params: UidsParams) => postUids<Static<typeof Revoked>>('revoke-refresh-tokens', params),
+    banUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Banned>>('ban-users', params),
+    unbanUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Unbanned>>('unban-users', params),
+  });
 }

@@ -1,12 +1,9 @@
 import type { en } from './en';
 import type { DeepStringRecord } from './types';
-import { mailDe } from './messages/mail';
-import { careDe } from './messages/care';
-import { filesDe } from './messages/files';
-import { problemsDe } from './messages/problems';
+import { caredeskDe, resourcesDe } from './messages';
 
 /** Every key of the English messages, each a string: a missing or an extra key is a compile error. */
-export type Messages = DeepStringRecord<typeof en>;
+type Messages = DeepStringRecord<typeof en>;
 
 /** German: our own complete translation of react-admin's messages and of the panel's. */
 export const de: Messages = {
@@ -224,10 +221,7 @@ export const de: Messages = {
     },
   },
   caredesk: {
-    ...filesDe,
-    ...mailDe,
-    ...careDe,
-    ...problemsDe,
+    ...caredeskDe,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Übersicht',
@@ -296,60 +290,5 @@ export const de: Messages = {
       no_username: 'Ihr Konto hat keinen Benutzernamen, daher kann kein Passwort gesetzt werden.',
     },
   },
-  resources: {
-    users: {
-      name: 'Benutzer |||| Benutzer',
-      fields: {
-        id: 'ID',
-        publicName: 'Öffentlicher Name',
-        username: 'Benutzername',
-        roles: 'Rollen',
-        banned: 'Gesperrt',
-        password: 'Passwort',
-        confirmation: 'Bestätigung',
-        new_password: 'Neues Passwort',
-      },
-      list: {
-        title: 'Benutzer',
-        name: 'Name',
-        actions: 'Aktionen',
-        search: 'Suchen',
-        add: 'Hinzufügen',
-        edit: 'Bearbeiten',
-        revoke_tokens: 'Tokens widerrufen',
-        ban: 'Sperren',
-        unban: 'Entsperren',
-        banned: 'Gesperrt',
-        empty: 'Noch keine Benutzer.',
-      },
-      messages: {
-        tokens_removed: 'Die Tokens wurden widerrufen.',
-        banned: 'Die Benutzer wurden gesperrt.',
-        unbanned: 'Die Benutzer wurden entsperrt.',
-        created: 'Benutzer angelegt',
-        saved: 'Benutzer gespeichert',
-      },
-      create: {
-        title: 'Einen neuen Domänenbenutzer anlegen',
-      },
-      edit: {
-        title: 'Benutzer %{name} bearbeiten',
-        name_and_roles: 'Name und Rollen',
-        authentication: 'Authentifizierung',
-        add_role: 'Rolle hinzufügen',
-        keep_password: 'Leer lassen, um das aktuelle Passwort zu behalten',
-      },
-    },
-    mailProviders: { name: 'Provider |||| Provider' },
-    mailAccounts: { name: 'Konto |||| Konten' },
-    mailQueue: { name: 'Wartende Mail |||| Wartende Mails' },
-    mailDelivered: { name: 'Zugestellte Mail |||| Zugestellte Mails' },
-    mailRetries: { name: 'Zustellversuch |||| Zustellversuche' },
-    mailFailed: { name: 'Fehlgeschlagene Zustellung |||| Fehlgeschlagene Zustellungen' },
-    files: { name: 'Datei |||| Dateien' },
-    'filebucket-tokens': { name: 'Zugriffstoken |||| Zugriffstoken' },
-    'pricing-tokens': { name: 'Zugriffstoken |||| Zugriffstoken' },
-    'care-incoming': { name: 'Betreuungsanfrage |||| Betreuungsanfragen' },
-    'care-archived': { name: 'Archivierte Betreuungsanfrage |||| Archivierte Betreuungsanfragen' },
-  },
+  resources: resourcesDe,
 };

@@ -5,7 +5,7 @@ export const LOCALES = [
 
 export type Locale = (typeof LOCALES)[number]['locale'];
 
-export const DEFAULT_LOCALE: Locale = 'en';
+const DEFAULT_LOCALE: Locale = 'en';
 
 /** react-admin's store keeps the chosen language under this local storage key, as a JSON string. */
 export const LOCALE_STORAGE_KEY = 'RaStore.locale';
@@ -13,7 +13,7 @@ export const LOCALE_STORAGE_KEY = 'RaStore.locale';
 const isLocale = (value: unknown): value is Locale => LOCALES.some((entry) => entry.locale === value);
 
 /** 'de', 'de-AT', 'DE_ch' -> 'de'; unsupported -> undefined. */
-export function matchLocale(tag: string | null | undefined): Locale | undefined {
+function matchLocale(tag: string | null | undefined): Locale | undefined {
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
   return isLocale(primary) ? primary : undefined;
 }

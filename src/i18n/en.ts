@@ -1,9 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { mailEn } from './messages/mail';
-import { careEn } from './messages/care';
-import { filesEn } from './messages/files';
-import { problemsEn } from './messages/problems';
+import { caredeskEn, resourcesEn } from './messages';
 
 /** English: react-admin's messages plus the panel's own (caredesk.* and resources.<name>.*). */
 export const en = {
@@ -17,10 +14,7 @@ export const en = {
     },
   },
   caredesk: {
-    ...filesEn,
-    ...mailEn,
-    ...careEn,
-    ...problemsEn,
+    ...caredeskEn,
     app_title: 'Caredesk',
     menu: {
       dashboard: 'Dashboard',
@@ -89,61 +83,5 @@ export const en = {
       no_username: 'Your account has no username, so no password can be set.',
     },
   },
-  resources: {
-    users: {
-      name: 'User |||| Users',
-      fields: {
-        id: 'ID',
-        publicName: 'Public name',
-        username: 'Username',
-        roles: 'Roles',
-        banned: 'Banned',
-        password: 'Password',
-        confirmation: 'Confirmation',
-        new_password: 'New password',
-      },
-      list: {
-        title: 'Users',
-        name: 'Name',
-        actions: 'Actions',
-        search: 'Search',
-        add: 'Add',
-        edit: 'Edit',
-        revoke_tokens: 'Revoke Tokens',
-        ban: 'Ban',
-        unban: 'Unban',
-        banned: 'Banned',
-        empty: 'No users yet.',
-      },
-      messages: {
-        tokens_removed: 'Tokens haven been removed.',
-        banned: 'Users have been baned.',
-        unbanned: 'Users have been unbanned.',
-        created: 'User created',
-        saved: 'User saved',
-      },
-      create: {
-        title: 'Create a new domain user',
-      },
-      edit: {
-        title: 'Edit user %{name}',
-        name_and_roles: 'Name and roles',
-        authentication: 'Authentication',
-        add_role: 'Add a role',
-        keep_password: 'Leave empty to keep the current password',
-      },
-    },
-    // The other resources' names, for react-admin's own messages that name a resource.
-    mailProviders: { name: 'Provider |||| Providers' },
-    mailAccounts: { name: 'Account |||| Accounts' },
-    mailQueue: { name: 'Queued mail |||| Queued mails' },
-    mailDelivered: { name: 'Delivered mail |||| Delivered mails' },
-    mailRetries: { name: 'Delivery retry |||| Delivery retries' },
-    mailFailed: { name: 'Failed delivery |||| Failed deliveries' },
-    files: { name: 'File |||| Files' },
-    'filebucket-tokens': { name: 'Access token |||| Access tokens' },
-    'pricing-tokens': { name: 'Access token |||| Access tokens' },
-    'care-incoming': { name: 'Care request |||| Care requests' },
-    'care-archived': { name: 'Archived care request |||| Archived care requests' },
-  },
+  resources: resourcesEn,
 } satisfies TranslationMessages;

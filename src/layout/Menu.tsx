@@ -1,18 +1,19 @@
 import { ListSubheader } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
-import { menuItems } from './menuItems';
+import { useMenuEntries } from './menuEntries';
 
 /** Long labels (German) wrap instead of being cut off with an ellipsis. */
 const wrappingLabel = { whiteSpace: 'normal', '& .MuiTypography-root': { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' } };
 
 /**
- * The left drawer, built from the menu definition. A flat list (MUI's MenuList moves the focus only between its own
- * children), so a group heading is a named separator: the one thing besides menu items that a menu may contain.
+ * The left drawer, built from the entries the layout was given. A flat list (MUI's MenuList moves the focus only between
+ * its own children), so a group heading is a named separator: the one thing besides menu items that a menu may contain.
  */
 export const Menu = () => {
   const translate = useTranslate();
   const [open] = useSidebarState();
+  const menuItems = useMenuEntries();
   const children: ReactElement[] = [];
   menuItems.forEach((entry, index) => {
     if (entry.group !== undefined && entry.group !== menuItems[index - 1]?.group && open) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export type AlertSeverity = 'success' | 'error' | 'info' | 'warning';
+type AlertSeverity = 'success' | 'error' | 'info' | 'warning';
 
 export interface AlertMessage {
   severity: AlertSeverity;

@@ -2,7 +2,7 @@ import { blue, grey, red } from '@mui/material/colors';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** The drawer is wide enough for the German group entries; longer labels wrap instead of being cut off. */
-export const DRAWER_WIDTH = 260;
+const DRAWER_WIDTH = 260;
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the

@@ -2,7 +2,7 @@
  * The own-password rules (they differ from the user forms): required, at least 8 characters with a lowercase letter,
  * an uppercase letter, a digit and a special character (anything that is neither letter nor digit).
  */
-export const MIN_OWN_PASSWORD_LENGTH = 8;
+const MIN_OWN_PASSWORD_LENGTH = 8;
 
 export function satisfiesPasswordRule(password: string): boolean {
   return (
@@ -34,7 +34,7 @@ const DIGITS = '0123456789';
 const SPECIAL = '!#$%&()*+,-./:;<=>?@[]^_{|}~';
 const ALL = LOWER + UPPER + DIGITS + SPECIAL;
 
-/** Length of the random part; one digit is appended (spec: 10 random characters plus one digit). */
+/** Length of the random part; one digit is appended (10 random characters plus one digit). */
 export const GENERATED_RANDOM_LENGTH = 10;
 
 type RandomSource = (array: Uint32Array) => Uint32Array;

@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { checkFormRules, schemaErrors } from '../../server/intake/form';
-import { careRequestFormData, submitCareRequest } from '../../src/dataProviders/intake';
+import { careRequestFormData, submitCareRequest } from '../../src/dataProviders/careRequests/intake';
 import '../../src/resources/careRequests/create/CareRequestCreate';
-import type { CareRequestValues } from '../../src/resources/careRequests/create/formValues';
+import type { CareRequestValues } from '../../src/dataProviders/careRequests/formValues';
 import { SubmitResultCard } from '../../src/resources/careRequests/create/SubmitResultCard';
 import { startDateValidator, todayIso } from '../../src/resources/careRequests/create/validators';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';

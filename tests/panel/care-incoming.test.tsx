@@ -2,7 +2,7 @@ import { green, red } from '@mui/material/colors';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
-import { daySeconds } from '../../src/dataProviders/files';
+import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
 import { TestTranslations } from './support/careTranslations';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../src/auth/session';
 import { createDataProvider, type CaredeskDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
-import { applyListParams } from '../../src/dataProviders/localList';
+import { applyListParams } from '../../src/dataProviders/kit/localList';
 import { describeError, problemMessage, toHttpError } from '../../src/dataProviders/problem';
 import { fieldLabelsFor } from '../../src/dataProviders/problemFields';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';

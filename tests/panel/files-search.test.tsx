@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
-import { daySeconds } from '../../src/dataProviders/files';
+import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '../../src/resources/apiTokens/FilebucketApiKeys';
-import '../../src/resources/apiTokens/PricingApiKeys';
+import '../../src/resources/apiTokens/FileApiTokens';
+import '../../src/resources/apiTokens/PricingApiTokens';
 import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/tokenRules';
 import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { expectPanelPager } from './support/pager';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dateOfDay, dayOf, dayProblem } from '../../src/common/dates/days';
 import { parseSpecListQuery, toSpecListQuery } from '../../src/common/urlListState';
-import { daySeconds } from '../../src/dataProviders/files';
-import { fromPage, toPagedQuery } from '../../src/dataProviders/pagedList';
+import { daySeconds } from '../../src/dataProviders/kit/dayRange';
+import { fromPage, toPagedQuery } from '../../src/dataProviders/kit/pagedList';
 import { contentTypeKind, formatSize, groupReferences } from '../../src/resources/files/format';
 import { FILES_URL_STATE } from '../../src/resources/files/listState';
 import { isUploadValid } from '../../src/resources/files/uploadRules';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import '../../src/resources/apiTokens/FilebucketApiKeys';
-import '../../src/resources/apiTokens/PricingApiKeys';
+import '../../src/resources/apiTokens/FileApiTokens';
+import '../../src/resources/apiTokens/PricingApiTokens';
 import '../../src/resources/files/FileSearch';
 import '../../src/resources/mail/AccountList';
 import '../../src/resources/mail/DeliveredList';

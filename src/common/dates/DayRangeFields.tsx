@@ -7,7 +7,7 @@ import { type DayProblem, FIRST_DAY, LAST_DAY, dateOfDay, dayOf, dayProblem } fr
 /** How long typing may pause before a complete date applies: editing 01 to 15 day by day does not apply 01 first. */
 export const TYPING_PAUSE_MS = 400;
 
-export type DayFieldMessages = Record<DayProblem | 'incomplete', string>;
+type DayFieldMessages = Record<DayProblem | 'incomplete', string>;
 
 interface DayFieldProps {
   label: string;
@@ -93,7 +93,7 @@ const DayField = ({ label, day, from, to, onApply, messages }: DayFieldProps) =>
   );
 };
 
-export interface DayRangeFieldsProps {
+interface DayRangeFieldsProps {
   /** The applied range, days as 'YYYY-MM-DD'. */
   from: string;
   to: string;

@@ -1,5 +1,5 @@
 /**
- * urlListState: keeps a react-admin list in the spec's URL query (spec section 2, file search):
+ * urlListState: keeps a react-admin list in the URL query (README, List state in the URL):
  * page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}.
  *
  * Usage:
@@ -23,6 +23,6 @@
  * The search box's value (filter `q`) is kept as `search`. User changes push a history entry; the back button (or any
  * location change) applies the URL to the list. parseSpecListQuery / toSpecListQuery are the pure conversions.
  */
-export { normalizeFilter, parseSpecListQuery, type SpecListOptions, type SpecListState, toSpecListQuery } from './specListQuery';
+export { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './specListQuery';
 export { UrlStateSync } from './UrlStateSync';
-export { type SpecListProps, useSpecListParams } from './useSpecListParams';
+export { useSpecListParams } from './useSpecListParams';

@@ -6,9 +6,9 @@ import { DEFAULT_PAGE_SIZE } from '../ListPagination';
  * (e.g. uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer).
  */
 export interface SpecListOptions {
-  /** Default sort (spec: files are sorted by uploaded descending). */
+  /** Default sort (the file search: uploaded descending). */
   defaultSort: SortPayload;
-  /** Default page size (spec: 10). */
+  /** Default page size (10). */
   defaultPageSize?: number;
   /** The sortable fields; an unknown sortBy in the URL falls back to the default. Omit to accept any. */
   sortFields?: readonly string[];
@@ -23,7 +23,7 @@ export interface SpecListOptions {
 }
 
 /** The list parameters the URL describes (react-admin's names). */
-export interface SpecListState {
+interface SpecListState {
   page: number;
   perPage: number;
   sort: SortPayload;
@@ -39,7 +39,7 @@ const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SA
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Only the configured, non-empty filter values (plus the search), in a stable shape. */
-export function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
+function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const searchKey = options.searchKey ?? 'q';
   const search = filter?.[searchKey];

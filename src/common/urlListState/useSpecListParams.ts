@@ -3,7 +3,7 @@ import type { FilterPayload, SortPayload } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { parseSpecListQuery, type SpecListOptions } from './specListQuery';
 
-export interface SpecListProps {
+interface SpecListProps {
   disableSyncWithLocation: true;
   /** No params in react-admin's (local storage) store: the URL is the only source. */
   storeKey: false;

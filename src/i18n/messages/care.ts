@@ -1,8 +1,8 @@
 import type { DeepStringRecord } from '../types';
 
 /**
- * The care-request area (issue 5): menu entries, the create stepper, the incoming list, its dialogs and a label for
- * every enumeration value of care-requests.md section 3. Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
+ * The care-request area: menu entries, the create stepper, the incoming list, its dialogs and a label for
+ * every enumeration value (README, Care service). Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
  */
 export const careEn = {
   care: {
@@ -291,7 +291,7 @@ export const careEn = {
         gardening: 'Gardening',
         laundry: 'Laundry',
         pet_care: 'Pet care',
-        // the spec names 8 of 17 values; the panel's labels for the others
+        // 8 of the 17 values have given labels; the panel's own labels for the others (README, The panel)
         window_cleaning: 'Window cleaning',
         ironing: 'Ironing',
         dishes: 'Washing the dishes',
@@ -690,4 +690,15 @@ export const careDe: DeepStringRecord<typeof careEn> = {
       ambulatory_care_service: { no: 'Nein', yes: 'Ja', to_be_discontinued: 'Wird beendet' },
     },
   },
+};
+
+/** The care-request resources' names, for react-admin's own messages (resources.<name>.name). */
+export const careResourcesEn = {
+  incomingCareRequests: { name: 'Care request |||| Care requests' },
+  archivedCareRequests: { name: 'Archived care request |||| Archived care requests' },
+};
+
+export const careResourcesDe: DeepStringRecord<typeof careResourcesEn> = {
+  incomingCareRequests: { name: 'Betreuungsanfrage |||| Betreuungsanfragen' },
+  archivedCareRequests: { name: 'Archivierte Betreuungsanfrage |||| Archivierte Betreuungsanfragen' },
 };

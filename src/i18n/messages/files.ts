@@ -7,7 +7,7 @@ export const filesEn = {
       filebucket: 'Filebucket',
       pricing: 'Pricing',
       search: 'Search files',
-      api_keys: 'API Access Tokens',
+      api_tokens: 'API Access Tokens',
     },
     search: {
       title: 'Search files',
@@ -108,7 +108,7 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       filebucket: 'Dateiablage',
       pricing: 'Preise',
       search: 'Dateien suchen',
-      api_keys: 'API-Zugriffstoken',
+      api_tokens: 'API-Zugriffstoken',
     },
     search: {
       title: 'Dateien suchen',
@@ -201,4 +201,17 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       revoked_done: 'Das Zugriffstoken wurde widerrufen.',
     },
   },
+};
+
+/** The names of the files and API access token resources, for react-admin's own messages (resources.<name>.name). */
+export const filesResourcesEn = {
+  files: { name: 'File |||| Files' },
+  fileApiTokens: { name: 'Access token |||| Access tokens' },
+  pricingApiTokens: { name: 'Access token |||| Access tokens' },
+};
+
+export const filesResourcesDe: DeepStringRecord<typeof filesResourcesEn> = {
+  files: { name: 'Datei |||| Dateien' },
+  fileApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
+  pricingApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
 };

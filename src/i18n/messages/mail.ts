@@ -176,3 +176,22 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
     },
   },
 };
+
+/** The mail resources' names, for react-admin's own messages that name a resource (resources.<name>.name). */
+export const mailResourcesEn = {
+  mailProviders: { name: 'Provider |||| Providers' },
+  mailAccounts: { name: 'Account |||| Accounts' },
+  mailQueue: { name: 'Queued mail |||| Queued mails' },
+  mailDelivered: { name: 'Delivered mail |||| Delivered mails' },
+  mailRetries: { name: 'Delivery retry |||| Delivery retries' },
+  mailFailed: { name: 'Failed delivery |||| Failed deliveries' },
+};
+
+export const mailResourcesDe: DeepStringRecord<typeof mailResourcesEn> = {
+  mailProviders: { name: 'Provider |||| Provider' },
+  mailAccounts: { name: 'Konto |||| Konten' },
+  mailQueue: { name: 'Wartende Mail |||| Wartende Mails' },
+  mailDelivered: { name: 'Zugestellte Mail |||| Zugestellte Mails' },
+  mailRetries: { name: 'Zustellversuch |||| Zustellversuche' },
+  mailFailed: { name: 'Fehlgeschlagene Zustellung |||| Fehlgeschlagene Zustellungen' },
+};

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCreate, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
-import { FOCUS_DELAY_MS } from './dialogConstants';
+import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
 import { expiryError, generateApiToken, isTokenFormValid, todayString, toNewToken, type TokenFormValues } from './tokenRules';
 
 const EMPTY: TokenFormValues = { service: '', token: '', hasExpiry: false, expiry: '' };

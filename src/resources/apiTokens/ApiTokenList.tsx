@@ -7,8 +7,8 @@ import { DataTable, List, SearchInput, TopToolbar, useLocale, useTranslate } fro
 import { DialogIconButton } from '../../common/DialogIconButton';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
-import type { ApiTokenRecord } from '../../dataProviders/accessTokens';
-import { formatSeconds } from '../files/format';
+import type { ApiTokenRecord } from '../../dataProviders/apiTokens';
+import { formatSeconds } from '../../common/dates/formatSeconds';
 import { AddTokenDialog } from './AddTokenDialog';
 import { ConfirmTokenDialog, type TokenAction } from './ConfirmTokenDialog';
 import { CreatorField } from './CreatorField';

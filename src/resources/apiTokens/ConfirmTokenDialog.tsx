@@ -4,12 +4,12 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
 import type { CaredeskDataProvider } from '../../dataProviders';
-import type { ApiTokenRecord } from '../../dataProviders/accessTokens';
-import { FOCUS_DELAY_MS } from './dialogConstants';
+import type { ApiTokenRecord } from '../../dataProviders/apiTokens';
+import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
 
 export type TokenAction = 'delete' | 'revoke';
 
-/** The delete or revoke confirmation with the spec's wording; errors stay in the dialog. */
+/** The delete or revoke confirmation with its warning and question; errors stay in the dialog. */
 export const ConfirmTokenDialog = ({
   resource,
   action,

@@ -1,12 +1,41 @@
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { lazy } from 'react';
+import { API_TOKEN_RESOURCES } from '../../dataProviders/apiTokens';
+import type { PanelArea } from '../../registry/types';
 
-/** The API access token screens (routes /filebucket/api-keys/ and /pricing/api-keys/), loaded on demand. */
-const apiTokens = {
-  filebucket: lazy(() => import('./FilebucketApiKeys')),
-  pricing: lazy(() => import('./PricingApiKeys')),
-  icon: VpnKeyIcon,
+const FILES_PATH = '/filebucket/api-keys/';
+const PRICING_PATH = '/pricing/api-keys/';
+
+/**
+ * The API access tokens of the file service (Filebucket > API Access Tokens) and of the pricing service (Pricing > API
+ * Access Tokens), loaded on demand. The two drawer entries share their label and are told apart by their accessible
+ * names, the screens' titles.
+ */
+const apiTokens: PanelArea = {
+  resources: [
+    { name: API_TOKEN_RESOURCES.files, icon: VpnKeyIcon },
+    { name: API_TOKEN_RESOURCES.pricing, icon: VpnKeyIcon },
+  ],
+  routes: [
+    { path: FILES_PATH, component: lazy(() => import('./FileApiTokens')) },
+    { path: PRICING_PATH, component: lazy(() => import('./PricingApiTokens')) },
+  ],
+  menu: [
+    {
+      to: PRICING_PATH,
+      label: 'caredesk.files.menu.api_tokens',
+      accessibleLabel: 'caredesk.files.tokens.title_pricing',
+      icon: VpnKeyIcon,
+      group: 'caredesk.files.menu.pricing',
+    },
+    {
+      to: FILES_PATH,
+      label: 'caredesk.files.menu.api_tokens',
+      accessibleLabel: 'caredesk.files.tokens.title_files',
+      icon: VpnKeyIcon,
+      group: 'caredesk.files.menu.filebucket',
+    },
+  ],
 };
 
 export default apiTokens;
-export { ApiTokenList } from './ApiTokenList';

@@ -3,7 +3,7 @@ const DIGITS = '0123456789';
 const SYMBOLS = '!#$%&()*+,-./:;<=>?@[]^_{|}~';
 /** The generator's alphabet: letters, numbers and symbols. */
 export const TOKEN_ALPHABET = LETTERS + DIGITS + SYMBOLS;
-export const TOKEN_RANDOM_LENGTH = 32;
+const TOKEN_RANDOM_LENGTH = 32;
 
 /** A uniformly random index below `size` (rejection sampling over crypto.getRandomValues). */
 function randomIndex(size: number, random: (array: Uint32Array) => Uint32Array): number {
@@ -16,7 +16,7 @@ function randomIndex(size: number, random: (array: Uint32Array) => Uint32Array):
 }
 
 /**
- * Spec section 9: 32 random characters with numbers and symbols plus one digit (33 characters, always containing a
+ * 32 random characters with numbers and symbols plus one digit (33 characters, always containing a
  * digit), from crypto.getRandomValues.
  */
 export function generateApiToken(random: (array: Uint32Array) => Uint32Array = (array) => crypto.getRandomValues(array)): string {
@@ -39,9 +39,9 @@ export function endOfDaySeconds(day: string): number | null {
   return Number.isNaN(end.getTime()) || end.getDate() !== date ? null : Math.floor(end.getTime() / 1000);
 }
 
-export type ExpiryError = 'required' | 'past' | null;
+type ExpiryError = 'required' | 'past' | null;
 
-/** Spec section 5: if the expiry box is ticked, a date is required and cannot be before today. */
+/** If the expiry box is ticked, a date is required and cannot be before today. */
 export function expiryError(hasExpiry: boolean, day: string, now: Date = new Date()): ExpiryError {
   if (!hasExpiry) return null;
   if (!day || endOfDaySeconds(day) === null) return 'required';

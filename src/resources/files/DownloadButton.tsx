@@ -1,15 +1,27 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { useServices } from '../../auth/ServicesContext';
-import type { FileRecord } from '../../dataProviders/files';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { CaredeskDataProvider } from '../../dataProviders';
+import { type FileRecord, FILES_RESOURCE } from '../../dataProviders/files';
 import { describeError } from '../../dataProviders/problem';
-import { fetchFile, saveBlob } from './download';
 
-/** Fetches the file with the bearer token and saves it under its name. */
+/** Saves a blob under a file name through a temporary object URL. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Fetches the file through the data provider (with the bearer token) and saves it under its name. */
 export const DownloadButton = ({ record }: { record: FileRecord }) => {
-  const services = useServices();
+  const dataProvider = useDataProvider<CaredeskDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const [loading, setLoading] = useState(false);
@@ -17,7 +29,8 @@ export const DownloadButton = ({ record }: { record: FileRecord }) => {
   const download = async () => {
     setLoading(true);
     try {
-      const { blob, fileName } = await fetchFile(services, record.id, record.name);
+      const { data } = await dataProvider.downloadFile(FILES_RESOURCE, { id: record.id, fallbackName: record.name });
+      const { blob, fileName } = data;
       saveBlob(blob, fileName);
     } catch (error) {
       notify(translate('caredesk.files.search.download_failed', { message: describeError(error, translate) }), { type: 'error' });

@@ -7,11 +7,11 @@ import type { CaredeskDataProvider } from '../../dataProviders';
 import { FILES_RESOURCE } from '../../dataProviders/files';
 import type { UploadProgress } from '../../dataProviders/httpClient';
 import { describeError } from '../../dataProviders/problem';
-import { FOCUS_DELAY_MS } from '../apiTokens/dialogConstants';
+import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
 import { formatSize } from './format';
 import { isUploadValid } from './uploadRules';
 
-export interface UploadDialogProps {
+interface UploadDialogProps {
   open: boolean;
   onClose: () => void;
 }

@@ -6,7 +6,7 @@ const UNITS = ['kB', 'MB', 'GB'] as const;
 const BYTES: Record<string, string> = { en: 'bytes', de: 'Bytes' };
 
 /**
- * Size in bytes, kB, MB or GB in steps of 1024 with one decimal (spec section 3), in the panel's language:
+ * Size in bytes, kB, MB or GB in steps of 1024 with one decimal (README, The panel), in the panel's language:
  * 512 bytes, 1.5 kB, 2.0 GB in English; 512 Bytes, 1,5 kB, 2,0 GB in German.
  */
 export function formatSize(bytes: number | null | undefined, locale = 'en'): string {
@@ -23,7 +23,7 @@ export function formatSize(bytes: number | null | undefined, locale = 'en'): str
   return `${number} ${UNITS[unit]}`;
 }
 
-export type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';
+type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';
 
 const SPREADSHEETS = new Set([
   'application/vnd.ms-excel',
@@ -44,7 +44,7 @@ export function contentTypeKind(contentType: string | null | undefined): Content
 /** The reference kinds in display order; a Legacy prefix counts as the kind. */
 export const REFERENCE_KINDS = ['ServiceContract', 'Customer', 'ServiceAgency', 'Caregiver'] as const;
 
-export const referenceKind = (name: string): string => (name.startsWith('Legacy') ? name.slice('Legacy'.length) : name);
+const referenceKind = (name: string): string => (name.startsWith('Legacy') ? name.slice('Legacy'.length) : name);
 
 /** References grouped by kind, in display order (known kinds first), each with its count. */
 export function groupReferences(references: readonly FileReference[] | null | undefined): { kind: string; count: number }[] {
@@ -59,7 +59,3 @@ export function groupReferences(references: readonly FileReference[] | null | un
   };
   return [...counts.entries()].map(([kind, count]) => ({ kind, count })).sort((a, b) => order(a.kind) - order(b.kind) || a.kind.localeCompare(b.kind));
 }
-
-/** Epoch seconds -> the locale's date and time. */
-export const formatSeconds = (seconds: number | null | undefined, locale?: string): string =>
-  typeof seconds === 'number' ? new Date(seconds * 1000).toLocaleString(locale) : '';

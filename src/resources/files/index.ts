@@ -1,14 +1,15 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import { lazy } from 'react';
-import { filesPaths } from './paths';
+import { FILES_RESOURCE } from '../../dataProviders/files';
+import type { PanelArea } from '../../registry/types';
 
-/** The file search screen (route /filebucket/search/), loaded on demand. */
-const files = {
-  name: 'files',
-  path: filesPaths.search,
-  search: lazy(() => import('./FileSearch')),
-  icon: FolderIcon,
+const SEARCH_PATH = '/filebucket/search/';
+
+/** The file search (Filebucket > Search files), loaded on demand. */
+const files: PanelArea = {
+  resources: [{ name: FILES_RESOURCE, icon: FolderIcon }],
+  routes: [{ path: SEARCH_PATH, component: lazy(() => import('./FileSearch')) }],
+  menu: [{ to: SEARCH_PATH, label: 'caredesk.files.menu.search', icon: FolderIcon, group: 'caredesk.files.menu.filebucket' }],
 };
 
 export default files;
-export { filesPaths };

@@ -2,7 +2,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import { Typography } from '@mui/material';
 import { Button, PasswordInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { AccountRecord } from '../../dataProviders/mail';
+import type { AccountRecord } from '../../dataProviders/mail/records';
 import { CheckboxInput } from './CheckboxInput';
 import { requiredField } from './validators';
 

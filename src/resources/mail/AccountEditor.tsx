@@ -1,5 +1,6 @@
 import { TextInput, useRecordContext } from 'react-admin';
-import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { AccountRecord } from '../../dataProviders/mail/records';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { AccountCredentialsInputs } from './AccountCredentialsInputs';
 import { MailEditor } from './MailEditor';
 import { mailPaths } from './paths';

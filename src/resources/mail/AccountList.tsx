@@ -1,5 +1,6 @@
 import { DataTable, useTranslate } from 'react-admin';
-import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { AccountRecord } from '../../dataProviders/mail/records';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { AddLinkButton } from './AddLinkButton';
 import { EditLinkButton } from './EditLinkButton';
 import { MailList } from './MailList';

@@ -1,5 +1,7 @@
 import { DataTable } from 'react-admin';
-import { type DeliveredEntry, MAIL_RESOURCES, type MailItemRecord } from '../../dataProviders/mail';
+import type { DeliveredEntry } from '../../dataProviders/mail/wire';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { MailItemRecord } from '../../dataProviders/mail/records';
 import { mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { MailTimestamp } from './MailTimestamp';

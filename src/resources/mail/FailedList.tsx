@@ -1,5 +1,7 @@
 import { DataTable } from 'react-admin';
-import { type FailedEntry, MAIL_RESOURCES, type MailItemRecord } from '../../dataProviders/mail';
+import type { FailedEntry } from '../../dataProviders/mail/wire';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { MailItemRecord } from '../../dataProviders/mail/records';
 import { mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { RequeueButton } from './RequeueButton';

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
 import type { MailResource } from '../../dataProviders/mail';
 
-export interface MailEditorProps {
+interface MailEditorProps {
   resource: MailResource;
   /** Where to go after saving when there is no earlier page to go back to. */
   listPath: string;

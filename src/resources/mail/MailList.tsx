@@ -6,7 +6,7 @@ import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
 import { ReloadButton } from './ReloadButton';
 
-export interface MailListProps {
+interface MailListProps {
   resource: MailResource;
   /** Translation key of the title. */
   title: string;
@@ -24,7 +24,7 @@ export interface MailListProps {
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
 
-/** Load errors are only logged (spec section 8): no notification, no error page; the table stays as it was. */
+/** Load errors are only logged: no notification, no error page; the table stays as it was. */
 const logLoadError = (error: unknown) => console.error('Cannot load the list', error);
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

@@ -1,5 +1,6 @@
 import { DataTable, useTranslate } from 'react-admin';
-import { MAIL_RESOURCES, type ProviderRecord } from '../../dataProviders/mail';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { ProviderRecord } from '../../dataProviders/mail/records';
 import { AddLinkButton } from './AddLinkButton';
 import { EditLinkButton } from './EditLinkButton';
 import { MailList } from './MailList';

@@ -1,5 +1,6 @@
 import { SelectInput, useGetList, useRecordContext } from 'react-admin';
-import { type AccountRecord, MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { AccountRecord } from '../../dataProviders/mail/records';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { requiredField } from './validators';
 
 interface ProviderChoice {

@@ -1,5 +1,7 @@
 import { DataTable } from 'react-admin';
-import { MAIL_RESOURCES, type MailItemRecord, type QueueEntry } from '../../dataProviders/mail';
+import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { MailItemRecord } from '../../dataProviders/mail/records';
+import type { QueueEntry } from '../../dataProviders/mail/wire';
 import { mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 

@@ -1,7 +1,7 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Chip, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { RefusedRecipient } from '../../dataProviders/mail';
+import type { RefusedRecipient } from '../../dataProviders/mail/wire';
 
 /** On a delivered mail: a chip counting the recipients the provider refused; its tooltip names each with the provider's reply. */
 export const RefusedRecipientsField = ({ refused }: { refused: RefusedRecipient[] | undefined }) => {

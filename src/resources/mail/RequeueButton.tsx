@@ -7,7 +7,7 @@ import { MAIL_RESOURCES } from '../../dataProviders/mail';
 
 /**
  * Requeues the selected permanently failed deliveries by reference_uid, then reloads the list and clears the
- * selection. Disabled without a selection; a failure is only logged (spec section 8).
+ * selection. Disabled without a selection; a failure is only logged.
  */
 export const RequeueButton = () => {
   const { selectedIds, onUnselectItems, refetch } = useListContext();

@@ -2,7 +2,7 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import { DialogIconButton } from '../../common/DialogIconButton';
-import type { Account } from '../../dataProviders/mail';
+import type { Account } from '../../dataProviders/mail/wire';
 import { TestMailDialog } from './TestMailDialog';
 
 /** Opens the test-mail dialog for an account (an icon button in list rows, a text button on the editor). */

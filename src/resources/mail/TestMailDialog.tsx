@@ -8,7 +8,7 @@ import { describeError } from '../../dataProviders/problem';
 import { senderFromExpression } from './senderFromExpression';
 import { isEmail } from './validators';
 
-export interface TestMailDialogProps {
+interface TestMailDialogProps {
   open: boolean;
   onClose: () => void;
   /** The account's expression (prefills the sender when a matching address is obvious). */

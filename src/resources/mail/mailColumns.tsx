@@ -1,5 +1,5 @@
 import { DataTable } from 'react-admin';
-import type { Mail } from '../../dataProviders/mail';
+import type { Mail } from '../../dataProviders/mail/wire';
 import { MailTimestamp } from './MailTimestamp';
 import { RecipientField } from './RecipientField';
 

@@ -1,4 +1,4 @@
-/** The spec's routes of the mail-delivery screens (with trailing slashes). */
+/** The routes of the mail-delivery screens (with trailing slashes). */
 export const mailPaths = {
   providers: '/mailman/providers/',
   addProvider: '/mailman/providers/add/',
@@ -12,5 +12,5 @@ export const mailPaths = {
   failed: '/mailman/failed-permanently/',
 };
 
-/** Auto-reload interval of the mail lists (spec section 9). */
+/** Auto-reload interval of the mail lists. */
 export const MAIL_LIST_RELOAD_MS = 60_000;

@@ -1,6 +1,6 @@
-import type { MailSecurity } from '../../dataProviders/mail';
+import type { MailSecurity } from '../../dataProviders/mail/wire';
 
-/** The security choices with their labels (spec: No Security, START/TLS, SSL/TLS). */
+/** The security choices with their labels (No Security, START/TLS, SSL/TLS). */
 export const SECURITY_CHOICES: { id: MailSecurity; name: string }[] = [
   { id: 'none', name: 'caredesk.mail.security.none' },
   { id: 'starttls', name: 'caredesk.mail.security.starttls' },

@@ -1,13 +1,13 @@
 import { minLength, required, type Validator } from 'react-admin';
 
-/** Minimum length of provider names and hosts (spec sections 5 and 9). */
-export const MIN_PROVIDER_TEXT_LENGTH = 4;
+/** Minimum length of provider names and hosts (as the mail service checks them). */
+const MIN_PROVIDER_TEXT_LENGTH = 4;
 
 export const requiredField = required('caredesk.validation.required');
-export const minProviderLength = minLength(MIN_PROVIDER_TEXT_LENGTH, 'caredesk.validation.min_length');
+const minProviderLength = minLength(MIN_PROVIDER_TEXT_LENGTH, 'caredesk.validation.min_length');
 
 /** Digits only ('Number required'); an empty value is left to `requiredField`. */
-export const numberRequired: Validator = (value: unknown) => {
+const numberRequired: Validator = (value: unknown) => {
   if (value === null || value === undefined || value === '') return undefined;
   return /^\d+$/.test(String(value).trim()) ? undefined : 'caredesk.mail.validation.number';
 };

@@ -5,7 +5,7 @@ import { normalizeRoles } from '../../dataProviders/users';
 import { RoleChip } from './RoleChip';
 import { KNOWN_ROLES } from './roles';
 
-export interface RolesInputProps {
+interface RolesInputProps {
   source: string;
   label?: string;
   validate?: Validator | Validator[];

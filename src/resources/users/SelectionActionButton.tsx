@@ -5,7 +5,7 @@ import type { CaredeskDataProvider } from '../../dataProviders';
 import { describeError } from '../../dataProviders/problem';
 import { useGlobalAlert } from '../../layout/globalAlert';
 
-export interface SelectionActionButtonProps {
+interface SelectionActionButtonProps {
   label: string;
   icon: ReactElement;
   /** Translation key of the success message shown in the global alert. */

@@ -7,7 +7,7 @@ import { RoleChips } from './RoleChips';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
 import { usersPaths } from './paths';
-import { USERS_LIST_DEFAULTS } from './usePrefetchUsers';
+import { USERS_LIST_DEFAULTS } from './listDefaults';
 
 /** DataTable's column typed for user records. */
 const Column = DataTable.Col<UserRecord>;

@@ -1,14 +1,25 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
+import { USERS_RESOURCE } from '../../dataProviders/users';
+import type { PanelArea } from '../../registry/types';
+import { USERS_LIST_DEFAULTS } from './listDefaults';
+import { usersPaths } from './paths';
 
-/** The users resource (react-admin name "users"); its screens are loaded on demand to keep the login page small. */
-const users = {
-  name: 'users',
-  list: lazy(() => import('./UserList')),
-  create: lazy(() => import('./UserCreate')),
-  edit: lazy(() => import('./UserEdit')),
-  icon: PeopleIcon,
-  recordRepresentation: 'publicName',
+/** The users resource with react-admin's own screens (/users/, /users/create/, /users/{id}/), loaded on demand. */
+const users: PanelArea = {
+  resources: [
+    {
+      name: USERS_RESOURCE,
+      icon: PeopleIcon,
+      recordRepresentation: 'publicName',
+      list: lazy(() => import('./UserList')),
+      create: lazy(() => import('./UserCreate')),
+      edit: lazy(() => import('./UserEdit')),
+      preload: USERS_LIST_DEFAULTS,
+    },
+  ],
+  routes: [],
+  menu: [{ to: usersPaths.list, label: 'caredesk.menu.users', icon: PeopleIcon }],
 };
 
 export default users;

@@ -1,4 +1,4 @@
-/** The spec's routes of the users screens (with trailing slashes). */
+/** The routes of the users screens (with trailing slashes). */
 export const usersPaths = {
   list: '/users/',
   create: '/users/create/',

@@ -8,7 +8,7 @@ export const KNOWN_ROLES = ['administrator', 'recruiter', 'caregiver', 'ceo', 'd
  * Chip colours: administrator red, recruiter green, caregiver blue, ceo deep purple, dispatcher orange, others indigo;
  * shades whose label reaches 4.5:1 contrast (white on all but orange, which keeps its shade with dark text).
  */
-export const ROLE_COLORS: Record<(typeof KNOWN_ROLES)[number], string> = {
+const ROLE_COLORS: Record<(typeof KNOWN_ROLES)[number], string> = {
   administrator: red[700],
   recruiter: green[800],
   caregiver: blue[700],
@@ -16,7 +16,7 @@ export const ROLE_COLORS: Record<(typeof KNOWN_ROLES)[number], string> = {
   dispatcher: orange[800],
 };
 
-export const UNKNOWN_ROLE_COLOR = indigo[500];
+const UNKNOWN_ROLE_COLOR = indigo[500];
 
 export function roleColor(role: string): string {
   return (ROLE_COLORS as Record<string, string>)[role.trim().toLowerCase()] ?? UNKNOWN_ROLE_COLOR;

@@ -1,17 +1,17 @@
 import { minLength, required, type Validator } from 'react-admin';
 
-/** Minimum lengths of the user forms (spec section 9). */
-export const MIN_NAME_LENGTH = 4;
-export const MIN_PASSWORD_LENGTH = 7;
+/** Minimum lengths of the user forms (README, The panel). */
+const MIN_NAME_LENGTH = 4;
+const MIN_PASSWORD_LENGTH = 7;
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
-export const requiredField = required('caredesk.validation.required');
+const requiredField = required('caredesk.validation.required');
 export const minNameLength = minLength(MIN_NAME_LENGTH, 'caredesk.validation.min_length');
-export const minPasswordLength = minLength(MIN_PASSWORD_LENGTH, 'caredesk.validation.min_length');
+const minPasswordLength = minLength(MIN_PASSWORD_LENGTH, 'caredesk.validation.min_length');
 
 /** The confirmation must equal the password field (both empty counts as equal). */
-export const matchesPassword =
+const matchesPassword =
   (passwordSource = 'password'): Validator =>
   (value: unknown, values: Record<string, unknown>) => {
     const password = values?.[passwordSource];

@@ -14,7 +14,7 @@ export const testConfig: RuntimeConfig = {
   intakeUrl: `${ORIGIN}/api/intake`,
 };
 
-export interface FakeUser {
+interface FakeUser {
   uid: string;
   public_name: string;
   roles: string[];
@@ -23,7 +23,7 @@ export interface FakeUser {
   password: string | null;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   search: string;
@@ -34,9 +34,8 @@ export interface RecordedRequest {
 export const ADMIN_UID = '11111111-1111-4111-8111-111111111111';
 export const RECRUITER_UID = '22222222-2222-4222-8222-222222222222';
 export const CAREGIVER_UID = '33333333-3333-4333-8333-333333333333';
-export const NAMELESS_UID = '44444444-4444-4444-8444-444444444444';
 
-export const initialUsers = (): FakeUser[] => [
+const initialUsers = (): FakeUser[] => [
   { uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['administrator', 'ceo'], banned: false, username: 'alice', password: 'alice-secret' },
   { uid: RECRUITER_UID, public_name: 'Bob Recruiter', roles: ['recruiter', 'trainer'], banned: false, username: 'bobby', password: 'bob-secret' },
   { uid: CAREGIVER_UID, public_name: 'Carla Care', roles: ['caregiver'], banned: true, username: 'carla', password: 'carla-secret' },
@@ -50,7 +49,7 @@ const problem = (status: number, title: string, detail: string, field?: string, 
   );
 
 /**
- * An in-memory stand-in for the auth service's HTTP contract (CONTRACT.md), with a record of every request.
+ * An in-memory stand-in for the auth service's HTTP routes (README, Auth service), with a record of every request.
  * Access tokens are opaque strings here; the panel never looks inside them.
  */
 export function createFakeAuthService(base = AUTH_URL) {

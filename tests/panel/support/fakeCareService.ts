@@ -4,15 +4,15 @@ import { useFakeBackend } from './backend';
 import { ORIGIN } from './fakeAuthService';
 
 export const INTAKE_URL = `${ORIGIN}/api/intake/care-request/`;
-export const INCOMING_URL = `${ORIGIN}/api/care/incoming/care-requests/`;
-export const ARCHIVED_URL = `${ORIGIN}/api/care/archived/care-requests/:uid/`;
+const INCOMING_URL = `${ORIGIN}/api/care/incoming/care-requests/`;
+const ARCHIVED_URL = `${ORIGIN}/api/care/archived/care-requests/:uid/`;
 
 export const UID_2016 = '0f1e2d3c-0000-4000-8000-000000002016';
-export const UID_2012 = '0f1e2d3c-0000-4000-8000-000000002012';
+const UID_2012 = '0f1e2d3c-0000-4000-8000-000000002012';
 
 /** Epoch seconds of 2026-03-01 10:30 UTC and 2025-12-24 08:00 UTC. */
 export const SUBMITTED_2016 = 1_772_361_000;
-export const SUBMITTED_2012 = 1_766_563_200;
+const SUBMITTED_2012 = 1_766_563_200;
 
 export const incoming2016 = () => ({
   uid: UID_2016,
@@ -78,7 +78,7 @@ export const incoming2012 = () => ({
   ],
 });
 
-export const archived2016 = () => ({
+const archived2016 = () => ({
   uid: UID_2016,
   customer_version: '2.0',
   form_version: '2016',
@@ -145,7 +145,7 @@ export const archived2016 = () => ({
   caregiver_requirements: { gender: 'unimportant', language_skills: 'fluent', drivers_license: true, smokers_allowed: 'nonsmokers_only', work_experience: 'expert', minimum_age: 25, maximum_age: 60 },
 });
 
-export interface CapturedRequest {
+interface CapturedRequest {
   url: URL;
   form?: FormData;
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
-import type { ApiToken } from '../../../src/dataProviders/accessTokens';
+import type { ApiToken } from '../../../src/dataProviders/apiTokens';
 import type { StoredFile } from '../../../src/dataProviders/files';
 import { useFakeBackend } from './backend';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
@@ -9,7 +9,7 @@ export const FILE_UID = 'f0000000-0000-4000-8000-000000000001';
 export const TOKEN_UID = 't0000000-0000-4000-8000-000000000001';
 export const REVOKED_TOKEN_UID = 't0000000-0000-4000-8000-000000000002';
 
-export const initialFiles = (): StoredFile[] => [
+const initialFiles = (): StoredFile[] => [
   {
     uid: FILE_UID,
     meta: {
@@ -37,12 +37,12 @@ export const initialFiles = (): StoredFile[] => [
   },
 ];
 
-export const initialTokens = (): ApiToken[] => [
+const initialTokens = (): ApiToken[] => [
   { uid: TOKEN_UID, created: 1_767_268_800, created_by: ADMIN_UID, service: 'billing-export', expires: null, revoked: null, revoked_by: null },
   { uid: REVOKED_TOKEN_UID, created: 1_767_000_000, created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff', service: 'old-portal', expires: 1_900_000_000, revoked: 1_767_100_000, revoked_by: ADMIN_UID },
 ];
 
-export interface FilesRequest {
+interface FilesRequest {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -1,8 +1,8 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
 
-/** An in-memory stand-in for the mail service's HTTP contract (CONTRACT-mail.md), with a record of every request. */
-export const MAIL_URL = `${ORIGIN}/api/mail`;
+/** An in-memory stand-in for the mail service's HTTP routes (README, Mail service), with a record of every request. */
+const MAIL_URL = `${ORIGIN}/api/mail`;
 
 export const PROVIDER_UID = 'aaaaaaaa-0000-4000-8000-000000000001';
 export const PROVIDER2_UID = 'aaaaaaaa-0000-4000-8000-000000000002';

@@ -2,8 +2,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { AppBar, Box, Dialog, DialogContent, Grid, IconButton, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
-import { CARE_ARCHIVED_RESOURCE } from '../../../dataProviders/care';
-import type { Archived } from '../types';
+import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
+import type { Archived } from '../../../dataProviders/careRequests/wire';
 import { AccommodationCard } from './AccommodationCard';
 import { ArchivedSidebar } from './ArchivedSidebar';
 import { CaregiverRequirementsCard } from './CaregiverRequirementsCard';
@@ -12,13 +12,13 @@ import { PatientPanel } from './PatientPanel';
 
 /**
  * The archived version of a request (GET /archived/care-requests/{uid}/) in a full-screen dialog: sidebar, mission
- * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only logged
- * (spec section 8).
+ * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only
+ * logged.
  */
 export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<Archived>(
-    CARE_ARCHIVED_RESOURCE,
+    CARE_REQUEST_RESOURCES.archived,
     { id: uid ?? '' },
     { enabled: uid !== null, retry: false, meta: undefined },
   );

@@ -3,7 +3,7 @@ import { DetailRows } from '../shared/DetailRows';
 import { HostName } from '../shared/HostName';
 import { TerritoryChip } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { Archived } from '../types';
+import type { Archived } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 

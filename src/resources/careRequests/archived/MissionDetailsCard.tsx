@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { DetailRows } from '../shared/DetailRows';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { MissionDetails } from '../types';
+import type { MissionDetails } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { DetailRows } from '../shared/DetailRows';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { ArchivedPatient, DayTime } from '../types';
+import type { ArchivedPatient, DayTime } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 const DAY_TIMES: DayTime[] = ['morning', 'noon', 'evening', 'night'];

@@ -1,18 +1,13 @@
 import { Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useServices } from '../../../auth/ServicesContext';
-import { submitCareRequest, type SubmitResult } from '../../../dataProviders/intake';
+import type { CaredeskDataProvider } from '../../../dataProviders';
+import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
+import type { ContactValues, MissionValues, PatientsValues } from '../../../dataProviders/careRequests/formValues';
+import type { SubmitResult } from '../../../dataProviders/careRequests/intake';
 import { ContactStep } from './ContactStep';
-import {
-  type ContactValues,
-  DEFAULT_AGENCY_WEBSITE,
-  initialContact,
-  initialMission,
-  initialPatients,
-  type MissionValues,
-  type PatientsValues,
-} from './formValues';
+import { DEFAULT_AGENCY_WEBSITE, initialContact, initialMission, initialPatients } from './formValues';
 import { MissionStep } from './MissionStep';
 import { PatientsStep } from './PatientsStep';
 import { refusedFieldOf, type StepIndex } from './refusedFields';
@@ -32,6 +27,7 @@ const NO_ERRORS: StepErrors = { 0: [], 1: [], 2: [] };
 const CareRequestCreate = () => {
   const translate = useTranslate();
   const { config } = useServices();
+  const dataProvider = useDataProvider<CaredeskDataProvider>();
   const origin = config.agencyWebsite || DEFAULT_AGENCY_WEBSITE;
   const [step, setStepState] = useState<StepIndex>(0);
   // focus moves into a step once the user has moved between steps (not when the page opens)
@@ -61,7 +57,8 @@ const CareRequestCreate = () => {
     setServerErrors(NO_ERRORS);
     setSubmitting(true);
     try {
-      setResult(await submitCareRequest(config.intakeUrl, { ...mission, ...patients, ...values }));
+      const { data } = await dataProvider.submitCareRequest(CARE_REQUEST_RESOURCES.incoming, { data: { ...mission, ...patients, ...values } });
+      setResult(data);
     } finally {
       setSubmitting(false);
     }

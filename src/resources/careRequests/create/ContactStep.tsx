@@ -1,7 +1,7 @@
 import { Box, Stack } from '@mui/material';
 import { Form, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ACADEMIC_TITLES, CONTACT_TITLES } from '../shared/enumerations';
-import type { ContactValues } from './formValues';
+import type { ContactValues } from '../../../dataProviders/careRequests/formValues';
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';
 import { emailValidators, nameValidators, notesValidators, phoneValidators, requiredField } from './validators';

@@ -9,7 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Stack } from '@mui/material';
-import type { MissionValues } from './formValues';
+import type { MissionValues } from '../../../dataProviders/careRequests/formValues';
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';
 import { cityValidators, originValidators, requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';

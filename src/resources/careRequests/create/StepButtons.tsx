@@ -5,7 +5,7 @@ import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 
-export interface StepButtonsProps {
+interface StepButtonsProps {
   /** Back moves one step (absent on the first step), keeping what was entered on this step without validating it. */
   onBack?: (values: Record<string, unknown>) => void;
   /** The last step submits the request instead of advancing. */

@@ -8,7 +8,7 @@ import { Box, Button, Card, CardActions, CardContent, CardHeader, Collapse, Typo
 import { green, red } from '@mui/material/colors';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { SubmitResult } from '../../../dataProviders/intake';
+import type { SubmitResult } from '../../../dataProviders/careRequests/intake';
 import { refusedFieldOf, type RefusedField } from './refusedFields';
 
 type Failure = Extract<SubmitResult, { ok: false }>;

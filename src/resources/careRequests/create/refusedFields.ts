@@ -1,11 +1,11 @@
 import { MAX_LENGTH_DETAIL_PATTERN, PAST_DATE_DETAIL, REQUIRED_DETAIL } from '../../../../shared/intakeRules';
-import { formFieldOf, type IntakeFieldError } from '../../../dataProviders/intake';
+import { formFieldOf, type IntakeFieldError } from '../../../dataProviders/careRequests/intake';
 import { initialContact } from './formValues';
 import { todayIso } from './validators';
 
 export type StepIndex = 0 | 1 | 2;
 
-export interface Reason {
+interface Reason {
   /** A translation key. */
   message: string;
   args?: Record<string, unknown>;

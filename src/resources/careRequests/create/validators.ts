@@ -41,7 +41,7 @@ const unless =
     return text === '' || accepts(text) ? undefined : message(key);
   };
 
-export const numeric = unless((value) => /^[0-9]+$/.test(value), 'numeric');
+const numeric = unless((value) => /^[0-9]+$/.test(value), 'numeric');
 
 /** The start date is required when the mission begins at a date (code 1), a real day, and not before today in Berlin. */
 export const startDateValidator: Validator = (value: unknown, values: Record<string, unknown>) => {

@@ -10,12 +10,12 @@ import { ListPagination } from '../../../common/ListPagination';
 import { Link } from 'react-router-dom';
 import { ListEmpty } from '../../../common/ListEmpty';
 import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
-import { CARE_INCOMING_RESOURCE } from '../../../dataProviders/care';
+import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import { ArchivedRequestDialog } from '../archived/ArchivedRequestDialog';
 import { carePaths } from '../shared/paths';
 import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { Incoming } from '../types';
+import type { Incoming } from '../../../dataProviders/careRequests/wire';
 import { IncomingDetailsDialog } from './IncomingDetailsDialog';
 import { IncomingSearchBox } from './IncomingSearchBox';
 import { INCOMING_URL_STATE } from './listState';
@@ -108,7 +108,7 @@ const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetail
 
 /**
  * /archive/incoming-care-requests/: the server-paged list of incoming care requests (default page 1, 10 per page,
- * submitted descending), its state kept in the URL like the file search. Load failures are only logged (spec section 8).
+ * submitted descending), its state kept in the URL like the file search. Load failures are only logged.
  */
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
@@ -118,7 +118,7 @@ const IncomingCareRequestList = () => {
   return (
     <>
       <List
-        resource={CARE_INCOMING_RESOURCE}
+        resource={CARE_REQUEST_RESOURCES.incoming}
         title="caredesk.care.incoming.title"
         {...listProps}
         storeKey={false}

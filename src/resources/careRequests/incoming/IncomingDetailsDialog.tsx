@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider } fr
 import { DetailRows, type DetailRow } from '../shared/DetailRows';
 import { HostName } from '../shared/HostName';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { Incoming } from '../types';
+import type { Incoming } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 
@@ -34,7 +34,7 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
         { label: f('caregiver_work_experience'), value: format.enumLabel('experience', details.caregiver_work_experience) },
         { label: f('smokers_allowed'), value: format.enumLabel('smoking', details.smokers_allowed) },
         { label: f('own_bathroom'), value: format.yesNo(details.own_bathroom) },
-        { label: f('television'), value: format.enumLabel('connectivity', details.television as string | null | undefined) },
+        { label: f('television'), value: format.enumLabel('connectivity', details.television) },
         { label: f('night_shift'), value: format.enumLabel('night_shift', details.night_shift) },
         { label: f('has_dogs'), value: format.yesNo(details.has_dogs) },
         { label: f('has_cats'), value: format.yesNo(details.has_cats) },

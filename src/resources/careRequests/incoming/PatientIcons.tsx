@@ -6,7 +6,7 @@ import { IconButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DetailRows } from '../shared/DetailRows';
 import { useCareFormat } from '../shared/useCareFormat';
-import type { Incoming, IncomingPatient } from '../types';
+import type { Incoming, IncomingPatient } from '../../../dataProviders/careRequests/wire';
 
 const GenderIcon = ({ gender }: { gender: IncomingPatient['gender'] }) =>
   gender === 'male' ? <MaleIcon fontSize="small" /> : gender === 'female' ? <FemaleIcon fontSize="small" /> : <PersonIcon fontSize="small" />;

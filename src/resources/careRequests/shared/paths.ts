@@ -1,4 +1,4 @@
-/** The spec's routes of the care-request screens (with trailing slashes). */
+/** The routes of the care-request screens (with trailing slashes). */
 export const carePaths = {
   create: '/customers/create-care-request/',
   incoming: '/archive/incoming-care-requests/',

@@ -9,7 +9,7 @@ const humanize = (value: string) => value.replace(/_/g, ' ').replace(/^./, (firs
 
 /**
  * Labels and dates of the care-request screens in the current locale: enumeration values (unknown values, e.g.
- * household activities the spec does not list, are shown humanized), yes/no flags and date-fns dates
+ * household activities outside the labelled ones, are shown humanized), yes/no flags and date-fns dates
  * (English 'MM/dd/yyyy', German 'dd.MM.yyyy', with time for submission times).
  */
 export function useCareFormat() {

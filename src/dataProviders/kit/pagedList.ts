@@ -1,43 +1,34 @@
 /**
- * pagedList: react-admin getList params <-> the services' paged search dialect (file service GET /search/, care lists, ...).
- *
- * Usage (one config per resource):
- *
- *   const files = pagedListResource<FileItem, FileRecord>({
- *     url: () => `${config.filesUrl}/search/`,
- *     filters: {                                   // only these keys of params.filter go into `filters` (JSON object string)
- *       uploaded: (range) => toSecondsRange(range), // a function converts the value (undefined drops the key) ...
- *       reference_kind: true,                      // ... true copies it as it is
- *     },
- *     sortFields: { uploaded: 'uploaded', size: 'size' }, // record field -> sort_by (unlisted fields are sent unchanged)
- *     getId: (item) => item.uid,                   // how a record id is taken from an item
- *     toRecord: (item, id) => ({ ...item, id }),   // optional, default {...item, id}
- *   });
- *   getList: (_resource, params) => files.getList(httpClient, params)
+ * pagedList: react-admin's list parameters <-> the services' paged search dialect (the file search, the care lists).
  *
  * Request:  ?page=<n>&page_size=<perPage>&sort_by=<field>&ordering=asc|des&query=<filter.q>&filters=<JSON object>
  *           (query and filters are left out when empty).
  * Response: {items, previous_page, next_page, total} -> {data, total, pageInfo: {hasPreviousPage, hasNextPage}}.
- * The pure helpers toPagedQuery and fromPage can be used on their own.
  */
-import type { GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import type { HttpClient } from './httpClient';
+import type { GetListParams, GetListResult, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type { HttpClient } from '../httpClient';
 
 /** The services' page envelope. */
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   previous_page: number | null;
   next_page: number | null;
   total: number;
 }
 
-export type FilterConverter = true | ((value: unknown) => unknown);
+type Convert = (value: unknown) => unknown;
+
+/**
+ * How one key of react-admin's filter goes into `filters`: copied (true), converted (a function), or under another
+ * key, converted or not ({key, convert}). A converted value that is undefined, null, '' or {} is left out.
+ */
+type FilterRule = true | Convert | { key: string; convert?: Convert };
 
 export interface PagedListConfig<TItem, TRecord extends RaRecord = TItem & RaRecord> {
-  /** The search endpoint (absolute or base-relative), or a function returning it. */
-  url: string | (() => string);
-  /** The filter keys the service knows, each copied (true) or converted (a function; undefined/null/'' drops it). */
-  filters?: Record<string, FilterConverter>;
+  /** The search endpoint. */
+  url: string;
+  /** The filter keys the service knows, in the order they are sent. */
+  filters?: Record<string, FilterRule>;
   /** The react-admin filter key of the free-text search, sent as `query` (default 'q'). */
   searchKey?: string;
   /** Record field -> the service's sort_by value; fields not listed are sent unchanged. */
@@ -46,6 +37,8 @@ export interface PagedListConfig<TItem, TRecord extends RaRecord = TItem & RaRec
   defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   getId: (item: TItem) => Identifier;
   toRecord?: (item: TItem, id: Identifier) => TRecord;
+  /** Where one item is read (getOne, getMany); without it the resource only lists. */
+  itemUrl?: (id: Identifier) => string;
 }
 
 const isEmpty = (value: unknown) =>
@@ -55,13 +48,14 @@ const isEmpty = (value: unknown) =>
   (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
 
 /** The `filters` JSON object of the paged dialect, or undefined when no known filter is set. */
-export function toPagedFilters(filter: Record<string, unknown> | undefined, converters: Record<string, FilterConverter> = {}) {
+function toPagedFilters(filter: Record<string, unknown> | undefined, rules: Record<string, FilterRule> = {}) {
   const result: Record<string, unknown> = {};
-  for (const [key, converter] of Object.entries(converters)) {
+  for (const [key, rule] of Object.entries(rules)) {
     const raw = filter?.[key];
     if (isEmpty(raw)) continue;
-    const value = converter === true ? raw : converter(raw);
-    if (!isEmpty(value)) result[key] = value;
+    const convert = rule === true ? undefined : typeof rule === 'function' ? rule : rule.convert;
+    const value = convert ? convert(raw) : raw;
+    if (!isEmpty(value)) result[typeof rule === 'object' ? rule.key : key] = value;
   }
   return Object.keys(result).length ? result : undefined;
 }
@@ -88,13 +82,15 @@ export function toPagedQuery(
   return query;
 }
 
+const defaultRecord = <TItem, TRecord>(item: TItem, id: Identifier) => ({ ...(item as object), id }) as TRecord;
+
 /** The paged dialect's page -> react-admin's {data, total, pageInfo}. */
 export function fromPage<TItem, TRecord extends RaRecord>(
   page: Page<TItem>,
   config: Pick<PagedListConfig<TItem, TRecord>, 'getId' | 'toRecord'>,
 ): GetListResult<TRecord> {
   const items = Array.isArray(page?.items) ? page.items : [];
-  const toRecord = config.toRecord ?? ((item: TItem, id: Identifier) => ({ ...(item as object), id }) as unknown as TRecord);
+  const toRecord = config.toRecord ?? defaultRecord<TItem, TRecord>;
   return {
     data: items.map((item) => toRecord(item, config.getId(item))),
     total: typeof page?.total === 'number' ? page.total : items.length,
@@ -102,15 +98,22 @@ export function fromPage<TItem, TRecord extends RaRecord>(
   };
 }
 
-/** A resource's paged getList over the panel's http client. */
-export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRecord>(config: PagedListConfig<TItem, TRecord>) {
+/** The read methods of a resource the service pages: getList in the paged dialect, and getOne and getMany with an itemUrl. */
+export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRecord>(httpClient: HttpClient, config: PagedListConfig<TItem, TRecord>) {
+  const { itemUrl, getId, toRecord = defaultRecord<TItem, TRecord> } = config;
+  const readOne = async (id: Identifier, signal?: AbortSignal) => {
+    if (!itemUrl) throw new Error('This resource cannot read one item');
+    const item = (await httpClient(itemUrl(id), { signal })).json as TItem;
+    return toRecord(item, getId(item));
+  };
   return {
-    config,
-    query: (params: Partial<GetListParams>) => toPagedQuery(params, config),
-    async getList(httpClient: HttpClient, params: Partial<GetListParams>): Promise<GetListResult<TRecord>> {
-      const url = typeof config.url === 'function' ? config.url() : config.url;
-      const { json } = await httpClient(`${url}?${toPagedQuery(params, config)}`, { signal: params.signal });
+    getList: async (_resource: string, params: GetListParams) => {
+      const { json } = await httpClient(`${config.url}?${toPagedQuery(params, config)}`, { signal: params.signal });
       return fromPage(json as Page<TItem>, config);
     },
+    ...(itemUrl && {
+      getOne: async (_resource: string, params: GetOneParams) => ({ data: await readOne(params.id, params.signal) }),
+      getMany: async (_resource: string, params: GetManyParams) => ({ data: await Promise.all(params.ids.map((id) => readOne(id))) }),
+    }),
   };
 }

@@ -1,4 +1,5 @@
-import type { GetListParams, GetListResult, RaRecord } from 'react-admin';
+import type { GetListParams, GetListResult, GetManyParams, GetManyReferenceParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type { HttpClient } from '../httpClient';
 
 /** Searchable text of one field: arrays are joined, null and undefined are empty. */
 const fieldText = (value: unknown): string => {
@@ -55,4 +56,54 @@ export function applyListParams<T extends RaRecord>(
     result = result.slice(start, start + pagination.perPage);
   }
   return { data: result, total };
+}
+
+interface LocalListConfig<TItem, TRecord extends RaRecord> {
+  /** The endpoint that returns every item at once (a JSON array). */
+  url: string;
+  toRecord: (item: TItem) => TRecord;
+  /** The fields the free-text filter `q` searches. */
+  searchFields: readonly string[];
+  /** Where one item is read; without it getOne finds the record in the full list. */
+  itemUrl?: (id: Identifier) => string;
+  /** Concurrent loads share one request (for a list that several screens load at once). */
+  shareLoads?: boolean;
+}
+
+/**
+ * The read methods of a resource whose service returns the whole list: getList filters, sorts and pages it locally
+ * (applyListParams), getMany and getManyReference pick from it, getOne reads the item's own URL or picks from it too.
+ */
+export function localListResource<TItem, TRecord extends RaRecord>(httpClient: HttpClient, config: LocalListConfig<TItem, TRecord>) {
+  const { url, toRecord, searchFields, itemUrl, shareLoads = false } = config;
+  let loading: Promise<TRecord[]> | null = null;
+
+  const load = (): Promise<TRecord[]> =>
+    httpClient(url).then(({ json }) => (Array.isArray(json) ? (json as TItem[]).map(toRecord) : []));
+
+  const fetchAll = (): Promise<TRecord[]> => {
+    if (!shareLoads) return load();
+    loading ??= load().finally(() => {
+      loading = null;
+    });
+    return loading;
+  };
+
+  return {
+    getList: async (_resource: string, params: GetListParams) => applyListParams(await fetchAll(), params, searchFields),
+    getOne: async (resource: string, params: GetOneParams) => {
+      if (itemUrl) return { data: toRecord((await httpClient(itemUrl(params.id))).json as TItem) };
+      const found = (await fetchAll()).find((record) => String(record.id) === String(params.id));
+      if (!found) throw new Error(`${resource} ${params.id} not found`);
+      return { data: found };
+    },
+    getMany: async (_resource: string, params: GetManyParams) => {
+      const wanted = new Set(params.ids.map(String));
+      return { data: (await fetchAll()).filter((record) => wanted.has(String(record.id))) };
+    },
+    getManyReference: async (_resource: string, params: GetManyReferenceParams) => {
+      const matching = (await fetchAll()).filter((record) => String((record as Record<string, unknown>)[params.target]) === String(params.id));
+      return applyListParams(matching, params, searchFields);
+    },
+  };
 }

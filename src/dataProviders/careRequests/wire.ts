@@ -1,10 +1,17 @@
-/** The care service's shapes (CONTRACT-care.md); any value not known for a request is null. */
+import type { Static } from '@sinclair/typebox';
+import type { Archived as ArchivedSchema, Incoming as IncomingSchema } from '../../../server/care/schemas';
 
-export type FormVersion = '2012' | '2016-pre' | '2016';
-export type MissionBegins = 'asap' | 'date' | 'other';
-export type Gender = 'male' | 'female';
+/**
+ * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
+ * end take the service's own response types (server/care/schemas.ts), so a change there that the panel cannot read
+ * fails compilation.
+ */
 
-export interface PatientDetails {
+type FormVersion = '2012' | '2016-pre' | '2016';
+type MissionBegins = 'asap' | 'date' | 'other';
+type Gender = 'male' | 'female';
+
+interface PatientDetails {
   can_hear: string | null;
   can_talk: string | null;
   can_see: string | null;
@@ -21,7 +28,7 @@ export interface IncomingPatient {
   details: PatientDetails | null;
 }
 
-export interface Details2012 {
+interface Details2012 {
   accommodation: string | null;
   caregiver_gender: string | null;
   caregiver_language_skills: string | null;
@@ -29,7 +36,7 @@ export interface Details2012 {
   caregiver_work_experience: string | null;
   smokers_allowed: string | null;
   own_bathroom: boolean | null;
-  television: boolean | null;
+  television: string | null;
   night_shift: string | null;
   has_dogs: boolean | null;
   has_cats: boolean | null;
@@ -37,7 +44,7 @@ export interface Details2012 {
   referral: string | null;
 }
 
-export interface Details2016 {
+interface Details2016 {
   newsletter: boolean | null;
   referral: string | null;
 }
@@ -65,7 +72,7 @@ export interface Incoming {
   patients: IncomingPatient[];
 }
 
-export interface Abilities {
+interface Abilities {
   can_hear: string | null;
   can_talk: string | null;
   can_see: string | null;
@@ -147,3 +154,7 @@ export interface Archived {
   accommodation: Accommodation | null;
   caregiver_requirements: CaregiverRequirements | null;
 }
+
+/** The care service's list items and archived requests -> records with id = uid. */
+export const toIncomingRecord = (item: Static<typeof IncomingSchema>): Incoming => ({ ...item, id: item.uid });
+export const toArchivedRecord = (item: Static<typeof ArchivedSchema>): Archived => ({ ...item, id: item.uid });

@@ -1,5 +1,7 @@
-import type { CareRequestValues, PatientValues } from '../resources/careRequests/create/formValues';
-import { PANEL_TRACKING } from '../resources/careRequests/create/formValues';
+import type { CareRequestValues, PatientValues } from './formValues';
+
+/** The fixed campaign-tracking values of requests entered in the panel (README documents them). */
+const PANEL_TRACKING = { utm_source: 'caredesk', utm_medium: 'panel', utm_campaign: 'staff-entry' } as const;
 
 const flag = (value: boolean) => (value ? '1' : '0');
 const code = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
@@ -15,7 +17,7 @@ const PATIENT_FIELDS: Array<[string, keyof PatientValues]> = [
 ];
 
 /**
- * The multipart body of a care request with the intake form's German field names (care-requests.md section 7):
+ * The multipart body of a care request with the intake form's German field names (README, Care-request intake):
  * Anreisedatum only with a start date (and mission begin "at date"), ErfahrenVon only with a referral, Bemerkungen only
  * when notes were written, P1* only for a second patient; WWW is the origin, nodelay=1 and fixed utm_* values.
  */
@@ -48,7 +50,7 @@ export function careRequestFormData(values: CareRequestValues): FormData {
 }
 
 /** Where a field of the intake form lives in the stepper's values: a mission or contact value, or a patient's. */
-export interface FormFieldRef {
+interface FormFieldRef {
   name: string;
   /** 0 or 1 for a patient's field, else null. */
   patient: number | null;
@@ -91,7 +93,7 @@ export interface IntakeFieldError {
  * Why a submission failed: the intake refused fields (400 naming them), refused the request otherwise (another 4xx),
  * is rate-limited (429), found it too large (413), failed itself (5xx), or could not be reached.
  */
-export type FailureKind = 'invalid' | 'refused' | 'rate_limited' | 'too_large' | 'server' | 'network';
+type FailureKind = 'invalid' | 'refused' | 'rate_limited' | 'too_large' | 'server' | 'network';
 
 export type SubmitResult =
   | { ok: true; status: number; body: string }
@@ -119,7 +121,7 @@ function fieldErrorsOf(problem: Problem | null): IntakeFieldError[] {
   return [];
 }
 
-export function retryAfterSecondsOf(header: string | null, now: Date = new Date()): number | null {
+function retryAfterSecondsOf(header: string | null, now: Date = new Date()): number | null {
   if (!header) return null;
   if (/^\s*\d+\s*$/.test(header)) return Number(header);
   const date = Date.parse(header);

@@ -1,0 +1,39 @@
+import type { HttpClient } from '../httpClient';
+import { dayRange } from '../kit/dayRange';
+import { type PagedListConfig, pagedListResource } from '../kit/pagedList';
+import { resourceProvider } from '../kit/resourceProvider';
+import type { CareRequestValues } from './formValues';
+import { submitCareRequest } from './intake';
+import { toArchivedRecord, toIncomingRecord } from './wire';
+
+export const CARE_REQUEST_RESOURCES = { incoming: 'incomingCareRequests', archived: 'archivedCareRequests' } as const;
+
+const listConfig = {
+  filters: { submitted: dayRange },
+  defaultSort: { field: 'submitted', order: 'DESC' },
+  getId: (item: { uid: string }) => item.uid,
+} satisfies Partial<PagedListConfig<{ uid: string }>>;
+
+/**
+ * The care service (GET {careUrl}/incoming/care-requests/ and /archived/care-requests/ in the paged dialect, and
+ * /archived/care-requests/{uid}/; read only, records carry id = uid, an archived request has its incoming one's uid),
+ * and the intake: dataProvider.submitCareRequest('incomingCareRequests', {data}) posts the stepper's values to
+ * {intakeUrl}/care-request/ (public, no sign-in) and never rejects: a refusal is a result the stepper shows.
+ */
+export function createCareRequestProviders(careUrl: string, intakeUrl: string, httpClient: HttpClient) {
+  const archivedUrl = `${careUrl}/archived/care-requests/`;
+  return {
+    [CARE_REQUEST_RESOURCES.incoming]: resourceProvider({
+      ...pagedListResource(httpClient, { ...listConfig, url: `${careUrl}/incoming/care-requests/`, toRecord: toIncomingRecord }),
+      submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({ data: await submitCareRequest(intakeUrl, data) }),
+    }),
+    [CARE_REQUEST_RESOURCES.archived]: resourceProvider(
+      pagedListResource(httpClient, {
+        ...listConfig,
+        url: archivedUrl,
+        toRecord: toArchivedRecord,
+        itemUrl: (id) => `${archivedUrl}${encodeURIComponent(String(id))}/`,
+      }),
+    ),
+  };
+}
