@@ -1,5 +1,4 @@
-import type { Static } from '@sinclair/typebox';
-import type { Archived as ArchivedSchema, Incoming as IncomingSchema } from '../../../server/care/schemas';
+import type { ArchivedOutput, IncomingOutput } from '../../../server/care/schemas';
 
 /**
  * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
@@ -156,5 +155,5 @@ export interface Archived {
 }
 
 /** The care service's list items and archived requests -> records with id = uid. */
-export const toIncomingRecord = (item: Static<typeof IncomingSchema>): Incoming => ({ ...item, id: item.uid });
-export const toArchivedRecord = (item: Static<typeof ArchivedSchema>): Archived => ({ ...item, id: item.uid });
+export const toIncomingRecord = (item: IncomingOutput): Incoming => ({ ...item, id: item.uid });
+export const toArchivedRecord = (item: ArchivedOutput): Archived => ({ ...item, id: item.uid });
