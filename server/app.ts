@@ -36,7 +36,13 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     clientErrorHandler: problemClientErrorHandler,
     frameworkErrors: problemFrameworkErrors,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    // Node checks the header and request limits at this interval (30 s by default): a slow client is closed soon after its limit
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.maxConnections = config.http.maxConnections;
   app.server.on('checkExpectation', answerFailedExpectation);
 
   installProblemHandlers(app, panelFallback(app, config.panelDir));

@@ -18,6 +18,7 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
+  http: HttpConfig;
   mail: MailConfig;
   files: FilesConfig;
   care: CareConfig;
@@ -36,6 +37,20 @@ export interface CareConfig {
   /** Addresses notified by mail of each accepted request; empty sends nothing. */
   notifyRecipients: string[];
   notifySender: string;
+}
+
+/** How long a client may take, and how many may be connected: so that slow or idle clients cannot starve the others. */
+export interface HttpConfig {
+  /** Until the request's headers are complete. */
+  headersTimeoutMs: number;
+  /** Until the whole request, body included, is received (large uploads need minutes). */
+  requestTimeoutMs: number;
+  /** A connection that sends and receives nothing this long is closed. */
+  idleTimeoutMs: number;
+  /** How long a kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are refused until some close. */
+  maxConnections: number;
 }
 
 /** The mail delivery engine's settings (server/mail). */
@@ -176,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    http: httpConfig(env),
     mail: {
       concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 4)),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000),
@@ -192,6 +208,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       s3: s3Config(env),
     },
     care: careConfig(env),
+  };
+}
+
+function httpConfig(env: NodeJS.ProcessEnv): HttpConfig {
+  const requestTimeoutMs = Math.max(1000, integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 15 * 60_000));
+  return {
+    // Node requires the headers' limit not to exceed the whole request's
+    headersTimeoutMs: Math.min(requestTimeoutMs, Math.max(1000, integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000))),
+    requestTimeoutMs,
+    idleTimeoutMs: Math.max(1000, integer(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000)),
+    keepAliveTimeoutMs: Math.max(1000, integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000)),
+    maxConnections: Math.max(1, integer(env, 'HTTP_MAX_CONNECTIONS', 1024)),
   };
 }
 
