@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -34,6 +36,8 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     clientErrorHandler: problemClientErrorHandler,
     frameworkErrors: problemFrameworkErrors,
     connectionTimeout: config.http.idleTimeoutMs,
@@ -43,6 +47,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   app.server.on('checkExpectation', answerFailedExpectation);
 
   installProblemHandlers(app, panelFallback(app, config.panelDir));
@@ -74,6 +79,14 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });
 
   return app;
+}
+
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's `X-Request-Id` when it is well formed (a proxy's or a client's, so logs can be followed across), else a new one. */
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** One rule for every service route (README, API reference): a route that declares no query parameters refuses any. */
