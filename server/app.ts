@@ -18,6 +18,8 @@ import { mailService } from './mail';
 import { intakeService } from './intake';
 import { careService } from './care';
 import { filesService } from './files';
+import { healthRoutes } from './health';
+import { createBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
 interface AppOptions {
@@ -61,11 +63,8 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     reply.header('cache-control', 'no-store');
     return config.serviceUrls;
   });
-  app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
-    const databaseUp = await database.ping();
-    reply.code(databaseUp ? 200 : 503);
-    return { status: databaseUp ? 'ok' : 'unavailable', database: { kind: database.kind, reachable: databaseUp } };
-  });
+  const storage = createBlobStorage(config);
+  healthRoutes(app, { database, storage });
 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
   const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret }) };
@@ -73,7 +72,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });
   await app.register(intakeService, { prefix: '/api/intake', ...services, care: config.care });
   await app.register(careService, { prefix: '/api/care', ...services });
-  await app.register(filesService, { prefix: '/api/files', ...services, config });
+  await app.register(filesService, { prefix: '/api/files', ...services, config, storage });
   await app.register(apiTokenAdministration, { prefix: '/api/files', ...services, scope: 'files', tags: ['files'] });
   await app.register(pricingService, { prefix: '/api/pricing', ...services });
   await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });

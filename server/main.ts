@@ -15,6 +15,7 @@ async function main() {
   await ensureFirstAdministrator(database.db, config, (message) => console.log(message));
   const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log });
   app.addHook('onClose', () => mailWorker.stop());
+  if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -21,6 +21,8 @@ export interface MailWorker {
   start(): void;
   /** Stops claiming, waits for the deliveries in flight (interrupting them after the SMTP timeout), closes all connections. */
   stop(): Promise<void>;
+  /** Whether start() was called and stop() was not. */
+  isRunning(): boolean;
   /** Delivers every mail due now and waits for all outcomes; for tests and tools, instead of start(). */
   deliverDue(): Promise<number>;
 }
@@ -59,6 +61,10 @@ class DeliveryWorker implements MailWorker {
     this.deliveredMarks = new DeliveredMarks(db);
     this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
     this.deadlineMs = Math.max(1000, DEADLINE_TIMEOUTS * config.smtpTimeoutMs);
+  }
+
+  isRunning() {
+    return this.running;
   }
 
   start() {

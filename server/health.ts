@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db';
+import type { BlobStorage } from './storage';
+
+/** Readiness checks added after the app is built (the mail worker's, by server/main.ts): each says whether its part works. */
+export type ReadinessChecks = Map<string, () => boolean | Promise<boolean>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readinessChecks: ReadinessChecks;
+  }
+}
+
+const journal = new URL('./db/migrations/meta/_journal.json', import.meta.url);
+const MIGRATIONS = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length;
+
+async function migrationsApplied(database: Database): Promise<boolean> {
+  // both drivers answer { rows }
+  const result = (await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] };
+  return Number(result.rows[0]?.applied ?? 0) >= MIGRATIONS;
+}
+
+/** Writes, reads back and removes a small blob under a fresh key. */
+async function storageWritable(storage: BlobStorage): Promise<boolean> {
+  const key = randomUUID();
+  try {
+    await storage.put(key, Readable.from([Buffer.from('ready')]));
+    return await storage.has(key);
+  } finally {
+    await storage.remove(key).catch(() => undefined);
+  }
+}
+
+const passes = async (check: () => boolean | Promise<boolean>) => {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `/api/health` (the database, as before), `/api/health/live` (the process answers) and `/api/health/ready` (database reachable,
+ * migrations applied, file storage writable, and every added check, such as the mail worker running): 200 or 503 with each check named.
+ */
+export function healthRoutes(app: FastifyInstance, { database, storage }: { database: Database; storage: BlobStorage }) {
+  const schema = { tags: ['health'] };
+  app.decorate('readinessChecks', new Map() as ReadinessChecks);
+
+  app.get('/api/health', { schema }, async (_request, reply) => {
+    const databaseUp = await database.ping();
+    reply.code(databaseUp ? 200 : 503);
+    return { status: databaseUp ? 'ok' : 'unavailable', database: { kind: database.kind, reachable: databaseUp } };
+  });
+
+  app.get('/api/health/live', { schema }, async () => ({ status: 'ok' }));
+
+  app.get('/api/health/ready', { schema }, async (_request, reply) => {
+    const checks: [string, () => boolean | Promise<boolean>][] = [
+      ['database', () => database.ping()],
+      ['migrations', () => migrationsApplied(database)],
+      ['storage', () => storageWritable(storage)],
+      ...app.readinessChecks,
+    ];
+    const results = Object.fromEntries(await Promise.all(checks.map(async ([name, check]) => [name, (await passes(check)) ? 'ok' : 'failing'] as const)));
+    const ready = Object.values(results).every((result) => result === 'ok');
+    reply.code(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not ready', checks: results };
+  });
+}
