@@ -140,6 +140,10 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
         ...(field ? { field } : {}),
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: withoutQueryParameters(error) }, 'database unavailable');
+      return sendProblem(reply, { ...problemOf(503, 'The database is not reachable; try again shortly.'), type: problemType('database-unavailable') }, { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     const headers: Record<string, string> = {};
@@ -166,6 +170,21 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
       detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
     });
   });
+}
+
+const RETRY_AFTER_OUTAGE_SECONDS = 5;
+
+/** Connection-level failures of the database (refused, reset, terminated, server shutting down): SQLSTATE class 08 and 57P. */
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const OUTAGE_MESSAGE = /Connection terminated|connection timeout|Connection ended|Client has encountered a connection error|not queryable/i;
+
+/** Whether the error, or one of its causes (Drizzle wraps the driver's), says the database cannot be reached. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = String((current as { code?: unknown }).code ?? '');
+    if (OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_MESSAGE.test(current.message)) return true;
+  }
+  return false;
 }
 
 function withoutUndefined(record: Record<string, unknown>) {
