@@ -227,7 +227,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
     const diseases = () => within(screen.getByTestId('incoming-patient-0')).getByText('Diseases').nextElementSibling;
     await screen.findByTestId('incoming-details');
-    expect(diseases()).toHaveTextContent(/^None$/);
+    await waitFor(() => expect(diseases()).toHaveTextContent(/^None$/));
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
@@ -235,7 +235,9 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
-    expect(within(within(dialog).getByTestId('incoming-patient-0')).getByText('Krankheiten').nextElementSibling).toHaveTextContent(/^Keine$/);
+    await waitFor(() =>
+      expect(within(within(dialog).getByTestId('incoming-patient-0')).getByText('Krankheiten').nextElementSibling).toHaveTextContent(/^Keine$/),
+    );
   });
 });
 
