@@ -19,7 +19,7 @@ import { intakeService } from './intake';
 import { careService } from './care';
 import { filesService } from './files';
 import { healthRoutes } from './health';
-import { createBlobStorage } from './storage';
+import { createBlobStorage, LocalBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
 interface AppOptions {
@@ -64,6 +64,8 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     return config.serviceUrls;
   });
   const storage = createBlobStorage(config);
+  // a temporary file older than the longest request can only be left over from a process that died mid-upload
+  if (storage instanceof LocalBlobStorage) await storage.removeStalePartials(config.http.requestTimeoutMs);
   healthRoutes(app, { database, storage });
 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.

@@ -140,6 +140,43 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
   }
 }
 
+/** The parts, until `failure` rejects: a parser waiting for a delimiter that will never come ends the loop with that rejection. */
+async function* racing<T>(parts: AsyncGenerator<T>, failure: Promise<never>): AsyncGenerator<T> {
+  while (true) {
+    const next = await Promise.race([parts.next(), failure]);
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * Rejects with a 400 when the request body ends without the multipart closing delimiter `--boundary--`: the parser would
+ * wait for it for ever, holding the request and its temporary file. `onMissing` runs first (to fail the part being stored).
+ */
+function bodyWithoutClosingDelimiter(request: FastifyRequest, onMissing: () => void): Promise<never> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
+  const delimiter = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}--`);
+  let tail: Buffer = Buffer.alloc(0);
+  let seen = false;
+  const watch = (chunk: Buffer) => {
+    if (seen) return;
+    const window = Buffer.concat([tail, chunk.subarray(0, delimiter.length)]);
+    seen = window.includes(delimiter) || chunk.includes(delimiter);
+    const joined = chunk.length >= delimiter.length ? chunk : Buffer.concat([tail, chunk]);
+    tail = joined.subarray(Math.max(0, joined.length - delimiter.length + 1));
+  };
+  const failure = new Promise<never>((_resolve, reject) => {
+    request.raw.on('data', watch);
+    request.raw.once('end', () => {
+      if (seen) return;
+      onMissing();
+      reject(badRequest('The multipart body ends without its closing boundary.', 'body', 'malformed-body'));
+    });
+  });
+  failure.catch(() => undefined); // observed through racing(); unobserved when the parts end first
+  return failure;
+}
+
 const notMultipart = () =>
   new HttpProblem(415, 'Unsupported Media Type', 'The upload must be multipart/form-data.', { type: problemType('unsupported-media-type'), field: 'body' });
 
@@ -156,10 +193,13 @@ export async function receiveUpload<T>(
   const uid = randomUUID();
   let meta: UploadMetaValue | undefined;
   let binary: { md5Hash: string; size: number; contentType: string } | undefined;
+  let currentFile: Readable | undefined;
+  const unterminated = bodyWithoutClosingDelimiter(request, () => currentFile?.destroy(new Error('Part terminated early')));
   try {
-    for await (const part of partsOf(request)) {
+    for await (const part of racing(partsOf(request), unterminated)) {
       if (part.fieldname === 'meta') meta = await metaOf(part, meta);
       else if (part.fieldname === 'file' && part.type === 'file' && !binary) {
+        currentFile = part.file;
         binary = { ...(await storeFilePart(part.file, storage, uid, maxBytes)), contentType: contentTypeOf(part.mimetype) };
       } else throw badRequest(`Unexpected part "${part.fieldname}": only one meta and one file part are accepted.`, part.fieldname, 'unexpected-part');
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,25 @@ export class LocalBlobStorage implements BlobStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * Removes temporary files of writes that never finished (a process killed mid-upload) and are older than `olderThanMs`,
+   * so that a write still under way in another process is left alone. Returns how many were removed.
+   */
+  async removeStalePartials(olderThanMs: number): Promise<number> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
+      if (mtimeMs >= cutoff) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async has(key: string): Promise<boolean> {
