@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
 import {
   berlinToday,
@@ -14,6 +15,7 @@ import {
   START_DATE_PATTERN,
   ZIP_CODE_PATTERN,
 } from '../../shared/intakeRules';
+import { strictValidatorCompiler } from '../shared/validator';
 
 export { hostOf };
 
@@ -111,13 +113,15 @@ export function schemaErrors(form: Record<string, unknown>): FieldError[] {
 }
 
 /** Runs the schema on the parsed form; errors reach the handler through attachValidation, which adds the cross-field rules. */
-export function intakeValidatorCompiler() {
+export const intakeValidatorCompiler = (route: FastifyRouteSchemaDef<unknown>) => {
+  // only the form is checked here; the query (and anything else) is held to the services' common rules
+  if (route.httpPart !== 'body') return strictValidatorCompiler(route as FastifyRouteSchemaDef<TSchema>);
   return (input: unknown) => {
     const form = (input ?? {}) as Record<string, unknown>;
     const errors = schemaErrors(form);
     return errors.length ? { error: new IntakeFormError(errors) } : { value: form };
   };
-}
+};
 
 function startDateErrors(form: Record<string, unknown>, badFields: Set<string>, today: string): FieldError[] {
   if (form.BetreuungBeginn !== '1' || badFields.has('Anreisedatum')) return [];

@@ -33,6 +33,8 @@ export function checkNotificationSettings(care: CareConfig) {
 
 /** The schema's errors (collected, not thrown: see attachValidation) and the rules that span fields, all at once. */
 export function assertValidSubmission(request: FastifyRequest, now: Date) {
+  // an error of another part than the form (an unknown query parameter) is answered as on every other route
+  if (request.validationError && !(request.validationError instanceof IntakeFormError)) throw request.validationError;
   const form = (request.body ?? {}) as Record<string, unknown>;
   const schemaErrors = request.validationError instanceof IntakeFormError ? request.validationError.errors : [];
   const errors = [...schemaErrors, ...checkFormRules(form, new Set(schemaErrors.map((error) => error.field)), now)];

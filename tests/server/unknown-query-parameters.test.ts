@@ -1,4 +1,5 @@
 import { createFilesTestApp, FILES } from './files-helpers';
+import { INTAKE, multipart as formData, validForm } from '../fixtures/care-form';
 import { AUTH } from './helpers';
 
 /** One rule for every service route: a query parameter the route does not declare is refused, naming it. */
@@ -29,6 +30,9 @@ test('a route with a body refuses it too, and declared parameters still work', a
   const ban = await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/?zz_unknown=1`, payload: { uids: [SOME_UID] } });
   expect(ban.statusCode).toBe(400);
   expect(ban.json()).toMatchObject({ field: 'zz_unknown' });
+  const intake = await t.inject({ method: 'POST', url: `${INTAKE}?zz_unknown=1`, remoteAddress: '10.88.0.1', ...(await formData(validForm())) });
+  expect(intake.statusCode, intake.body).toBe(400);
+  expect(intake.json()).toMatchObject({ field: 'zz_unknown' });
   expect((await t.as({ method: 'GET', url: `${AUTH}/info/?extended=true` })).statusCode).toBe(200);
   expect((await t.as({ method: 'GET', url: `${FILES}/search/?page=1&page_size=10` })).statusCode).toBe(200);
 });
