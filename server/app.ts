@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
 import { createAuthentication } from './shared/authentication';
+import { registerBrowserHardening } from './shared/browser-hardening';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { NoQuery } from './shared/schemas';
 import { apiTokenAdministration } from './api-tokens';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   app.server.on('checkExpectation', answerFailedExpectation);
 
+  await registerBrowserHardening(app, { serviceUrls: Object.values(config.serviceUrls), corsOrigins: config.corsOrigins });
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
@@ -100,7 +102,19 @@ function refuseUnknownQueryParameters(route: RouteOptions) {
 function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | undefined {
   if (!existsSync(path.join(panelDir, 'index.html'))) return undefined;
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
-  app.register(fastifyStatic, { root: panelDir, index: false, wildcard: true, maxAge: '1h' });
+  app.register(fastifyStatic, {
+    root: panelDir,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    // source maps stay on the build machine
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    // hashed file names change with their content: cache them for a year; anything else revalidates (index.html: never stored)
+    setHeaders: (response, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (!response.getHeader('cache-control')) response.header('cache-control', 'no-cache');
+    },
+  });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return (request, reply) => {
     if (!isPageNavigation(request)) return false;

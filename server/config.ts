@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Origins whose pages may call the services (CORS); none by default. */
+  corsOrigins: string[];
   http: HttpConfig;
   mail: MailConfig;
   files: FilesConfig;
@@ -160,6 +162,16 @@ function website(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   }
 }
 
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  return list(env, name, '').map((entry) => {
+    try {
+      return new URL(entry).origin;
+    } catch {
+      throw new Error(`${name} must be a comma list of origins such as https://panel.example.org, got "${entry}"`);
+    }
+  });
+}
+
 /** Berlin's own zip codes (10xxx, 12xxx, 13xxx and 140xx-141xx); the rest of 14xxx-16xxx is the surrounding Brandenburg. */
 const BERLIN_ZIP_PREFIXES = '10,12,13,140,141';
 const BRANDENBURG_ZIP_PREFIXES = '14,15,16';
@@ -191,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
     http: httpConfig(env),
     mail: {
       concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 4)),
