@@ -94,7 +94,7 @@ export const LoginPage = () => {
               disabled={busy}
               fullWidth
             />
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={translate('ra.page.loading')} /> : undefined}>
               {translate('caredesk.login.submit')}
             </Button>
           </Stack>

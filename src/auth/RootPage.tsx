@@ -37,7 +37,7 @@ export const RootPage = () => {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
-      <CircularProgress size={24} />
+      <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
       <Typography>{translate('caredesk.root.signing_in')}</Typography>
     </Box>
   );

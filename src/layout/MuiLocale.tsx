@@ -1,7 +1,7 @@
 import { type Theme, ThemeProvider } from '@mui/material/styles';
 import { deDE } from '@mui/material/locale';
 import { type ReactNode, useCallback } from 'react';
-import { useLocale } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 
 type LocaleTexts = { components?: Record<string, { defaultProps?: object }> };
 
@@ -14,9 +14,19 @@ function withTexts(theme: Theme, texts: LocaleTexts): Theme {
   return { ...theme, components } as Theme;
 }
 
-/** MUI components speak the panel's language: German texts from MUI's deDE locale, English ones are MUI's defaults. */
+/**
+ * MUI components speak the panel's language: German texts from MUI's deDE locale, English ones are MUI's defaults; every
+ * progress indicator (react-admin's loading indicator in the app bar, the spinners of busy buttons) is named "Loading".
+ */
 export const MuiLocale = ({ children }: { children: ReactNode }) => {
   const locale = useLocale();
-  const localized = useCallback((outer: Theme) => (locale === 'de' ? withTexts(outer, deDE as LocaleTexts) : outer), [locale]);
+  const loading = useTranslate()('ra.page.loading');
+  const localized = useCallback(
+    (outer: Theme) => {
+      const named = withTexts(outer, { components: { MuiCircularProgress: { defaultProps: { 'aria-label': loading } } } });
+      return locale === 'de' ? withTexts(named, deDE as LocaleTexts) : named;
+    },
+    [locale, loading],
+  );
   return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
 };

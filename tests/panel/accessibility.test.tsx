@@ -1,10 +1,14 @@
 import { grey } from '@mui/material/colors';
 import { getContrastRatio } from '@mui/material/styles';
-import { screen, waitFor, within } from '@testing-library/react';
+import { CircularProgress } from '@mui/material';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/mail/FailedList';
 import '../../src/resources/users/UserList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { MuiLocale } from '../../src/layout/MuiLocale';
 import { theme } from '../../src/layout/theme';
 import { territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
 import { KNOWN_ROLES, readableTextOn, roleColor } from '../../src/resources/users/roles';
@@ -117,5 +121,21 @@ describe('German drawer entries', () => {
     await openMailScreen(fake.backend, '/users/', 'Bob Recruiter');
     const item = await screen.findByRole('menuitem', { name: 'Fehlgeschlagene Zustellungen' });
     await waitFor(() => expect(getComputedStyle(item.querySelector('.MuiTypography-root')!).whiteSpace).toBe('normal'));
+  });
+});
+
+describe('progress indicators', () => {
+  it.each([
+    ['en', 'Loading'],
+    ['de', 'Wird geladen'],
+  ] as const)('are named in the panel language (%s), like react-admin’s loading indicator in the app bar', async (locale, name) => {
+    render(
+      <AdminContext i18nProvider={createI18nProvider(locale)}>
+        <MuiLocale>
+          <CircularProgress />
+        </MuiLocale>
+      </AdminContext>,
+    );
+    expect(await screen.findByRole('progressbar', { name })).toBeInTheDocument();
   });
 });
