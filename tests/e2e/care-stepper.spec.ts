@@ -1,18 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { signInThroughForm } from './support/session';
 
 /**
  * The stepper against the real intake: it refuses what the intake refuses before sending, the Failed card names what
  * the intake refused by its label, and "Back to the request" returns to every value of the three steps.
  */
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -70,7 +62,7 @@ test('the stepper refuses a 4-digit zip code itself; a refusal of the real intak
   page.on('request', (request) => {
     if (request.url().includes('/api/intake/')) intakeCalls.push(request.method());
   });
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('menuitem', { name: 'Create Care Request' }).click();
   await expect(page).toHaveURL(/\/customers\/create-care-request\/$/);
 
@@ -183,7 +175,7 @@ test('the archived sidebar wraps a long origin host only after its dots and cuts
   });
   expect(accepted.status()).toBe(201);
 
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('menuitem', { name: 'Care Requests' }).click();
   const row = page.locator('tbody tr').filter({ hasText: 'ambulantepflege' }).first();
   await row.getByRole('button', { name: 'Open archived request' }).click();

@@ -1,15 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { signInThroughForm } from './support/session';
 
 /** Issue 5 end to end: create a care request in the stepper, find it in the incoming list, open its details and archive. */
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Opens a MUI select by its label inside `scope` and picks the option. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -23,7 +15,7 @@ const isoDay = (offsetDays: number) => {
 };
 
 test('staff create a care request with two patients and find it in the incoming list, its details and its archive', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
 
   await test.step('step 1: mission details', async () => {
     await page.getByRole('menuitem', { name: 'Create Care Request' }).click();

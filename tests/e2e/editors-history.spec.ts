@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { signInThroughForm } from './support/session';
+import { signInThroughApi } from './support/api';
 
 /**
  * Editors opened directly or reloaded save once and leave, and no reload or redirect leaves a duplicate history
  * entry behind: the built panel against the real server, with data of its own.
  */
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function accessToken(request: APIRequestContext): Promise<string> {
-  const basic = Buffer.from(`${E2E_ADMIN.username}:${E2E_ADMIN.password}`).toString('base64');
-  const response = await request.post('/api/auth/token/', { headers: { authorization: `Basic ${basic}` } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const token = await accessToken(request);
+  const token = (await signInThroughApi(request)).access_token;
   const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   return (await response.json()) as T;
@@ -41,7 +27,7 @@ function countRequests(page: Page, method: string, path: string) {
 test('a provider editor opened by URL saves once on a double click and replaces itself with the list', async ({ page }) => {
   const name = `Direct ${randomBytes(3).toString('hex')}`;
   const posts = countRequests(page, 'POST', '/api/mail/administration/providers/');
-  await signIn(page);
+  await signInThroughForm(page);
 
   await page.goto('/mailman/providers/add/');
   await expect(page.getByLabel('Name')).toBeVisible();
@@ -74,7 +60,7 @@ test('an account editor reloaded after the list saves once, goes back, and its t
   });
   const expression = `^(desk-${suffix}|office-${suffix})@reload\\.example$`;
   const posts = countRequests(page, 'POST', '/api/mail/administration/accounts/');
-  await signIn(page);
+  await signInThroughForm(page);
 
   await page.getByRole('menuitem', { name: 'Accounts' }).click();
   await page.getByRole('link', { name: 'Add' }).click();
@@ -141,7 +127,7 @@ test('a user edit route reloaded after the list saves once and goes back to the 
   });
   const uid = created.domain_user.uid;
   const puts = countRequests(page, 'PUT', `/api/auth/administration/users/${uid}/`);
-  await signIn(page);
+  await signInThroughForm(page);
 
   await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
   await page.getByPlaceholder('Search').fill(suffix);
@@ -165,7 +151,7 @@ test('a user edit route reloaded after the list saves once and goes back to the 
 });
 
 test('Back after a reload goes to the previous page, on a list and on a URL-state list', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
 
   await test.step('a list', async () => {
     await page.getByRole('menuitem', { name: 'Users', exact: true }).click();

@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
+import { signInThroughForm } from './support/session';
 
 /** Issue 4 end to end: file upload, search and download, and a pricing API token, against the real server. */
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('staff upload, find and download a file, and add then revoke a pricing token', async ({ page }) => {
   const suffix = randomBytes(4).toString('hex');
@@ -20,7 +12,7 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
   const description = `Weekly visit report ${suffix}`;
   const service = `partner-portal-${suffix}`;
 
-  await signIn(page);
+  await signInThroughForm(page);
 
   await test.step('upload a file through the dialog', async () => {
     await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();

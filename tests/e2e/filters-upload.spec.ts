@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { validForm } from '../fixtures/care-form';
+import { signInThroughForm } from './support/session';
+import { signInThroughApi } from './support/api';
 
 /**
  * Date filters typed by keyboard (English and German), the Filter button's count, the compact list layout at 1280×720,
@@ -15,26 +16,11 @@ test.use({ viewport: { width: 1280, height: 720 } });
 
 const suffix = randomBytes(4).toString('hex');
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function accessToken(request: APIRequestContext): Promise<string> {
-  const basic = Buffer.from(`${E2E_ADMIN.username}:${E2E_ADMIN.password}`).toString('base64');
-  const response = await request.post('/api/auth/token/', { headers: { Authorization: `Basic ${basic}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).access_token;
-}
-
 const fileName = (index: number) => `Dienstplan-Familie-Mustermann-Charlottenburg-${suffix}-${index}.csv`;
 
 /** Files with the long names, descriptions and references of real use (they must not make rows taller). */
 async function seedFiles(request: APIRequestContext, count: number) {
-  const headers = { Authorization: `Bearer ${await accessToken(request)}` };
+  const headers = { Authorization: `Bearer ${(await signInThroughApi(request)).access_token}` };
   const references = [
     { name: 'ServiceContract', value: 'SC-1' },
     { name: 'Customer', value: 'C-1' },
@@ -129,7 +115,7 @@ test('file search: dates typed by keyboard in English and German, a partial date
   const today = day(0);
   const yesterday = day(-1);
   await seedFiles(request, 11);
-  await signIn(page);
+  await signInThroughForm(page);
   const sent = filteredRequests(page, '/api/files/search/');
 
   await test.step('at 1280×720 the ten newest files and the pager show without scrolling', async () => {
@@ -208,7 +194,7 @@ test('care requests: dates typed by keyboard in English and German, partial and 
   const today = day(0);
   const yesterday = day(-1);
   await seedCareRequests(request, 11, host);
-  await signIn(page);
+  await signInThroughForm(page);
   const sent = filteredRequests(page, '/api/care/incoming/care-requests/');
 
   await test.step('at 1280×720 the ten newest requests and the pager show without scrolling', async () => {
@@ -294,7 +280,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 }
 
 test('uploads show their progress, and Cancel of a large upload stores nothing', async ({ page, request }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
   const dialog = page.getByRole('dialog');
 
@@ -342,7 +328,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
     await expect(page.getByText('The upload was cancelled; nothing was stored.')).toBeVisible();
     await unthrottle();
 
-    const headers = { Authorization: `Bearer ${await accessToken(request)}` };
+    const headers = { Authorization: `Bearer ${(await signInThroughApi(request)).access_token}` };
     await expect
       .poll(async () => (await (await request.get(`/api/files/search/?query=${name}`, { headers })).json()).total, { timeout: 15_000 })
       .toBe(0);
