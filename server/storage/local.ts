@@ -6,7 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, type BlobStorage, type ByteRange } from './blob-storage';
 
-/** Blobs on local disk: <root>/<first two characters of the key>/<key>, written to a temporary name and renamed when complete. */
+const PARTIAL_DIR = '.partial';
+
+/** Blobs on local disk: <root>/<first two characters of the key>/<key>, written under <root>/.partial/ and renamed when complete. */
 export class LocalBlobStorage implements BlobStorage {
   readonly kind = 'local';
 
@@ -17,10 +19,16 @@ export class LocalBlobStorage implements BlobStorage {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
+  /** Writes under way, in one folder of the same disk (so the final rename is atomic and a start-up sweep reads only this). */
+  private get partialDir(): string {
+    return path.join(this.root, PARTIAL_DIR);
+  }
+
   async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.${randomUUID()}.part`;
+    await mkdir(this.partialDir, { recursive: true });
+    const partial = path.join(this.partialDir, `${key}.${randomUUID()}.part`);
     try {
       await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
       await rename(partial, target);
@@ -45,12 +53,12 @@ export class LocalBlobStorage implements BlobStorage {
    * so that a write still under way in another process is left alone. Returns how many were removed.
    */
   async removeStalePartials(olderThanMs: number): Promise<number> {
-    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const names = await readdir(this.partialDir).catch(() => []);
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
-    for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
-      const file = path.join(entry.parentPath, entry.name);
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(this.partialDir, name);
       const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
       if (mtimeMs >= cutoff) continue;
       await rm(file, { force: true });

@@ -66,7 +66,7 @@ test('the same upload with its closing boundary is stored', async () => {
 
 test('temporary files older than the longest request are removed at start; a recent one is left to its writer', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-partials-'));
-  const folder = path.join(dataDir, 'files', 'ab');
+  const folder = path.join(dataDir, 'files', '.partial');
   mkdirSync(folder, { recursive: true });
   const stale = path.join(folder, 'abcdef00-0000-4000-8000-000000000000.1234.part');
   const recent = path.join(folder, 'abcdef00-0000-4000-8000-000000000001.5678.part');
