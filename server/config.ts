@@ -21,6 +21,7 @@ export interface Config {
   /** Origins whose pages may call the services (CORS); none by default. */
   corsOrigins: string[];
   http: HttpConfig;
+  trust: TrustConfig;
   mail: MailConfig;
   files: FilesConfig;
   care: CareConfig;
@@ -39,6 +40,17 @@ export interface CareConfig {
   /** Addresses notified by mail of each accepted request; empty sends nothing. */
   notifyRecipients: string[];
   notifySender: string;
+}
+
+/** Permissions, audit and retention (server/shared/permissions.ts, server/shared/audit.ts). */
+export interface TrustConfig {
+  /** 'roles': each route needs its permission from the role policy; 'open': every signed-in user may do everything (the specification's behaviour). */
+  accessPolicy: 'roles' | 'open';
+  auditRetentionDays: number;
+  /** Contact data of a care request is erased this long after its submission. */
+  careContactRetentionDays: number;
+  /** Delivered mails are removed this long after delivery. */
+  mailRetentionDays: number;
 }
 
 /** How long a client may take, and how many may be connected: so that slow or idle clients cannot starve the others. */
@@ -205,6 +217,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     http: httpConfig(env),
+    trust: {
+      accessPolicy: accessPolicy(env),
+      auditRetentionDays: Math.max(1, integer(env, 'AUDIT_RETENTION_DAYS', 400)),
+      careContactRetentionDays: Math.max(1, integer(env, 'CARE_CONTACT_RETENTION_DAYS', 730)),
+      mailRetentionDays: Math.max(1, integer(env, 'MAIL_RETENTION_DAYS', 90)),
+    },
     mail: {
       concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 4)),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000),
@@ -222,6 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     care: careConfig(env),
   };
+}
+
+function accessPolicy(env: NodeJS.ProcessEnv): TrustConfig['accessPolicy'] {
+  const raw = env.ACCESS_POLICY || 'roles';
+  if (raw !== 'roles' && raw !== 'open') throw new Error(`ACCESS_POLICY must be roles or open, got "${raw}"`);
+  return raw;
 }
 
 function httpConfig(env: NodeJS.ProcessEnv): HttpConfig {

@@ -11,6 +11,13 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   bannedAt: timestamp('banned_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+});
+
+/** The role policy: which permissions (server/shared/permissions.ts) each role grants. A role without a row grants none. */
+export const rolePermissions = pgTable('role_permissions', {
+  role: text('role').primaryKey(),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
 });
 
 export const passwordAuthentications = pgTable(
@@ -41,6 +48,39 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('refresh_tokens_user_idx').on(table.userUid), index('refresh_tokens_family_idx').on(table.family)],
+);
+
+/** A session: one refresh-token family, from a sign-in until it is revoked or its last token expires. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    family: uuid('family').primaryKey(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userUid, table.lastUsedAt)],
+);
+
+/**
+ * Sign-in and API-token throttling, one row per key (for example `user+address:<username> <address>`, `address:<address>`,
+ * `user:<username>`, `api-token:<address>`): failures counted since window_start, and until when the key is blocked.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [index('throttle_counters_last_failure_idx').on(table.lastFailureAt)],
 );
 
 export const signInFailures = pgTable(
@@ -202,6 +242,8 @@ export const careRequests = pgTable(
     patients: jsonb('patients').$type<Record<string, unknown>[]>().notNull(),
     /** Lower-case host, affiliate, partial zip code, legacy id and form version, one a line: what the list search matches. */
     searchText: text('search_text').notNull(),
+    /** When the contact data was erased (retention or an erasure request); null while it is kept. */
+    contactErasedAt: timestamp('contact_erased_at', { withTimezone: true }),
   },
   (table) => [
     check('care_requests_form_version_check', sql`${table.formVersion} in ('2012', '2016-pre', '2016')`),
@@ -249,6 +291,38 @@ export const careRequestContacts = pgTable('care_request_contacts', {
   /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
   tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
 });
+
+// --- audit ---
+
+/**
+ * The audit trail (server/shared/audit.ts): append-only, a trigger refuses UPDATE; rows leave only by retention.
+ * changes never holds a password, a token value, an SMTP password or a care customer's personal data.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+    actorUid: uuid('actor_uid'),
+    actorName: text('actor_name'),
+    address: text('address'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    outcome: text('outcome').$type<'success' | 'failure' | 'refused'>().notNull().default('success'),
+    /** Lower-case actor name, target label and action: what the list's text query matches. */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (table) => [
+    index('audit_events_time_idx').on(table.time, table.id),
+    index('audit_events_action_idx').on(table.action, table.time),
+    index('audit_events_actor_idx').on(table.actorUid, table.time),
+    index('audit_events_target_idx').on(table.targetType, table.targetId),
+    index('audit_events_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
 
 // --- shared ---
 

@@ -5,6 +5,7 @@ import { accessTokenKey, verifyAccessToken } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { findUser } from '../auth/users';
 import type { Db } from '../db';
+import { permissionsOfRoles, type Permission } from './permissions';
 import { HttpProblem, problemType } from './problem';
 
 /**
@@ -21,6 +22,8 @@ interface AuthenticatedUser {
   uid: string;
   publicName: string;
   roles: string[];
+  /** What the user's roles grant under the role policy (all of them with ACCESS_POLICY=open). */
+  permissions: Permission[];
 }
 
 declare module 'fastify' {
@@ -58,7 +61,7 @@ function bearerValue(request: FastifyRequest): string | undefined {
 }
 
 /** Built once (in server/app.ts) and handed to every service. Users and tokens are read on every request, so a ban or a revocation counts at once. */
-export function createAuthentication({ db, masterSecret }: { db: Db; masterSecret: Buffer }): Authentication {
+export function createAuthentication({ db, masterSecret, accessPolicy }: { db: Db; masterSecret: Buffer; accessPolicy: 'roles' | 'open' }): Authentication {
   const key = accessTokenKey(masterSecret);
 
   async function admitUser(request: FastifyRequest) {
@@ -67,7 +70,8 @@ export function createAuthentication({ db, masterSecret }: { db: Db; masterSecre
     const user = await findUser(db, uid);
     if (!user) throw refused('The access token belongs to no user.');
     if (user.bannedAt) throw refused('The user is banned.');
-    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles };
+    const permissions = await permissionsOfRoles(db, user.roles, accessPolicy);
+    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions };
   }
 
   /** A token found but revoked or expired is refused at once, never tried as a user's access token. */

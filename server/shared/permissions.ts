@@ -1,0 +1,47 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db';
+import { rolePermissions } from '../db/schema';
+
+/** Every permission a role can grant (README: Permissions). */
+export const PERMISSIONS = [
+  'users:read',
+  'users:manage',
+  'roles:manage',
+  'mail:read',
+  'mail:manage',
+  'mail:send',
+  'files:read',
+  'files:write',
+  'tokens:manage',
+  'care:read',
+  'care:create',
+  'care:contact',
+  'audit:read',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * What a route asks of a signed-in caller, declared in its `config: { permission }`:
+ * a permission, or 'signed-in' for the few routes every user may call (own info, own password).
+ * Routes with `auth: 'public'` or `auth: 'apiToken'` declare none: API tokens keep their own scope.
+ */
+export type RoutePermission = Permission | 'signed-in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a signed-in caller needs; checked by the service's authentication hook. */
+    permission?: RoutePermission;
+  }
+}
+
+export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+
+/** The permissions the roles grant together under the role policy; with ACCESS_POLICY=open every permission. */
+export async function permissionsOfRoles(db: Db, roles: string[], accessPolicy: 'roles' | 'open'): Promise<Permission[]> {
+  if (accessPolicy === 'open') return [...PERMISSIONS];
+  if (roles.length === 0) return [];
+  const rows = await db.select({ permissions: rolePermissions.permissions }).from(rolePermissions).where(inArray(rolePermissions.role, roles));
+  const granted = new Set(rows.flatMap((row) => row.permissions));
+  return PERMISSIONS.filter((permission) => granted.has(permission));
+}
