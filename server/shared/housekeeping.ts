@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+
+/** A periodic job of the server (retention and the like): returns how many rows it removed or changed. */
+export interface HousekeepingJob {
+  name: string;
+  run(db: Db, now: Date): Promise<number>;
+}
+
+/**
+ * Runs one job in a transaction that holds a transaction-level advisory lock named after the job, so that of several
+ * processes sharing a PostgreSQL database only one runs it at a time; the others skip it (returns undefined).
+ */
+export async function runExclusively(db: Db, job: HousekeepingJob, now = new Date()): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const lockName = `caredesk:housekeeping:${job.name}`;
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    if (!result.rows[0]?.locked) return undefined;
+    return job.run(tx as unknown as Db, now);
+  });
+}
+
+export interface Housekeeping {
+  /** Runs every job once now (tests, and the first run at start). */
+  runOnce(now?: Date): Promise<Record<string, number | undefined>>;
+  start(): void;
+  stop(): void;
+}
+
+/** Runs the jobs at start and then every `intervalMs`; a failing job is logged and tried again next time. */
+export function createHousekeeping({ db, jobs, intervalMs, log }: { db: Db; jobs: HousekeepingJob[]; intervalMs: number; log?: FastifyBaseLogger }): Housekeeping {
+  let timer: NodeJS.Timeout | undefined;
+  async function runOnce(now = new Date()) {
+    const results: Record<string, number | undefined> = {};
+    for (const job of jobs) {
+      try {
+        results[job.name] = await runExclusively(db, job, now);
+        if (results[job.name]) log?.info({ job: job.name, rows: results[job.name] }, 'housekeeping');
+      } catch (error) {
+        log?.error({ err: error, job: job.name }, 'housekeeping job failed');
+      }
+    }
+    return results;
+  }
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
