@@ -13,9 +13,10 @@ import { HttpProblem, problemType } from './problem';
  * - public: anyone;
  * - user: a panel user's access token (of an existing, unbanned user);
  * - apiToken: an API token of the service's scope;
- * - apiTokenOrUser: either.
+ * - apiTokenOrUser: either;
+ * - publicOrUser: anyone, but a request that carries an Authorization header is admitted as a user (or refused).
  */
-type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser';
+type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser' | 'publicOrUser';
 
 /** The signed-in caller of a route that admitted a user's access token. */
 interface AuthenticatedUser {
@@ -91,6 +92,7 @@ export function createAuthentication({ db, masterSecret, accessPolicy }: { db: D
       return async function authenticate(request) {
         const auth = request.routeOptions.config.auth ?? 'user';
         if (auth === 'public') return;
+        if (auth === 'publicOrUser') return request.headers.authorization === undefined ? undefined : admitUser(request);
         if (auth === 'user') return admitUser(request);
         if (!apiTokenScope) throw new Error(`${request.routeOptions.url} admits API tokens, but its service's hook has no apiTokenScope.`);
         return admitApiToken(request, apiTokenScope, auth === 'apiTokenOrUser');
