@@ -40,6 +40,8 @@ export interface CareConfig {
   /** Addresses notified by mail of each accepted request; empty sends nothing. */
   notifyRecipients: string[];
   notifySender: string;
+  /** Where staff open the panel (no trailing slash): the notification mail links to the request there. */
+  panelUrl: string;
 }
 
 /** Permissions, audit and retention (server/shared/permissions.ts, server/shared/audit.ts). */
@@ -174,6 +176,19 @@ function website(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   }
 }
 
+/** An absolute http(s) URL without its trailing slash (a panel served under a path keeps the path). */
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute URL such as https://panel.example.org, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 function origins(env: NodeJS.ProcessEnv, name: string): string[] {
   return list(env, name, '').map((entry) => {
     try {
@@ -271,5 +286,6 @@ function careConfig(env: NodeJS.ProcessEnv): CareConfig {
     partialZipDigits,
     notifyRecipients: emailAddresses(env, 'CARE_REQUEST_NOTIFY', ''),
     notifySender: emailAddresses(env, 'CARE_REQUEST_NOTIFY_SENDER', `caredesk@${agencyHost}`)[0] ?? `caredesk@${agencyHost}`,
+    panelUrl: baseUrl(env, 'PANEL_URL', 'http://localhost:8080'),
   };
 }

@@ -3,8 +3,13 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { buildApp } from './app';
 import { ensureFirstAdministrator } from './auth';
+import { housekeepingJobs } from './housekeeping-jobs';
 import { createMailWorker } from './mail';
+import { createHousekeeping } from './shared/housekeeping';
 import { loadMasterSecret } from './shared/secrets';
+
+/** Retention and the like run at start and then hourly (each job in one process at a time). */
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 /** The one server process: every service, the panel, and the database it keeps. */
 async function main() {
@@ -16,6 +21,8 @@ async function main() {
   const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log });
   app.addHook('onClose', () => mailWorker.stop());
   if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
+  const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
+  app.addHook('onClose', () => housekeeping.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +38,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.mail.workerEnabled) mailWorker.start();
+  housekeeping.start();
 }
 
 main().catch((error) => {

@@ -3,6 +3,8 @@ import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
 import { careRoutes } from './routes';
 
+export { careContactRetentionJob } from './contact';
+
 /** Incoming and archived care requests for the panel (mounted at /api/care); every route needs a panel user. */
 export const careService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db, authentication }) => {
   app.setValidatorCompiler(strictValidatorCompiler);

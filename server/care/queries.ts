@@ -118,8 +118,9 @@ const archivedColumns = {
   missionDetails: archivedCareRequests.missionDetails,
   accommodation: archivedCareRequests.accommodation,
   caregiverRequirements: archivedCareRequests.caregiverRequirements,
+  contactErasedAt: careRequests.contactErasedAt,
 };
-type ArchivedRow = IncomingRow & Omit<typeof archivedCareRequests.$inferSelect, 'uid'>;
+type ArchivedRow = IncomingRow & Omit<typeof archivedCareRequests.$inferSelect, 'uid'> & { contactErasedAt: Date | null };
 
 function toArchived(row: ArchivedRow): ArchivedOutput {
   return {
@@ -131,6 +132,7 @@ function toArchived(row: ArchivedRow): ArchivedOutput {
     mission_details: row.missionDetails as ArchivedFieldsInput['mission_details'],
     accommodation: row.accommodation as ArchivedFieldsInput['accommodation'],
     caregiver_requirements: row.caregiverRequirements as ArchivedFieldsInput['caregiver_requirements'],
+    contact_erased: row.contactErasedAt ? epochSecondsOf(row.contactErasedAt) : null,
   };
 }
 

@@ -1,8 +1,11 @@
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
+import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
+import { eraseContact, readContact } from './contact';
 import { findArchived, listArchived, listIncoming } from './queries';
-import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, IncomingPage } from './schemas';
+import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, Contact, IncomingPage } from './schemas';
 
 const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
 
@@ -35,5 +38,34 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     '/archived/care-requests/:uid/',
     { schema: { ...describe('One archived care request'), params: CareRequestUidParams, response: { 200: Archived, ...problems(400, 401, 404) } } },
     async (request) => findArchived(db, request.params.uid),
+  );
+
+  app.get(
+    '/archived/care-requests/:uid/contact/',
+    {
+      config: { permission: 'care:contact' },
+      schema: {
+        ...describe("The customer's contact data (audited; 410 once erased)"),
+        params: CareRequestUidParams,
+        response: { 200: Contact, ...problems(400, 401, 403, 404, 410) },
+      },
+    },
+    async (request) => readContact(db, request.params.uid, auditContextOf(request)),
+  );
+
+  app.delete(
+    '/archived/care-requests/:uid/contact/',
+    {
+      config: { permission: 'care:contact' },
+      schema: {
+        ...describe("Erase the customer's contact data (audited)"),
+        params: CareRequestUidParams,
+        response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await eraseContact(db, request.params.uid, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
   );
 }

@@ -196,7 +196,14 @@ export const ArchivedFields = closed({
 });
 export type ArchivedFieldsInput = Static<typeof ArchivedFields>;
 
-export const Archived = closed({ ...Origin, ...ArchivedFields.properties });
+export const Archived = closed({
+  ...Origin,
+  ...ArchivedFields.properties,
+  contact_erased: Type.Union([Type.Integer(), Type.Null()], {
+    readOnly: true,
+    description: 'when the contact data was erased (retention or an erasure request), epoch seconds; null while it is kept',
+  }),
+});
 export type ArchivedOutput = Static<typeof Archived>;
 
 /** Personal data kept apart from the lists (care_request_contacts). */
@@ -214,6 +221,10 @@ export const PersonalData = closed(
   },
 );
 export type PersonalDataInput = Static<typeof PersonalData>;
+
+/** GET /archived/care-requests/{uid}/contact/: every field present, null when the request did not carry it. */
+export const Contact = Type.Required(PersonalData, { additionalProperties: false });
+export type ContactOutput = Static<typeof Contact>;
 
 // --- the lists ---
 

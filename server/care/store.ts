@@ -153,11 +153,18 @@ export async function upsertByLegacyId(tx: Transaction, records: CareRequestReco
     const rows = await tx
       .insert(careRequests)
       .values(batch.map((record) => incomingRow(record, randomUUID())))
-      .onConflictDoUpdate({ target: careRequests.legacyId, set: excludedColumns(careRequests, ['uid', 'legacyId']) })
-      .returning({ uid: careRequests.uid, legacyId: careRequests.legacyId, inserted: sql<boolean>`(xmax = 0)` });
-    const uidByLegacyId = new Map(rows.map((row) => [row.legacyId, row.uid]));
+      // an erasure (request or retention) survives a re-import: contact_erased_at is kept and no contact data comes back
+      .onConflictDoUpdate({ target: careRequests.legacyId, set: excludedColumns(careRequests, ['uid', 'legacyId', 'contactErasedAt']) })
+      .returning({ uid: careRequests.uid, legacyId: careRequests.legacyId, erased: sql<boolean>`(contact_erased_at is not null)`, inserted: sql<boolean>`(xmax = 0)` });
+    const rowByLegacyId = new Map(rows.map((row) => [row.legacyId, row]));
     for (const row of rows) outcome[row.inserted ? 'inserted' : 'updated'] += 1;
-    await replaceDependents(tx, batch.map((record) => ({ record, uid: uidByLegacyId.get(record.legacyId)! })));
+    await replaceDependents(
+      tx,
+      batch.map((record) => {
+        const row = rowByLegacyId.get(record.legacyId)!;
+        return { record: row.erased ? { ...record, personal: null } : record, uid: row.uid };
+      }),
+    );
   }
   await recountCareRequests(tx);
   return outcome;

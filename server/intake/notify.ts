@@ -4,31 +4,32 @@ import { enqueueMail } from '../mail/queue';
 import type { CareRequestRecord, Executor } from '../care/store';
 
 /**
- * The office's notice of a new request. It carries the contact data on purpose: it goes only to the agency's own
- * CARE_REQUEST_NOTIFY addresses, and it is how staff call the customer back (no screen shows contact data).
+ * The panel's incoming list (src/resources/careRequests/shared/paths.ts, carePaths.incoming); `archived=<uid>` names the
+ * request whose archived view the list opens. The panel uses real paths (BrowserRouter), not a hash.
+ */
+export const INCOMING_LIST_PATH = '/archive/incoming-care-requests/';
+
+export const panelLinkOf = (panelUrl: string, uid: string) => `${panelUrl}${INCOMING_LIST_PATH}?archived=${encodeURIComponent(uid)}`;
+
+/**
+ * The office's notice of a new request. It carries no personal data (mails are read by everyone with mail:read and kept
+ * until MAIL_RETENTION_DAYS): only the link to the request in the panel, the partial zip code and the number of patients.
+ * Staff with care:contact see the contact data behind the link.
  */
 function notificationOf(record: CareRequestRecord, uid: string, config: CareConfig) {
-  const { incoming, personal } = record;
-  const start = incoming.mission_start_date ? ` (${incoming.mission_start_date})` : '';
+  const zip = record.incoming.partial_mission_zip_code ?? '-';
+  const patients = record.incoming.patients.length;
   const lines = [
-    `A care request was submitted on ${record.host || 'an unknown site'}.`,
+    'A new care request was submitted.',
     '',
-    `Request: ${uid}`,
-    `Mission: ${personal?.mission_zip_code ?? incoming.partial_mission_zip_code} ${personal?.mission_city ?? ''}`.trimEnd(),
-    `Begins: ${incoming.mission_begins}${start}`,
-    `Patients: ${incoming.patients.map((patient) => `${patient.gender}, care level ${patient.care_level}, ${patient.mobility}`).join('; ')}`,
-    `Territory: ${incoming.core_territory ? 'core' : incoming.optional_territory ? 'optional' : 'outside'}`,
-    `Affiliate: ${record.affiliate ?? '-'}`,
-    '',
-    `Contact: ${[personal?.salutation, personal?.academic_title === 'none' ? null : personal?.academic_title, personal?.first_name, personal?.last_name].filter(Boolean).join(' ')}`,
-    `Phone: ${personal?.phone ?? '-'}`,
-    `E-mail: ${personal?.email ?? '-'}`,
-    `Notes: ${personal?.notes ?? '-'}`,
+    `Open it in Caredesk: ${panelLinkOf(config.panelUrl, uid)}`,
+    `Mission zip code: ${zip}`,
+    `Patients: ${patients}`,
   ];
   return {
     sender: config.notifySender,
     to: config.notifyRecipients,
-    subject: `New care request ${incoming.partial_mission_zip_code ?? ''} (${incoming.patients.length} patient${incoming.patients.length === 1 ? '' : 's'})`,
+    subject: `New care request ${zip} (${patients} patient${patients === 1 ? '' : 's'})`,
     message: lines.join('\n'),
   };
 }

@@ -1,6 +1,7 @@
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
-import type { ServiceApp } from '../shared/service';
+import { problems } from '../shared/schemas';
+import { BEARER, type ServiceApp } from '../shared/service';
 import { multipartFields } from './body';
 import { IntakeForm, intakeValidatorCompiler } from './form';
 import { Accepted, ValidationProblem } from './schemas';
@@ -10,13 +11,15 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
   app.post(
     '/care-request/',
     {
-      config: { auth: 'public' },
+      // web forms post without sign-in; the panel sends its Bearer and is then audited (and needs care:create)
+      config: { auth: 'publicOrUser', permission: 'care:create' },
       schema: {
         tags: ['intake'],
         summary: 'Submit a care request (multipart/form-data or application/x-www-form-urlencoded, German field names)',
+        security: [{}, ...BEARER],
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
         body: IntakeForm,
-        response: { 201: Accepted, 400: ValidationProblem },
+        response: { 201: Accepted, 400: ValidationProblem, ...problems(401, 403) },
       },
       validatorCompiler: intakeValidatorCompiler,
       attachValidation: true,

@@ -3,6 +3,7 @@ import type { CareConfig } from '../config';
 import type { Db } from '../db';
 import { insertCareRequests } from '../care/store';
 import { checkMail } from '../mail/queue';
+import { auditContextOf, recordAudit } from '../shared/audit';
 import { HttpProblem, problemType } from '../shared/problem';
 import { checkFormRules, hostOf, IntakeFormError, type FieldError } from './form';
 import { recordOfForm } from './mapping';
@@ -41,11 +42,22 @@ export function assertValidSubmission(request: FastifyRequest, now: Date) {
   if (errors.length) throw invalidForm(errors);
 }
 
+/**
+ * A request created in the panel (a signed-in caller) is audited with its creator; an anonymous web-form submission is not
+ * (no staff member changed anything; the request itself records when and from where it came).
+ */
+async function auditCreation(tx: Db, request: FastifyRequest, uid: string, partialZip: string | null) {
+  const context = auditContextOf(request);
+  if (!context.actor) return;
+  await recordAudit(tx, { action: 'care-request.create', ...context, target: { type: 'care-request', id: uid, label: partialZip } });
+}
+
 export async function storeSubmission(db: Db, care: CareConfig, request: FastifyRequest, submitted: Date): Promise<string> {
   const record = recordOfForm(request.body as never, { fallbackHost: fallbackHost(request), submitted, config: care });
   return db.transaction(async (tx) => {
     const [stored] = await insertCareRequests(tx, [record]);
     await notifyOffice(tx, record, stored!, care);
+    await auditCreation(tx as unknown as Db, request, stored!, record.incoming.partial_mission_zip_code);
     return stored!;
   });
 }

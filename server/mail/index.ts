@@ -6,6 +6,7 @@ import { mailRoutes } from './routes';
 
 export { enqueueMail } from './queue';
 export { createMailWorker, type MailWorker } from './worker';
+export { mailRetentionJob } from './retention';
 
 interface MailServiceOptions extends ServiceOptions {
   masterSecret: Buffer;

@@ -12,6 +12,7 @@ describe('care settings', () => {
       partialZipDigits: 2,
       notifyRecipients: [],
       notifySender: 'caredesk@caredesk.example',
+      panelUrl: 'http://localhost:8080',
     });
     expect(config.serviceUrls.agencyWebsite).toBe('https://www.caredesk.example');
   });
@@ -25,6 +26,7 @@ describe('care settings', () => {
       CARE_REQUEST_NOTIFY: 'office@pflege.example, chef@pflege.example',
       CARE_REQUEST_NOTIFY_SENDER: 'intake@pflege.example',
       AGENCY_WEBSITE: 'https://www.pflege.example/start',
+      PANEL_URL: 'https://panel.pflege.example/caredesk/',
     });
     expect(config.care).toEqual({
       intakeRateLimit: 5,
@@ -33,6 +35,7 @@ describe('care settings', () => {
       partialZipDigits: 3,
       notifyRecipients: ['office@pflege.example', 'chef@pflege.example'],
       notifySender: 'intake@pflege.example',
+      panelUrl: 'https://panel.pflege.example/caredesk',
     });
     expect(config.serviceUrls.agencyWebsite).toBe('https://www.pflege.example');
   });
@@ -45,6 +48,8 @@ describe('care settings', () => {
     ['CARE_REQUEST_NOTIFY', 'office'],
     ['AGENCY_WEBSITE', 'not a url'],
     ['INTAKE_RATE_LIMIT', 'many'],
+    ['PANEL_URL', 'panel.example'],
+    ['PANEL_URL', 'ftp://panel.example'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
