@@ -246,6 +246,7 @@ describe('archived care requests', () => {
       core_territory: true,
       optional_territory: false,
       ...line.archived,
+      contact_erased: null,
     });
   });
 
