@@ -3,7 +3,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { buildApp } from './app';
 import { ensureFirstAdministrator } from './auth';
+import { HOUSEKEEPING_INTERVAL_MS, housekeepingJobs } from './housekeeping-jobs';
 import { createMailWorker } from './mail';
+import { createHousekeeping } from './shared/housekeeping';
 import { loadMasterSecret } from './shared/secrets';
 
 /** The one server process: every service, the panel, and the database it keeps. */
@@ -16,6 +18,8 @@ async function main() {
   const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log });
   app.addHook('onClose', () => mailWorker.stop());
   if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
+  const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
+  app.addHook('onClose', () => housekeeping.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +35,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.mail.workerEnabled) mailWorker.start();
+  housekeeping.start();
 }
 
 main().catch((error) => {
