@@ -14,6 +14,7 @@ import { registerBrowserHardening } from './shared/browser-hardening';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { NoQuery } from './shared/schemas';
 import { apiTokenAdministration } from './api-tokens';
+import { auditService } from './audit';
 import { authService } from './auth';
 import { mailService } from './mail';
 import { intakeService } from './intake';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(apiTokenAdministration, { prefix: '/api/files', ...services, scope: 'files', tags: ['files'] });
   await app.register(pricingService, { prefix: '/api/pricing', ...services });
   await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });
+  await app.register(auditService, { prefix: '/api/audit', ...services });
 
   return app;
 }

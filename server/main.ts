@@ -3,13 +3,10 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { buildApp } from './app';
 import { ensureFirstAdministrator } from './auth';
-import { housekeepingJobs } from './housekeeping-jobs';
+import { HOUSEKEEPING_INTERVAL_MS, housekeepingJobs } from './housekeeping-jobs';
 import { createMailWorker } from './mail';
 import { createHousekeeping } from './shared/housekeeping';
 import { loadMasterSecret } from './shared/secrets';
-
-/** Retention and the like run at start and then hourly (each job in one process at a time). */
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 /** The one server process: every service, the panel, and the database it keeps. */
 async function main() {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
+import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { ApiToken, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from './schemas';
@@ -19,7 +20,7 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     '/administration/access-tokens/',
     { schema: { ...describe('Add an API token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
     async (request, reply) => {
-      const token = await addApiToken(db, scope, request.body, request.user.uid);
+      const token = await addApiToken(db, scope, request.body, request.user.uid, auditContextOf(request));
       reply.code(201);
       return token;
     },
@@ -29,7 +30,7 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     '/administration/access-tokens/:uid/',
     { schema: { ...describe('Delete an API token'), params: ApiTokenUidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } } },
     async (request, reply) => {
-      await deleteApiToken(db, scope, request.params.uid);
+      await deleteApiToken(db, scope, request.params.uid, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -37,6 +38,6 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
   app.put(
     '/administration/access-tokens/:uid/revoke/',
     { schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
-    async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid),
+    async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid, auditContextOf(request)),
   );
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../db';
+import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
+import { recordUserEvents, userTarget } from './audit';
 import { hashPassword } from './passwords';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
@@ -8,6 +10,7 @@ import {
   distinct,
   findPanelUser,
   findUser,
+  findUsername,
   insertUser,
   isUniqueViolation,
   setBanned,
@@ -45,28 +48,47 @@ export async function panelUser(db: Db, uid: string) {
   return user;
 }
 
-export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput) {
+export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, audit: AuditContext) {
   const passwordHash = await hashPassword(password);
-  const uid = await rethrowTakenUsername(insertUser(db, { publicName: public_name, roles: distinct(roles), username, passwordHash }));
+  const user = { publicName: public_name, roles: distinct(roles), username, passwordHash };
+  const uid = await rethrowTakenUsername(
+    db.transaction(async (tx) => {
+      const created = await insertUser(tx, user);
+      const changes = { username, public_name, roles: user.roles };
+      await recordAudit(tx, { ...audit, action: 'user.create', target: userTarget(created, public_name), changes });
+      return created;
+    }),
+  );
   return panelUser(db, uid);
 }
 
-export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput) {
+export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, audit: AuditContext) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
-  const stored = await findUser(db, uid);
-  if (!stored) throw userNotFound();
-  assertReadOnly('banned', body.banned, stored.bannedAt !== null);
-  const user = await updateDomainUser(db, uid, body.public_name, distinct(body.roles));
-  if (!user) throw userNotFound();
-  return toDomainUser(user);
+  return db.transaction(async (tx) => {
+    const stored = await findUser(tx, uid);
+    if (!stored) throw userNotFound();
+    assertReadOnly('banned', body.banned, stored.bannedAt !== null);
+    const user = await updateDomainUser(tx, uid, body.public_name, distinct(body.roles));
+    if (!user) throw userNotFound();
+    const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: user.publicName, roles: user.roles });
+    await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, user.publicName), changes });
+    return toDomainUser(user);
+  });
 }
 
-export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput) {
+export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput, audit: AuditContext) {
   if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
-  await panelUser(db, uid);
+  const user = await panelUser(db, uid);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  const saved = await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, passwordHash));
-  if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
+  await rethrowTakenUsername(
+    db.transaction(async (tx) => {
+      const storedUsername = await findUsername(tx, uid);
+      const saved = await setPasswordAuthentication(tx, uid, username, passwordHash);
+      if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
+      const changes = { ...(username === storedUsername ? {} : { username }), ...(passwordHash ? { password: 'changed' } : {}) };
+      await recordAudit(tx, { ...audit, action: 'user.password-set', target: userTarget(uid, user.domain_user.public_name), changes });
+    }),
+  );
   return panelUser(db, uid);
 }
 
@@ -76,26 +98,35 @@ export async function changeOwnPasswordAuthentication(db: Db, uid: string, usern
   return { uid, username };
 }
 
-export async function revokeRefreshTokens(db: Db, uids: string[]) {
+export async function revokeRefreshTokens(db: Db, uids: string[], audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  return { revoked: await revokeRefreshTokensOf(db, normalized) };
+  const revoked = await db.transaction(async (tx) => {
+    const count = await revokeRefreshTokensOf(tx, normalized);
+    await recordUserEvents(tx, audit, 'user.revoke-refresh-tokens', normalized);
+    return count;
+  });
+  return { revoked };
 }
 
-export async function banUsers(db: Db, uids: string[], callerUid: string) {
+export async function banUsers(db: Db, uids: string[], callerUid: string, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   if (normalized.includes(callerUid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
   await assertAllKnown(db, normalized);
   await db.transaction(async (tx) => {
     await setBanned(tx, normalized, true);
     await revokeRefreshTokensOf(tx, normalized);
+    await recordUserEvents(tx, audit, 'user.ban', normalized, { banned: true });
   });
   return { banned: normalized };
 }
 
-export async function unbanUsers(db: Db, uids: string[]) {
+export async function unbanUsers(db: Db, uids: string[], audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  await setBanned(db, normalized, false);
+  await db.transaction(async (tx) => {
+    await setBanned(tx, normalized, false);
+    await recordUserEvents(tx, audit, 'user.unban', normalized, { banned: false });
+  });
   return { unbanned: normalized };
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import {
@@ -96,7 +97,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
     '/administration/users/',
     { schema: { ...signedIn('Create a user with a password'), body: CreateUserBody, response: { 201: PanelUser, ...problems(400, 401, 409) } } },
     async (request, reply) => {
-      const user = await createUser(db, request.body);
+      const user = await createUser(db, request.body, auditContextOf(request));
       reply.code(201);
       return user;
     },
@@ -127,7 +128,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         response: { 200: DomainUser, ...problems(400, 401, 404) },
       },
     },
-    async (request) => changeDomainUser(db, request.params.uid, request.body),
+    async (request) => changeDomainUser(db, request.params.uid, request.body, auditContextOf(request)),
   );
 
   app.put(
@@ -140,7 +141,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         response: { 200: PanelUser, ...problems(400, 401, 404, 409) },
       },
     },
-    async (request) => changePasswordAuthentication(db, request.params.uid, request.body),
+    async (request) => changePasswordAuthentication(db, request.params.uid, request.body, auditContextOf(request)),
   );
 
   app.post(
@@ -152,7 +153,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         response: { 200: Revoked, ...problems(400, 401, 404) },
       },
     },
-    async (request) => revokeRefreshTokens(db, request.body.uids),
+    async (request) => revokeRefreshTokens(db, request.body.uids, auditContextOf(request)),
   );
 
   app.post(
@@ -164,12 +165,12 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         response: { 200: Banned, ...problems(400, 401, 404) },
       },
     },
-    async (request) => banUsers(db, request.body.uids, request.user.uid),
+    async (request) => banUsers(db, request.body.uids, request.user.uid, auditContextOf(request)),
   );
 
   app.post(
     '/administration/unban-users/',
     { schema: { ...signedIn('Lift the ban of users'), body: UidsBody, response: { 200: Unbanned, ...problems(400, 401, 404) } } },
-    async (request) => unbanUsers(db, request.body.uids),
+    async (request) => unbanUsers(db, request.body.uids, auditContextOf(request)),
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { AuditContext } from '../shared/audit';
 import { badRequest } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import type { ReferencesBodyValue, ReferenceValue } from './schemas';
@@ -21,7 +22,7 @@ function referencesToStore(body: ReferencesBodyValue, stored: FileRow, uid: stri
 }
 
 /** PUT /files/{uid}/references/: the file with the references the body sets. */
-export async function replaceReferencesAsSent(db: Db, uid: string, body: ReferencesBodyValue) {
+export async function replaceReferencesAsSent(db: Db, uid: string, body: ReferencesBodyValue, audit: AuditContext) {
   const references = referencesToStore(body, await findFile(db, uid), uid);
-  return toStoredFile(await replaceReferences(db, uid, references));
+  return toStoredFile(await replaceReferences(db, uid, references, audit));
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { BlobStorage } from '../storage';
@@ -48,7 +49,7 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
     },
     async (request, reply) => {
       try {
-        const row = await receiveUpload(request, { storage, maxBytes: maxUploadBytes }, (upload) => insertUploadedFile(db, upload));
+        const row = await receiveUpload(request, { storage, maxBytes: maxUploadBytes }, (upload) => insertUploadedFile(db, upload, auditContextOf(request)));
         reply.code(201);
         return toStoredFile(row);
       } catch (error) {
@@ -99,6 +100,6 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
         response: { 200: StoredFile, ...problems(400, 401, 404) },
       },
     },
-    async (request) => replaceReferencesAsSent(db, request.params.uid, request.body),
+    async (request) => replaceReferencesAsSent(db, request.params.uid, request.body, auditContextOf(request)),
   );
 }

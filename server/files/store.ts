@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
+import { recordAudit, type AuditContext } from '../shared/audit';
 import { adjustCounts } from '../shared/kept-counts';
 import { epochSecondsOf } from '../shared/paging';
 import { notFound } from '../shared/problem';
@@ -49,8 +50,11 @@ export function toStoredFile(row: FileRow): StoredFileResponse {
   };
 }
 
-/** Inserts the file and counts it, in one transaction. */
-export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
+/** A file in the audit trail: labelled with its name. */
+const fileTarget = (row: FileRow) => ({ type: 'file', id: row.uid, label: row.name });
+
+/** Inserts the file and counts it, in one transaction; with `audit` (an upload) the event file.upload too. */
+export async function insertFile(db: Db, file: NewFile, audit?: AuditContext): Promise<FileRow> {
   const { references, ...columns } = file;
   const referenceColumnValues = referenceColumns(references);
   return db.transaction(async (tx) => {
@@ -60,6 +64,10 @@ export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
       .returning();
     const deltas = kindDeltas([], referenceColumnValues.referenceKinds).set(ALL_FILES, 1);
     await adjustCounts(tx, deltas);
+    if (audit) {
+      const changes = { name: row.name, description: row.description, references: row.references, content_type: row.contentType, size: row.size };
+      await recordAudit(tx, { ...audit, action: 'file.upload', target: fileTarget(row), changes });
+    }
     return row;
   });
 }
@@ -72,21 +80,22 @@ export async function findFile(db: Db, uid: string): Promise<FileRow> {
   return row;
 }
 
-/** Replaces the references and moves the file between the kept kind counts, in one transaction. */
-export async function replaceReferences(db: Db, uid: string, references: ReferenceValue[]): Promise<FileRow> {
+/** Replaces the references and moves the file between the kept kind counts, with the event file.references-update, in one transaction. */
+export async function replaceReferences(db: Db, uid: string, references: ReferenceValue[], audit: AuditContext): Promise<FileRow> {
   const columns = referenceColumns(references);
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ kinds: files.referenceKinds }).from(files).where(eq(files.uid, uid)).for('update');
     if (!before) throw fileNotFound();
     const [row] = await tx.update(files).set(columns).where(eq(files.uid, uid)).returning();
     await adjustCounts(tx, kindDeltas(before.kinds, columns.referenceKinds));
+    await recordAudit(tx, { ...audit, action: 'file.references-update', target: fileTarget(row), changes: { references } });
     return row;
   });
 }
 
 /** Stores the row of an upload whose blob is already stored under its uid. */
-export function insertUploadedFile(db: Db, upload: ReceivedUpload): Promise<FileRow> {
-  return insertFile(db, {
+export function insertUploadedFile(db: Db, upload: ReceivedUpload, audit: AuditContext): Promise<FileRow> {
+  const file = {
     uid: upload.uid,
     name: upload.meta.name,
     description: upload.meta.description,
@@ -95,5 +104,6 @@ export function insertUploadedFile(db: Db, upload: ReceivedUpload): Promise<File
     md5Hash: upload.md5Hash,
     size: upload.size,
     storageKey: upload.uid,
-  });
+  };
+  return insertFile(db, file, audit);
 }

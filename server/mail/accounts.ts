@@ -4,6 +4,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
+import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { UID_IN_PATH, uidOnCreate } from './providers';
@@ -46,33 +47,53 @@ export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
 }
 
 /** The credentials are always stored on create; `credentials_changed` is ignored there. */
-export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody): Promise<AccountOutput> {
+export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   if (input.uid !== undefined) throw uidOnCreate();
   await checkAccountInput(db, input);
   const uid = randomUUID();
-  await db.insert(mailAccounts).values({
-    uid,
-    expression: input.expression,
-    providerUid: input.provider.uid,
-    ...storedCredentials(cipher, uid, input.credentials),
+  await db.transaction(async (tx) => {
+    await tx.insert(mailAccounts).values({
+      uid,
+      expression: input.expression,
+      providerUid: input.provider.uid,
+      ...storedCredentials(cipher, uid, input.credentials),
+    });
+    const changes = { expression: input.expression, provider: input.provider.uid, ...credentialChanges(null, input.credentials) };
+    await recordAudit(tx, { ...audit, action: 'mail-account.create', target: accountTarget(uid, input.expression), changes });
   });
   return getAccount(db, uid);
 }
 
 /** A missing `credentials_changed` means false: the stored credentials stay, whatever `credentials` says. */
-export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody): Promise<AccountOutput> {
+export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   assertSameUid('uid', input.uid, uid, UID_IN_PATH);
-  await getAccount(db, uid);
+  const before = await getAccount(db, uid);
   await checkAccountInput(db, input);
-  await db
-    .update(mailAccounts)
-    .set({
-      expression: input.expression,
-      providerUid: input.provider.uid,
-      ...(input.credentials_changed === true ? storedCredentials(cipher, uid, input.credentials) : {}),
-    })
-    .where(eq(mailAccounts.uid, uid));
+  const credentialsChanged = input.credentials_changed === true;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailAccounts)
+      .set({
+        expression: input.expression,
+        providerUid: input.provider.uid,
+        ...(credentialsChanged ? storedCredentials(cipher, uid, input.credentials) : {}),
+      })
+      .where(eq(mailAccounts.uid, uid));
+    const changes = {
+      ...changedFields({ expression: before.expression, provider: before.provider.uid }, { expression: input.expression, provider: input.provider.uid }),
+      ...(credentialsChanged ? credentialChanges(before.credentials, input.credentials) : {}),
+    };
+    await recordAudit(tx, { ...audit, action: 'mail-account.update', target: accountTarget(uid, input.expression), changes });
+  });
   return getAccount(db, uid);
+}
+
+const accountTarget = (uid: string, expression: string) => ({ type: 'mail-account', id: uid, label: expression });
+
+/** The audited change of an account's credentials: the username when it changed, and that the password changed (never the password). */
+function credentialChanges(before: AccountOutput['credentials'], after: AccountInputBody['credentials']): Record<string, unknown> {
+  const username = after?.username ?? null;
+  return { ...(username === (before?.username ?? null) ? {} : { username }), ...(after || before ? { password: 'changed' } : {}) };
 }
 
 function storedCredentials(cipher: PasswordCipher, accountUid: string, credentials: AccountInputBody['credentials']) {

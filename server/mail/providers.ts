@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailProviders } from '../db/schema';
+import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { notFound, readOnlyMismatch } from '../shared/problem';
 import { assertSameUid } from '../shared/read-only';
 import type { ProviderInputBody, ProviderOutput } from './schemas';
@@ -29,15 +30,23 @@ export async function getProvider(db: Db, uid: string): Promise<ProviderOutput> 
   return provider;
 }
 
-export async function createProvider(db: Db, { uid, ...input }: ProviderInputBody): Promise<ProviderOutput> {
+const providerTarget = (provider: ProviderOutput) => ({ type: 'mail-provider', id: provider.uid, label: provider.name });
+
+export async function createProvider(db: Db, { uid, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
   if (uid !== undefined) throw uidOnCreate();
-  const [provider] = await db.insert(mailProviders).values(input).returning(providerColumns);
-  return provider;
+  return db.transaction(async (tx) => {
+    const [provider] = await tx.insert(mailProviders).values(input).returning(providerColumns);
+    await recordAudit(tx, { ...audit, action: 'mail-provider.create', target: providerTarget(provider), changes: input });
+    return provider;
+  });
 }
 
-export async function updateProvider(db: Db, uid: string, { uid: sentUid, ...input }: ProviderInputBody): Promise<ProviderOutput> {
+export async function updateProvider(db: Db, uid: string, { uid: sentUid, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
   assertSameUid('uid', sentUid, uid, UID_IN_PATH);
-  const [provider] = await db.update(mailProviders).set(input).where(eq(mailProviders.uid, uid)).returning(providerColumns);
-  if (!provider) throw providerNotFound(uid);
-  return provider;
+  return db.transaction(async (tx) => {
+    const before = await getProvider(tx, uid);
+    const [provider] = await tx.update(mailProviders).set(input).where(eq(mailProviders.uid, uid)).returning(providerColumns);
+    await recordAudit(tx, { ...audit, action: 'mail-provider.update', target: providerTarget(provider), changes: changedFields(before, input) });
+    return provider;
+  });
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
 import { mails } from '../db/schema';
+import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { announceMailsDue } from './notify';
 import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from './schemas';
@@ -18,23 +19,38 @@ export function checkMail(mail: unknown): asserts mail is MailInput {
   }
 }
 
-/** Queues a mail for delivery: the way every server module sends mail. Returns its reference uid. */
-export async function enqueueMail(db: Db, mail: MailInput): Promise<string> {
+/**
+ * Queues a mail for delivery: the way every server module sends mail. Returns its reference uid. With `audit` (a mail a
+ * caller sends) the event mail.send is recorded with it: the sender and the number of recipients, never the subject or text.
+ */
+export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext): Promise<string> {
   checkMail(mail);
   const referenceUid = randomUUID();
-  await db.insert(mails).values({
-    referenceUid,
-    sender: mail.sender,
-    recipients: mail.to,
-    cc: mail.cc ?? [],
-    subject: mail.subject,
-    message: mail.message,
-    state: 'queued',
-    nextAttemptAt: sql`now()`,
-  });
+  const insert = (executor: Db) =>
+    executor.insert(mails).values({
+      referenceUid,
+      sender: mail.sender,
+      recipients: mail.to,
+      cc: mail.cc ?? [],
+      subject: mail.subject,
+      message: mail.message,
+      state: 'queued',
+      nextAttemptAt: sql`now()`,
+    });
+  if (!audit) await insert(db);
+  else {
+    await db.transaction(async (tx) => {
+      await insert(tx);
+      const changes = { recipients_count: mail.to.length + (mail.cc?.length ?? 0) };
+      await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid, mail.sender), changes });
+    });
+  }
   announceMailsDue();
   return referenceUid;
 }
+
+/** A mail in the audit trail: labelled with its sender, since the subject may hold a care customer's personal data. */
+const mailTarget = (referenceUid: string, sender: string) => ({ type: 'mail', id: referenceUid, label: sender });
 
 type MailRow = typeof mails.$inferSelect;
 
@@ -78,19 +94,20 @@ export async function listFailed(db: Db, limit: number): Promise<FailedOutput[]>
 }
 
 /** Puts permanently failed mails back in the queue with their attempts reset; all or nothing. */
-export async function requeueFailed(db: Db, uids: string[]): Promise<string[]> {
+export async function requeueFailed(db: Db, uids: string[], audit: AuditContext): Promise<string[]> {
   const unique = [...new Set(uids.map((uid) => uid.toLowerCase()))];
   const requeued = await db.transaction(async (tx) => {
     const rows = await tx
       .update(mails)
       .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, errorMessage: null, completedAt: null, leaseUntil: null, leaseOwner: null })
       .where(and(inArray(mails.referenceUid, unique), eq(mails.state, 'failed')))
-      .returning({ uid: mails.referenceUid });
+      .returning({ uid: mails.referenceUid, sender: mails.sender });
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((row) => row.uid));
       const missing = unique.filter((uid) => !found.has(uid));
       throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids', 'mail-not-failed');
     }
+    for (const row of rows) await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(row.uid, row.sender), changes: { state: 'queued' } });
     return unique;
   });
   announceMailsDue();

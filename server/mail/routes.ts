@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
+import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
@@ -40,7 +41,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
     },
     async (request, reply) => {
       reply.code(202);
-      return { reference_uid: await enqueueMail(db, request.body) };
+      return { reference_uid: await enqueueMail(db, request.body, auditContextOf(request)) };
     },
   );
 
@@ -54,7 +55,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
     { schema: { ...administration('Add an SMTP provider'), body: ProviderInput, response: { 201: Provider, ...problems(400, 401) } } },
     async (request, reply) => {
       reply.code(201);
-      return createProvider(db, request.body);
+      return createProvider(db, request.body, auditContextOf(request));
     },
   );
   app.get(
@@ -72,7 +73,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
         response: { 200: Provider, ...problems(400, 401, 404) },
       },
     },
-    async (request) => updateProvider(db, request.params.uid, request.body),
+    async (request) => updateProvider(db, request.params.uid, request.body, auditContextOf(request)),
   );
 
   app.get(
@@ -87,7 +88,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
       schema: { ...administration('Add a sender account'), body: AccountInput, response: { 201: Account, ...problems(400, 401) } },
     },
     async (request, reply) => {
-      const account = await createAccount(db, cipher, request.body);
+      const account = await createAccount(db, cipher, request.body, auditContextOf(request));
       reply.code(201);
       return account;
     },
@@ -108,7 +109,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
         response: { 200: Account, ...problems(400, 401, 404) },
       },
     },
-    async (request) => updateAccount(db, cipher, request.params.uid, request.body),
+    async (request) => updateAccount(db, cipher, request.params.uid, request.body, auditContextOf(request)),
   );
 
   const list = (summary: string) => ({ ...administration(summary), querystring: ListQuery });
@@ -141,6 +142,6 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
         response: { 200: Requeued, ...problems(400, 401, 404) },
       },
     },
-    async (request) => ({ requeued: await requeueFailed(db, request.body.uids) }),
+    async (request) => ({ requeued: await requeueFailed(db, request.body.uids, auditContextOf(request)) }),
   );
 }

@@ -18,7 +18,8 @@ test('every GET operation of the OpenAPI document refuses an unknown query param
   expect(paths.length).toBeGreaterThan(15);
   const accepted: string[] = [];
   for (const [template] of paths) {
-    const url = template.replace(/\{[^}]+\}/g, SOME_UID);
+    // an audit event's id is a number; every other path parameter a uid
+    const url = template.replace('{id}', '1').replace(/\{[^}]+\}/g, SOME_UID);
     const response = await t.as({ method: 'GET', url: `${url}?zz_unknown=1` });
     if (response.statusCode < 400) accepted.push(`${template}: ${response.statusCode}`);
     else if (response.statusCode === 400) expect(response.json(), template).toMatchObject({ field: 'zz_unknown' });

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../../server/db';
+import { auditEvents } from '../../server/db/schema';
+import { openTestDatabase } from './helpers';
+import { waitFor } from './mail-helpers';
+import { signedInClient, startServerProcess, type ServerProcess } from './server-process';
+
+/** The server process runs the audit retention by itself: at start and then every hour (server/main.ts, server/housekeeping-jobs.ts). */
+const ADMIN = { ADMIN_USERNAME: 'audit-admin', ADMIN_PASSWORD: 'audit-admin-password' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cleanups: (() => Promise<unknown> | void)[] = [];
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  server?.child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A data folder and its database (PGlite in the folder, or a fresh PostgreSQL database), open here for seeding. */
+async function storage(): Promise<{ env: Record<string, string>; database: Database }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-audit-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!process.env.TEST_DATABASE_URL) return { env: { DATA_DIR: dataDir }, database: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }) };
+  const { database, url, drop } = await openTestDatabase();
+  cleanups.push(drop);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url! }, database };
+}
+
+test('events older than AUDIT_RETENTION_DAYS are removed once the server runs; younger ones stay', async () => {
+  const { env, database } = await storage();
+  await database.db.insert(auditEvents).values([
+    { action: 'test.expired', time: new Date(Date.now() - 31 * DAY_MS) },
+    { action: 'test.kept', time: new Date(Date.now() - 29 * DAY_MS) },
+  ]);
+  await database.close(); // PGlite: one process at a time
+
+  server = await startServerProcess({ ...ADMIN, ...env, SECRET_KEY: 'audit-test-secret-key-0123456789', AUDIT_RETENTION_DAYS: '30' });
+  const call = await signedInClient(server.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
+  const count = async (action: string) => (await call<{ total: number }>('GET', `/api/audit/events/?filters=${encodeURIComponent(JSON.stringify({ action }))}`)).total;
+  await waitFor(async () => (await count('test.expired')) === 0, 30_000, 'the retention run');
+  expect(await count('test.kept')).toBe(1);
+
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}, 120_000);
