@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { createAuthentication } from './shared/authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
+import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { NoQuery } from './shared/schemas';
 import { apiTokenAdministration } from './api-tokens';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.server.on('checkExpectation', answerFailedExpectation);
 
   await registerBrowserHardening(app, { serviceUrls: Object.values(config.serviceUrls), corsOrigins: config.corsOrigins });
+  await registerCompression(app);
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
@@ -107,6 +109,8 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
     index: false,
     wildcard: true,
     cacheControl: false,
+    // the build writes .br and .gz next to each larger file (vite.config.ts); sent as the client accepts, with Vary
+    preCompressed: true,
     // source maps stay on the build machine
     allowedPath: (pathName) => !pathName.endsWith('.map'),
     // hashed file names change with their content: cache them for a year; anything else revalidates (index.html: never stored)
