@@ -21,6 +21,7 @@ import { intakeService } from './intake';
 import { careService } from './care';
 import { filesService } from './files';
 import { healthRoutes } from './health';
+import { metricsRoutes } from './metrics';
 import { createBlobStorage, LocalBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   // a temporary file older than the longest request can only be left over from a process that died mid-upload
   if (storage instanceof LocalBlobStorage) await storage.removeStalePartials(config.http.requestTimeoutMs);
   healthRoutes(app, { database, storage });
+  metricsRoutes(app, { database, token: config.metricsToken });
 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
   const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy }) };
