@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, nodeArguments?: string[]) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-shutdown-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
@@ -30,7 +30,7 @@ async function start(env: Record<string, string>) {
     cleanups.push(drop);
     databaseUrl = url;
   }
-  const server = await startServerProcess({ ...ADMIN, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const server = await startServerProcess({ ...ADMIN, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }, 90_000, nodeArguments);
   running.push(server);
   return { server, dataDir, databaseUrl };
 }
@@ -110,4 +110,17 @@ test('a delivery in flight at SIGTERM that does not finish in time is handed bac
   } finally {
     await database.close();
   }
+});
+
+test.each(['exception', 'rejection'])('an uncaught %s is logged, the server shuts down and exits with 1', { timeout: 120_000 }, async (fault) => {
+  const fromSources = ['--import', 'tsx', '--import', path.resolve('tests/fixtures/fault-later.mjs'), path.resolve('server/main.ts')];
+  const trigger = path.join(mkdtempSync(path.join(tmpdir(), 'caredesk-fault-')), 'now');
+  cleanups.push(() => rmSync(path.dirname(trigger), { recursive: true, force: true }));
+  const { server } = await start({ FAULT: fault, FAULT_TRIGGER: trigger }, fromSources);
+  expect((await fetch(`${server.baseUrl}/api/health/live`)).status).toBe(200);
+  writeFileSync(trigger, '');
+  expect(await server.exited).toBe(1);
+  const logged = server.output().split('\n').filter((line) => line.includes('uncaught error, shutting down'));
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toContain(`injected ${fault}`);
 });
