@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { createAuthentication } from './shared/authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
+import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { NoQuery } from './shared/schemas';
 import { apiTokenAdministration } from './api-tokens';
@@ -21,6 +22,7 @@ import { intakeService } from './intake';
 import { careService } from './care';
 import { filesService } from './files';
 import { healthRoutes } from './health';
+import { metricsRoutes } from './metrics';
 import { createBlobStorage, LocalBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
@@ -55,6 +57,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.server.on('checkExpectation', answerFailedExpectation);
 
   await registerBrowserHardening(app, { serviceUrls: Object.values(config.serviceUrls), corsOrigins: config.corsOrigins });
+  await registerCompression(app);
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
@@ -70,6 +73,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   // a temporary file older than the longest request can only be left over from a process that died mid-upload
   if (storage instanceof LocalBlobStorage) await storage.removeStalePartials(config.http.requestTimeoutMs);
   healthRoutes(app, { database, storage });
+  metricsRoutes(app, { database, token: config.metricsToken });
 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
   const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy }) };
@@ -109,6 +113,8 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
     index: false,
     wildcard: true,
     cacheControl: false,
+    // the build writes .br and .gz next to each larger file (vite.config.ts); sent as the client accepts, with Vary
+    preCompressed: true,
     // source maps stay on the build machine
     allowedPath: (pathName) => !pathName.endsWith('.map'),
     // hashed file names change with their content: cache them for a year; anything else revalidates (index.html: never stored)

@@ -20,6 +20,10 @@ export interface Config {
   trustProxy: boolean;
   /** Origins whose pages may call the services (CORS); none by default. */
   corsOrigins: string[];
+  /** How long a graceful shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Bearer token for GET /api/metrics; without one, only loopback clients may read the metrics. */
+  metricsToken?: string;
   http: HttpConfig;
   trust: TrustConfig;
   mail: MailConfig;
@@ -231,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    shutdownTimeoutMs: Math.max(1000, integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000)),
+    metricsToken: env.METRICS_TOKEN || undefined,
     http: httpConfig(env),
     trust: {
       accessPolicy: accessPolicy(env),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db';
+import { migrationsFolder, type Database } from './db';
 import type { BlobStorage } from './storage';
 
 /** Readiness checks added after the app is built (the mail worker's, by server/main.ts): each says whether its part works. */
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-const journal = new URL('./db/migrations/meta/_journal.json', import.meta.url);
+const journal = path.join(migrationsFolder, 'meta', '_journal.json');
 const MIGRATIONS = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length;
 
 async function migrationsApplied(database: Database): Promise<boolean> {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { buildApp } from './app';
@@ -15,23 +16,22 @@ async function main() {
   const masterSecret = loadMasterSecret(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, masterSecret, logger: true });
   await ensureFirstAdministrator(database.db, config, (message) => console.log(message));
-  const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log });
-  app.addHook('onClose', () => mailWorker.stop());
+  const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log, onOutcome: app.metrics.countDelivery });
   if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
   const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
   app.addHook('onClose', () => housekeeping.stop());
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
+  // README, "Graceful shutdown": half the time for requests and deliveries to finish; then connections are cut and deliveries
+  // handed back, so the database still closes cleanly; past SHUTDOWN_TIMEOUT_MS the process exits with 1 whatever remains.
+  const graceMs = config.shutdownTimeoutMs / 2;
+  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'uncaught error, shutting down');
+    else app.log.info(`${signal ?? 'event loop empty'}: shutting down`);
+    const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+    await Promise.all([app.close(), mailWorker.stop(graceMs)]);
+    clearTimeout(cut);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: config.port, host: config.host });
   if (config.mail.workerEnabled) mailWorker.start();

@@ -17,12 +17,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for its figures (metrics); absent for PGlite. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Reports whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Next to this module: server/db/migrations, or dist-server/migrations in the compiled server (scripts/build-server.mjs). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any fixed number: serialises migrations of several processes sharing one PostgreSQL database. */
 const MIGRATION_LOCK = 7_428_113;
 
@@ -68,6 +71,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pool,
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };

@@ -14,13 +14,21 @@ interface MailWorkerOptions {
   masterSecret: Buffer;
   config: MailConfig;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Told each recorded outcome (the metrics count them). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
 }
+
+/** What became of one delivery attempt: sent, due again later, given up, or handed back unsent at shutdown. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'released';
 
 export interface MailWorker {
   /** Starts delivering in the background. */
   start(): void;
-  /** Stops claiming, waits for the deliveries in flight (interrupting them after the SMTP timeout), closes all connections. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming, waits for the deliveries in flight (interrupting them after `graceMs`, the SMTP timeout by default, and
+   * releasing their claims), closes all connections.
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Whether start() was called and stop() was not. */
   isRunning(): boolean;
   /** Delivers every mail due now and waits for all outcomes; for tests and tools, instead of start(). */
@@ -39,6 +47,7 @@ class DeliveryWorker implements MailWorker {
   private readonly db: Db;
   private readonly config: MailConfig;
   private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  private readonly onOutcome: (outcome: DeliveryOutcome) => void;
   private readonly cipher: PasswordCipher;
   private readonly pools: TransportPools;
   private readonly deliveredMarks: DeliveredMarks;
@@ -53,8 +62,9 @@ class DeliveryWorker implements MailWorker {
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
 
-  constructor({ db, masterSecret, config, log }: MailWorkerOptions) {
+  constructor({ db, masterSecret, config, log, onOutcome }: MailWorkerOptions) {
     this.db = db;
+    this.onOutcome = onOutcome ?? (() => undefined);
     this.config = config;
     this.log = log ?? silentLog;
     this.cipher = createPasswordCipher(masterSecret);
@@ -74,12 +84,12 @@ class DeliveryWorker implements MailWorker {
     this.loop = this.run();
   }
 
-  async stop() {
+  async stop(graceMs = this.config.smtpTimeoutMs) {
     this.running = false;
     this.unsubscribe();
     this.wakeup.notify();
     await this.loop;
-    const grace = setTimeout(() => this.shutdown.abort(), this.config.smtpTimeoutMs);
+    const grace = setTimeout(() => this.shutdown.abort(), graceMs);
     await Promise.allSettled(this.inFlight);
     clearTimeout(grace);
     this.stopHeartbeat();
@@ -158,7 +168,7 @@ class DeliveryWorker implements MailWorker {
   private async deliver(claim: ClaimedMail, routes: Route[]) {
     this.leased.add(claim);
     try {
-      await this.record(claim, await this.attempt(claim, routes));
+      this.onOutcome(await this.record(claim, await this.attempt(claim, routes)));
     } catch (error) {
       // The lease runs out and the mail is delivered again later.
       this.log.error({ err: error, reference_uid: claim.referenceUid }, 'recording a delivery outcome failed');
@@ -205,21 +215,25 @@ class DeliveryWorker implements MailWorker {
     }
   }
 
-  private async record(claim: ClaimedMail, outcome: Outcome) {
+  private async record(claim: ClaimedMail, outcome: Outcome): Promise<DeliveryOutcome> {
     if (outcome.kind === 'delivered') {
       if (outcome.refused.length > 0) {
         this.log.warn({ reference_uid: claim.referenceUid, refused: outcome.refused.length }, 'mail delivered, some recipients refused');
       }
-      return this.deliveredMarks.mark(claim, outcome.refused);
+      await this.deliveredMarks.mark(claim, outcome.refused);
+      return 'delivered';
     }
-    if (outcome.kind === 'interrupted') return releaseClaim(this.db, claim);
+    if (outcome.kind === 'interrupted') {
+      await releaseClaim(this.db, claim);
+      return 'released';
+    }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
-    if (outcome.permanent) return markFailed(this.db, claim, outcome.errorMessage);
-    if (claim.attempts >= this.config.maxAttempts) {
-      return markFailed(this.db, claim, `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`);
+    if (outcome.permanent || claim.attempts >= this.config.maxAttempts) {
+      await markFailed(this.db, claim, outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`);
+      return 'failed';
     }
-    const delay = backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds);
-    return markRetrying(this.db, claim, outcome.errorMessage, delay);
+    await markRetrying(this.db, claim, outcome.errorMessage, backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds));
+    return 'retrying';
   }
 }
 

@@ -25,12 +25,15 @@ export interface Housekeeping {
   /** Runs every job once now (tests, and the first run at start). */
   runOnce(now?: Date): Promise<Record<string, number | undefined>>;
   start(): void;
-  stop(): void;
+  /** Stops the timer and waits for a run in progress, so the database can close after it. */
+  stop(): Promise<void>;
 }
 
 /** Runs the jobs at start and then every `intervalMs`; a failing job is logged and tried again next time. */
 export function createHousekeeping({ db, jobs, intervalMs, log }: { db: Db; jobs: HousekeepingJob[]; intervalMs: number; log?: FastifyBaseLogger }): Housekeeping {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const runInTurn = () => (running = running.then(() => runOnce()));
   async function runOnce(now = new Date()) {
     const results: Record<string, number | undefined> = {};
     for (const job of jobs) {
@@ -47,13 +50,14 @@ export function createHousekeeping({ db, jobs, intervalMs, log }: { db: Db; jobs
     runOnce,
     start() {
       if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
+      void runInTurn();
+      timer = setInterval(() => void runInTurn(), intervalMs);
       timer.unref();
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
       timer = undefined;
+      await running;
     },
   };
 }

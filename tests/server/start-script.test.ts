@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './server-process';
 
-/** `npm start` as a newcomer runs it: no settings, a fresh data folder, the panel built when missing or stale. */
+/** `npm start` as a newcomer runs it: no settings, a fresh data folder, the panel and the server built when missing or stale. */
 let server: ServerProcess | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-start-'));
 afterAll(async () => {
@@ -11,6 +11,12 @@ afterAll(async () => {
   await server?.exited;
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The processes the start script runs (Linux: /proc). */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 
 test('npm start serves the panel and the services, and prints the generated administrator password once', async () => {
   const noSettings = { PANEL_DIR: '', DATABASE_URL: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '', SECRET_KEY: '' };
@@ -28,3 +34,26 @@ test('npm start serves the panel and the services, and prints the generated admi
   const signIn = await fetch(`${server.baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization: `Basic ${basic}` } });
   expect(signIn.status).toBe(200);
 }, 300_000);
+
+test('the panel assets are built precompressed and served brotli-encoded', async () => {
+  const page = await (await fetch(`${server!.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+  expect(script).toBeDefined();
+  expect(existsSync(path.join('dist', `${script}.br`))).toBe(true);
+  const asset = await fetch(`${server!.baseUrl}${script}`, { headers: { 'accept-encoding': 'br' } });
+  expect(asset.headers.get('content-encoding')).toBe('br');
+});
+
+test('the start script runs the compiled server, not TypeScript; SIGTERM stops both, and the script exits with the server', async () => {
+  const script = server!.child.pid!;
+  const [serverPid] = childrenOf(script);
+  expect(serverPid).toBeDefined();
+  expect(commandLine(serverPid!)).toMatch(/dist-server\/main\.mjs/);
+  expect(commandLine(serverPid!)).not.toMatch(/tsx|\.ts\b/);
+  expect(existsSync(path.join('dist-server', 'migrations', 'meta', '_journal.json'))).toBe(true);
+
+  server!.child.kill('SIGTERM');
+  expect(await server!.exited).toBe(0);
+  expect(() => process.kill(serverPid!, 0)).toThrow(/ESRCH/);
+  expect(server!.output()).not.toMatch(/error/i);
+}, 60_000);

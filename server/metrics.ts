@@ -1,0 +1,101 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from './db';
+import type { DeliveryOutcome } from './mail';
+import { HttpProblem, problemType } from './shared/problem';
+import { problems } from './shared/schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: { countDelivery(outcome: DeliveryOutcome): void };
+  }
+}
+
+const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed'] as const;
+
+/**
+ * `GET /api/metrics` in Prometheus' text format (README, "Operating Caredesk"): request durations by route pattern and status,
+ * mails by state (counted at scrape time), deliveries by outcome (counted by the mail worker through `app.metrics`), the
+ * PostgreSQL pool's connections, and Node's process metrics. Readers: a bearer of METRICS_TOKEN, or loopback clients when none is set.
+ */
+export function metricsRoutes(app: FastifyInstance, { database, token }: { database: Database; token?: string }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const durations = new Histogram({
+    name: 'caredesk_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  // the route pattern, never the URL: ids and query strings would make a series per request
+  app.addHook('onResponse', async (request, reply) => {
+    durations.observe({ method: request.method, route: request.routeOptions.url ?? 'no route', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  const deliveries = new Counter({ name: 'caredesk_mail_deliveries_total', help: 'Delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+  app.decorate('metrics', { countDelivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) });
+  new Gauge({
+    name: 'caredesk_mails',
+    help: 'Mails by state',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const counts = await mailsByState(database).catch(() => undefined); // a database outage leaves the last figures
+      for (const state of MAIL_STATES) if (counts) this.set({ state }, counts[state]);
+    },
+  });
+  const pool = database.pool;
+  if (pool) {
+    new Gauge({
+      name: 'caredesk_database_pool_connections',
+      help: 'PostgreSQL pool: connections in all (total), unused (idle), and requests waiting for one (waiting)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  app.get(
+    '/api/metrics',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['health'], summary: 'Metrics in Prometheus text format', description: 'Bearer METRICS_TOKEN, or from loopback when no token is set.', response: problems(401, 403) },
+      onRequest: async (request) => admitScraper(request, token),
+    },
+    async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
+}
+
+/** Each state counted on its own partial index (schema.ts), so a scrape reads only index pages. */
+async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STATES)[number], number>> {
+  const result = (await database.db.execute(sql`select
+    (select count(*) from mails where state = 'queued')::int as queued,
+    (select count(*) from mails where state = 'retrying')::int as retrying,
+    (select count(*) from mails where state = 'delivered')::int as delivered,
+    (select count(*) from mails where state = 'failed')::int as failed`)) as unknown as { rows: Record<(typeof MAIL_STATES)[number], number>[] };
+  return result.rows[0]!;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function admitScraper(request: FastifyRequest, token: string | undefined) {
+  if (token === undefined) {
+    if (isLoopback(request.ip)) return;
+    throw new HttpProblem(403, 'Forbidden', 'Metrics are served to loopback clients only, unless METRICS_TOKEN is set.', { type: problemType('forbidden') });
+  }
+  const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (presented === undefined || !timingSafeEqual(digest(presented), digest(token))) {
+    throw new HttpProblem(401, 'Unauthorized', 'The metrics token is missing or wrong.', { type: problemType('unauthorized'), headers: { 'www-authenticate': 'Bearer' } });
+  }
+}
+
+const isLoopback = (address: string) => /^(?:127\.|::ffff:127\.)/.test(address) || address === '::1';
