@@ -1,18 +1,19 @@
 import type { Db } from '../db';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
+import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
 import {
   distinct,
+  domainUserOf,
   findPanelUser,
   findUser,
   insertUser,
   isUniqueViolation,
   setBanned,
   setPasswordAuthentication,
-  toDomainUser,
   unknownUids,
   updateDomainUser,
 } from './users';
@@ -46,6 +47,7 @@ export async function panelUser(db: Db, uid: string) {
 }
 
 export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput) {
+  await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const uid = await rethrowTakenUsername(insertUser(db, { publicName: public_name, roles: distinct(roles), username, passwordHash }));
   return panelUser(db, uid);
@@ -58,21 +60,26 @@ export async function changeDomainUser(db: Db, uid: string, body: DomainUserInpu
   assertReadOnly('banned', body.banned, stored.bannedAt !== null);
   const user = await updateDomainUser(db, uid, body.public_name, distinct(body.roles));
   if (!user) throw userNotFound();
-  return toDomainUser(user);
+  return domainUserOf(db, user);
 }
 
 export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput) {
   if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
   await panelUser(db, uid);
+  if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const saved = await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, passwordHash));
   if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
+  // A password set by an administrator ends every session of the user.
+  if (passwordHash !== undefined) await revokeRefreshTokensOf(db, [uid]);
   return panelUser(db, uid);
 }
 
-/** The signed-in user's own username and password. */
-export async function changeOwnPasswordAuthentication(db: Db, uid: string, username: string, password: string) {
+/** The signed-in user's own username and password; the change ends the user's other sessions (`currentSession` goes on). */
+export async function changeOwnPasswordAuthentication(db: Db, uid: string, username: string, password: string, currentSession?: string) {
+  await assertUncommonPassword(password);
   await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, await hashPassword(password)));
+  await revokeRefreshTokensOf(db, [uid], { exceptFamily: currentSession });
   return { uid, username };
 }
 
