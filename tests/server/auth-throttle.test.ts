@@ -167,6 +167,7 @@ test('200 concurrent wrong passwords from one address: only 3 are evaluated', as
   expect(statuses.filter((status) => status === 401)).toHaveLength(3);
   expect(statuses.filter((status) => status === 429)).toHaveLength(197);
   expect(await eventsOf('sign-in.failure', user.domain_user.uid)).toHaveLength(3);
+  expect(await eventsOf('sign-in.throttled', user.domain_user.uid)).toHaveLength(197);
 });
 
 test('200 concurrent wrong passwords from 200 addresses: only 5 are evaluated', async () => {
