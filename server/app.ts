@@ -76,7 +76,12 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   metricsRoutes(app, { database, token: config.metricsToken });
 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
-  const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy }) };
+  const services = { db: database.db, authentication: createAuthentication({
+      db: database.db,
+      masterSecret,
+      accessPolicy: config.trust.accessPolicy,
+      apiTokenThrottle: { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds },
+    }) };
   await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
   await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });
   await app.register(intakeService, { prefix: '/api/intake', ...services, care: config.care });

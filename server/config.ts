@@ -11,8 +11,7 @@ export interface Config {
   adminPassword?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  signInMaxFailures: number;
-  signInWindowSeconds: number;
+  throttle: ThrottleConfig;
   panelDir: string;
   serviceUrls: ServiceUrls;
   logLevel: string;
@@ -46,6 +45,24 @@ export interface CareConfig {
   notifySender: string;
   /** Where staff open the panel (no trailing slash): the notification mail links to the request there. */
   panelUrl: string;
+}
+
+/** Sign-in and API-token throttling (server/auth/throttle.ts); README's decisions compare it with Keycloak's defaults. */
+export interface ThrottleConfig {
+  /** Failed sign-ins of one username from one client address in the window before that pair is blocked until the window ends; 0 turns all sign-in throttling off. */
+  userAddressMaxFailures: number;
+  /** Failed sign-ins from one client address (any usernames) in the window before the address is blocked until the window ends. */
+  addressMaxFailures: number;
+  windowSeconds: number;
+  /** Failed sign-ins of one username (any addresses) before each further attempt waits: the wait grows from waitIncrementSeconds, doubling up to maxWaitSeconds. */
+  userMaxFailures: number;
+  waitIncrementSeconds: number;
+  maxWaitSeconds: number;
+  /** A username's failures are forgotten after this long without one. */
+  userResetSeconds: number;
+  /** Failed API-token checks per client address in apiTokenWindowSeconds before 429; 0 turns it off. */
+  apiTokenMaxFailures: number;
+  apiTokenWindowSeconds: number;
 }
 
 /** Permissions, audit and retention (server/shared/permissions.ts, server/shared/audit.ts). */
@@ -208,6 +225,20 @@ const BERLIN_ZIP_PREFIXES = '10,12,13,140,141';
 const BRANDENBURG_ZIP_PREFIXES = '14,15,16';
 const DEFAULT_AGENCY_WEBSITE = 'https://www.caredesk.example';
 
+function throttleConfig(env: NodeJS.ProcessEnv): ThrottleConfig {
+  return {
+    userAddressMaxFailures: integer(env, 'SIGN_IN_MAX_FAILURES', 5),
+    addressMaxFailures: Math.max(1, integer(env, 'SIGN_IN_ADDRESS_MAX_FAILURES', 30)),
+    windowSeconds: Math.max(1, integer(env, 'SIGN_IN_WINDOW', 15 * 60)),
+    userMaxFailures: Math.max(1, integer(env, 'SIGN_IN_USER_MAX_FAILURES', 30)),
+    waitIncrementSeconds: Math.max(1, integer(env, 'SIGN_IN_WAIT_INCREMENT', 60)),
+    maxWaitSeconds: Math.max(1, integer(env, 'SIGN_IN_MAX_WAIT', 15 * 60)),
+    userResetSeconds: Math.max(1, integer(env, 'SIGN_IN_USER_RESET', 12 * 3600)),
+    apiTokenMaxFailures: integer(env, 'API_TOKEN_MAX_FAILURES', 20),
+    apiTokenWindowSeconds: Math.max(1, integer(env, 'API_TOKEN_FAILURE_WINDOW', 10 * 60)),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   return {
@@ -220,8 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 300),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
-    signInMaxFailures: integer(env, 'SIGN_IN_MAX_FAILURES', 10),
-    signInWindowSeconds: integer(env, 'SIGN_IN_WINDOW', 15 * 60),
+    throttle: throttleConfig(env),
     panelDir: path.resolve(env.PANEL_DIR || 'dist'),
     serviceUrls: {
       authUrl: env.AUTH_URL || '/api/auth',

@@ -17,10 +17,11 @@ interface SignedAccessToken {
   expires: number;
 }
 
-export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, now = new Date()): Promise<SignedAccessToken> {
+/** `sessionFamily` becomes the `sid` claim: the refresh-token family (session) the token was issued in. */
+export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, sessionFamily?: string, now = new Date()): Promise<SignedAccessToken> {
   const issued = epochSeconds(now);
   const expires = issued + ttlSeconds;
-  const token = await new SignJWT({})
+  const token = await new SignJWT(sessionFamily ? { sid: sessionFamily } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(uid)
     .setIssuer(ISSUER)
@@ -31,12 +32,25 @@ export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: numb
   return { token, issued, expires };
 }
 
-/** The user uid an access token was issued to, or undefined when the token is forged, malformed or expired. */
-export async function verifyAccessToken(key: Buffer, token: string): Promise<string | undefined> {
+interface AccessTokenClaims {
+  uid: string;
+  /** The session (refresh-token family) the token was issued in; absent in tokens issued before sessions existed. */
+  sessionFamily?: string;
+}
+
+/** Who an access token was issued to, or undefined when the token is forged, malformed or expired. */
+export async function verifyAccessTokenClaims(key: Buffer, token: string): Promise<AccessTokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
-    return payload.sub && UUID.test(payload.sub) ? payload.sub.toLowerCase() : undefined;
+    if (!payload.sub || !UUID.test(payload.sub)) return undefined;
+    const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid.toLowerCase() : undefined;
+    return { uid: payload.sub.toLowerCase(), ...(sid ? { sessionFamily: sid } : {}) };
   } catch {
     return undefined;
   }
+}
+
+/** The user uid an access token was issued to, or undefined when the token is forged, malformed or expired. */
+export async function verifyAccessToken(key: Buffer, token: string): Promise<string | undefined> {
+  return (await verifyAccessTokenClaims(key, token))?.uid;
 }

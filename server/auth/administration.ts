@@ -3,11 +3,13 @@ import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { recordUserEvents, userTarget } from './audit';
+import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
 import {
   distinct,
+  domainUserOf,
   findPanelUser,
   findUser,
   findUsername,
@@ -15,7 +17,6 @@ import {
   isUniqueViolation,
   setBanned,
   setPasswordAuthentication,
-  toDomainUser,
   unknownUids,
   updateDomainUser,
 } from './users';
@@ -49,6 +50,7 @@ export async function panelUser(db: Db, uid: string) {
 }
 
 export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, audit: AuditContext) {
+  await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const user = { publicName: public_name, roles: distinct(roles), username, passwordHash };
   const uid = await rethrowTakenUsername(
@@ -64,27 +66,31 @@ export async function createUser(db: Db, { username, password, public_name, role
 
 export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, audit: AuditContext) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const stored = await findUser(tx, uid);
     if (!stored) throw userNotFound();
     assertReadOnly('banned', body.banned, stored.bannedAt !== null);
-    const user = await updateDomainUser(tx, uid, body.public_name, distinct(body.roles));
-    if (!user) throw userNotFound();
-    const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: user.publicName, roles: user.roles });
-    await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, user.publicName), changes });
-    return toDomainUser(user);
+    const updated = await updateDomainUser(tx, uid, body.public_name, distinct(body.roles));
+    if (!updated) throw userNotFound();
+    const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: updated.publicName, roles: updated.roles });
+    await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, updated.publicName), changes });
+    return updated;
   });
+  return domainUserOf(db, user);
 }
 
 export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput, audit: AuditContext) {
   if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
   const user = await panelUser(db, uid);
+  if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   await rethrowTakenUsername(
     db.transaction(async (tx) => {
       const storedUsername = await findUsername(tx, uid);
       const saved = await setPasswordAuthentication(tx, uid, username, passwordHash);
       if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
+      // A password set by an administrator ends every session of the user.
+      if (passwordHash !== undefined) await revokeRefreshTokensOf(tx, [uid]);
       const changes = { ...(username === storedUsername ? {} : { username }), ...(passwordHash ? { password: 'changed' } : {}) };
       await recordAudit(tx, { ...audit, action: 'user.password-set', target: userTarget(uid, user.domain_user.public_name), changes });
     }),
@@ -92,9 +98,19 @@ export async function changePasswordAuthentication(db: Db, uid: string, { type, 
   return panelUser(db, uid);
 }
 
-/** The signed-in user's own username and password. */
-export async function changeOwnPasswordAuthentication(db: Db, uid: string, username: string, password: string) {
-  await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, await hashPassword(password)));
+/** The signed-in user's own username and password; the change ends the user's other sessions (`currentSession` goes on). */
+export async function changeOwnPasswordAuthentication(db: Db, uid: string, username: string, password: string, audit: AuditContext, currentSession?: string) {
+  await assertUncommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  await rethrowTakenUsername(
+    db.transaction(async (tx) => {
+      const storedUsername = await findUsername(tx, uid);
+      await setPasswordAuthentication(tx, uid, username, passwordHash);
+      await revokeRefreshTokensOf(tx, [uid], { exceptFamily: currentSession });
+      const changes = { ...(username === storedUsername ? {} : { username }), password: 'changed' };
+      await recordAudit(tx, { ...audit, action: 'user.password-change', target: userTarget(uid, audit.actor?.publicName ?? ''), changes });
+    }),
+  );
   return { uid, username };
 }
 

@@ -4,6 +4,7 @@ import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
 import { accessTokenKey } from './access-tokens';
 import { authRoutes } from './routes';
+import { accountSecurityRoutes } from './security-routes';
 
 export { ensureFirstAdministrator } from './first-administrator';
 
@@ -22,8 +23,8 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-      maxFailures: config.signInMaxFailures,
-      windowSeconds: config.signInWindowSeconds,
+      throttle: config.throttle,
     },
   });
+  accountSecurityRoutes(app, db);
 };

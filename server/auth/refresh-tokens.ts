@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, sessions } from '../db/schema';
 
 /**
  * Users' refresh tokens, kept as families: a sign-in starts one, each exchange continues it, and presenting a used token
@@ -26,7 +26,7 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
   return token;
 }
 
-type Consumption = { outcome: 'consumed'; userUid: string; family: string } | { outcome: 'reused' | 'invalid' };
+type Consumption = { outcome: 'consumed' | 'reused'; userUid: string; family: string } | { outcome: 'invalid' };
 
 /**
  * Marks a refresh token used. The conditional UPDATE lets exactly one of two concurrent requests win;
@@ -42,28 +42,46 @@ export async function consumeRefreshToken(db: Db, token: string, now = new Date(
     .returning({ userUid: refreshTokens.userUid, family: refreshTokens.family });
   if (consumed) return { outcome: 'consumed', ...consumed };
 
-  const [known] = await db.select({ usedAt: refreshTokens.usedAt, family: refreshTokens.family }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [known] = await db
+    .select({ usedAt: refreshTokens.usedAt, family: refreshTokens.family, userUid: refreshTokens.userUid })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!known?.usedAt) return { outcome: 'invalid' };
   await revokeFamily(db, known.family, now);
-  return { outcome: 'reused' };
+  return { outcome: 'reused', userUid: known.userUid, family: known.family };
 }
 
-async function revokeFamily(db: Db, family: string, now: Date) {
+/** Ends a session: its refresh tokens are refused from now on. */
+export async function revokeFamily(db: Db, family: string, now = new Date()) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
 }
 
-/** Revokes the users' refresh tokens that could still be exchanged; returns how many. */
-export async function revokeRefreshTokensOf(db: Db, userUids: string[], now = new Date()): Promise<number> {
+/**
+ * Ends the users' sessions (all, or all but `exceptFamily`): revokes the refresh tokens that could still be exchanged and
+ * marks the sessions revoked. Returns how many tokens were revoked.
+ */
+export async function revokeRefreshTokensOf(db: Db, userUids: string[], { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {}): Promise<number> {
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(
-      and(inArray(refreshTokens.userUid, userUids), isNull(refreshTokens.revokedAt), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, now)),
+      and(
+        inArray(refreshTokens.userUid, userUids),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, now),
+        exceptFamily ? ne(refreshTokens.family, exceptFamily) : undefined,
+      ),
     )
     .returning({ id: refreshTokens.id });
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.userUid, userUids), isNull(sessions.revokedAt), exceptFamily ? ne(sessions.family, exceptFamily) : undefined));
   return revoked.length;
 }
 

@@ -51,7 +51,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         description:
           '`Authorization: Basic base64(username:password)` signs in; `Authorization: Bearer <refresh_token>` exchanges a refresh token ' +
           'for a new pair (the presented one is consumed; presenting a consumed one ends its whole session family). ' +
-          'Too many failed sign-ins for a username or an address answer 429 with Retry-After.',
+          'Too many failed sign-ins (per username and address, per address, per username) answer 429 with Retry-After.',
         security: [{ basic: [] }, { bearer: [] }],
         querystring: NoQuery,
         response: { 200: TokenPair, ...problems(400, 401, 429) },
@@ -59,8 +59,9 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
     },
     async (request) => {
       const credentials = parseAuthorization(request.headers.authorization);
-      if (credentials.scheme === 'bearer') return exchangeRefreshToken(context, credentials.token);
-      return signInWithPassword(context, { username: credentials.username, password: credentials.password, address: request.ip });
+      const client = { address: request.ip, userAgent: request.headers['user-agent'] };
+      if (credentials.scheme === 'bearer') return exchangeRefreshToken(context, credentials.token, client);
+      return signInWithPassword(context, { username: credentials.username, password: credentials.password, ...client });
     },
   );
 
@@ -90,7 +91,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
         response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 409) },
       },
     },
-    async (request) => changeOwnPasswordAuthentication(db, request.user.uid, request.body.username, request.body.password),
+    async (request) => changeOwnPasswordAuthentication(db, request.user.uid, request.body.username, request.body.password, auditContextOf(request), request.user.sessionFamily),
   );
 
   app.post(

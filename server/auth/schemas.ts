@@ -43,6 +43,8 @@ export const DomainUserBody = Type.Object(
     public_name: PublicName,
     roles: Roles,
     banned: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)' })),
+    locked: Type.Optional(Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' })),
+    last_sign_in: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'read-only, ignored' })),
   },
   closed,
 );
@@ -70,6 +72,8 @@ export const DomainUser = Type.Object({
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
   banned: Type.Boolean(),
+  locked: Type.Boolean({ description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)" }),
+  last_sign_in: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch seconds of the last successful sign-in' }),
 });
 
 export const PanelUser = Type.Object({
@@ -88,6 +92,16 @@ export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), usern
 export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
 export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
 export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
+
+export const Unlocked = Type.Object({ unlocked: Type.Array(Type.String()) });
+export const SessionParams = Type.Object({ uid: Uid, family: Uid }, closed);
+export const Session = Type.Object({
+  family: Type.String({ description: 'the refresh-token family; access tokens carry it as their sid claim' }),
+  created: Type.Integer({ description: 'epoch seconds of the sign-in' }),
+  last_used: Type.Integer({ description: 'epoch seconds of the last refresh-token exchange (or the sign-in)' }),
+  address: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+});
 
 export type CreateUserInput = Static<typeof CreateUserBody>;
 export type DomainUserInput = Static<typeof DomainUserBody>;

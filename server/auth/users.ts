@@ -1,13 +1,16 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
+import { epochSecondsOf } from '../shared/paging';
 import type { DomainUserResponse, PanelUserResponse } from './schemas';
+import { lockedUsernames } from './sign-in-throttle';
 
 interface UserRow {
   uid: string;
   publicName: string;
   roles: string[];
   bannedAt: Date | null;
+  lastSignInAt: Date | null;
 }
 
 interface PasswordLogin {
@@ -15,19 +18,29 @@ interface PasswordLogin {
   passwordHash: string;
 }
 
-const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt };
+const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt, lastSignInAt: users.lastSignInAt };
 
-export const toDomainUser = (user: UserRow): DomainUserResponse => ({
+/** `locked`: the user's sign-in is blocked now (throttled under its username, from every address or from some). */
+export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse => ({
   uid: user.uid,
   public_name: user.publicName,
   roles: user.roles,
   banned: user.bannedAt !== null,
+  locked,
+  last_sign_in: user.lastSignInAt ? epochSecondsOf(user.lastSignInAt) : null,
 });
 
-const toPanelUser = (user: UserRow, username: string | null): PanelUserResponse => ({
-  domain_user: toDomainUser(user),
+const isLocked = (locked: Set<string>, username: string | null) => username !== null && locked.has(username.toLowerCase());
+
+const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>): PanelUserResponse => ({
+  domain_user: toDomainUser(user, isLocked(locked, username)),
   authentication_methods: username === null ? [] : [{ type: 'password', username }],
 });
+
+/** The domain_user of a user row, with its current lock state. */
+export async function domainUserOf(db: Db, user: UserRow): Promise<DomainUserResponse> {
+  return toDomainUser(user, isLocked(await lockedUsernames(db), await findUsername(db, user.uid)));
+}
 
 export const distinct = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -59,12 +72,13 @@ function panelUserQuery(db: Db) {
 
 export async function listPanelUsers(db: Db): Promise<PanelUserResponse[]> {
   const rows = await panelUserQuery(db).orderBy(asc(sql`lower(${users.publicName})`), asc(users.publicName), asc(users.uid));
-  return rows.map((row) => toPanelUser(row.user, row.username));
+  const locked = await lockedUsernames(db);
+  return rows.map((row) => toPanelUser(row.user, row.username, locked));
 }
 
 export async function findPanelUser(db: Db, uid: string): Promise<PanelUserResponse | undefined> {
   const [row] = await panelUserQuery(db).where(eq(users.uid, uid));
-  return row && toPanelUser(row.user, row.username);
+  return row && toPanelUser(row.user, row.username, await lockedUsernames(db));
 }
 
 interface NewUser {

@@ -83,22 +83,6 @@ export const throttleCounters = pgTable(
   (table) => [index('throttle_counters_last_failure_idx').on(table.lastFailureAt)],
 );
 
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    username: text('username').notNull(),
-    address: text('address').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('sign_in_failures_username_idx').on(sql`lower(${table.username})`, table.failedAt),
-    index('sign_in_failures_address_idx').on(table.address, table.failedAt),
-    // Lets the opportunistic clean-up of failures older than the window avoid a full scan.
-    index('sign_in_failures_failed_at_idx').on(table.failedAt),
-  ],
-);
-
 // --- mail ---
 
 export const mailProviders = pgTable('mail_providers', {

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
 import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
-import { accessTokenKey, verifyAccessToken } from '../auth/access-tokens';
+import { accessTokenKey, verifyAccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
+import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
 import { findUser } from '../auth/users';
 import type { Db } from '../db';
 import { permissionsOfRoles, type Permission } from './permissions';
@@ -25,6 +26,8 @@ interface AuthenticatedUser {
   roles: string[];
   /** What the user's roles grant under the role policy (all of them with ACCESS_POLICY=open). */
   permissions: Permission[];
+  /** The session (refresh-token family) of the access token: its `sid` claim. */
+  sessionFamily?: string;
 }
 
 declare module 'fastify' {
@@ -57,33 +60,76 @@ export interface Authentication {
 const refused = (detail: string) =>
   new HttpProblem(401, 'Unauthorized', detail, { type: problemType('unauthorized'), headers: { 'www-authenticate': 'Bearer realm="caredesk"' } });
 
+/** Shorter API-token values are refused without a lookup: no token that short can be worth guessing for. */
+const SHORTEST_API_TOKEN = 16;
+
+const tooManyTokenFailures = (retryAfterSeconds: number) =>
+  new HttpProblem(429, 'Too Many Requests', `Too many failed API-token checks from this address. Try again in ${retryAfterSeconds} seconds.`, {
+    type: problemType('too-many-token-failures'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
+/** Failed API-token checks per client address; maxFailures 0 turns it off. */
+export interface ApiTokenThrottle {
+  maxFailures: number;
+  windowSeconds: number;
+}
+
 function bearerValue(request: FastifyRequest): string | undefined {
   return /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
 /** Built once (in server/app.ts) and handed to every service. Users and tokens are read on every request, so a ban or a revocation counts at once. */
-export function createAuthentication({ db, masterSecret, accessPolicy }: { db: Db; masterSecret: Buffer; accessPolicy: 'roles' | 'open' }): Authentication {
+export function createAuthentication({
+  db,
+  masterSecret,
+  accessPolicy,
+  apiTokenThrottle = { maxFailures: 0, windowSeconds: 1 },
+}: {
+  db: Db;
+  masterSecret: Buffer;
+  accessPolicy: 'roles' | 'open';
+  apiTokenThrottle?: ApiTokenThrottle;
+}): Authentication {
   const key = accessTokenKey(masterSecret);
+  const throttleRule = (address: string): ThrottleRule | undefined =>
+    apiTokenThrottle.maxFailures > 0 ? { key: `api-token:${address}`, maxFailures: apiTokenThrottle.maxFailures, resetSeconds: apiTokenThrottle.windowSeconds } : undefined;
+
+  /** Counts a failed API-token check of the request's address, and refuses it. */
+  async function refuseApiToken(request: FastifyRequest, detail: string): Promise<never> {
+    const rule = throttleRule(request.ip);
+    if (rule) await recordFailure(db, rule);
+    throw refused(detail);
+  }
 
   async function admitUser(request: FastifyRequest) {
-    const uid = await verifyAccessToken(key, userBearerToken(request));
-    if (!uid) throw refused('The access token is invalid or expired.');
-    const user = await findUser(db, uid);
+    const claims = await verifyAccessTokenClaims(key, userBearerToken(request));
+    if (!claims) throw refused('The access token is invalid or expired.');
+    const user = await findUser(db, claims.uid);
     if (!user) throw refused('The access token belongs to no user.');
     if (user.bannedAt) throw refused('The user is banned.');
     const permissions = await permissionsOfRoles(db, user.roles, accessPolicy);
-    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions };
+    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions, sessionFamily: claims.sessionFamily };
   }
 
   /** A token found but revoked or expired is refused at once, never tried as a user's access token. */
+  /**
+   * Failed checks (short, unknown, revoked or expired values) count against the client address, which is refused with 429
+   * before any lookup once blocked. A value unknown as an API token on a route that also admits users is a user's
+   * access token (or not), and counts as such, not here.
+   */
   async function admitApiToken(request: FastifyRequest, scope: ApiTokenScope, orUser: boolean) {
+    const rule = throttleRule(request.ip);
+    const wait = rule ? await secondsBlocked(db, rule.key) : 0;
+    if (wait > 0) throw tooManyTokenFailures(wait);
     const value = bearerValue(request);
+    if (value && value.length < SHORTEST_API_TOKEN) return refuseApiToken(request, 'The API token is too short to be valid.');
     const token = value ? await findApiTokenByValue(db, scope, value) : undefined;
     if (!token && orUser) return admitUser(request);
     if (!value) throw refused('A Bearer API token is required.');
-    if (!token) throw refused('The API token is unknown.');
+    if (!token) return refuseApiToken(request, 'The API token is unknown.');
     const refusal = refusalOf(token);
-    if (refusal) throw refused(refusal);
+    if (refusal) return refuseApiToken(request, refusal);
     request.apiCaller = toTokenInfo(token);
   }
 

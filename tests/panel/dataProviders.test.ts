@@ -29,11 +29,11 @@ describe('users data provider', () => {
   it('maps PanelUser to {id, publicName, roles, username, banned}', () => {
     expect(
       toUserRecord({
-        domain_user: { uid: 'u1', public_name: 'Name', roles: ['ceo'], banned: true },
+        domain_user: { uid: 'u1', public_name: 'Name', roles: ['ceo'], banned: true, locked: false, last_sign_in: null },
         authentication_methods: [{ type: 'password', username: 'name' }],
       }),
     ).toEqual({ id: 'u1', publicName: 'Name', roles: ['ceo'], username: 'name', banned: true });
-    expect(toUserRecord({ domain_user: { uid: 'u2', public_name: 'X', roles: [], banned: false }, authentication_methods: [] }).username).toBeNull();
+    expect(toUserRecord({ domain_user: { uid: 'u2', public_name: 'X', roles: [], banned: false, locked: false, last_sign_in: null }, authentication_methods: [] }).username).toBeNull();
   });
 
   it('filters, sorts and pages the full list locally', async () => {

@@ -26,8 +26,11 @@ const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/administration/revoke-refresh-tokens/'],
   ['POST', '/administration/ban-users/'],
   ['POST', '/administration/unban-users/'],
+  ['POST', '/administration/unlock-users/'],
+  ['GET', '/administration/users/{uid}/sessions/'],
+  ['DELETE', '/administration/users/{uid}/sessions/{family}/'],
 ];
-const withUid = (path: string) => path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66');
+const withUid = (path: string) => path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{family}', '7e8bc430-9c3a-11d9-9669-0800200c9a66');
 
 test('GET /api/health reports the database', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/health' });

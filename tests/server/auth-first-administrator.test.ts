@@ -29,7 +29,7 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<PanelUser[]>();
     expect(listed).toEqual([
       {
-        domain_user: { uid: expect.any(String), public_name: 'Administrator', roles: ['administrator'], banned: false },
+        domain_user: { uid: expect.any(String), public_name: 'Administrator', roles: ['administrator'], banned: false, locked: false, last_sign_in: expect.any(Number) },
         authentication_methods: [{ type: 'password', username: 'boss' }],
       },
     ]);
@@ -74,6 +74,8 @@ describe('after users were created before the first start (the demo seed)', () =
       public_name: 'Administrator',
       roles: ['administrator'],
       banned: false,
+      locked: false,
+      last_sign_in: expect.any(Number),
     });
     expect((await t.signIn('petra.schulz', 'seeded-password')).access_token).toBeTruthy();
   });

@@ -1,116 +1,189 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
-import { signInFailures } from '../../server/db/schema';
-import { AUTH, basic, createTestApp, unique, uniqueAddress, type TestApp } from './helpers';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditEvents, throttleCounters } from '../../server/db/schema';
+import { AUTH, basic, createTestApp, testConfig, unique, uniqueAddress, type PanelUser, type TestApp } from './helpers';
 
-/** Sign-in throttling with a small maximum (3 failures in a 2-second window) to keep the tests fast. */
+/**
+ * Sign-in throttling with small limits: 3 failures per username and address, 6 per address (2-second windows), 5 per
+ * username from any addresses before a wait of 1 s that doubles up to 4 s.
+ */
 const WINDOW_SECONDS = 2;
+const throttle = {
+  ...testConfig().throttle,
+  userAddressMaxFailures: 3,
+  addressMaxFailures: 6,
+  windowSeconds: WINDOW_SECONDS,
+  userMaxFailures: 5,
+  waitIncrementSeconds: 1,
+  maxWaitSeconds: 4,
+};
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { signInMaxFailures: 3, signInWindowSeconds: WINDOW_SECONDS } });
+  t = await createTestApp({ config: { throttle } });
 });
 afterAll(() => t?.close());
 
 const attempt = (username: string, password: string, address = uniqueAddress()) =>
   t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(username, password), remoteAddress: address });
 
-/** When the username's oldest recorded failure happened, in epoch milliseconds. */
-async function oldestFailure(username: string): Promise<number> {
-  const rows = await t.db
-    .select({ failedAt: signInFailures.failedAt })
-    .from(signInFailures)
-    .where(sql`${signInFailures.username} = ${username.toLowerCase()}`)
-    .orderBy(signInFailures.failedAt)
-    .limit(1);
-  return rows[0].failedAt.getTime();
-}
-
-/** Sends an attempt expected to be throttled; checks Retry-After against the time the oldest failure leaves the window. */
-async function expectThrottled(username: string, password: string, leavesWindowAt: number) {
-  const before = Date.now();
-  const response = await attempt(username, password);
-  const after = Date.now();
-  expect(response.statusCode).toBe(429);
-  const retryAfter = Number(response.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, Math.ceil((leavesWindowAt - after) / 1000)));
-  expect(retryAfter).toBeLessThanOrEqual(Math.ceil((leavesWindowAt - before) / 1000));
-  return response;
-}
-
-const sleepUntil = (epochMilliseconds: number) => sleep(Math.max(0, epochMilliseconds - Date.now()));
-
 async function fail(times: number, username: string, address?: () => string) {
   for (let index = 0; index < times; index++) expect((await attempt(username, 'wrong-password', address?.())).statusCode).toBe(401);
 }
 
-test('a username with 3 failures (from any addresses) is refused with 429 and Retry-After, even with the right password', async () => {
+/** Lets a blocked key's wait pass at once (as if the time had passed). */
+const endWait = (key: string) =>
+  t.db.update(throttleCounters).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(throttleCounters.key, key));
+
+const eventsOf = (action: string, targetId: string) =>
+  t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, targetId)));
+
+const getUser = async (uid: string) => (await t.as({ method: 'GET', url: `${AUTH}/administration/users/${uid}/` })).json<PanelUser>().domain_user;
+
+test('3 failures of a username from one address block that pair with 429 and Retry-After; another address still signs in', async () => {
   const user = await t.createUser();
-  await fail(3, user.username);
-  const leavesWindowAt = (await oldestFailure(user.username)) + WINDOW_SECONDS * 1000;
-  const refused = await expectThrottled(user.username.toUpperCase(), user.password, leavesWindowAt);
+  const attacker = uniqueAddress();
+  await fail(3, user.username, () => attacker);
+  const before = Date.now();
+  const refused = await attempt(user.username.toUpperCase(), user.password, attacker);
+  expect(refused.statusCode).toBe(429);
   expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const retryAfter = Number(refused.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
   expect(refused.json()).toEqual({
     type: '/problems/too-many-sign-in-failures',
     title: 'Too Many Requests',
     status: 429,
-    detail: `Too many failed sign-in attempts. Try again in ${refused.headers['retry-after']} seconds.`,
+    detail: `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
   });
-});
-
-test('two failures are not yet throttled', async () => {
-  const user = await t.createUser();
-  await fail(2, user.username);
   expect((await attempt(user.username, user.password)).statusCode).toBe(200);
+  // The owner's success does not unblock the attacker's pair before its window ends.
+  expect((await attempt(user.username, user.password, attacker)).statusCode).toBe(429);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, before + retryAfter * 1000 + 100 - Date.now())));
+  expect((await attempt(user.username, user.password, attacker)).statusCode).toBe(200);
 });
 
-test('an address with 3 failures is refused for every username; other addresses are not', async () => {
+test('a success clears the pair: 2 failures, success, 2 failures, success', async () => {
+  const user = await t.createUser();
   const address = uniqueAddress();
-  for (let index = 0; index < 3; index++) expect((await attempt(unique('ghost'), 'wrong-password', address)).statusCode).toBe(401);
+  await fail(2, user.username, () => address);
+  expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
+  await fail(2, user.username, () => address);
+  expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
+});
+
+test('an address with 6 failures across usernames is blocked for every username; other addresses are not', async () => {
+  const address = uniqueAddress();
+  for (let index = 0; index < 6; index++) expect((await attempt(unique('ghost'), 'wrong-password', address)).statusCode).toBe(401);
   const user = await t.createUser();
   expect((await attempt(user.username, user.password, address)).statusCode).toBe(429);
   expect((await attempt(user.username, user.password)).statusCode).toBe(200);
 });
 
-test("a successful sign-in clears the username's failures, not the address's failures for other usernames", async () => {
-  const user = await t.createUser();
+test("a success gives back its reservation on the address, but the address's earlier failures stay", async () => {
   const address = uniqueAddress();
-  await fail(2, unique('ghost'), () => address);
-  await fail(2, user.username);
+  const user = await t.createUser();
+  for (let index = 0; index < 5; index++) expect((await attempt(unique('ghost'), 'wrong-password', address)).statusCode).toBe(401);
   expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
-  await fail(2, user.username);
-  // Without the clearing, this would come after the username's 4th failure in the window.
-  expect((await attempt(user.username, user.password)).statusCode).toBe(200);
-  // The address still has its 2 failures: one more and it is throttled.
+  expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
   await fail(1, unique('ghost'), () => address);
   expect((await attempt(user.username, user.password, address)).statusCode).toBe(429);
 });
 
-test('Retry-After counts down to when the oldest counted failure leaves the window, then sign-in works again', async () => {
+test('a username guessed from many addresses gets a growing wait (1, 2, 4, 4 s) for everyone, not a lock; success resets it', async () => {
   const user = await t.createUser();
-  await fail(3, user.username);
-  const leavesWindowAt = (await oldestFailure(user.username)) + WINDOW_SECONDS * 1000;
-  await expectThrottled(user.username, user.password, leavesWindowAt);
-  await sleepUntil(leavesWindowAt - 900);
-  // Refused attempts are not counted: if these were, the lock-out would outlast the wait below.
-  for (let index = 0; index < 3; index++) await expectThrottled(user.username, user.password, leavesWindowAt);
-  await sleepUntil(leavesWindowAt + 100);
+  const key = `user:${user.username.toLowerCase()}`;
+  await fail(5, user.username, uniqueAddress);
+  for (const expectedWait of [1, 2, 4, 4]) {
+    const refused = await attempt(user.username, user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBe(expectedWait);
+    await endWait(key);
+    await fail(1, user.username, uniqueAddress);
+  }
+  expect((await getUser(user.domain_user.uid)).locked).toBe(true);
+  await endWait(key);
+  expect((await attempt(user.username, user.password)).statusCode).toBe(200);
+  expect((await getUser(user.domain_user.uid)).locked).toBe(false);
+  await fail(4, user.username, uniqueAddress);
   expect((await attempt(user.username, user.password)).statusCode).toBe(200);
 });
 
-test('failures older than the window are deleted when a new failure is recorded', async () => {
-  const oldName = unique('old');
-  await fail(2, oldName);
-  const count = async (username: string) =>
-    (await t.db.select({ id: signInFailures.id }).from(signInFailures).where(sql`${signInFailures.username} = ${username.toLowerCase()}`)).length;
-  expect(await count(oldName)).toBe(2);
-  await sleep(WINDOW_SECONDS * 1000 + 100);
+test('unlock-users forgets the username counters (from every address), answers the uids and is audited', async () => {
+  const user = await t.createUser();
+  const other = await t.createUser();
+  const attacker = uniqueAddress();
+  await fail(3, user.username, () => attacker);
+  expect((await getUser(user.domain_user.uid)).locked).toBe(true);
+  expect((await getUser(other.domain_user.uid)).locked).toBe(false);
+  const otherAttacker = uniqueAddress();
+  await fail(3, other.username, () => otherAttacker);
+
+  const response = await t.as({ method: 'POST', url: `${AUTH}/administration/unlock-users/`, payload: { uids: [user.domain_user.uid.toUpperCase()] } });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ unlocked: [user.domain_user.uid] });
+  expect((await getUser(user.domain_user.uid)).locked).toBe(false);
+  expect((await attempt(user.username, user.password, attacker)).statusCode).toBe(200);
+  expect((await attempt(other.username, other.password, otherAttacker)).statusCode).toBe(429);
+  const [event] = await eventsOf('user.unlock', user.domain_user.uid);
+  expect(event).toMatchObject({ actorName: 'Administrator', targetType: 'user', targetLabel: user.domain_user.public_name, outcome: 'success' });
+});
+
+test('unlock-users of an unknown uid is 404 and unlocks nobody', async () => {
+  const response = await t.as({ method: 'POST', url: `${AUTH}/administration/unlock-users/`, payload: { uids: ['00000000-0000-4000-8000-000000000000'] } });
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toMatchObject({ type: '/problems/user-not-found', field: 'uids' });
+});
+
+test('sign-in events are audited without the password; a success sets last_sign_in', async () => {
+  const user = await t.createUser();
+  const address = uniqueAddress();
+  const uid = user.domain_user.uid;
+  expect((await getUser(uid)).last_sign_in).toBeNull();
+  await fail(3, user.username, () => address);
+  expect((await attempt(user.username, user.password, address)).statusCode).toBe(429);
+  const before = Math.floor(Date.now() / 1000);
+  expect((await attempt(user.username, user.password)).statusCode).toBe(200);
+  const ghost = unique('ghost');
+  await fail(1, ghost, () => address);
+
+  const failures = await eventsOf('sign-in.failure', uid);
+  expect(failures).toHaveLength(3);
+  expect(failures[0]).toMatchObject({ actorUid: null, address, targetType: 'user', targetLabel: user.username, outcome: 'failure' });
+  expect(await eventsOf('sign-in.throttled', uid)).toMatchObject([{ address, outcome: 'refused' }]);
+  expect(await eventsOf('sign-in.success', uid)).toMatchObject([{ actorUid: uid, outcome: 'success' }]);
+  const [unknown] = await t.db.select().from(auditEvents).where(sql`${auditEvents.changes}->>'username' = ${ghost}`);
+  expect(unknown).toMatchObject({ action: 'sign-in.failure', targetId: null });
+  const everything = JSON.stringify(await t.db.select().from(auditEvents));
+  expect(everything).not.toContain(user.password);
+  expect(everything).not.toContain('wrong-password');
+  expect((await getUser(uid)).last_sign_in).toBeGreaterThanOrEqual(before);
+});
+
+test('200 concurrent wrong passwords from one address: only 3 are evaluated', async () => {
+  const user = await t.createUser();
+  const address = uniqueAddress();
+  const responses = await Promise.all(Array.from({ length: 200 }, () => attempt(user.username, 'wrong-password', address)));
+  const statuses = responses.map((response) => response.statusCode);
+  expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(197);
+  expect(await eventsOf('sign-in.failure', user.domain_user.uid)).toHaveLength(3);
+  expect(await eventsOf('sign-in.throttled', user.domain_user.uid)).toHaveLength(197);
+});
+
+test('200 concurrent wrong passwords from 200 addresses: only 5 are evaluated', async () => {
+  const user = await t.createUser();
+  const responses = await Promise.all(Array.from({ length: 200 }, () => attempt(user.username, 'wrong-password', uniqueAddress())));
+  expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(5);
+  expect(await eventsOf('sign-in.failure', user.domain_user.uid)).toHaveLength(5);
+});
+
+test('counters that can no longer block anything are deleted when a failure is recorded', async () => {
+  const old = unique('old');
+  await fail(1, old);
+  const longAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+  await t.db.update(throttleCounters).set({ lastFailureAt: longAgo, windowStart: longAgo }).where(eq(throttleCounters.key, `user:${old}`));
   await fail(1, unique('new'));
-  expect(await count(oldName)).toBe(0);
-  const stale = await t.db
-    .select({ id: signInFailures.id })
-    .from(signInFailures)
-    .where(sql`${signInFailures.failedAt} < ${new Date(Date.now() - WINDOW_SECONDS * 1000 - 500)}`);
-  expect(stale).toEqual([]);
+  expect(await t.db.select().from(throttleCounters).where(eq(throttleCounters.key, `user:${old}`))).toEqual([]);
 });
 
 test('malformed and impossible credentials are refused without being counted', async () => {

@@ -163,28 +163,41 @@ describe('POST /token/ with a Bearer refresh token', () => {
   });
 });
 
-describe('default throttling (10 failures in 900 seconds)', () => {
-  test('the 11th attempt for a username is refused with 429 and Retry-After, even with the right password', async () => {
+describe('default throttling (5 per username and address, 30 per address in 900 seconds; 30 per username, then 60 s doubling)', () => {
+  test('the 6th attempt for a username from one address is refused with 429 and Retry-After, even with the right password', async () => {
     const user = await t.createUser();
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await token(basic(user.username, `wrong-password-${attempt}`), uniqueAddress())).statusCode).toBe(401);
+    const address = uniqueAddress();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await token(basic(user.username, `wrong-password-${attempt}`), address)).statusCode).toBe(401);
     }
-    const refused = await token(basic(user.username, user.password), uniqueAddress());
+    const refused = await token(basic(user.username, user.password), address);
     expect(refused.statusCode).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(refused.json()).toMatchObject({ type: '/problems/too-many-sign-in-failures', title: 'Too Many Requests', status: 429 });
+    expect((await token(basic(user.username, user.password), uniqueAddress())).statusCode).toBe(200);
   });
 
-  test('the 11th attempt from an address is refused whichever username it names', async () => {
+  test('the 31st attempt from an address is refused whichever username it names', async () => {
     const address = uniqueAddress();
-    for (let attempt = 1; attempt <= 10; attempt++) {
+    for (let attempt = 1; attempt <= 30; attempt++) {
       expect((await token(basic(unique('ghost'), 'wrong-password'), address)).statusCode).toBe(401);
     }
     const user = await t.createUser();
     expect((await token(basic(user.username, user.password), address)).statusCode).toBe(429);
     expect((await token(basic(user.username, user.password), uniqueAddress())).statusCode).toBe(200);
+  });
+
+  test('after 30 failures of a username from many addresses, the next attempt waits 60 seconds', async () => {
+    const user = await t.createUser();
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      expect((await token(basic(user.username, 'wrong-password'), uniqueAddress())).statusCode).toBe(401);
+    }
+    const refused = await token(basic(user.username, user.password), uniqueAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 });
 

@@ -20,7 +20,7 @@ export interface TokenPair {
 }
 
 export interface PanelUser {
-  domain_user: { uid: string; public_name: string; roles: string[]; banned: boolean };
+  domain_user: { uid: string; public_name: string; roles: string[]; banned: boolean; locked: boolean; last_sign_in: number | null };
   authentication_methods: { type: 'password'; username: string }[];
 }
 

@@ -44,6 +44,13 @@ describe('users', () => {
     expect(await get<PanelUser>(userUrl())).toEqual(read);
   });
 
+  test('locked and last_sign_in change by themselves: a stale value is accepted and ignored', async () => {
+    const read = await get<PanelUser>(userUrl());
+    const response = await put(`${userUrl()}domain-user/`, { ...read.domain_user, locked: !read.domain_user.locked, last_sign_in: 12345 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(read.domain_user);
+  });
+
   test('a banned user sent back with banned: true is accepted as well', async () => {
     const banned = await t.createUser();
     expect((await post(`${AUTH}/administration/ban-users/`, { uids: [banned.domain_user.uid] })).statusCode).toBe(200);

@@ -64,4 +64,6 @@ BEGIN
 	RAISE EXCEPTION 'audit events are never changed';
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "audit_events_no_update" BEFORE UPDATE ON "audit_events" FOR EACH ROW EXECUTE FUNCTION "audit_events_append_only"();
+CREATE TRIGGER "audit_events_no_update" BEFORE UPDATE ON "audit_events" FOR EACH ROW EXECUTE FUNCTION "audit_events_append_only"();--> statement-breakpoint
+-- the throttle now keeps counters (throttle_counters)
+DROP TABLE "sign_in_failures";

@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+import { auditContextOf } from '../shared/audit';
+import { NoQuery, problems } from '../shared/schemas';
+import { BEARER, type ServiceApp } from '../shared/service';
+import type { Db } from '../db';
+import { revokeSession, sessionsOf, unlockUsers } from './account-security';
+import { Session, SessionParams, UidParams, UidsBody, Unlocked } from './schemas';
+
+const TAGS = ['auth'];
+const manage = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER, querystring: NoQuery });
+
+/** Account security administration: unlocking throttled users, and users' sessions. */
+export function accountSecurityRoutes(app: ServiceApp, db: Db) {
+  app.post(
+    '/administration/unlock-users/',
+    {
+      config: { permission: 'users:manage' },
+      schema: {
+        ...manage('Unlock users', "Forgets the users' failed sign-ins under their usernames (from every address); their addresses' own counters stay."),
+        body: UidsBody,
+        response: { 200: Unlocked, ...problems(400, 401, 403, 404) },
+      },
+    },
+    // TODO(perm): assertMayManage
+    async (request) => unlockUsers(db, request.body.uids, auditContextOf(request)),
+  );
+
+  app.get(
+    '/administration/users/:uid/sessions/',
+    {
+      config: { permission: 'users:manage' },
+      schema: {
+        ...manage("A user's active sessions", 'Sessions not revoked whose refresh token can still be exchanged, most recently used first.'),
+        params: UidParams,
+        response: { 200: Type.Array(Session), ...problems(400, 401, 403, 404) },
+      },
+    },
+    // TODO(perm): assertMayManage
+    async (request) => sessionsOf(db, request.params.uid.toLowerCase()),
+  );
+
+  app.delete(
+    '/administration/users/:uid/sessions/:family/',
+    {
+      config: { permission: 'users:manage' },
+      schema: {
+        ...manage('End a session of a user', "Revokes the session's refresh tokens; its access tokens stay valid until they expire."),
+        params: SessionParams,
+        response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
+      },
+    },
+    // TODO(perm): assertMayManage
+    async (request, reply) => {
+      await revokeSession(db, request.params.uid.toLowerCase(), request.params.family, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { ThrottleConfig } from '../config';
+import type { Db } from '../db';
+import { and, inArray, or, sql } from 'drizzle-orm';
+import { throttleCounters } from '../db/schema';
+import { blockedKeys, type ThrottleRule } from './throttle';
+
+/**
+ * The keys of sign-in throttling (README, decisions: Sign-in throttling):
+ * - `user+address:<address> <username>`: one address guessing one username, blocked quickly;
+ * - `address:<address>`: one address guessing many usernames;
+ * - `user:<username>`: one username guessed from many addresses; a growing wait rather than a lock, so that an attacker
+ *   cannot lock its owner out, and below its threshold other addresses are not slowed at all.
+ * Usernames are lower-cased; an address has no spaces, so the username is what follows the first space.
+ */
+
+const USER = 'user:';
+const USER_ADDRESS = 'user+address:';
+
+const usernameKey = (username: string) => `${USER}${username.toLowerCase()}`;
+
+export const isUserAddressKey = (rule: ThrottleRule) => rule.key.startsWith(USER_ADDRESS);
+export const isUserKey = (rule: ThrottleRule) => rule.key.startsWith(USER);
+
+/** Whether sign-in throttling is on (SIGN_IN_MAX_FAILURES=0 turns it off). */
+export const signInThrottled = (config: ThrottleConfig) => config.userAddressMaxFailures > 0;
+
+export function signInRules(config: ThrottleConfig, username: string, address: string): ThrottleRule[] {
+  return [
+    { key: `${USER_ADDRESS}${address} ${username.toLowerCase()}`, maxFailures: config.userAddressMaxFailures, resetSeconds: config.windowSeconds },
+    { key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds },
+    {
+      key: usernameKey(username),
+      maxFailures: config.userMaxFailures,
+      resetSeconds: config.userResetSeconds,
+      growingWait: { incrementSeconds: config.waitIncrementSeconds, maxSeconds: config.maxWaitSeconds },
+    },
+  ];
+}
+
+/** The longest time a counter can matter: older ones are deleted. */
+export const longestThrottlePeriod = (config: ThrottleConfig) =>
+  Math.max(config.windowSeconds, config.userResetSeconds + config.maxWaitSeconds, config.apiTokenWindowSeconds);
+
+function usernameOfKey(key: string): string | undefined {
+  if (key.startsWith(USER)) return key.slice(USER.length);
+  if (key.startsWith(USER_ADDRESS)) return key.slice(key.indexOf(' ') + 1);
+  return undefined;
+}
+
+/** Lower-cased usernames whose sign-in is blocked now, from every address or from some. */
+export async function lockedUsernames(db: Db, now = new Date()): Promise<Set<string>> {
+  const keys = await blockedKeys(db, [USER, USER_ADDRESS], now);
+  return new Set(keys.map(usernameOfKey).filter((username): username is string => username !== undefined));
+}
+
+/** Forgets every sign-in failure of the usernames (their addresses' own counters stay). */
+export async function unlockUsernames(db: Db, usernames: string[]): Promise<void> {
+  const lowered = [...new Set(usernames.map((username) => username.toLowerCase()))];
+  if (!lowered.length) return;
+  await db.delete(throttleCounters).where(
+    or(
+      inArray(throttleCounters.key, lowered.map((username) => `${USER}${username}`)),
+      // The username follows the address's space in a pair key.
+      and(sql`starts_with(${throttleCounters.key}, ${USER_ADDRESS})`, inArray(sql`substr(${throttleCounters.key}, strpos(${throttleCounters.key}, ' ') + 1)`, lowered)),
+    ),
+  );
+}
