@@ -12,6 +12,7 @@ export const testConfig: RuntimeConfig = {
   pricingUrl: `${ORIGIN}/api/pricing`,
   careUrl: `${ORIGIN}/api/care`,
   intakeUrl: `${ORIGIN}/api/intake`,
+  auditUrl: `${ORIGIN}/api/audit`,
 };
 
 interface FakeUser {
