@@ -4,10 +4,8 @@ import { AUDIT_RESOURCE } from '../../dataProviders/audit';
 import type { PanelArea } from '../../registry/types';
 import { AUDIT_PATH } from './listState';
 
-/**
- * The audit trail (/audit/) and one event (/audit/{id}/), loaded on demand.
- * permission: audit:read (the whole area; to be declared on the registry entry once PanelArea has a permission field)
- */
+/** The audit trail (/audit/) and one event (/audit/{id}/), loaded on demand. */
+// permission: audit:read (the whole area: menu entry and both routes; declare it once PanelArea has a permission field)
 const audit: PanelArea = {
   resources: [{ name: AUDIT_RESOURCE, icon: PolicyIcon }],
   routes: [
