@@ -1,8 +1,8 @@
 import { Button, CircularProgress, DialogContentText } from '@mui/material';
-import { useEffect } from 'react';
-import { useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { describeError } from '../dataProviders/problem';
 import { ActionDialog } from './ActionDialog';
-import { useDialogAction } from './useDialogAction';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,18 +14,38 @@ interface ConfirmDialogProps {
   /** Translation key of the notification after success. */
   successMessage: string;
   onConfirm: () => Promise<unknown>;
+  /** After success, before closing: reload what the action changed (only that, so that a form around keeps its edits). */
+  onConfirmed?: () => void;
 }
 
 /**
- * Asks before a destructive action (end a session, erase personal data). Confirm runs it; success notifies, refreshes the
- * screen's data and closes; a failure stays in the dialog.
+ * Asks before a destructive action (end a session, erase personal data). Confirm runs it; success notifies, calls
+ * onConfirmed and closes; a failure stays in the dialog. Escape and the backdrop do not close it while it runs.
  */
-export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, successMessage, onConfirm }: ConfirmDialogProps) => {
+export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, successMessage, onConfirm, onConfirmed }: ConfirmDialogProps) => {
   const translate = useTranslate();
-  const { loading, error, clearError, reset, run } = useDialogAction(onClose);
+  const notify = useNotify();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (open) reset();
-  }, [open, reset]);
+    if (open) setError(null);
+  }, [open]);
+
+  const confirm = async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      await onConfirm();
+      notify(successMessage, { type: 'success' });
+      onConfirmed?.();
+      onClose();
+    } catch (cause) {
+      setError(describeError(cause, translate));
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
     <ActionDialog
       open={open}
@@ -33,7 +53,7 @@ export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, suc
       loading={loading}
       title={translate(title)}
       error={error}
-      onDismissError={clearError}
+      onDismissError={() => setError(null)}
       actions={
         <>
           <Button onClick={onClose} disabled={loading}>
@@ -44,7 +64,7 @@ export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, suc
             variant="contained"
             disabled={loading}
             startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
-            onClick={() => run(onConfirm, successMessage)}
+            onClick={confirm}
           >
             {translate(confirmLabel)}
           </Button>

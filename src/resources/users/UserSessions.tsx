@@ -1,5 +1,5 @@
 import { Alert, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
@@ -20,9 +20,11 @@ export const UserSessions = () => {
   const record = useRecordContext<UserRecord>();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const [revoking, setRevoking] = useState<UserSession | null>(null);
+  const queryClient = useQueryClient();
   const uid = record?.id;
+  const queryKey = [USERS_RESOURCE, 'getSessions', { id: uid }];
   const { data, isPending, error } = useQuery({
-    queryKey: [USERS_RESOURCE, 'getSessions', { id: uid }],
+    queryKey,
     queryFn: () => dataProvider.getSessions(USERS_RESOURCE, { id: uid! }).then((result) => result.data),
     enabled: uid !== undefined,
     retry: false,
@@ -65,6 +67,7 @@ export const UserSessions = () => {
         confirmLabel={t('revoke')}
         successMessage={t('revoked')}
         onConfirm={() => dataProvider.revokeSession(USERS_RESOURCE, { id: uid!, family: revoking!.family })}
+        onConfirmed={() => queryClient.invalidateQueries({ queryKey })}
       />
     </>
   );

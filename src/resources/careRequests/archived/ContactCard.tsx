@@ -2,7 +2,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { Alert, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, usePermissions } from 'react-admin';
+import { useDataProvider, usePermissions, useRefresh } from 'react-admin';
 import { ConfirmDialog } from '../../../common/ConfirmDialog';
 import type { CaredeskDataProvider } from '../../../dataProviders';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
@@ -43,6 +43,7 @@ const ContactRows = ({ contact }: { contact: CareContact }) => {
 const ContactSection = ({ record }: { record: Archived }) => {
   const format = useCareFormat();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
+  const refresh = useRefresh();
   const [contact, setContact] = useState<CareContact | null>(null);
   const [gone, setGone] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -103,6 +104,7 @@ const ContactSection = ({ record }: { record: Archived }) => {
         confirmLabel={t('erase')}
         successMessage={t('erased_message')}
         onConfirm={erase}
+        onConfirmed={refresh}
       />
     </Card>
   );
