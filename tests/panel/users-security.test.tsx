@@ -121,6 +121,23 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
     expect(backend.service.state.sessions.has('family-phone')).toBe(true);
   });
 
+  it("keeps the editor's unsaved changes when a session is revoked", async () => {
+    storeRefreshToken(backend.service);
+    const { user } = renderApp(`/?redirect_to=${encodeURIComponent(`/users/${RECRUITER_UID}/`)}`);
+    await user.type(await screen.findByDisplayValue('Bob Recruiter'), 'by');
+    await user.click(screen.getByRole('tab', { name: 'Sessions' }));
+    const table = await screen.findByRole('table', { name: 'Active sessions' });
+    // the stored user changes meanwhile (a sign-in elsewhere): reloading the user would reset the form
+    backend.service.state.users.get(RECRUITER_UID)!.last_sign_in = SIGNED_IN + 60;
+    await user.click(within(within(table).getByText('Firefox on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByText('Firefox on Linux')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: 'Name and roles' }));
+    expect(screen.getByDisplayValue('Bob Recruiterby')).toBeInTheDocument();
+    expect(button('Submit')).toBeEnabled();
+  });
+
   it('says so when the user has no active session', async () => {
     await openSessions(CAREGIVER_UID);
     expect(await screen.findByText('No active sessions.')).toBeInTheDocument();
