@@ -89,6 +89,7 @@ test('a user locked by failed sign-ins shows Locked, and Unlock lets them sign i
 
   await test.step('the last sign-in appears after a reload', async () => {
     await page.reload();
+    await page.getByPlaceholder('Search').fill(locked.username);
     const row = page.getByRole('row').filter({ hasText: locked.publicName });
     await expect(row).not.toContainText('never');
   });
