@@ -6,11 +6,12 @@ export interface RuntimeConfig {
   pricingUrl: string;
   careUrl: string;
   intakeUrl: string;
+  auditUrl: string;
   /** Not a service: the agency's website (the default origin of the create-care-request stepper); optional. */
   agencyWebsite?: string;
 }
 
-const KEYS = ['authUrl', 'mailUrl', 'filesUrl', 'pricingUrl', 'careUrl', 'intakeUrl'] as const;
+const KEYS = ['authUrl', 'mailUrl', 'filesUrl', 'pricingUrl', 'careUrl', 'intakeUrl', 'auditUrl'] as const;
 
 const DEFAULT_CONFIG: RuntimeConfig = {
   authUrl: '/api/auth',
@@ -19,6 +20,7 @@ const DEFAULT_CONFIG: RuntimeConfig = {
   pricingUrl: '/api/pricing',
   careUrl: '/api/care',
   intakeUrl: '/api/intake',
+  auditUrl: '/api/audit',
 };
 
 /** Drops trailing slashes so that callers can always append paths that start with '/'. */

@@ -1,6 +1,7 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import type { RuntimeConfig } from '../config';
 import { API_TOKEN_RESOURCES, createApiTokensProvider } from './apiTokens';
+import { AUDIT_RESOURCE, createAuditProvider } from './audit';
 import { createCareRequestProviders } from './careRequests';
 import { createFilesProvider, FILES_RESOURCE } from './files';
 import type { HttpClient } from './httpClient';
@@ -16,6 +17,7 @@ function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
     [API_TOKEN_RESOURCES.files]: createApiTokensProvider(config.filesUrl, httpClient),
     [API_TOKEN_RESOURCES.pricing]: createApiTokensProvider(config.pricingUrl, httpClient),
     ...createMailProviders(config.mailUrl, httpClient),
+    [AUDIT_RESOURCE]: createAuditProvider(config.auditUrl, httpClient),
   };
 }
 

@@ -7,9 +7,27 @@ import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
 export const USERS_RESOURCE = 'users';
 
+/**
+ * The read-only account-security fields of issue 10's domain_user (sign-in currently throttled; last sign-in in epoch
+ * seconds); optional until the auth service's schemas.ts has them.
+ */
+interface SecurityFields {
+  locked?: boolean;
+  last_sign_in?: number | null;
+}
+
 /** Wire types of the auth service's user administration. */
-type DomainUser = Static<typeof DomainUserSchema>;
-type PanelUser = Static<typeof PanelUserSchema>;
+type DomainUser = Static<typeof DomainUserSchema> & SecurityFields;
+type PanelUser = Omit<Static<typeof PanelUserSchema>, 'domain_user'> & { domain_user: DomainUser };
+
+/** One active session of a user (a refresh-token family); times in epoch seconds. */
+export interface UserSession {
+  family: string;
+  created: number;
+  last_used: number;
+  address: string | null;
+  user_agent: string | null;
+}
 
 /** The panel's user record. `username` is null for a user without password authentication. */
 export interface UserRecord extends RaRecord<string> {
@@ -18,6 +36,10 @@ export interface UserRecord extends RaRecord<string> {
   roles: string[];
   username: string | null;
   banned: boolean;
+  /** Sign-in is currently throttled under the username (Unlock clears it). */
+  locked: boolean;
+  /** Epoch seconds; null when the user never signed in. */
+  lastSignIn: number | null;
 }
 
 /** Form values of the create and edit screens (password and confirmation never become part of a record). */
@@ -41,6 +63,8 @@ export function toUserRecord(user: PanelUser): UserRecord {
     roles: [...(user.domain_user.roles ?? [])],
     username: password?.username ?? null,
     banned: !!user.domain_user.banned,
+    locked: !!user.domain_user.locked,
+    lastSignIn: user.domain_user.last_sign_in ?? null,
   };
 }
 
@@ -89,6 +113,8 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
       roles: previous.roles ?? [],
       username: previous.username ?? null,
       banned: previous.banned ?? false,
+      locked: previous.locked ?? false,
+      lastSignIn: previous.lastSignIn ?? null,
     };
 
     const publicName = (data.publicName ?? previous.publicName ?? '').trim();
@@ -99,7 +125,14 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
         body: JSON.stringify({ uid: id, public_name: publicName, roles }),
       });
       const domainUser = json as DomainUser;
-      record = { ...record, publicName: domainUser.public_name, roles: domainUser.roles, banned: domainUser.banned };
+      record = {
+        ...record,
+        publicName: domainUser.public_name,
+        roles: domainUser.roles,
+        banned: domainUser.banned,
+        locked: domainUser.locked ?? record.locked,
+        lastSignIn: domainUser.last_sign_in === undefined ? record.lastSignIn : domainUser.last_sign_in,
+      };
     }
 
     const username = (data.username ?? previous.username ?? '').trim();
@@ -132,5 +165,16 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     revokeTokens: (_resource: string, params: UidsParams) => postUids<Static<typeof Revoked>>('revoke-refresh-tokens', params),
     banUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Banned>>('ban-users', params),
     unbanUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Unbanned>>('unban-users', params),
+    unlockUsers: (_resource: string, params: UidsParams) => postUids<{ unlocked: string[] }>('unlock-users', params),
+    /** dataProvider.getSessions('users', {id}): the user's active sessions, newest use first. */
+    getSessions: async (_resource: string, { id }: { id: Identifier }) => {
+      const { json } = await httpClient(`${userUrl(id)}sessions/`);
+      return { data: (Array.isArray(json) ? json : []) as UserSession[] };
+    },
+    /** dataProvider.revokeSession('users', {id, family}): ends one session of the user. */
+    revokeSession: async (_resource: string, { id, family }: { id: Identifier; family: string }) => {
+      await httpClient(`${userUrl(id)}sessions/${encodeURIComponent(family)}/`, { method: 'DELETE' });
+      return { data: { family } };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import dashboard from '../dashboard';
 import password from '../password';
 import apiTokens from '../resources/apiTokens';
+import audit from '../resources/audit';
 import careRequests from '../resources/careRequests';
 import files from '../resources/files';
 import mail from '../resources/mail';
@@ -8,7 +9,7 @@ import users from '../resources/users';
 import type { MenuEntry, PanelArea } from './types';
 
 /** Every area of the panel, in drawer order. A new area is one more line here. */
-const AREAS: PanelArea[] = [dashboard, users, careRequests, files, apiTokens, mail, password];
+const AREAS: PanelArea[] = [dashboard, users, careRequests, files, apiTokens, mail, audit, password];
 
 /**
  * The drawer's group headings (Archive, Customers, Pricing, Filebucket, Mail Delivery) in display order, after the

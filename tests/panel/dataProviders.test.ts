@@ -32,7 +32,7 @@ describe('users data provider', () => {
         domain_user: { uid: 'u1', public_name: 'Name', roles: ['ceo'], banned: true, locked: false, last_sign_in: null },
         authentication_methods: [{ type: 'password', username: 'name' }],
       }),
-    ).toEqual({ id: 'u1', publicName: 'Name', roles: ['ceo'], username: 'name', banned: true });
+    ).toEqual({ id: 'u1', publicName: 'Name', roles: ['ceo'], username: 'name', banned: true, locked: false, lastSignIn: null });
     expect(toUserRecord({ domain_user: { uid: 'u2', public_name: 'X', roles: [], banned: false, locked: false, last_sign_in: null }, authentication_methods: [] }).username).toBeNull();
   });
 
@@ -69,7 +69,7 @@ describe('users data provider', () => {
       [`/api/auth/administration/users/${RECRUITER_UID}/domain-user/`, { uid: RECRUITER_UID, public_name: 'Bob Recruiter', roles: ['ceo'] }],
       [`/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`, { username: 'bobby', password: 'new-secret' }],
     ]);
-    expect(data).toEqual({ id: RECRUITER_UID, publicName: 'Bob Recruiter', roles: ['ceo'], username: 'bobby', banned: false });
+    expect(data).toEqual({ id: RECRUITER_UID, publicName: 'Bob Recruiter', roles: ['ceo'], username: 'bobby', banned: false, locked: false, lastSignIn: null });
   });
 
   it('has revokeTokens, banUsers and unbanUsers posting {uids}', async () => {

@@ -1,10 +1,11 @@
+import type { Identifier } from 'react-admin';
 import type { HttpClient } from '../httpClient';
 import { dayRange } from '../kit/dayRange';
 import { type PagedListConfig, pagedListResource } from '../kit/pagedList';
 import { resourceProvider } from '../kit/resourceProvider';
 import type { CareRequestValues } from './formValues';
 import { submitCareRequest } from './intake';
-import { toArchivedRecord, toIncomingRecord } from './wire';
+import { type CareContact, toArchivedRecord, toIncomingRecord } from './wire';
 
 export const CARE_REQUEST_RESOURCES = { incoming: 'incomingCareRequests', archived: 'archivedCareRequests' } as const;
 
@@ -16,7 +17,7 @@ const listConfig = {
 
 /**
  * The care service (GET {careUrl}/incoming/care-requests/ and /archived/care-requests/ in the paged dialect, and
- * /archived/care-requests/{uid}/; read only, records carry id = uid, an archived request has its incoming one's uid),
+ * /archived/care-requests/{uid}/, and its contact data at .../{uid}/contact/ (read and erase); otherwise read only, records carry id = uid, an archived request has its incoming one's uid),
  * and the intake: dataProvider.submitCareRequest('incomingCareRequests', {data}) posts the stepper's values to
  * {intakeUrl}/care-request/ (public, no sign-in) and never rejects: a refusal is a result the stepper shows.
  */
@@ -27,13 +28,22 @@ export function createCareRequestProviders(careUrl: string, intakeUrl: string, h
       ...pagedListResource(httpClient, { ...listConfig, url: `${careUrl}/incoming/care-requests/`, toRecord: toIncomingRecord }),
       submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({ data: await submitCareRequest(intakeUrl, data) }),
     }),
-    [CARE_REQUEST_RESOURCES.archived]: resourceProvider(
-      pagedListResource(httpClient, {
+    [CARE_REQUEST_RESOURCES.archived]: resourceProvider({
+      ...pagedListResource(httpClient, {
         ...listConfig,
         url: archivedUrl,
         toRecord: toArchivedRecord,
         itemUrl: (id) => `${archivedUrl}${encodeURIComponent(String(id))}/`,
       }),
-    ),
+      /** dataProvider.getContact('archivedCareRequests', {id}): the customer's contact data (care:contact; each read is audited). */
+      getContact: async (_resource: string, { id }: { id: Identifier }) => ({
+        data: (await httpClient(`${archivedUrl}${encodeURIComponent(String(id))}/contact/`)).json as CareContact,
+      }),
+      /** dataProvider.eraseContact('archivedCareRequests', {id}): erases the contact data for good. */
+      eraseContact: async (_resource: string, { id }: { id: Identifier }) => {
+        await httpClient(`${archivedUrl}${encodeURIComponent(String(id))}/contact/`, { method: 'DELETE' });
+        return { data: { id } };
+      },
+    }),
   };
 }

@@ -149,9 +149,24 @@ export interface Archived {
   newsletter: boolean | null;
   referral: string | null;
   contact: { title: string | null; partial_zip_code: string | null } | null;
+  /** When the customer's contact data was erased (epoch seconds); null while it is kept. */
+  contact_erased?: number | null;
   mission_details: MissionDetails | null;
   accommodation: Accommodation | null;
   caregiver_requirements: CaregiverRequirements | null;
+}
+
+/** A care customer's contact data (GET /archived/care-requests/{uid}/contact/, care:contact); any field may be unknown. */
+export interface CareContact {
+  salutation: string | null;
+  academic_title: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  email: string | null;
+  notes: string | null;
+  mission_zip_code: string | null;
+  mission_city: string | null;
 }
 
 /** The care service's list items and archived requests -> records with id = uid. */

@@ -6,13 +6,14 @@ import { AuthenticationInputs } from './AuthenticationInputs';
 import { usersPaths } from './paths';
 import { RolesInput } from './RolesInput';
 import { UserEditTitle } from './UserEditTitle';
+import { UserSessions } from './UserSessions';
 import { nameValidators, requiredRoles } from './validators';
 
 /** Password fields start empty (null, like a cleared react-admin input) so that they do not count as a change. */
 const formDefaults = { password: null, confirmation: null };
 
 /**
- * /users/{userId}/: tabs 'Name and roles' and 'Authentication'. Submit is enabled only when something changed and
+ * /users/{userId}/: tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
  * the form is valid; the users data provider decides which of the two PUT calls are needed. After success it says so and
  * goes back (to /users/ when opened directly).
  */
@@ -37,6 +38,9 @@ const UserEdit = () => {
           </TabbedForm.Tab>
           <TabbedForm.Tab label="resources.users.edit.authentication">
             <AuthenticationInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="resources.users.edit.sessions">
+            <UserSessions />
           </TabbedForm.Tab>
         </TabbedForm>
       </EditorSave>

@@ -3,6 +3,7 @@ import { ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import type { UserRecord } from '../../dataProviders/users';
 import { EditUserButton } from './EditUserButton';
+import { LastSignInField } from './LastSignInField';
 import { RoleChips } from './RoleChips';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
@@ -35,6 +36,7 @@ const UserList = () => (
       <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
       <Column source="username" label="resources.users.fields.username" />
       <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
+      <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
       <Column source="id" label="resources.users.fields.id" />
       <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
     </DataTable>

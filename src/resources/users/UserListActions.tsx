@@ -1,11 +1,12 @@
 import BlockIcon from '@mui/icons-material/Block';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import { CreateButton, TopToolbar } from 'react-admin';
 import { usersPaths } from './paths';
 import { SelectionActionButton } from './SelectionActionButton';
 
-/** Revoke Tokens, Ban and Unban (always visible, disabled without a selection) and the add button. */
+/** Revoke Tokens, Ban, Unban and Unlock (always visible, disabled without a selection) and the add button. */
 export const UserListActions = () => (
   <TopToolbar>
     <SelectionActionButton
@@ -26,6 +27,12 @@ export const UserListActions = () => (
       icon={<LockOpenIcon />}
       successMessage="resources.users.messages.unbanned"
       action={(dataProvider, ids) => dataProvider.unbanUsers('users', { ids })}
+    />
+    <SelectionActionButton
+      label="resources.users.list.unlock"
+      icon={<LockResetIcon />}
+      successMessage="resources.users.messages.unlocked"
+      action={(dataProvider, ids) => dataProvider.unlockUsers('users', { ids })}
     />
     <CreateButton to={usersPaths.create} label="resources.users.list.add" />
   </TopToolbar>

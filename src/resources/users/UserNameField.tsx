@@ -2,13 +2,14 @@ import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { UserRecord } from '../../dataProviders/users';
 
-/** The name column of the user list: the public name plus a 'Banned' chip for banned users. */
+/** The name column of the user list: the public name plus a 'Banned' chip for banned users and a 'Locked' one while sign-in is throttled. */
 export const UserNameField = ({ record }: { record: UserRecord }) => {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <span>{record.publicName}</span>
       {record.banned && <Chip size="small" color="error" variant="outlined" label={translate('resources.users.list.banned')} />}
+      {record.locked && <Chip size="small" color="warning" variant="outlined" label={translate('resources.users.list.locked')} />}
     </Stack>
   );
 };

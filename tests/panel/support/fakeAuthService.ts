@@ -12,6 +12,7 @@ export const testConfig: RuntimeConfig = {
   pricingUrl: `${ORIGIN}/api/pricing`,
   careUrl: `${ORIGIN}/api/care`,
   intakeUrl: `${ORIGIN}/api/intake`,
+  auditUrl: `${ORIGIN}/api/audit`,
 };
 
 interface FakeUser {
@@ -21,6 +22,18 @@ interface FakeUser {
   banned: boolean;
   username: string | null;
   password: string | null;
+  /** Sign-in throttled under the username (issue 10). */
+  locked?: boolean;
+  last_sign_in?: number | null;
+}
+
+interface FakeSession {
+  uid: string;
+  family: string;
+  created: number;
+  last_used: number;
+  address: string | null;
+  user_agent: string | null;
 }
 
 interface RecordedRequest {
@@ -57,9 +70,12 @@ export function createFakeAuthService(base = AUTH_URL) {
   const refreshTokens = new Map<string, string>(); // token -> uid
   const accessTokens = new Map<string, { uid: string; expires: number }>();
   const requests: RecordedRequest[] = [];
+  /** Active sessions (refresh-token families) by family. */
+  const sessions = new Map<string, FakeSession>();
   let counter = 0;
   const state = {
     users,
+    sessions,
     refreshTokens,
     accessTokens,
     requests,
@@ -85,7 +101,7 @@ export function createFakeAuthService(base = AUTH_URL) {
   const grantRefreshToken = (uid = ADMIN_UID) => issue(uid).refresh_token;
 
   const panelUser = (user: FakeUser) => ({
-    domain_user: { uid: user.uid, public_name: user.public_name, roles: user.roles, banned: user.banned },
+    domain_user: { uid: user.uid, public_name: user.public_name, roles: user.roles, banned: user.banned, locked: !!user.locked, last_sign_in: user.last_sign_in ?? null },
     authentication_methods: user.username ? [{ type: 'password', username: user.username }] : [],
   });
 
@@ -260,6 +276,37 @@ export function createFakeAuthService(base = AUTH_URL) {
           if (target) target.banned = false;
         }
         return json({ unbanned: uids });
+      }),
+    ),
+
+    http.post(
+      `${base}/administration/unlock-users/`,
+      authenticated(async (_user, request) => {
+        const { uids } = (await request.json()) as { uids: string[] };
+        for (const uid of uids) {
+          const target = users.get(uid);
+          if (target) target.locked = false;
+        }
+        return json({ unlocked: uids });
+      }),
+    ),
+
+    http.get(
+      `${base}/administration/users/:uid/sessions/`,
+      authenticated((_user, _request, params) => {
+        if (!users.has(params.uid)) return problem(404, 'Not Found', 'No such user.', undefined, {}, '/problems/not-found');
+        const own = [...sessions.values()].filter((session) => session.uid === params.uid).sort((a, b) => b.last_used - a.last_used);
+        return json(own.map(({ uid: _uid, ...session }) => session));
+      }),
+    ),
+
+    http.delete(
+      `${base}/administration/users/:uid/sessions/:family/`,
+      authenticated((_user, _request, params) => {
+        const session = sessions.get(params.family);
+        if (!session || session.uid !== params.uid) return problem(404, 'Not Found', 'No such session.', undefined, {}, '/problems/not-found');
+        sessions.delete(params.family);
+        return new HttpResponse(null, { status: 204 });
       }),
     ),
   ];

@@ -78,7 +78,7 @@ export const incoming2012 = () => ({
   ],
 });
 
-const archived2016 = () => ({
+export const archived2016 = () => ({
   uid: UID_2016,
   customer_version: '2.0',
   form_version: '2016',

@@ -7,6 +7,7 @@ import type { Archived } from '../../../dataProviders/careRequests/wire';
 import { AccommodationCard } from './AccommodationCard';
 import { ArchivedSidebar } from './ArchivedSidebar';
 import { CaregiverRequirementsCard } from './CaregiverRequirementsCard';
+import { ContactCard } from './ContactCard';
 import { MissionDetailsCard } from './MissionDetailsCard';
 import { PatientPanel } from './PatientPanel';
 
@@ -43,7 +44,10 @@ export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; on
         {data && (
           <Grid container spacing={2} data-testid="archived-request">
             <Grid size={{ xs: 12, md: 4, lg: 3 }}>
-              <ArchivedSidebar record={data} />
+              <Stack spacing={2}>
+                <ArchivedSidebar record={data} />
+                <ContactCard record={data} />
+              </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 8, lg: 9 }}>
               <Stack spacing={2}>

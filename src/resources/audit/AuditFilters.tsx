@@ -1,0 +1,101 @@
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { Button, MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useGetList, useListContext, useTranslate } from 'react-admin';
+import { DayRangeFields } from '../../common/dates/DayRangeFields';
+import { FilterMenuButton } from '../../common/FilterMenuButton';
+import { USERS_RESOURCE, type UserRecord } from '../../dataProviders/users';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, actionLabel, targetTypeLabel } from './actions';
+
+interface AuditFilterValues {
+  q?: string;
+  time?: { from?: string; to?: string };
+  action?: string;
+  actor?: string;
+  target_type?: string;
+}
+
+type ChoiceKey = 'action' | 'actor' | 'target_type';
+
+const t = (key: string) => `caredesk.audit.filters.${key}`;
+
+/** The users to pick an actor from; empty when the list cannot be read (the filter still shows a chosen uid). */
+function useActorChoices(current: string) {
+  const { data = [] } = useGetList<UserRecord>(
+    USERS_RESOURCE,
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'publicName', order: 'ASC' } },
+    { retry: false },
+  );
+  const choices = data.map((user) => ({ id: user.id, name: user.publicName }));
+  return current && !choices.some((choice) => choice.id === current) ? [...choices, { id: current, name: current }] : choices;
+}
+
+/**
+ * The Filter button of the audit list (its badge counting the active filters) and its menu: the time range (local days),
+ * the action, the actor and the target type. They write react-admin filters time {from, to}, action, actor, target_type.
+ */
+export const AuditFilters = () => {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const [typed, setTyped] = useState(0);
+  const values = (filterValues ?? {}) as AuditFilterValues;
+  const from = values.time?.from ?? '';
+  const to = values.time?.to ?? '';
+  const actors = useActorChoices(values.actor ?? '');
+  const count = Number(Boolean(from || to)) + Number(Boolean(values.action)) + Number(Boolean(values.actor)) + Number(Boolean(values.target_type));
+
+  const setTime = (next: { from?: string; to?: string }) => {
+    const range = { ...(next.from && { from: next.from }), ...(next.to && { to: next.to }) };
+    const { time: _dropped, ...rest } = values;
+    setFilters(Object.keys(range).length ? { ...rest, time: range } : rest, displayedFilters, false);
+  };
+  const setChoice = (key: ChoiceKey, next: string) => {
+    const { [key]: _dropped, ...rest } = values;
+    setFilters(next ? { ...rest, [key]: next } : rest, displayedFilters, false);
+  };
+  const reset = () => {
+    setFilters(values.q ? { q: values.q } : {}, displayedFilters, false);
+    setTyped((current) => current + 1);
+  };
+
+  const select = (key: ChoiceKey, choices: { id: string; name: string }[]) => (
+    <TextField select size="small" label={translate(t(key))} value={values[key] ?? ''} onChange={(event) => setChoice(key, event.target.value)}>
+      <MenuItem value="">{translate(t('any'))}</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <FilterMenuButton label={translate(t('filter'))} activeHint={translate(t('filter_active'), { smart_count: count })} count={count}>
+      <DayRangeFields
+        key={typed}
+        from={from}
+        to={to}
+        onApply={setTime}
+        labels={{ from: translate(t('time_from')), to: translate(t('time_to')) }}
+        messages={{
+          invalid: translate(t('date_invalid')),
+          incomplete: translate(t('date_incomplete')),
+          after_to: translate(t('date_after_to')),
+          before_from: translate(t('date_before_from')),
+        }}
+      />
+      {select(
+        'action',
+        AUDIT_ACTIONS.map((action) => ({ id: action, name: actionLabel(translate, action) })),
+      )}
+      {select('actor', actors)}
+      {select(
+        'target_type',
+        AUDIT_TARGET_TYPES.map((type) => ({ id: type, name: targetTypeLabel(translate, type) })),
+      )}
+      <Button size="small" startIcon={<RestartAltIcon />} onClick={reset}>
+        {translate(t('reset'))}
+      </Button>
+    </FilterMenuButton>
+  );
+};

@@ -1,0 +1,71 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { IconButton, Tooltip } from '@mui/material';
+import { DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import { ListEmpty } from '../../common/ListEmpty';
+import { ListPagination } from '../../common/ListPagination';
+import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
+import { AUDIT_RESOURCE, type AuditEvent } from '../../dataProviders/audit';
+import { AuditExportButton } from './AuditExportButton';
+import { AuditFilters } from './AuditFilters';
+import { ActionField, ActorField, OutcomeChip, TargetField, TimeField } from './fields';
+import { AUDIT_URL_STATE, auditEventPath } from './listState';
+
+const Column = DataTable.Col<AuditEvent>;
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+const t = (key: string) => `caredesk.audit.list.${key}`;
+
+/** A link to the event (the row opens it as well; the link is what the keyboard reaches). */
+const OpenEventButton = ({ event }: { event: AuditEvent }) => {
+  const label = useTranslate()(t('open'));
+  return (
+    <Tooltip title={label}>
+      <IconButton component={Link} to={auditEventPath(event.id)} aria-label={`${label} ${event.id}`} size="small" onClick={(click) => click.stopPropagation()}>
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+/** /audit/: the audit trail, paged by the service, newest first, its search and filters kept in the URL; a row opens the event. */
+const AuditList = () => {
+  const listProps = useSpecListParams(AUDIT_URL_STATE);
+  const navigate = useNavigate();
+  return (
+    <List
+      resource={AUDIT_RESOURCE}
+      title={t('title')}
+      {...listProps}
+      filters={filters}
+      actions={
+        <TopToolbar sx={{ alignItems: 'center' }}>
+          <AuditFilters />
+          <AuditExportButton />
+        </TopToolbar>
+      }
+      pagination={<ListPagination />}
+      empty={false}
+    >
+      <UrlStateSync options={AUDIT_URL_STATE} />
+      <DataTable<AuditEvent>
+        rowClick={(id) => {
+          navigate(auditEventPath(id));
+          return false;
+        }}
+        bulkActionButtons={false}
+        empty={<ListEmpty message={t('empty')} />}
+      >
+        <Column source="time" label={t('time')} render={(event) => <TimeField event={event} />} />
+        <Column source="actor" label={t('actor')} render={(event) => <ActorField event={event} />} />
+        <Column source="action" label={t('action')} render={(event) => <ActionField event={event} />} />
+        <Column source="target" label={t('target')} disableSort render={(event) => <TargetField event={event} />} />
+        <Column source="outcome" label={t('outcome')} disableSort render={(event) => <OutcomeChip event={event} />} />
+        <Column label={t('open')} render={(event) => <OpenEventButton event={event} />} />
+      </DataTable>
+    </List>
+  );
+};
+
+export default AuditList;
