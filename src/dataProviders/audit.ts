@@ -1,4 +1,5 @@
 import type { GetListParams, GetListResult } from 'react-admin';
+import type { AuditEventResponse } from '../../server/audit/schemas';
 import type { HttpClient } from './httpClient';
 import { dayRange } from './kit/dayRange';
 import { pagedListResource } from './kit/pagedList';
@@ -6,24 +7,8 @@ import { resourceProvider } from './kit/resourceProvider';
 
 export const AUDIT_RESOURCE = 'auditEvents';
 
-/**
- * One event of the audit trail as GET /api/audit/events/ answers it (contracts of issue 10). Typed here until the audit
- * service's schemas.ts can be imported (its Static<> type then replaces this interface).
- */
-export interface AuditEvent {
-  /** The event's number (a bigserial) as a string. */
-  id: string;
-  /** Epoch seconds. */
-  time: number;
-  actor: { uid: string; public_name: string } | null;
-  address: string | null;
-  /** `<target type>.<verb>`, e.g. `user.ban`. */
-  action: string;
-  target: { type: string; id: string; label: string | null } | null;
-  /** Changed field -> new value. */
-  changes: Record<string, unknown>;
-  outcome: 'success' | 'failure' | 'refused';
-}
+/** One event of the audit trail as GET /api/audit/events/ answers it. */
+export type AuditEvent = AuditEventResponse;
 
 /** The largest page the service answers; a longer page (the CSV export) is read page by page. */
 export const AUDIT_PAGE_SIZE_LIMIT = 100;

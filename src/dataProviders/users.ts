@@ -1,33 +1,18 @@
 import type { Static } from '@sinclair/typebox';
 import type { CreateParams, Identifier, RaRecord } from 'react-admin';
-import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Unbanned } from '../../server/auth/schemas';
+import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../server/auth/schemas';
 import type { HttpClient } from './httpClient';
 import { localListResource } from './kit/localList';
 import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
 export const USERS_RESOURCE = 'users';
 
-/**
- * The read-only account-security fields of issue 10's domain_user (sign-in currently throttled; last sign-in in epoch
- * seconds); optional until the auth service's schemas.ts has them.
- */
-interface SecurityFields {
-  locked?: boolean;
-  last_sign_in?: number | null;
-}
-
 /** Wire types of the auth service's user administration. */
-type DomainUser = Static<typeof DomainUserSchema> & SecurityFields;
-type PanelUser = Omit<Static<typeof PanelUserSchema>, 'domain_user'> & { domain_user: DomainUser };
+type DomainUser = Static<typeof DomainUserSchema>;
+type PanelUser = Static<typeof PanelUserSchema>;
 
 /** One active session of a user (a refresh-token family); times in epoch seconds. */
-export interface UserSession {
-  family: string;
-  created: number;
-  last_used: number;
-  address: string | null;
-  user_agent: string | null;
-}
+export type UserSession = Static<typeof SessionSchema>;
 
 /** The panel's user record. `username` is null for a user without password authentication. */
 export interface UserRecord extends RaRecord<string> {

@@ -1,4 +1,4 @@
-import type { ArchivedOutput, IncomingOutput } from '../../../server/care/schemas';
+import type { ArchivedOutput, ContactOutput, IncomingOutput } from '../../../server/care/schemas';
 
 /**
  * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
@@ -157,17 +157,7 @@ export interface Archived {
 }
 
 /** A care customer's contact data (GET /archived/care-requests/{uid}/contact/, care:contact); any field may be unknown. */
-export interface CareContact {
-  salutation: string | null;
-  academic_title: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  email: string | null;
-  notes: string | null;
-  mission_zip_code: string | null;
-  mission_city: string | null;
-}
+export type CareContact = ContactOutput;
 
 /** The care service's list items and archived requests -> records with id = uid. */
 export const toIncomingRecord = (item: IncomingOutput): Incoming => ({ ...item, id: item.uid });
