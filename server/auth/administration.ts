@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { hashPassword } from './passwords';
+import { assertMayGrant, assertMayManage, changedRoles, keepingARolesManager, lockPermissions, type Actor } from './permission-rules';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
 import {
@@ -18,6 +19,12 @@ import {
 } from './users';
 
 /** What the user routes do, apart from HTTP: each function throws the problem its route answers. */
+
+/** Who changes users: the signed-in caller, under the access policy (ACCESS_POLICY=open: everyone holds everything). */
+export interface Administrator extends Actor {
+  uid: string;
+  accessPolicy: 'roles' | 'open';
+}
 
 const userNotFound = () => notFound('No user has this uid.', 'uid', 'user-not-found');
 
@@ -45,27 +52,46 @@ export async function panelUser(db: Db, uid: string) {
   return user;
 }
 
-export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput) {
+export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, by: Administrator) {
   const passwordHash = await hashPassword(password);
-  const uid = await rethrowTakenUsername(insertUser(db, { publicName: public_name, roles: distinct(roles), username, passwordHash }));
+  const newUser = { publicName: public_name, roles: distinct(roles), username, passwordHash };
+  const uid = await rethrowTakenUsername(
+    db.transaction(async (tx) => {
+      await lockPermissions(tx);
+      await assertMayGrant(tx, by, newUser.roles);
+      return insertUser(tx, newUser);
+    }),
+  );
   return panelUser(db, uid);
 }
 
-export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput) {
+export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, by: Administrator) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
-  const stored = await findUser(db, uid);
-  if (!stored) throw userNotFound();
-  assertReadOnly('banned', body.banned, stored.bannedAt !== null);
-  const user = await updateDomainUser(db, uid, body.public_name, distinct(body.roles));
+  const roles = distinct(body.roles);
+  const user = await db.transaction((tx) =>
+    keepingARolesManager(tx, by.accessPolicy, async () => {
+      const stored = await findUser(tx, uid);
+      if (!stored) throw userNotFound();
+      assertReadOnly('banned', body.banned, stored.bannedAt !== null);
+      await assertMayManage(tx, by, uid);
+      await assertMayGrant(tx, by, changedRoles(stored.roles, roles));
+      return updateDomainUser(tx, uid, body.public_name, roles);
+    }),
+  );
   if (!user) throw userNotFound();
   return toDomainUser(user);
 }
 
-export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput) {
+export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput, by: Administrator) {
   if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
   await panelUser(db, uid);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  const saved = await rethrowTakenUsername(setPasswordAuthentication(db, uid, username, passwordHash));
+  const saved = await rethrowTakenUsername(
+    db.transaction(async (tx) => {
+      await assertMayManage(tx, by, uid);
+      return setPasswordAuthentication(tx, uid, username, passwordHash);
+    }),
+  );
   if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
   return panelUser(db, uid);
 }
@@ -76,26 +102,36 @@ export async function changeOwnPasswordAuthentication(db: Db, uid: string, usern
   return { uid, username };
 }
 
-export async function revokeRefreshTokens(db: Db, uids: string[]) {
+export async function revokeRefreshTokens(db: Db, uids: string[], by: Administrator) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  return { revoked: await revokeRefreshTokensOf(db, normalized) };
+  const revoked = await db.transaction(async (tx) => {
+    await assertMayManage(tx, by, normalized);
+    return revokeRefreshTokensOf(tx, normalized);
+  });
+  return { revoked };
 }
 
-export async function banUsers(db: Db, uids: string[], callerUid: string) {
+export async function banUsers(db: Db, uids: string[], by: Administrator) {
   const normalized = normalizeUids(uids);
-  if (normalized.includes(callerUid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
+  if (normalized.includes(by.uid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
   await assertAllKnown(db, normalized);
-  await db.transaction(async (tx) => {
-    await setBanned(tx, normalized, true);
-    await revokeRefreshTokensOf(tx, normalized);
-  });
+  await db.transaction((tx) =>
+    keepingARolesManager(tx, by.accessPolicy, async () => {
+      await assertMayManage(tx, by, normalized);
+      await setBanned(tx, normalized, true);
+      await revokeRefreshTokensOf(tx, normalized);
+    }),
+  );
   return { banned: normalized };
 }
 
-export async function unbanUsers(db: Db, uids: string[]) {
+export async function unbanUsers(db: Db, uids: string[], by: Administrator) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  await setBanned(db, normalized, false);
+  await db.transaction(async (tx) => {
+    await assertMayManage(tx, by, normalized);
+    await setBanned(tx, normalized, false);
+  });
   return { unbanned: normalized };
 }

@@ -10,7 +10,8 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
   app.post(
     '/care-request/',
     {
-      config: { auth: 'public' },
+      // web forms post without signing in; the panel sends its Bearer and must then hold care:create
+      config: { auth: 'publicOrUser', permission: 'care:create' },
       schema: {
         tags: ['intake'],
         summary: 'Submit a care request (multipart/form-data or application/x-www-form-urlencoded, German field names)',
