@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { banUsers } from '../../server/auth/administration';
 import { auditEvents } from '../../server/db/schema';
 import { PERMISSIONS } from '../../server/shared/permissions';
+import { waitFor } from './files-helpers';
 import { AUTH, createTestApp, unique, type TestApp } from './helpers';
 
 /** The role policy routes and the rules of granting roles and managing users (README: Permissions). */
@@ -174,5 +176,30 @@ describe('the last unbanned holder of roles:manage', () => {
       payload: { ...second.domain_user, roles: [] },
     });
     expect(demoteSelf.json()).toMatchObject(lastManager);
+  });
+});
+
+describe('the rule under concurrent changes', () => {
+  test.skipIf(!process.env.TEST_DATABASE_URL)('two holders banning each other at once: one ban passes, the other answers 409', async () => {
+    const t = await createTestApp();
+    const adminUid = (await t.as({ method: 'GET', url: `${AUTH}/info/` })).json<{ uid: string }>().uid;
+    const [first, second] = [await t.createUser({ roles: ['ceo'] }), await t.createUser({ roles: ['ceo'] })];
+    const [firstToken, secondToken] = [(await t.signIn(first.username, first.password)).access_token, (await t.signIn(second.username, second.password)).access_token];
+    await t.as({ method: 'PUT', url: `${AUTH}/administration/users/${adminUid}/domain-user/`, payload: { uid: adminUid, public_name: 'Administrator', roles: [] } });
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      // hold the permissions lock, so that both bans are admitted before either runs
+      await client.query('select pg_advisory_lock(7428114)');
+      const ban = (token: string, uid: string) => t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, token, payload: { uids: [uid] } });
+      const bans = Promise.all([ban(firstToken, second.domain_user.uid), ban(secondToken, first.domain_user.uid)]);
+      await waitFor(async () => (await client.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n === 2);
+      await client.query('select pg_advisory_unlock(7428114)');
+      const statuses = (await bans).map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 409]);
+    } finally {
+      await client.end();
+      await t.close();
+    }
   });
 });
