@@ -15,7 +15,7 @@ export interface Actor {
 }
 
 /** Any fixed number: serialises every change of users' roles, bans and the role policy. */
-const PERMISSIONS_LOCK = 7_428_114;
+export const PERMISSIONS_LOCK = 7_428_114;
 
 /** Holds the permissions lock until the end of the transaction `tx` (call it first in the transaction of the change). */
 export async function lockPermissions(tx: Db): Promise<void> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { banUsers } from '../../server/auth/administration';
+import { PERMISSIONS_LOCK } from '../../server/auth/permission-rules';
 import { auditEvents } from '../../server/db/schema';
 import { PERMISSIONS } from '../../server/shared/permissions';
 import { waitFor } from './files-helpers';
@@ -190,11 +191,11 @@ describe('the rule under concurrent changes', () => {
     await client.connect();
     try {
       // hold the permissions lock, so that both bans are admitted before either runs
-      await client.query('select pg_advisory_lock(7428114)');
+      await client.query('select pg_advisory_lock($1)', [PERMISSIONS_LOCK]);
       const ban = (token: string, uid: string) => t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, token, payload: { uids: [uid] } });
       const bans = Promise.all([ban(firstToken, second.domain_user.uid), ban(secondToken, first.domain_user.uid)]);
       await waitFor(async () => (await client.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n === 2);
-      await client.query('select pg_advisory_unlock(7428114)');
+      await client.query('select pg_advisory_unlock($1)', [PERMISSIONS_LOCK]);
       const statuses = (await bans).map((response) => response.statusCode).sort();
       expect(statuses).toEqual([200, 409]);
     } finally {
