@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
-import { assertPermissionDeclared, createAuthentication } from './shared/authentication';
+import { assertPermissionDeclared, createAuthentication, documentPermission } from './shared/authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { NoQuery } from './shared/schemas';
@@ -73,6 +73,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   // Every service applies this one authentication as its onRequest hook; each route's config says what it admits and, for
   // users, which permission they need (a service route that admits users without one stops the start; the routes above are not services').
   app.addHook('onRoute', assertPermissionDeclared);
+  app.addHook('onRoute', documentPermission);
   const services = { db: database.db, authentication: createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy }) };
   await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
   await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });

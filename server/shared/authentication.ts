@@ -7,6 +7,7 @@ import { findUser } from '../auth/users';
 import type { Db } from '../db';
 import { isPermission, permissionsOfRoles, type Permission, type RoutePermission } from './permissions';
 import { forbidden, HttpProblem, problemType } from './problem';
+import { problems } from './schemas';
 
 /**
  * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
@@ -125,6 +126,16 @@ export function assertPermissionDeclared(route: RouteOptions): void {
     throw new Error(`${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`);
   }
   if (permission !== 'signed-in' && !isPermission(permission)) throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
+}
+
+/** The OpenAPI of a route that needs a permission: names it, and documents its 403. */
+export function documentPermission(route: RouteOptions): void {
+  const { auth = 'user', permission } = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
+  if (!admitsUsers(auth) || !permission || permission === 'signed-in' || !route.schema) return;
+  const schema = route.schema as { description?: string; response?: Record<string, unknown> };
+  const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
+  schema.description = [schema.description, `${callers} the permission \`${permission}\`.`].filter(Boolean).join(' ');
+  if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
 }
 
 function userBearerToken(request: FastifyRequest): string {

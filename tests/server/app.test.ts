@@ -26,8 +26,10 @@ const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/administration/revoke-refresh-tokens/'],
   ['POST', '/administration/ban-users/'],
   ['POST', '/administration/unban-users/'],
+  ['GET', '/administration/roles/'],
+  ['PUT', '/administration/roles/{role}/'],
 ];
-const withUid = (path: string) => path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66');
+const withUid = (path: string) => path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{role}', 'dispatcher');
 
 test('GET /api/health reports the database', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/health' });

@@ -163,6 +163,15 @@ test('GET /info/ names the effective permissions in the fixed order', async () =
   expect(await info(allBut.get('mail:send'))).toEqual(PERMISSIONS.filter((permission) => permission !== 'mail:send'));
 });
 
+test('the OpenAPI document names each route\'s permission and its 403', async () => {
+  const docs = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { description?: string; responses: object }>> }>();
+  const users = docs.paths['/api/auth/administration/users/']!.get!;
+  expect(users.description).toContain('Users need the permission `users:read`.');
+  expect(users.responses).toHaveProperty('403');
+  expect(docs.paths['/api/files/search/']!.get!.description).toContain('Users (not API tokens) need the permission `files:read`.');
+  expect(docs.paths['/api/auth/info/']!.get!.responses).not.toHaveProperty('403');
+});
+
 describe('start-up check', () => {
   const appWith = (config: Record<string, unknown>) => {
     const app = Fastify();
