@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
-import { createAuthentication } from './shared/authentication';
+import { assertPermissionDeclared, createAuthentication, documentPermission } from './shared/authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
@@ -75,13 +75,13 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   healthRoutes(app, { database, storage });
   metricsRoutes(app, { database, token: config.metricsToken });
 
-  // Every service applies this one authentication as its onRequest hook; each route's config says what it admits.
-  const services = { db: database.db, authentication: createAuthentication({
-      db: database.db,
-      masterSecret,
-      accessPolicy: config.trust.accessPolicy,
-      apiTokenThrottle: { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds },
-    }) };
+  // Every service applies this one authentication as its onRequest hook; each route's config says what it admits and, for
+  // users, which permission they need (a service route that admits users without one stops the start; the routes above are not services').
+  app.addHook('onRoute', assertPermissionDeclared);
+  app.addHook('onRoute', documentPermission);
+  const apiTokenThrottle = { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds };
+  const authentication = createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy, apiTokenThrottle });
+  const services = { db: database.db, authentication };
   await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
   await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });
   await app.register(intakeService, { prefix: '/api/intake', ...services, care: config.care });

@@ -12,13 +12,13 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
 
   app.get(
     '/administration/access-tokens/',
-    { schema: { ...describe('All API tokens, newest first'), response: { 200: Type.Array(ApiToken), ...problems(401) } } },
+    { config: { permission: 'tokens:manage' }, schema: { ...describe('All API tokens, newest first'), response: { 200: Type.Array(ApiToken), ...problems(401) } } },
     async () => listApiTokens(db, scope),
   );
 
   app.post(
     '/administration/access-tokens/',
-    { schema: { ...describe('Add an API token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
+    { config: { permission: 'tokens:manage' }, schema: { ...describe('Add an API token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
     async (request, reply) => {
       const token = await addApiToken(db, scope, request.body, request.user.uid, auditContextOf(request));
       reply.code(201);
@@ -28,7 +28,7 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
 
   app.delete(
     '/administration/access-tokens/:uid/',
-    { schema: { ...describe('Delete an API token'), params: ApiTokenUidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } } },
+    { config: { permission: 'tokens:manage' }, schema: { ...describe('Delete an API token'), params: ApiTokenUidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } } },
     async (request, reply) => {
       await deleteApiToken(db, scope, request.params.uid, auditContextOf(request));
       return reply.code(204).send(null);
@@ -37,7 +37,7 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
 
   app.put(
     '/administration/access-tokens/:uid/revoke/',
-    { schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
+    { config: { permission: 'tokens:manage' }, schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
     async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid, auditContextOf(request)),
   );
 }

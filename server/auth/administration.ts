@@ -5,6 +5,7 @@ import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { recordUserEvents, userTarget } from './audit';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
+import { assertMayGrant, assertMayManage, changedRoles, keepingARolesManager, lockPermissions, type Actor } from './permission-rules';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
 import {
@@ -22,6 +23,12 @@ import {
 } from './users';
 
 /** What the user routes do, apart from HTTP: each function throws the problem its route answers. */
+
+/** Who changes users: the signed-in caller, under the access policy (ACCESS_POLICY=open: everyone holds everything). */
+export interface Administrator extends Actor {
+  uid: string;
+  accessPolicy: 'roles' | 'open';
+}
 
 const userNotFound = () => notFound('No user has this uid.', 'uid', 'user-not-found');
 
@@ -49,14 +56,16 @@ export async function panelUser(db: Db, uid: string) {
   return user;
 }
 
-export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, audit: AuditContext) {
+export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, by: Administrator, audit: AuditContext) {
   await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
-  const user = { publicName: public_name, roles: distinct(roles), username, passwordHash };
+  const newUser = { publicName: public_name, roles: distinct(roles), username, passwordHash };
   const uid = await rethrowTakenUsername(
     db.transaction(async (tx) => {
-      const created = await insertUser(tx, user);
-      const changes = { username, public_name, roles: user.roles };
+      await lockPermissions(tx);
+      await assertMayGrant(tx, by, newUser.roles);
+      const created = await insertUser(tx, newUser);
+      const changes = { username, public_name, roles: newUser.roles };
       await recordAudit(tx, { ...audit, action: 'user.create', target: userTarget(created, public_name), changes });
       return created;
     }),
@@ -64,28 +73,40 @@ export async function createUser(db: Db, { username, password, public_name, role
   return panelUser(db, uid);
 }
 
-export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, audit: AuditContext) {
+export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, by: Administrator, audit: AuditContext) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
-  const user = await db.transaction(async (tx) => {
-    const stored = await findUser(tx, uid);
-    if (!stored) throw userNotFound();
-    assertReadOnly('banned', body.banned, stored.bannedAt !== null);
-    const updated = await updateDomainUser(tx, uid, body.public_name, distinct(body.roles));
-    if (!updated) throw userNotFound();
-    const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: updated.publicName, roles: updated.roles });
-    await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, updated.publicName), changes });
-    return updated;
-  });
+  const roles = distinct(body.roles);
+  const user = await db.transaction((tx) =>
+    keepingARolesManager(tx, by.accessPolicy, async () => {
+      const stored = await findUser(tx, uid);
+      if (!stored) throw userNotFound();
+      assertReadOnly('banned', body.banned, stored.bannedAt !== null);
+      await assertMayManage(tx, by, uid);
+      await assertMayGrant(tx, by, changedRoles(stored.roles, roles));
+      const updated = await updateDomainUser(tx, uid, body.public_name, roles);
+      if (!updated) throw userNotFound();
+      const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: updated.publicName, roles: updated.roles });
+      await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, updated.publicName), changes });
+      return updated;
+    }),
+  );
   return domainUserOf(db, user);
 }
 
-export async function changePasswordAuthentication(db: Db, uid: string, { type, username, password }: PasswordAuthenticationInput, audit: AuditContext) {
+export async function changePasswordAuthentication(
+  db: Db,
+  uid: string,
+  { type, username, password }: PasswordAuthenticationInput,
+  by: Administrator,
+  audit: AuditContext,
+) {
   if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
   const user = await panelUser(db, uid);
   if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   await rethrowTakenUsername(
     db.transaction(async (tx) => {
+      await assertMayManage(tx, by, uid);
       const storedUsername = await findUsername(tx, uid);
       const saved = await setPasswordAuthentication(tx, uid, username, passwordHash);
       if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
@@ -114,10 +135,11 @@ export async function changeOwnPasswordAuthentication(db: Db, uid: string, usern
   return { uid, username };
 }
 
-export async function revokeRefreshTokens(db: Db, uids: string[], audit: AuditContext) {
+export async function revokeRefreshTokens(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
   const revoked = await db.transaction(async (tx) => {
+    await assertMayManage(tx, by, normalized);
     const count = await revokeRefreshTokensOf(tx, normalized);
     await recordUserEvents(tx, audit, 'user.revoke-refresh-tokens', normalized);
     return count;
@@ -125,22 +147,26 @@ export async function revokeRefreshTokens(db: Db, uids: string[], audit: AuditCo
   return { revoked };
 }
 
-export async function banUsers(db: Db, uids: string[], callerUid: string, audit: AuditContext) {
+export async function banUsers(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
-  if (normalized.includes(callerUid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
+  if (normalized.includes(by.uid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
   await assertAllKnown(db, normalized);
-  await db.transaction(async (tx) => {
-    await setBanned(tx, normalized, true);
-    await revokeRefreshTokensOf(tx, normalized);
-    await recordUserEvents(tx, audit, 'user.ban', normalized, { banned: true });
-  });
+  await db.transaction((tx) =>
+    keepingARolesManager(tx, by.accessPolicy, async () => {
+      await assertMayManage(tx, by, normalized);
+      await setBanned(tx, normalized, true);
+      await revokeRefreshTokensOf(tx, normalized);
+      await recordUserEvents(tx, audit, 'user.ban', normalized, { banned: true });
+    }),
+  );
   return { banned: normalized };
 }
 
-export async function unbanUsers(db: Db, uids: string[], audit: AuditContext) {
+export async function unbanUsers(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
   await db.transaction(async (tx) => {
+    await assertMayManage(tx, by, normalized);
     await setBanned(tx, normalized, false);
     await recordUserEvents(tx, audit, 'user.unban', normalized, { banned: false });
   });

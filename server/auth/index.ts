@@ -20,6 +20,7 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   authRoutes(app, {
     db,
     accessKey: accessTokenKey(masterSecret),
+    accessPolicy: config.trust.accessPolicy,
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

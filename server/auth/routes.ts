@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
@@ -11,6 +12,7 @@ import {
   panelUser,
   revokeRefreshTokens,
   unbanUsers,
+  type Administrator,
 } from './administration';
 import { parseAuthorization } from './credentials';
 import {
@@ -25,11 +27,15 @@ import {
   PanelUser,
   PasswordAuthenticationBody,
   Revoked,
+  RoleParams,
+  RolePolicy,
+  RolePolicyBody,
   TokenPair,
   UidParams,
   UidsBody,
   Unbanned,
 } from './schemas';
+import { changeRolePolicy, listRolePolicies } from './roles';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
 import { findUsername, listPanelUsers } from './users';
 
@@ -38,8 +44,9 @@ const TAGS = ['auth'];
 /** The OpenAPI part of a route for signed-in users. */
 const signedIn = (summary: string, description?: string) => ({ tags: TAGS, summary, security: BEARER, querystring: NoQuery, ...(description ? { description } : {}) });
 
-export function authRoutes(app: ServiceApp, context: SignInContext) {
-  const { db } = context;
+export function authRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open' }) {
+  const { db, accessPolicy } = context;
+  const by = ({ user }: FastifyRequest): Administrator => ({ uid: user.uid, permissions: user.permissions, accessPolicy });
 
   app.post(
     '/token/',
@@ -68,6 +75,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
   app.get(
     '/info/',
     {
+      config: { permission: 'signed-in' },
       schema: {
         ...signedIn('The signed-in user', 'With `extended=true` also the username of the password authentication (null when there is none).'),
         querystring: InfoQuery,
@@ -75,8 +83,8 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
       },
     },
     async (request) => {
-      const { uid, publicName, roles } = request.user;
-      const info = { uid, public_name: publicName, roles };
+      const { uid, publicName, roles, permissions } = request.user;
+      const info = { uid, public_name: publicName, roles, permissions };
       if (!request.query.extended) return info;
       return { ...info, authentication: { username: await findUsername(db, uid) } };
     },
@@ -85,6 +93,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
   app.put(
     '/update-password-authentication/',
     {
+      config: { permission: 'signed-in' },
       schema: {
         ...signedIn("Change the signed-in user's username and password"),
         body: OwnPasswordAuthenticationBody,
@@ -96,9 +105,16 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
 
   app.post(
     '/administration/users/',
-    { schema: { ...signedIn('Create a user with a password'), body: CreateUserBody, response: { 201: PanelUser, ...problems(400, 401, 409) } } },
+    {
+      config: { permission: 'users:manage' },
+      schema: {
+        ...signedIn('Create a user with a password', 'Each role granted needs every permission it grants.'),
+        body: CreateUserBody,
+        response: { 201: PanelUser, ...problems(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
-      const user = await createUser(db, request.body, auditContextOf(request));
+      const user = await createUser(db, request.body, by(request), auditContextOf(request));
       reply.code(201);
       return user;
     },
@@ -106,72 +122,107 @@ export function authRoutes(app: ServiceApp, context: SignInContext) {
 
   app.get(
     '/administration/users/',
-    { schema: { ...signedIn('All users, sorted by public name'), response: { 200: Type.Array(PanelUser), ...problems(400, 401) } } },
+    { config: { permission: 'users:read' }, schema: { ...signedIn('All users, sorted by public name'), response: { 200: Type.Array(PanelUser), ...problems(400, 401) } } },
     async () => listPanelUsers(db),
   );
 
   app.get(
     '/administration/users/:uid/',
-    { schema: { ...signedIn('One user'), params: UidParams, response: { 200: PanelUser, ...problems(400, 401, 404) } } },
+    { config: { permission: 'users:read' }, schema: { ...signedIn('One user'), params: UidParams, response: { 200: PanelUser, ...problems(400, 401, 404) } } },
     async (request) => panelUser(db, request.params.uid),
   );
 
   app.put(
     '/administration/users/:uid/domain-user/',
     {
+      config: { permission: 'users:manage' },
       schema: {
         ...signedIn(
           "Change a user's public name and roles",
-          'Takes the domain_user as GET returns it: the body uid must equal the path uid, and banned (optional) the stored state.',
+          'Takes the domain_user as GET returns it: the body uid must equal the path uid, and banned (optional) the stored state. ' +
+            'Each role granted or removed needs every permission it grants.',
         ),
         params: UidParams,
         body: DomainUserBody,
-        response: { 200: DomainUser, ...problems(400, 401, 404) },
+        response: { 200: DomainUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeDomainUser(db, request.params.uid, request.body, auditContextOf(request)),
+    async (request) => changeDomainUser(db, request.params.uid, request.body, by(request), auditContextOf(request)),
   );
 
   app.put(
     '/administration/users/:uid/password-authentication/',
     {
+      config: { permission: 'users:manage' },
       schema: {
         ...signedIn("Change a user's username, and password when given", 'Takes the method as GET returns it ({type, username}) plus an optional password.'),
         params: UidParams,
         body: PasswordAuthenticationBody,
-        response: { 200: PanelUser, ...problems(400, 401, 404, 409) },
+        response: { 200: PanelUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changePasswordAuthentication(db, request.params.uid, request.body, auditContextOf(request)),
+    async (request) => changePasswordAuthentication(db, request.params.uid, request.body, by(request), auditContextOf(request)),
   );
 
   app.post(
     '/administration/revoke-refresh-tokens/',
     {
+      config: { permission: 'users:manage' },
       schema: {
         ...signedIn("Revoke users' refresh tokens", 'Their access tokens stay valid until they expire.'),
         body: UidsBody,
-        response: { 200: Revoked, ...problems(400, 401, 404) },
+        response: { 200: Revoked, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => revokeRefreshTokens(db, request.body.uids, auditContextOf(request)),
+    async (request) => revokeRefreshTokens(db, request.body.uids, by(request), auditContextOf(request)),
   );
 
   app.post(
     '/administration/ban-users/',
     {
+      config: { permission: 'users:manage' },
       schema: {
         ...signedIn('Ban users', 'Revokes their refresh tokens; their access tokens are refused from their next request on. You cannot ban yourself.'),
         body: UidsBody,
-        response: { 200: Banned, ...problems(400, 401, 404) },
+        response: { 200: Banned, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => banUsers(db, request.body.uids, request.user.uid, auditContextOf(request)),
+    async (request) => banUsers(db, request.body.uids, by(request), auditContextOf(request)),
   );
 
   app.post(
     '/administration/unban-users/',
-    { schema: { ...signedIn('Lift the ban of users'), body: UidsBody, response: { 200: Unbanned, ...problems(400, 401, 404) } } },
-    async (request) => unbanUsers(db, request.body.uids, auditContextOf(request)),
+    {
+      config: { permission: 'users:manage' },
+      schema: { ...signedIn('Lift the ban of users'), body: UidsBody, response: { 200: Unbanned, ...problems(400, 401, 403, 404) } },
+    },
+    async (request) => unbanUsers(db, request.body.uids, by(request), auditContextOf(request)),
+  );
+
+  app.get(
+    '/administration/roles/',
+    {
+      config: { permission: 'users:read' },
+      schema: { ...signedIn('The role policy: every role with a policy and every role in use, sorted'), response: { 200: Type.Array(RolePolicy), ...problems(401, 403) } },
+    },
+    async () => listRolePolicies(db),
+  );
+
+  app.put(
+    '/administration/roles/:role/',
+    {
+      config: { permission: 'roles:manage' },
+      schema: {
+        ...signedIn(
+          "Set a role's permissions",
+          'Adding or removing a permission needs it; a change that would leave no unbanned user holding roles:manage answers 409.',
+        ),
+        params: RoleParams,
+        body: RolePolicyBody,
+        response: { 200: RolePolicy, ...problems(400, 401, 403, 409) },
+      },
+    },
+    async (request) =>
+      changeRolePolicy(db, request.params.role, request.body, { actor: request.user, accessPolicy, audit: auditContextOf(request) }),
   );
 }

@@ -26,7 +26,8 @@ const textWithoutEdgeWhitespace = (minLength: number, maxLength: number) =>
   });
 
 const PublicName = textWithoutEdgeWhitespace(4, 128);
-const Roles = Type.Array(textWithoutEdgeWhitespace(1, 64), { maxItems: 32, description: 'duplicates are removed' });
+const RoleName = textWithoutEdgeWhitespace(1, 64);
+const Roles = Type.Array(RoleName, { maxItems: 32, description: 'duplicates are removed' });
 const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
 
 const closed = { additionalProperties: false } as const;
@@ -57,6 +58,14 @@ export const PasswordAuthenticationBody = Type.Object(
   closed,
 );
 export const UidsBody = Type.Object({ uids: Uids }, closed);
+export const RoleParams = Type.Object({ role: RoleName }, closed);
+export const RolePolicyBody = Type.Object(
+  {
+    role: Type.Optional(Type.String({ description: 'read-only: accepted when it equals the role in the path' })),
+    permissions: Type.Array(Type.String(), { maxItems: 64, description: 'permission names; duplicates are removed' }),
+  },
+  closed,
+);
 
 // --- responses (they also decide what is serialised: nothing outside them can leak) ---
 
@@ -85,6 +94,7 @@ export const Info = Type.Object({
   uid: Type.String(),
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String(), { description: "what the user's roles grant (every permission with ACCESS_POLICY=open)" }),
   authentication: Type.Optional(Type.Object({ username: Type.Union([Type.String(), Type.Null()]) })),
 });
 
@@ -92,6 +102,7 @@ export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), usern
 export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
 export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
 export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
+export const RolePolicy = Type.Object({ role: Type.String(), permissions: Type.Array(Type.String()) });
 
 export const Unlocked = Type.Object({ unlocked: Type.Array(Type.String()) });
 export const SessionParams = Type.Object({ uid: Uid, family: Uid }, closed);
@@ -106,6 +117,8 @@ export const Session = Type.Object({
 export type CreateUserInput = Static<typeof CreateUserBody>;
 export type DomainUserInput = Static<typeof DomainUserBody>;
 export type PasswordAuthenticationInput = Static<typeof PasswordAuthenticationBody>;
+export type RolePolicyInput = Static<typeof RolePolicyBody>;
+export type RolePolicyResponse = Static<typeof RolePolicy>;
 export type DomainUserResponse = Static<typeof DomainUser>;
 export type PanelUserResponse = Static<typeof PanelUser>;
 export type TokenPairResponse = Static<typeof TokenPair>;

@@ -13,6 +13,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
   app.get(
     '/incoming/care-requests/',
     {
+      config: { permission: 'care:read' },
       schema: {
         ...describe('Incoming care requests, server-paged'),
         querystring: CareRequestList.querystring,
@@ -25,6 +26,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
   app.get(
     '/archived/care-requests/',
     {
+      config: { permission: 'care:read' },
       schema: {
         ...describe('Archived care requests, server-paged'),
         querystring: CareRequestList.querystring,
@@ -36,7 +38,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
 
   app.get(
     '/archived/care-requests/:uid/',
-    { schema: { ...describe('One archived care request'), params: CareRequestUidParams, response: { 200: Archived, ...problems(400, 401, 404) } } },
+    { config: { permission: 'care:read' }, schema: { ...describe('One archived care request'), params: CareRequestUidParams, response: { 200: Archived, ...problems(400, 401, 404) } } },
     async (request) => findArchived(db, request.params.uid),
   );
 

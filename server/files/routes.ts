@@ -25,7 +25,7 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
   app.get(
     '/search/',
     {
-      config: { auth: 'apiTokenOrUser' },
+      config: { auth: 'apiTokenOrUser', permission: 'files:read' },
       schema: {
         ...describe('Search files', 'Case-insensitive substring search on name, description and reference values; paged and sorted.'),
         querystring: FileSearch.querystring,
@@ -38,7 +38,7 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
   app.post(
     '/upload/',
     {
-      config: { auth: 'apiTokenOrUser' },
+      config: { auth: 'apiTokenOrUser', permission: 'files:write' },
       // @fastify/multipart traces its busboy options, request headers (the Authorization token) included
       logLevel: 'debug',
       schema: {
@@ -63,7 +63,7 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
   app.get(
     '/download/:uid/',
     {
-      config: { auth: 'apiTokenOrUser' },
+      config: { auth: 'apiTokenOrUser', permission: 'files:read' },
       schema: {
         ...describe('Download a file', 'Supports one byte range (Range: bytes=first-last, first- or -suffix).'),
         params: FileUidParams,
@@ -85,14 +85,14 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
 
   app.get(
     '/files/:uid/',
-    { config: { auth: 'apiTokenOrUser' }, schema: { ...describe('One file'), params: FileUidParams, response: { 200: StoredFile, ...problems(400, 401, 404) } } },
+    { config: { auth: 'apiTokenOrUser', permission: 'files:read' }, schema: { ...describe('One file'), params: FileUidParams, response: { 200: StoredFile, ...problems(400, 401, 404) } } },
     async (request) => toStoredFile(await findFile(db, request.params.uid)),
   );
 
   app.put(
     '/files/:uid/references/',
     {
-      config: { auth: 'apiTokenOrUser' },
+      config: { auth: 'apiTokenOrUser', permission: 'files:write' },
       schema: {
         ...describe("Replace a file's references", 'Takes {references}, or the file as GET returns it (its other fields unchanged) with the new meta.references.'),
         params: FileUidParams,

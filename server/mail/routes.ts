@@ -31,6 +31,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   app.post(
     '/send/',
     {
+      config: { permission: 'mail:send' },
       schema: {
         tags: ['mail'],
         summary: 'Queue a mail for delivery',
@@ -47,12 +48,12 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
 
   app.get(
     '/administration/providers/',
-    { schema: { ...administration('List SMTP providers'), response: { 200: Type.Array(Provider), ...problems(401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...administration('List SMTP providers'), response: { 200: Type.Array(Provider), ...problems(401) } } },
     async () => listProviders(db),
   );
   app.post(
     '/administration/providers/',
-    { schema: { ...administration('Add an SMTP provider'), body: ProviderInput, response: { 201: Provider, ...problems(400, 401) } } },
+    { config: { permission: 'mail:manage' }, schema: { ...administration('Add an SMTP provider'), body: ProviderInput, response: { 201: Provider, ...problems(400, 401) } } },
     async (request, reply) => {
       reply.code(201);
       return createProvider(db, request.body, auditContextOf(request));
@@ -60,12 +61,13 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   );
   app.get(
     '/administration/providers/:uid/',
-    { schema: { ...administration('Read an SMTP provider'), params: UidParams, response: { 200: Provider, ...problems(400, 401, 404) } } },
+    { config: { permission: 'mail:read' }, schema: { ...administration('Read an SMTP provider'), params: UidParams, response: { 200: Provider, ...problems(400, 401, 404) } } },
     async (request) => getProvider(db, request.params.uid),
   );
   app.put(
     '/administration/providers/:uid/',
     {
+      config: { permission: 'mail:manage' },
       schema: {
         ...administration('Change an SMTP provider'),
         params: UidParams,
@@ -78,12 +80,13 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
 
   app.get(
     '/administration/accounts/',
-    { schema: { ...administration('List sender accounts in matching order'), response: { 200: Type.Array(Account), ...problems(401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...administration('List sender accounts in matching order'), response: { 200: Type.Array(Account), ...problems(401) } } },
     async () => listAccounts(db),
   );
   app.post(
     '/administration/accounts/',
     {
+      config: { permission: 'mail:manage' },
       preValidation: checkCredentialsShape,
       schema: { ...administration('Add a sender account'), body: AccountInput, response: { 201: Account, ...problems(400, 401) } },
     },
@@ -95,12 +98,13 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   );
   app.get(
     '/administration/accounts/:uid/',
-    { schema: { ...administration('Read a sender account'), params: UidParams, response: { 200: Account, ...problems(400, 401, 404) } } },
+    { config: { permission: 'mail:read' }, schema: { ...administration('Read a sender account'), params: UidParams, response: { 200: Account, ...problems(400, 401, 404) } } },
     async (request) => getAccount(db, request.params.uid),
   );
   app.put(
     '/administration/accounts/:uid/',
     {
+      config: { permission: 'mail:manage' },
       preValidation: checkCredentialsShape,
       schema: {
         ...administration('Change a sender account; credentials only when credentials_changed is true'),
@@ -115,27 +119,28 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   const list = (summary: string) => ({ ...administration(summary), querystring: ListQuery });
   app.get(
     '/administration/queue/',
-    { schema: { ...list('Queued mails, including those being sent; newest request first'), response: { 200: Type.Array(QueueEntry), ...problems(400, 401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...list('Queued mails, including those being sent; newest request first'), response: { 200: Type.Array(QueueEntry), ...problems(400, 401) } } },
     async (request) => listQueued(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
   );
   app.get(
     '/administration/queue/delivered/',
-    { schema: { ...list('Delivered mails, newest delivery first'), response: { 200: Type.Array(Delivered), ...problems(400, 401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...list('Delivered mails, newest delivery first'), response: { 200: Type.Array(Delivered), ...problems(400, 401) } } },
     async (request) => listDelivered(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
   );
   app.get(
     '/administration/queue/failed-temporarily/',
-    { schema: { ...list('Mails waiting for another attempt, next attempt first'), response: { 200: Type.Array(Retrying), ...problems(400, 401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...list('Mails waiting for another attempt, next attempt first'), response: { 200: Type.Array(Retrying), ...problems(400, 401) } } },
     async (request) => listRetrying(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
   );
   app.get(
     '/administration/queue/failed-permanently/',
-    { schema: { ...list('Permanently failed mails, latest failure first'), response: { 200: Type.Array(Failed), ...problems(400, 401) } } },
+    { config: { permission: 'mail:read' }, schema: { ...list('Permanently failed mails, latest failure first'), response: { 200: Type.Array(Failed), ...problems(400, 401) } } },
     async (request) => listFailed(db, request.query.limit ?? DEFAULT_LIST_LIMIT),
   );
   app.post(
     '/administration/queue/failed-permanently/requeue/',
     {
+      config: { permission: 'mail:manage' },
       schema: {
         ...administration('Queue permanently failed mails again, attempts reset'),
         body: UidsBody,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
 import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
 import { accessTokenKey, verifyAccessTokenClaims } from '../auth/access-tokens';
@@ -6,8 +6,9 @@ import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
 import { findUser } from '../auth/users';
 import type { Db } from '../db';
-import { permissionsOfRoles, type Permission } from './permissions';
-import { HttpProblem, problemType } from './problem';
+import { isPermission, permissionsOfRoles, type Permission, type RoutePermission } from './permissions';
+import { forbidden, HttpProblem, problemType } from './problem';
+import { problems } from './schemas';
 
 /**
  * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
@@ -110,6 +111,7 @@ export function createAuthentication({
     if (user.bannedAt) throw refused('The user is banned.');
     const permissions = await permissionsOfRoles(db, user.roles, accessPolicy);
     request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions, sessionFamily: claims.sessionFamily };
+    assertPermitted(request.routeOptions.config.permission, permissions);
   }
 
   /** A token found but revoked or expired is refused at once, never tried as a user's access token. */
@@ -145,6 +147,41 @@ export function createAuthentication({
       };
     },
   };
+}
+
+/** A user's access comes with the route's permission ('signed-in': any user); 403 naming it otherwise. */
+function assertPermitted(needed: RoutePermission | undefined, held: Permission[]) {
+  if (needed === 'signed-in') return;
+  // assertPermissionDeclared refuses such a route at start-up; refuse rather than admit should one slip through
+  if (needed === undefined) throw new Error('The route admits users but declares no permission.');
+  if (!held.includes(needed)) throw forbidden(needed);
+}
+
+const admitsUsers = (auth: RouteAuth) => auth === 'user' || auth === 'apiTokenOrUser' || auth === 'publicOrUser';
+
+/**
+ * The app's onRoute check for service routes: a route that admits users must declare what they need in
+ * `config.permission` (a permission, or 'signed-in'); the app fails at start-up otherwise.
+ */
+export function assertPermissionDeclared(route: RouteOptions): void {
+  const config = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
+  if (!admitsUsers(config.auth ?? 'user')) return;
+  const { permission } = config;
+  const methods = [route.method].flat().join(',');
+  if (permission === undefined) {
+    throw new Error(`${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`);
+  }
+  if (permission !== 'signed-in' && !isPermission(permission)) throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
+}
+
+/** The OpenAPI of a route that needs a permission: names it, and documents its 403. */
+export function documentPermission(route: RouteOptions): void {
+  const { auth = 'user', permission } = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
+  if (!admitsUsers(auth) || !permission || permission === 'signed-in' || !route.schema) return;
+  const schema = route.schema as { description?: string; response?: Record<string, unknown> };
+  const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
+  schema.description = [schema.description, `${callers} the permission \`${permission}\`.`].filter(Boolean).join(' ');
+  if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
 }
 
 function userBearerToken(request: FastifyRequest): string {

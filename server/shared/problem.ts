@@ -81,6 +81,9 @@ export const badRequest = (detail: string, field?: string, slug = 'validation-er
 export const unauthorized = (detail: string, slug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
 export const notFound = (detail: string, field: string | undefined, slug: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
 export const conflict = (detail: string, field: string | undefined, slug: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
+/** 403 naming the permission the caller lacks (README: Permissions). */
+export const forbidden = (permission: string, detail = `This needs the permission ${permission}.`) =>
+  new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden'), permission });
 
 /** A read-only field of a body (one that GET returns) that disagrees with the path or the stored object. */
 export const readOnlyMismatch = (field: string, detail = `${field} is read-only and differs from the stored value.`) =>

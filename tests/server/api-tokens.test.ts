@@ -124,7 +124,7 @@ describe('administration', () => {
   });
 
   test('revoking records when and by whom, and cannot be repeated or undone', async () => {
-    const user = await t.createUser();
+    const user = await t.createUser({ roles: ['administrator'] });
     const userToken = (await t.signIn(user.username, user.password)).access_token;
     const { record } = await addToken('pricing');
     const response = await revoke('pricing', record.uid, userToken);

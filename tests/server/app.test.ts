@@ -29,8 +29,11 @@ const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/administration/unlock-users/'],
   ['GET', '/administration/users/{uid}/sessions/'],
   ['DELETE', '/administration/users/{uid}/sessions/{family}/'],
+  ['GET', '/administration/roles/'],
+  ['PUT', '/administration/roles/{role}/'],
 ];
-const withUid = (path: string) => path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{family}', '7e8bc430-9c3a-11d9-9669-0800200c9a66');
+const withUid = (path: string) =>
+  path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{family}', '7e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{role}', 'dispatcher');
 
 test('GET /api/health reports the database', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/health' });

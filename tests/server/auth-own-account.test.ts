@@ -16,11 +16,16 @@ async function signedInUser(roles: string[] = ['caregiver']) {
 }
 
 describe('GET /info/', () => {
-  test('answers uid, public name and roles of the caller', async () => {
+  test('answers uid, public name, roles and permissions of the caller', async () => {
     const { user, token } = await signedInUser(['caregiver', 'dispatcher']);
     const response = await t.as({ method: 'GET', url: `${AUTH}/info/`, token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ uid: user.domain_user.uid, public_name: user.domain_user.public_name, roles: ['caregiver', 'dispatcher'] });
+    expect(response.json()).toEqual({
+      uid: user.domain_user.uid,
+      public_name: user.domain_user.public_name,
+      roles: ['caregiver', 'dispatcher'],
+      permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact'],
+    });
   });
 
   test('adds the username with extended=true, and not with extended=false', async () => {
@@ -30,6 +35,7 @@ describe('GET /info/', () => {
       uid: user.domain_user.uid,
       public_name: user.domain_user.public_name,
       roles: ['caregiver'],
+      permissions: [],
       authentication: { username: user.username },
     });
     const plain = await t.as({ method: 'GET', url: `${AUTH}/info/?extended=false`, token });

@@ -76,6 +76,15 @@ test('a taken token value and revoking twice have their own types', async () => 
   seen.add('token-taken').add('token-already-revoked');
 });
 
+test('a missing permission and the last roles manager have their own types', async () => {
+  const user = await t.createUser({ roles: ['caregiver'] });
+  const token = (await t.signIn(user.username, user.password)).access_token;
+  expect((await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token })).json()).toMatchObject({ type: '/problems/forbidden', status: 403, permission: 'users:read' });
+  const demote = await t.as(json('PUT', `${AUTH}/administration/users/${adminUid}/domain-user/`, { uid: adminUid, public_name: 'Administrator', roles: [] }));
+  expect(demote.json()).toMatchObject({ type: '/problems/last-roles-manager', status: 409 });
+  seen.add('forbidden').add('last-roles-manager');
+});
+
 test('README lists every type seen here', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const listed = new Set([...readme.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1]));

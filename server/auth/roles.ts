@@ -1,0 +1,56 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { rolePermissions, users } from '../db/schema';
+import { recordAudit, type AuditEvent } from '../shared/audit';
+import { isPermission, PERMISSIONS, type Permission } from '../shared/permissions';
+import { badRequest, forbidden } from '../shared/problem';
+import { assertReadOnly } from '../shared/read-only';
+import { keepingARolesManager, type Actor } from './permission-rules';
+import type { RolePolicyInput, RolePolicyResponse } from './schemas';
+
+/** The role policy (role → permissions) as the Roles screen reads and changes it. */
+
+/** Every role with a policy row and every role some user has (those without a row grant nothing), sorted by role. */
+export async function listRolePolicies(db: Db): Promise<RolePolicyResponse[]> {
+  const rows = await db.select({ role: rolePermissions.role, permissions: rolePermissions.permissions }).from(rolePermissions).orderBy(asc(rolePermissions.role));
+  const inUse = await db.selectDistinct({ role: sql<string>`unnest(${users.roles})` }).from(users);
+  const policies = new Map(rows.map((row) => [row.role, inPermissionOrder(row.permissions)]));
+  for (const { role } of inUse) if (!policies.has(role)) policies.set(role, []);
+  return [...policies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([role, permissions]) => ({ role, permissions }));
+}
+
+const inPermissionOrder = (names: string[]): Permission[] => PERMISSIONS.filter((permission) => names.includes(permission));
+
+async function storedPermissions(db: Db, role: string): Promise<Permission[]> {
+  const [row] = await db.select({ permissions: rolePermissions.permissions }).from(rolePermissions).where(eq(rolePermissions.role, role));
+  return inPermissionOrder(row?.permissions ?? []);
+}
+
+interface PolicyChange {
+  actor: Actor;
+  accessPolicy: 'roles' | 'open';
+  /** Who and from where, for the audit trail. */
+  audit: Pick<AuditEvent, 'actor' | 'address'>;
+}
+
+/**
+ * Sets a role's permissions. A permission may only be added to or removed from a role by someone who holds it (else roles:manage
+ * alone would grant everything); the change must leave an unbanned user holding roles:manage; it is audited in its transaction.
+ */
+export async function changeRolePolicy(db: Db, role: string, body: RolePolicyInput, { actor, accessPolicy, audit }: PolicyChange): Promise<RolePolicyResponse> {
+  assertReadOnly('role', body.role, role);
+  const unknown = body.permissions.filter((name) => !isPermission(name));
+  if (unknown.length) throw badRequest(`Unknown permission ${unknown.join(', ')}; known are ${PERMISSIONS.join(', ')}.`, 'permissions');
+  const permissions = inPermissionOrder(body.permissions);
+  return db.transaction((tx) =>
+    keepingARolesManager(tx, accessPolicy, async () => {
+      const before = await storedPermissions(tx, role);
+      const changed = PERMISSIONS.filter((permission) => before.includes(permission) !== permissions.includes(permission));
+      const missing = changed.find((permission) => !actor.permissions.includes(permission));
+      if (missing) throw forbidden(missing, `Adding ${missing} to a role or removing it needs the permission ${missing}.`);
+      await tx.insert(rolePermissions).values({ role, permissions }).onConflictDoUpdate({ target: rolePermissions.role, set: { permissions } });
+      await recordAudit(tx, { ...audit, action: 'role.update', target: { type: 'role', id: role, label: role }, changes: { permissions } });
+      return { role, permissions };
+    }),
+  );
+}
