@@ -110,6 +110,9 @@ function withValueAt(body: unknown, path: (string | number)[], value: unknown, r
   return copy;
 }
 
+/** A text that, with the rest of the body, comes close to the 1 MiB body limit. */
+const NEAR_LIMIT_TEXT = 'n'.repeat(1024 * 1024 - 4096);
+
 const RAW_MARK = '\u0001raw\u0001';
 /** JSON text of a body whose Raw tokens are written verbatim. */
 export function jsonText(body: unknown): string {
@@ -147,6 +150,7 @@ export function jsonCases(operation: Operation, fixtures: Fixtures, random: Rand
     const field = path.join('.');
     cases.push(json(`${field} missing`, jsonText(withValueAt(base, path, undefined, true))));
     hostileJsonValues().forEach((value, index) => cases.push(json(`${field} = hostile #${index}`, jsonText(withValueAt(base, path, value)))));
+    cases.push(json(`${field} = text filling the body limit`, jsonText(withValueAt(base, path, NEAR_LIMIT_TEXT))));
   }
   cases.push(json('unknown field', jsonText(withValueAt(base, ['unknown_field'], 1))));
   MALFORMED_JSON.forEach((text, index) => cases.push(json(`malformed JSON #${index}`, text)));
