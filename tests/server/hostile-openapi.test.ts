@@ -4,7 +4,7 @@ import { FILES, PRICING, createFilesTestApp, upload } from './files-helpers';
 import { AUTH, testConfig } from './helpers';
 import { MAIL, addAccount, addProvider } from './mail-helpers';
 import { inBatches } from './server-process';
-import { jsonCases, operationsOf, pathCases, queryCases, type Fixtures, type HostileCase } from './hostile/cases';
+import { headerCases, jsonCases, operationsOf, pathCases, queryCases, type Fixtures, type HostileCase } from './hostile/cases';
 import { multipartCases, part } from './hostile/multipart';
 import { seededRandom } from './hostile/values';
 
@@ -80,6 +80,7 @@ function generateCases(fixtures: Fixtures): HostileCase[] {
     ...jsonCases(operation, fixtures, random),
     ...queryCases(operation, fixtures, random),
     ...pathCases(operation, fixtures, random),
+    ...headerCases(operation, fixtures, random),
   ]);
   let address = 0;
   const remoteAddress = () => `10.99.${(++address >> 8) & 255}.${address & 255}`;

@@ -194,3 +194,30 @@ export function pathCases(operation: Operation, fixtures: Fixtures, random: Rand
     })),
   );
 }
+
+/** Headers that describe the body or the wanted answer wrongly: encodings that are not there, charsets, odd Accept values. */
+const HOSTILE_HEADERS: readonly Record<string, string>[] = [
+  { 'content-encoding': 'gzip' },
+  { 'content-encoding': 'br' },
+  { 'content-encoding': 'deflate, gzip, identity' },
+  { 'content-encoding': 'x-unknown' },
+  { 'content-type': 'application/json; charset=utf-16' },
+  { accept: 'application/xml' },
+  { accept: '*/*;q=0, text/html' },
+  { 'accept-encoding': 'gzip;q=abc, br;q=-1, *;q=2' },
+  { 'x-request-id': 'a'.repeat(4_000) },
+  { 'x-forwarded-for': '::ffff:999.1.1.1, garbage' },
+];
+
+export function headerCases(operation: Operation, fixtures: Fixtures, random: Random): HostileCase[] {
+  const payload = operation.jsonBody ? jsonText(sample(operation.jsonBody, '', fixtures)) : undefined;
+  return HOSTILE_HEADERS.map((headers, index) => ({
+    name: `${operation.method} ${operation.template} hostile headers #${index}`,
+    auth: authOf(random),
+    request: {
+      method: operation.method as InjectOptions['method'],
+      url: urlOf(operation, fixtures),
+      ...(payload === undefined ? { headers } : { payload, headers: { 'content-type': 'application/json', ...headers } }),
+    },
+  }));
+}
