@@ -29,5 +29,8 @@ function decodeBasic(encoded: string) {
   }
   const colon = decoded.indexOf(':');
   if (colon < 0) throw malformedAuthorization();
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  // no username holds a control character and no password a NUL (PostgreSQL text cannot even compare one): nobody to look up
+  if (/[\u0000-\u001f\u007f]/.test(username) || password.includes('\u0000')) throw malformedAuthorization();
+  return { username, password };
 }

@@ -5,6 +5,7 @@ import type { CareConfig } from '../config';
 import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
 import { formFieldsOf, MAX_BODY_BYTES, rejectOversizedRequest } from './body';
+import { databaseRateLimitStore } from './rate-limit-store';
 import { intakeRoutes } from './routes';
 import { checkNotificationSettings } from './submission';
 
@@ -14,14 +15,15 @@ interface IntakeServiceOptions extends ServiceOptions {
 
 /**
  * The public intake of care requests (mounted at /api/intake): the agency's web forms and the panel's stepper post here,
- * without sign-in, so it is rate-limited per client address and bounded in size. Its form is checked by its own
+ * without sign-in, so it is rate-limited per client address (across processes) and bounded in size. Its form is checked by its own
  * validator (form.ts), which names every offending field at once.
  */
 export const intakeService: FastifyPluginAsyncTypebox<IntakeServiceOptions> = async (app, { db, authentication, care }) => {
   checkNotificationSettings(care);
   app.setValidatorCompiler(strictValidatorCompiler);
   app.addHook('onRequest', authentication.hook());
-  await app.register(fastifyRateLimit, { max: care.intakeRateLimit, timeWindow: 60_000, keyGenerator: (request) => request.ip });
+  // counted in the database, so the limit holds across every process sharing it
+  await app.register(fastifyRateLimit, { max: care.intakeRateLimit, timeWindow: 60_000, keyGenerator: (request) => request.ip, store: databaseRateLimitStore(db) });
   app.addHook('onRequest', async (request) => rejectOversizedRequest(request));
 
   // Only form bodies: JSON and the rest get 415.

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { UID_IN_PATH, uidOnCreate } from './providers';
 import type { PasswordCipher } from './credentials';
+import { compileExpression } from './expression';
 import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
 
 const accountColumns = {
@@ -104,8 +105,11 @@ function storedCredentials(cipher: PasswordCipher, accountUid: string, credentia
 
 /** The expression compiles; the provider exists, and the name and host a body may repeat from GET are its own. */
 async function checkAccountInput(db: Db, input: AccountInputBody) {
-  const problem = regularExpressionProblem(input.expression);
-  if (problem) throw badRequest(`expression is not a valid regular expression: ${problem}`, 'expression', 'invalid-expression');
+  const { problem } = compileExpression(input.expression);
+  if (problem !== undefined) {
+    const detail = `expression is not a regular expression the mail routing can run (RE2 syntax; no backreferences or lookaround): ${problem}`;
+    throw badRequest(detail, 'expression', 'invalid-expression');
+  }
   const [provider] = await db
     .select({ name: mailProviders.name, host: mailProviders.host })
     .from(mailProviders)
@@ -113,15 +117,6 @@ async function checkAccountInput(db: Db, input: AccountInputBody) {
   if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider', 'unknown-provider');
   assertReadOnly('provider.name', input.provider.name, provider.name);
   assertReadOnly('provider.host', input.provider.host, provider.host);
-}
-
-function regularExpressionProblem(expression: string): string | undefined {
-  try {
-    new RegExp(expression);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }
 
 const credentialsChecker = TypeCompiler.Compile(Credentials);

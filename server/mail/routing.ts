@@ -1,27 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
+import { compileExpression, type SenderMatcher } from './expression';
 
 /** What delivers the mails of matching senders: an account with its provider. */
 export interface Route {
   accountUid: string;
-  expression: RegExp | null;
+  expression: SenderMatcher | null;
   provider: { uid: string; host: string; port: number; security: 'none' | 'starttls' | 'ssl/tls' };
   username: string | null;
   encryptedPassword: string | null;
 }
 
-const compiled = new Map<string, RegExp | null>();
+const compiled = new Map<string, SenderMatcher | null>();
 
 /** Expressions are checked on save, yet a row could predate a check: it then matches nothing instead of failing a delivery. */
-function compile(expression: string): RegExp | null {
+function compile(expression: string): SenderMatcher | null {
   if (!compiled.has(expression)) {
     if (compiled.size > 1000) compiled.clear();
-    try {
-      compiled.set(expression, new RegExp(expression));
-    } catch {
-      compiled.set(expression, null);
-    }
+    compiled.set(expression, compileExpression(expression).matcher ?? null);
   }
   return compiled.get(expression) ?? null;
 }

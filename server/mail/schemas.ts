@@ -126,7 +126,7 @@ export const AccountInput = Type.Object(
   {
     /** Read-only: accepted on update when it equals the uid in the path; refused on create. */
     uid: Type.Optional(Uid),
-    expression: Type.String({ minLength: 1, maxLength: 512, description: 'a JavaScript regular expression tested against the sender address' }),
+    expression: Type.String({ minLength: 1, maxLength: 512, description: 'an RE2 regular expression searched for in the sender address (case-sensitive; ^ and $ anchor it; no backreferences or lookaround)' }),
     provider: Type.Object(
       {
         uid: Uid,

@@ -23,8 +23,8 @@ export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
       const first = checker.Errors(value).First();
       return { error: first ? [toSchemaError(first)] : [] } as never;
     }
-    const nulAt = pathOfNul(value, '');
-    if (nulAt !== undefined) return { error: [{ instancePath: nulAt, message: 'must not contain NUL characters', params: {} }] } as never;
+    const unstorable = firstUnstorableText(value, '');
+    if (unstorable) return { error: [{ instancePath: unstorable.path, message: unstorable.message, params: {} }] } as never;
     return { value };
   };
 };
@@ -51,13 +51,21 @@ function convertText(schema: TSchema, input: unknown): unknown {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The path of the first string holding U+0000 (which PostgreSQL text cannot store), in Ajv's /a/0/b form. */
-function pathOfNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The first string PostgreSQL cannot store as sent, with its path in Ajv's /a/0/b form: U+0000 (text cannot hold it) or
+ * an unpaired surrogate (not Unicode: a jsonb column refuses it, a text column would silently get U+FFFD instead).
+ */
+function firstUnstorableText(value: unknown, path: string): { path: string; message: string } | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { path, message: 'must not contain NUL characters' };
+    return LONE_SURROGATE.test(value) ? { path, message: 'must be valid Unicode (it holds an unpaired surrogate)' } : undefined;
+  }
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = pathOfNul(item, `${path}/${key}`);
-    if (found !== undefined) return found;
+    const found = firstUnstorableText(item, `${path}/${key}`);
+    if (found) return found;
   }
   return undefined;
 }

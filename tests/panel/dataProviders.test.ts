@@ -119,8 +119,8 @@ describe('problem messages', () => {
       field: 'expression',
     };
     const fields = fieldLabelsFor('/api/mail/administration/accounts/');
-    expect(problemMessage(problem, i18n.translate, fields)).toBe('Bad Request: The regular expression is not valid. (in field Regular Expression)');
-    expect(problemMessage(problem, german.translate, fields)).toBe('Ungültige Anfrage: Der reguläre Ausdruck ist ungültig. (im Feld Regulärer Ausdruck)');
+    expect(problemMessage(problem, i18n.translate, fields)).toBe('Bad Request: The regular expression is not valid (backreferences and lookaround are not supported). (in field Regular Expression)');
+    expect(problemMessage(problem, german.translate, fields)).toBe('Ungültige Anfrage: Der reguläre Ausdruck ist ungültig (Rückverweise und Lookaround werden nicht unterstützt). (im Feld Regulärer Ausdruck)');
   });
 
   it("an unknown type falls back to the server's detail; a field without a label keeps its name; a nested field takes its parent's label", () => {

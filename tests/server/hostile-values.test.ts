@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { CARE, INTAKE, multipart as formData, validForm } from '../fixtures/care-form';
-import { FILES, createFilesTestApp } from './files-helpers';
+import { FILES, createFilesTestApp, uploadForm } from './files-helpers';
 import { AUTH } from './helpers';
 import { MAIL } from './mail-helpers';
 
@@ -41,9 +41,28 @@ describe('a NUL character in a text', () => {
     expectProblem(await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent(NUL)}` }), 'query');
   });
 
+  test('of Basic credentials: 401 malformed, not a database error', async () => {
+    for (const credentials of ['nul\u0000user:long-enough', 'admin:pass\u0000word', '\u0000:\u0000']) {
+      const response = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } });
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json()).toMatchObject({ status: 401, detail: 'The Authorization header is malformed.' });
+    }
+  });
+
   test('of a public intake form field, without sign-in', async () => {
     const response = await t.inject({ method: 'POST', url: INTAKE, remoteAddress: '10.77.0.1', ...(await formData(validForm({ EinsatzOrt: `Ber${NUL}lin` }))) });
     expectProblem(response, 'EinsatzOrt');
+  });
+});
+
+describe('an unpaired surrogate (not Unicode) in a text', () => {
+  test('of a value stored as JSON (file references) and of a plain column', async () => {
+    const uploaded = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...uploadForm() });
+    const uid = uploaded.json<{ uid: string }>().uid;
+    const references = { references: [{ name: 'Customer', value: 'C-\ud800' }] };
+    expectProblem(await t.as({ method: 'PUT', url: `${FILES}/files/${uid}/references/`, payload: references }), 'references.0.value');
+    const provider = { name: 'Mail \udfff', host: 'smtp.example.org', port: 25, security: 'none' };
+    expectProblem(await t.as({ method: 'POST', url: `${MAIL}/administration/providers/`, payload: provider }), 'name');
   });
 });
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { throttleCounters } from '../../server/db/schema';
 import { createTestApp, testConfig, type TestApp } from './helpers';
 import { freshAddress, INTAKE, multipart, submit, validForm } from '../fixtures/care-form';
 import { rowCounts } from '../fixtures/care-records';
@@ -42,6 +45,26 @@ describe('rate limit per client address', () => {
     expect((await submit(t.inject, validForm(), { remoteAddress: '203.0.113.9' })).statusCode).toBe(201);
     const health = await t.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('the rate limit is counted in the database', () => {
+  it('holds across two apps on one database (as across processes), and starts over once the window has passed', async () => {
+    const other = await buildApp({ config: t.config, database: t.database, masterSecret: t.masterSecret });
+    try {
+      const address = '203.0.113.20';
+      for (let index = 0; index < RATE_LIMIT; index += 1) {
+        const app = index % 2 === 0 ? t.app : other;
+        expect((await submit((request) => app.inject(request), validForm(), { remoteAddress: address })).statusCode).toBe(201);
+      }
+      expectProblem(await submit((request) => other.inject(request), validForm(), { remoteAddress: address }), 429);
+      expectProblem(await submit(t.inject, validForm(), { remoteAddress: address }), 429);
+
+      await t.db.update(throttleCounters).set({ windowStart: sql`now() - interval '61 seconds'` }).where(eq(throttleCounters.key, `intake:${address}`));
+      expect((await submit((request) => other.inject(request), validForm(), { remoteAddress: address })).statusCode).toBe(201);
+    } finally {
+      await other.close();
+    }
   });
 });
 
