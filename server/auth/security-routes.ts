@@ -4,6 +4,7 @@ import { NoQuery, problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { Db } from '../db';
 import { revokeSession, sessionsOf, unlockUsers } from './account-security';
+import { assertMayManage } from './permission-rules';
 import { Session, SessionParams, UidParams, UidsBody, Unlocked } from './schemas';
 
 const TAGS = ['auth'];
@@ -21,8 +22,10 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
         response: { 200: Unlocked, ...problems(400, 401, 403, 404) },
       },
     },
-    // TODO(perm): assertMayManage
-    async (request) => unlockUsers(db, request.body.uids, auditContextOf(request)),
+    async (request) => {
+      await assertMayManage(db, request.user, request.body.uids.map((uid) => uid.toLowerCase()));
+      return unlockUsers(db, request.body.uids, auditContextOf(request));
+    },
   );
 
   app.get(
@@ -35,8 +38,10 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
         response: { 200: Type.Array(Session), ...problems(400, 401, 403, 404) },
       },
     },
-    // TODO(perm): assertMayManage
-    async (request) => sessionsOf(db, request.params.uid.toLowerCase()),
+    async (request) => {
+      await assertMayManage(db, request.user, request.params.uid.toLowerCase());
+      return sessionsOf(db, request.params.uid.toLowerCase());
+    },
   );
 
   app.delete(
@@ -49,8 +54,8 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
         response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
       },
     },
-    // TODO(perm): assertMayManage
     async (request, reply) => {
+      await assertMayManage(db, request.user, request.params.uid.toLowerCase());
       await revokeSession(db, request.params.uid.toLowerCase(), request.params.family, auditContextOf(request));
       return reply.code(204).send(null);
     },
