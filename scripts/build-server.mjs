@@ -22,6 +22,8 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // the build's helper process would otherwise live as long as the caller (npm start's whole run)
+  await esbuild.stop();
   // server/db finds its migrations next to the module that runs: here, next to main.mjs
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(serverOutDir, 'migrations'), { recursive: true });
 }

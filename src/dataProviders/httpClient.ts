@@ -31,6 +31,8 @@ export interface HttpClient {
   (url: string, options?: HttpOptions): Promise<HttpResponse>;
   /** A GET whose answer is bytes (a download); a failure is the same error as a JSON call's. */
   blob(url: string): Promise<BlobResponse>;
+  /** Plain fetch with the session's bearer: the response as it came, whatever its status (the caller reads it). */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
 }
 
 /** fetchJson's error for a failed response: an HttpError with the parsed JSON body (or the text). */
@@ -83,7 +85,9 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     }
   };
 
-  return Object.assign(json, { blob });
+  const fetchAuthorized = async (url: string, init: RequestInit = {}) => globalThis.fetch(url, { ...init, headers: await authorized(init.headers) });
+
+  return Object.assign(json, { blob, fetch: fetchAuthorized });
 }
 
 const abortError = () => new DOMException('The request was aborted.', 'AbortError');

@@ -145,6 +145,8 @@ describe('create care request: submission', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('The request has been submitted successfully')).toBeInTheDocument();
     expect(fake.state.intake).toHaveLength(1);
+    // sent as the signed-in user: the intake then checks care:create and audits the request as theirs
+    expect(fake.state.intake[0].authorization).toMatch(/^Bearer \S+$/);
     const form = fake.state.intake[0].form!;
     expect(Object.fromEntries(form.entries())).toEqual({
       EinsatzPLZ: '10115',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { INTAKE, validForm } from '../fixtures/care-form';
 import { FILES, PRICING, createFilesTestApp, upload } from './files-helpers';
@@ -126,6 +127,15 @@ async function injectWithin(request: InjectOptions): Promise<LightMyRequestRespo
   }
 }
 
+/** The body as the client reads it: a large answer comes compressed when a case's Accept-Encoding allowed it. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity');
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
 /** What is wrong with an answer, or undefined. */
 function defectOf(response: LightMyRequestResponse | 'hung'): string | undefined {
   if (response === 'hung') return `no answer within ${REQUEST_TIMEOUT_MS} ms`;
@@ -134,9 +144,9 @@ function defectOf(response: LightMyRequestResponse | 'hung'): string | undefined
   if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) return `${response.statusCode} without a problem body: ${response.headers['content-type']} ${response.body.slice(0, 200)}`;
   let problem: Record<string, unknown>;
   try {
-    problem = JSON.parse(response.body) as Record<string, unknown>;
+    problem = JSON.parse(decodedBody(response)) as Record<string, unknown>;
   } catch {
-    return `${response.statusCode} with a problem content type but no JSON: ${response.body.slice(0, 200)}`;
+    return `${response.statusCode} with a problem content type but no JSON (${response.headers['content-encoding'] ?? 'identity'}): ${response.body.slice(0, 200)}`;
   }
   const complete = typeof problem.type === 'string' && typeof problem.title === 'string' && problem.status === response.statusCode && typeof problem.detail === 'string';
   return complete ? undefined : `${response.statusCode} with an incomplete problem: ${response.body.slice(0, 300)}`;

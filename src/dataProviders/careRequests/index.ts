@@ -19,14 +19,14 @@ const listConfig = {
  * The care service (GET {careUrl}/incoming/care-requests/ and /archived/care-requests/ in the paged dialect, and
  * /archived/care-requests/{uid}/, and its contact data at .../{uid}/contact/ (read and erase); otherwise read only, records carry id = uid, an archived request has its incoming one's uid),
  * and the intake: dataProvider.submitCareRequest('incomingCareRequests', {data}) posts the stepper's values to
- * {intakeUrl}/care-request/ (public, no sign-in) and never rejects: a refusal is a result the stepper shows.
+ * {intakeUrl}/care-request/ (public; the panel sends its bearer, so it is audited as the user's) and never rejects: a refusal is a result the stepper shows.
  */
 export function createCareRequestProviders(careUrl: string, intakeUrl: string, httpClient: HttpClient) {
   const archivedUrl = `${careUrl}/archived/care-requests/`;
   return {
     [CARE_REQUEST_RESOURCES.incoming]: resourceProvider({
       ...pagedListResource(httpClient, { ...listConfig, url: `${careUrl}/incoming/care-requests/`, toRecord: toIncomingRecord }),
-      submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({ data: await submitCareRequest(intakeUrl, data) }),
+      submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({ data: await submitCareRequest(intakeUrl, data, httpClient.fetch) }),
     }),
     [CARE_REQUEST_RESOURCES.archived]: resourceProvider({
       ...pagedListResource(httpClient, {

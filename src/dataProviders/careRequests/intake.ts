@@ -136,13 +136,14 @@ function kindOf(status: number, fieldErrors: IntakeFieldError[]): FailureKind {
 }
 
 /**
- * POSTs the form to `${intakeUrl}/care-request/` (no sign-in: the intake is the public form endpoint). Never throws:
+ * POSTs the form to `${intakeUrl}/care-request/` (the public form endpoint; the panel passes a fetch that sends its bearer,
+ * so the request is made as the signed-in user, who needs care:create, and is audited). Never throws:
  * a rejection or a network failure becomes { ok: false } with what the Failed card needs and the raw response body.
  */
 export async function submitCareRequest(
   intakeUrl: string,
   values: CareRequestValues,
-  fetchFn: typeof fetch = (...args) => globalThis.fetch(...args),
+  fetchFn: (url: string, init: RequestInit) => Promise<Response> = (url, init) => globalThis.fetch(url, init),
 ): Promise<SubmitResult> {
   let response: Response;
   try {

@@ -148,6 +148,7 @@ export const archived2016 = () => ({
 interface CapturedRequest {
   url: URL;
   form?: FormData;
+  authorization?: string | null;
 }
 
 /** The fake auth service plus fake intake and care services; every request is recorded. */
@@ -168,7 +169,7 @@ export function useFakeCareBackend() {
     state.items = [incoming2016(), incoming2012()];
     backend.server.use(
       http.post(INTAKE_URL, async ({ request }) => {
-        state.intake.push({ url: new URL(request.url), form: await request.formData() });
+        state.intake.push({ url: new URL(request.url), form: await request.formData(), authorization: request.headers.get('authorization') });
         return state.intakeReply();
       }),
       http.get(INCOMING_URL, ({ request }) => {
