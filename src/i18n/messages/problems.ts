@@ -70,6 +70,10 @@ export const problemsEn = {
       uri_too_long: 'The address is too long.',
       expectation_failed: 'The request asked for something the server does not offer.',
       request_timeout: 'The request took too long to arrive.',
+      last_roles_manager: 'This would leave nobody who may manage the roles. At least one active user must keep the permission to manage roles.',
+      common_password: 'This password is among the most common passwords. Please choose another.',
+      too_many_token_failures: 'Too many requests with a wrong access token. Please try again later.',
+      contact_erased: 'The contact data of this care request has been erased.',
     },
     fields: {
       request: 'Request',
@@ -159,6 +163,10 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       uri_too_long: 'Die Adresse ist zu lang.',
       expectation_failed: 'Die Anfrage verlangt etwas, das der Server nicht anbietet.',
       request_timeout: 'Die Anfrage hat zu lange gedauert.',
+      last_roles_manager: 'Dann dürfte niemand mehr die Rollen verwalten. Mindestens ein aktiver Benutzer muss das Recht behalten, Rollen zu verwalten.',
+      common_password: 'Dieses Passwort gehört zu den häufigsten Passwörtern. Bitte wählen Sie ein anderes.',
+      too_many_token_failures: 'Zu viele Anfragen mit einem falschen Zugriffstoken. Bitte versuchen Sie es später erneut.',
+      contact_erased: 'Die Kontaktdaten dieser Betreuungsanfrage wurden gelöscht.',
     },
     fields: {
       request: 'Anfrage',
