@@ -53,7 +53,9 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
           {PERMISSION_GROUPS.map((group) => (
             <Grid key={group.name} size={{ xs: 12, sm: 6, md: 4 }}>
               <FormGroup role="group" aria-label={translate(groupTitleKey(group.name))}>
-                <Typography variant="subtitle2">{translate(groupTitleKey(group.name))}</Typography>
+                <Typography variant="subtitle2" component="h3">
+                  {translate(groupTitleKey(group.name))}
+                </Typography>
                 {group.permissions.map((permission) => {
                   const keys = permissionKeys(permission);
                   return (
@@ -72,8 +74,10 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
                       }
                       label={
                         <>
-                          <Typography variant="body2">{translate(keys.name)}</Typography>
-                          <Typography id={`${headingId}-${permission}`} variant="caption" color="text.secondary" title={permission}>
+                          <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+                            {translate(keys.name)}
+                          </Typography>
+                          <Typography id={`${headingId}-${permission}`} variant="caption" color="text.secondary" title={permission} sx={{ display: 'block' }}>
                             {translate(keys.description)}
                           </Typography>
                         </>
