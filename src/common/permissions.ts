@@ -27,8 +27,8 @@ const everyPermissionListed: [Missing] extends [never] ? true : Missing = true;
 void everyPermissionListed;
 
 /**
- * What a screen, a drawer entry or a button needs: a permission; 'panel' (any permission at all: the dashboard); or
- * 'signed-in' (every signed-in user, also one without any permission: the own password).
+ * What a screen, a drawer entry or a button needs: a permission; 'panel' (a permission that opens some screen of the
+ * panel: the dashboard); or 'signed-in' (every signed-in user, also one without such a permission: the own password).
  */
 export type Requirement = Permission | 'panel' | 'signed-in';
 
@@ -44,10 +44,13 @@ export function permissionsOfInfo(info: unknown): Permission[] {
   return PERMISSIONS.filter((permission) => listed.includes(permission));
 }
 
-/** Whether `granted` meets the requirement. */
-export function permits(granted: readonly Permission[], requirement: Requirement): boolean {
+/**
+ * Whether `granted` meets the requirement. `screens` are the permissions the panel's screens need (a user holding
+ * only, say, mail:send has no screen to open); without it any permission counts for 'panel'.
+ */
+export function permits(granted: readonly Permission[], requirement: Requirement, screens?: ReadonlySet<Permission>): boolean {
   if (requirement === 'signed-in') return true;
-  if (requirement === 'panel') return granted.length > 0;
+  if (requirement === 'panel') return granted.some((permission) => !screens || screens.has(permission));
   return granted.includes(requirement);
 }
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Layout as RaLayout, useGetList } from 'react-admin';
-import { permits, useGrantedPermissions } from '../common/permissions';
+import { isPermission, permits, useGrantedPermissions } from '../common/permissions';
+import { type Access, AccessContext } from './access';
 import type { MenuEntry, PanelResource } from '../registry/types';
 import { AppBar } from './AppBar';
 import { GlobalAlert } from './GlobalAlert';
@@ -26,26 +27,41 @@ const Preload = ({ name, preload }: Omit<PreloadedList, 'permission'>) => {
 };
 
 /**
+ * What the user may open: their permissions, where a user counts as one of the panel ('panel') when some drawer entry
+ * is theirs to use (a user holding only mail:send or care:contact has no screen).
+ */
+function useAccessOf(menu: MenuEntry[]): Access {
+  const { granted, isPending, error } = useGrantedPermissions();
+  const screens = useMemo(() => new Set(menu.map((entry) => entry.permission).filter(isPermission)), [menu]);
+  return useMemo(
+    () => ({ isPending, error, allows: (requirement) => !isPending && permits(granted, requirement, screens) }),
+    [granted, isPending, error, screens],
+  );
+}
+
+/**
  * The main layout of the protected screens (MUI's own texts in the panel's language); opening it loads the preloaded
- * lists. The drawer shows, and the layout preloads, only what the user's permissions allow.
+ * lists. The drawer shows, and the layout preloads, only what the user's permissions allow; the screens' permission
+ * gate reads the same decision.
  */
 export const Layout = ({ children, menu, preload }: LayoutProps) => {
-  const { granted, isPending } = useGrantedPermissions();
-  const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) =>
-    isPending ? [] : items.filter((item) => permits(granted, item.permission));
+  const access = useAccessOf(menu);
+  const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) => items.filter((item) => access.allows(item.permission));
   return (
-    <MuiLocale>
-      <GlobalAlertProvider>
-        {allowed(preload).map(({ name, preload }) => (
-          <Preload key={name} name={name} preload={preload} />
-        ))}
-        <MenuEntriesContext.Provider value={allowed(menu)}>
-          <RaLayout appBar={AppBar} menu={Menu}>
-            <GlobalAlert />
-            {children}
-          </RaLayout>
-        </MenuEntriesContext.Provider>
-      </GlobalAlertProvider>
-    </MuiLocale>
+    <AccessContext.Provider value={access}>
+      <MuiLocale>
+        <GlobalAlertProvider>
+          {allowed(preload).map(({ name, preload }) => (
+            <Preload key={name} name={name} preload={preload} />
+          ))}
+          <MenuEntriesContext.Provider value={allowed(menu)}>
+            <RaLayout appBar={AppBar} menu={Menu}>
+              <GlobalAlert />
+              {children}
+            </RaLayout>
+          </MenuEntriesContext.Provider>
+        </GlobalAlertProvider>
+      </MuiLocale>
+    </AccessContext.Provider>
   );
 };

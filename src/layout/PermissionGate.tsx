@@ -1,17 +1,18 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { permits, type Requirement, useGrantedPermissions } from '../common/permissions';
+import type { Requirement } from '../common/permissions';
+import { useAccess } from './access';
 import { NoAccessPage, NoPanelPermissionPage } from './NoAccessPages';
 
 /**
  * The one place where screens check permissions: the screen for a user who meets its requirement; the "no access"
- * page for one who does not; the "no panel permission" page for one without any permission. No navigation happens, so
+ * page for one who does not; the "no panel permission" page for one without a permission that opens any screen. No navigation happens, so
  * a direct link to a forbidden screen cannot loop.
  */
 export const PermissionGate = ({ permission, children }: { permission: Requirement; children: ReactNode }) => {
   const translate = useTranslate();
-  const { granted, isPending, error } = useGrantedPermissions();
+  const { isPending, error, allows } = useAccess();
   if (isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
@@ -20,8 +21,8 @@ export const PermissionGate = ({ permission, children }: { permission: Requireme
     );
   }
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate('caredesk.access.not_loaded')}</Alert>;
-  if (permits(granted, permission)) return children;
-  return permits(granted, 'panel') ? <NoAccessPage /> : <NoPanelPermissionPage />;
+  if (allows(permission)) return children;
+  return allows('panel') ? <NoAccessPage /> : <NoPanelPermissionPage />;
 };
 
 /** A screen behind the gate (undefined stays undefined: a resource without that screen). */

@@ -120,6 +120,20 @@ describe('drawer by permission', () => {
     await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
+
+  it('counts a user whose permissions open no screen (mail:send and care:contact only) as one without any', async () => {
+    policy.policy.set('caregiver', ['mail:send', 'care:contact']);
+    await openAs(NURSE_UID, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'No access to the panel', level: 1 })).toBeInTheDocument();
+    expect(drawerEntries()).toEqual([]);
+  });
+
+  it('gives a user holding one screen\'s permission the dashboard and that entry', async () => {
+    policy.policy.set('caregiver', ['mail:send', 'files:read']);
+    await openAs(NURSE_UID, '/dashboard');
+    expect(await screen.findByText('Hello Nina Nurse!')).toBeInTheDocument();
+    await waitFor(() => expect(drawerEntries()).toEqual(['Dashboard', 'Search files']));
+  });
 });
 
 describe('a direct link to a forbidden screen', () => {
