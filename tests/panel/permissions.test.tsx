@@ -315,7 +315,7 @@ describe('German', () => {
   it('says no access in German', async () => {
     await openAs(DISPATCHER_UID, '/roles/');
     expect(await screen.findByRole('heading', { name: 'Kein Zugriff', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zum Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Übersicht' })).toBeInTheDocument();
   });
 
   it('offers a user without permissions Neues Passwort and Abmelden', async () => {

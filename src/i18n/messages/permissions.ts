@@ -93,7 +93,7 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
   access: {
     no_access_title: 'Kein Zugriff',
     no_access_text: 'Sie dürfen diese Seite nicht öffnen. Wenn Sie sie brauchen, bitten Sie einen Administrator um das Recht.',
-    to_dashboard: 'Zum Dashboard',
+    to_dashboard: 'Zur Übersicht',
     no_panel_title: 'Kein Zugriff auf das Panel',
     no_panel_text:
       'Ihr Konto hat für keine Seite des Panels ein Recht. Ein Administrator kann Ihren Rollen Rechte geben. Ihr Passwort können Sie trotzdem ändern, und Sie können sich abmelden.',
