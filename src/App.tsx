@@ -9,6 +9,7 @@ import { routerProvider } from './common/history/routerProvider';
 import type { RuntimeConfig } from './config';
 import { Layout, type PreloadedList } from './layout/Layout';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
+import { gated, PermissionGate } from './layout/PermissionGate';
 import { theme } from './layout/theme';
 import { panelMenu, panelResources, panelRoutes } from './registry';
 import { createServices } from './services';
@@ -19,7 +20,15 @@ interface AppProps {
   session?: Session;
 }
 
-const preload = panelResources.flatMap(({ name, preload }): PreloadedList[] => (preload ? [{ name, preload }] : []));
+const preload = panelResources.flatMap(({ name, preload, permission }): PreloadedList[] => (preload ? [{ name, preload, permission }] : []));
+
+/** The registry's resources with their screens behind the permission gate. */
+const resources = panelResources.map(({ list, create, edit, permission, editPermission = permission, ...resource }) => ({
+  ...resource,
+  list: gated(list, permission),
+  create: gated(create, editPermission),
+  edit: gated(edit, editPermission),
+}));
 
 /** The layout with the registry's drawer entries and the lists it loads when it opens. */
 const PanelLayout = ({ children }: { children: ReactNode }) => (
@@ -30,7 +39,8 @@ const PanelLayout = ({ children }: { children: ReactNode }) => (
 
 /**
  * Routes (README, The panel): /login and / without layout (react-router ranks them above react-admin's "/*"); every
- * area's routes and react-admin's resource routes inside the layout, all protected by requireAuth; unknown paths go to /.
+ * area's routes and react-admin's resource routes inside the layout, all protected by requireAuth and each behind the
+ * permission gate (README, The panel by permission); unknown paths go to /.
  * Every resource of the registry is declared, most without screens (their areas' routes show them at the panel's
  * paths); such a resource's own path /<name>/… is unknown too.
  */
@@ -64,11 +74,19 @@ export const App = ({ config, session }: AppProps) => {
             <Route path="/login" element={<LoginPage />} />
           </CustomRoutes>
           <CustomRoutes>
-            {panelRoutes.map(({ path, component: Screen }) => (
-              <Route key={path} path={path} element={<Screen />} />
+            {panelRoutes.map(({ path, permission, component: Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <PermissionGate permission={permission}>
+                    <Screen />
+                  </PermissionGate>
+                }
+              />
             ))}
           </CustomRoutes>
-          {panelResources.map(({ name, icon, recordRepresentation, list, create, edit }) => (
+          {resources.map(({ name, icon, recordRepresentation, list, create, edit }) => (
             <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} list={list} create={create} edit={edit}>
               {!list && <Route path="*" element={<NotFoundRedirect />} />}
             </Resource>

@@ -1,4 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { type Permission, permissionsOfInfo } from '../common/permissions';
 import type { HttpClient } from '../dataProviders/httpClient';
 import { signInRedirect } from './redirect';
 import type { Session } from './session';
@@ -30,6 +31,17 @@ export function createAuthProvider({ session, httpClient, getLocation = () => wi
     return { redirectTo: signInRedirect(pathname, search), message: false as const };
   };
 
+  // getIdentity and getPermissions ask at the same moment when the layout opens: they share one GET /info/
+  let infoInFlight: Promise<Record<string, unknown>> | null = null;
+  const readInfo = () => {
+    infoInFlight ??= httpClient(`${session.authUrl}/info/`)
+      .then(({ json }) => (json ?? {}) as Record<string, unknown>)
+      .finally(() => {
+        infoInFlight = null;
+      });
+    return infoInFlight;
+  };
+
   return {
     login: ({ username, password }: { username: string; password: string }) => session.login(username, password),
 
@@ -57,11 +69,12 @@ export function createAuthProvider({ session, httpClient, getLocation = () => wi
     },
 
     getIdentity: async (): Promise<CaredeskIdentity> => {
-      const { json } = await httpClient(`${session.authUrl}/info/`);
-      const publicName = typeof json?.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
-      return { id: json.uid, fullName: publicName, roles: Array.isArray(json?.roles) ? json.roles : [] };
+      const json = await readInfo();
+      const publicName = typeof json.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
+      return { id: json.uid as string, fullName: publicName, roles: Array.isArray(json.roles) ? json.roles : [] };
     },
 
-    getPermissions: async () => undefined,
+    /** The effective permissions of /info/ (README: The panel by permission); a service without the field grants all. */
+    getPermissions: async (): Promise<Permission[]> => permissionsOfInfo(await readInfo()),
   };
 }

@@ -6,12 +6,14 @@ import { createCareRequestProviders } from './careRequests';
 import { createFilesProvider, FILES_RESOURCE } from './files';
 import type { HttpClient } from './httpClient';
 import { createMailProviders } from './mail';
+import { createRolesProvider, ROLES_RESOURCE } from './roles';
 import { createUsersProvider, USERS_RESOURCE } from './users';
 
 /** Every react-admin resource of the panel and its provider. A new entity adds one line here. */
 function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
   return {
     [USERS_RESOURCE]: createUsersProvider(config.authUrl, httpClient),
+    [ROLES_RESOURCE]: createRolesProvider(config.authUrl, httpClient),
     ...createCareRequestProviders(config.careUrl, config.intakeUrl, httpClient),
     [FILES_RESOURCE]: createFilesProvider(config.filesUrl, httpClient),
     [API_TOKEN_RESOURCES.files]: createApiTokensProvider(config.filesUrl, httpClient),

@@ -62,6 +62,8 @@ const FILE: FieldLabels = {
   stored_binary: `${P}.stored_binary`,
 };
 
+const ROLE: FieldLabels = { role: 'caredesk.roles.role', permissions: 'caredesk.roles.permissions' };
+
 const PAGED_LIST: FieldLabels = {
   filters: `${P}.filters`,
   query: `${P}.query`,
@@ -75,6 +77,7 @@ const PAGED_LIST: FieldLabels = {
 const BY_PATH: [RegExp, FieldLabels][] = [
   [/\/administration\/(ban-users|unban-users|revoke-refresh-tokens)\/$/, USER_SELECTION],
   [/\/administration\/users\//, USER],
+  [/\/administration\/roles\//, ROLE],
   [/\/update-password-authentication\/$/, OWN_PASSWORD],
   [/\/administration\/providers\//, PROVIDER],
   [/\/administration\/accounts\//, ACCOUNT],

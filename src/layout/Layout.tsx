@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Layout as RaLayout, useGetList } from 'react-admin';
+import { isPermission, permits, useGrantedPermissions } from '../common/permissions';
+import { type Access, AccessContext } from './access';
 import type { MenuEntry, PanelResource } from '../registry/types';
 import { AppBar } from './AppBar';
 import { GlobalAlert } from './GlobalAlert';
@@ -9,7 +11,7 @@ import { MenuEntriesContext } from './menuEntries';
 import { MuiLocale } from './MuiLocale';
 
 /** A list the layout loads when it opens. */
-export type PreloadedList = Required<Pick<PanelResource, 'name' | 'preload'>>;
+export type PreloadedList = Required<Pick<PanelResource, 'name' | 'preload' | 'permission'>>;
 
 interface LayoutProps {
   children: ReactNode;
@@ -19,24 +21,47 @@ interface LayoutProps {
 }
 
 /** Loads a list into react-admin's query cache under the key its list screen asks for, and keeps it there. */
-const Preload = ({ name, preload }: PreloadedList) => {
+const Preload = ({ name, preload }: Omit<PreloadedList, 'permission'>) => {
   useGetList(name, preload, { refetchOnWindowFocus: false, refetchOnReconnect: false });
   return null;
 };
 
-/** The main layout of the protected screens (MUI's own texts in the panel's language); opening it loads the preloaded lists. */
-export const Layout = ({ children, menu, preload }: LayoutProps) => (
-  <MuiLocale>
-    <GlobalAlertProvider>
-      {preload.map((list) => (
-        <Preload key={list.name} {...list} />
-      ))}
-      <MenuEntriesContext.Provider value={menu}>
-        <RaLayout appBar={AppBar} menu={Menu}>
-          <GlobalAlert />
-          {children}
-        </RaLayout>
-      </MenuEntriesContext.Provider>
-    </GlobalAlertProvider>
-  </MuiLocale>
-);
+/**
+ * What the user may open: their permissions, where a user counts as one of the panel ('panel') when some drawer entry
+ * is theirs to use (a user holding only mail:send or care:contact has no screen).
+ */
+function useAccessOf(menu: MenuEntry[]): Access {
+  const { granted, isPending, error } = useGrantedPermissions();
+  const screens = useMemo(() => new Set(menu.map((entry) => entry.permission).filter(isPermission)), [menu]);
+  return useMemo(
+    () => ({ isPending, error, allows: (requirement) => !isPending && permits(granted, requirement, screens) }),
+    [granted, isPending, error, screens],
+  );
+}
+
+/**
+ * The main layout of the protected screens (MUI's own texts in the panel's language); opening it loads the preloaded
+ * lists. The drawer shows, and the layout preloads, only what the user's permissions allow; the screens' permission
+ * gate reads the same decision.
+ */
+export const Layout = ({ children, menu, preload }: LayoutProps) => {
+  const access = useAccessOf(menu);
+  const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) => items.filter((item) => access.allows(item.permission));
+  return (
+    <AccessContext.Provider value={access}>
+      <MuiLocale>
+        <GlobalAlertProvider>
+          {allowed(preload).map(({ name, preload }) => (
+            <Preload key={name} name={name} preload={preload} />
+          ))}
+          <MenuEntriesContext.Provider value={allowed(menu)}>
+            <RaLayout appBar={AppBar} menu={Menu}>
+              <GlobalAlert />
+              {children}
+            </RaLayout>
+          </MenuEntriesContext.Provider>
+        </GlobalAlertProvider>
+      </MuiLocale>
+    </AccessContext.Provider>
+  );
+};

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import type { PanelArea } from '../registry/types';
 
-/** /new-password: the own password, opened from the account menu (no drawer entry). */
+/** /new-password: the own password, opened from the account menu (no drawer entry); every signed-in user may open it. */
 const password: PanelArea = {
   resources: [],
-  routes: [{ path: '/new-password', component: lazy(() => import('./NewPasswordPage')) }],
+  routes: [{ path: '/new-password', permission: 'signed-in', component: lazy(() => import('./NewPasswordPage')) }],
   menu: [],
 };
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { GetListParams } from 'react-admin';
+import type { Requirement } from '../common/permissions';
 import type { ResourceName } from '../dataProviders';
 
 /**
@@ -9,6 +10,10 @@ import type { ResourceName } from '../dataProviders';
 export interface PanelResource {
   /** The resource name, which is also the composite data provider's route. */
   name: ResourceName;
+  /** What its list screen and its preload need. */
+  permission: Requirement;
+  /** What its create and edit screens need (default: `permission`). */
+  editPermission?: Requirement;
   icon: ComponentType;
   /** The record field (or a function) react-admin names a record by. */
   recordRepresentation?: string;
@@ -22,6 +27,8 @@ export interface PanelResource {
 /** A page of its own path inside the layout (a lazily loaded screen). */
 interface PanelRoute {
   path: string;
+  /** What the screen needs; a direct link without it shows the "no access" page. */
+  permission: Requirement;
   component: ComponentType;
 }
 
@@ -29,6 +36,8 @@ interface PanelRoute {
 export interface MenuEntry {
   /** The route path. */
   to: string;
+  /** What the entry needs to be shown (the same as its route's). */
+  permission: Requirement;
   /** Translation key of the label. */
   label: string;
   icon: ComponentType;

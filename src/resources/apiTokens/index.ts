@@ -13,16 +13,17 @@ const PRICING_PATH = '/pricing/api-keys/';
  */
 const apiTokens: PanelArea = {
   resources: [
-    { name: API_TOKEN_RESOURCES.files, icon: VpnKeyIcon },
-    { name: API_TOKEN_RESOURCES.pricing, icon: VpnKeyIcon },
+    { name: API_TOKEN_RESOURCES.files, permission: 'tokens:manage', icon: VpnKeyIcon },
+    { name: API_TOKEN_RESOURCES.pricing, permission: 'tokens:manage', icon: VpnKeyIcon },
   ],
   routes: [
-    { path: FILES_PATH, component: lazy(() => import('./FileApiTokens')) },
-    { path: PRICING_PATH, component: lazy(() => import('./PricingApiTokens')) },
+    { path: FILES_PATH, permission: 'tokens:manage', component: lazy(() => import('./FileApiTokens')) },
+    { path: PRICING_PATH, permission: 'tokens:manage', component: lazy(() => import('./PricingApiTokens')) },
   ],
   menu: [
     {
       to: PRICING_PATH,
+      permission: 'tokens:manage',
       label: 'caredesk.files.menu.api_tokens',
       accessibleLabel: 'caredesk.files.tokens.title_pricing',
       icon: VpnKeyIcon,
@@ -30,6 +31,7 @@ const apiTokens: PanelArea = {
     },
     {
       to: FILES_PATH,
+      permission: 'tokens:manage',
       label: 'caredesk.files.menu.api_tokens',
       accessibleLabel: 'caredesk.files.tokens.title_files',
       icon: VpnKeyIcon,

@@ -5,14 +5,13 @@ import type { PanelArea } from '../../registry/types';
 import { AUDIT_PATH } from './listState';
 
 /** The audit trail (/audit/) and one event (/audit/{id}/), loaded on demand. */
-// permission: audit:read (the whole area: menu entry and both routes; declare it once PanelArea has a permission field)
 const audit: PanelArea = {
-  resources: [{ name: AUDIT_RESOURCE, icon: PolicyIcon }],
+  resources: [{ name: AUDIT_RESOURCE, icon: PolicyIcon, permission: 'audit:read' }],
   routes: [
-    { path: AUDIT_PATH, component: lazy(() => import('./AuditList')) },
-    { path: `${AUDIT_PATH}:id/`, component: lazy(() => import('./AuditEventShow')) },
+    { path: AUDIT_PATH, component: lazy(() => import('./AuditList')), permission: 'audit:read' },
+    { path: `${AUDIT_PATH}:id/`, component: lazy(() => import('./AuditEventShow')), permission: 'audit:read' },
   ],
-  menu: [{ to: AUDIT_PATH, label: 'caredesk.audit.menu', icon: PolicyIcon }],
+  menu: [{ to: AUDIT_PATH, label: 'caredesk.audit.menu', icon: PolicyIcon, permission: 'audit:read' }],
 };
 
 export default audit;

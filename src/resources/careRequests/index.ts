@@ -11,16 +11,16 @@ import { carePaths } from './shared/paths';
  */
 const careRequests: PanelArea = {
   resources: [
-    { name: CARE_REQUEST_RESOURCES.incoming, icon: AssignmentIcon },
-    { name: CARE_REQUEST_RESOURCES.archived, icon: AssignmentIcon },
+    { name: CARE_REQUEST_RESOURCES.incoming, permission: 'care:read', icon: AssignmentIcon },
+    { name: CARE_REQUEST_RESOURCES.archived, permission: 'care:read', icon: AssignmentIcon },
   ],
   routes: [
-    { path: carePaths.incoming, component: lazy(() => import('./incoming/IncomingCareRequestList')) },
-    { path: carePaths.create, component: lazy(() => import('./create/CareRequestCreate')) },
+    { path: carePaths.incoming, permission: 'care:read', component: lazy(() => import('./incoming/IncomingCareRequestList')) },
+    { path: carePaths.create, permission: 'care:create', component: lazy(() => import('./create/CareRequestCreate')) },
   ],
   menu: [
-    { to: carePaths.incoming, label: 'caredesk.care.menu.care_requests', icon: AssignmentIcon, group: 'caredesk.care.menu.archive' },
-    { to: carePaths.create, label: 'caredesk.care.menu.create_care_request', icon: PostAddIcon, group: 'caredesk.care.menu.customers' },
+    { to: carePaths.incoming, permission: 'care:read', label: 'caredesk.care.menu.care_requests', icon: AssignmentIcon, group: 'caredesk.care.menu.archive' },
+    { to: carePaths.create, permission: 'care:create', label: 'caredesk.care.menu.create_care_request', icon: PostAddIcon, group: 'caredesk.care.menu.customers' },
   ],
 };
 

@@ -7,9 +7,9 @@ const SEARCH_PATH = '/filebucket/search/';
 
 /** The file search (Filebucket > Search files), loaded on demand. */
 const files: PanelArea = {
-  resources: [{ name: FILES_RESOURCE, icon: FolderIcon }],
-  routes: [{ path: SEARCH_PATH, component: lazy(() => import('./FileSearch')) }],
-  menu: [{ to: SEARCH_PATH, label: 'caredesk.files.menu.search', icon: FolderIcon, group: 'caredesk.files.menu.filebucket' }],
+  resources: [{ name: FILES_RESOURCE, permission: 'files:read', icon: FolderIcon }],
+  routes: [{ path: SEARCH_PATH, permission: 'files:read', component: lazy(() => import('./FileSearch')) }],
+  menu: [{ to: SEARCH_PATH, permission: 'files:read', label: 'caredesk.files.menu.search', icon: FolderIcon, group: 'caredesk.files.menu.filebucket' }],
 };
 
 export default files;

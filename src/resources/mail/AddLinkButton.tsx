@@ -1,10 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfCan } from '../../common/permissions';
 
-/** The list toolbar's Add link to an editor route. */
+/** The list toolbar's Add link to an editor route (mail:manage). */
 export const AddLinkButton = ({ to }: { to: string }) => (
-  <Button component={Link} to={to} label="caredesk.mail.list.add">
-    <AddIcon />
-  </Button>
+  <IfCan permission="mail:manage">
+    <Button component={Link} to={to} label="caredesk.mail.list.add">
+      <AddIcon />
+    </Button>
+  </IfCan>
 );

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Button, useDataProvider, useListContext } from 'react-admin';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import { IfCan } from '../../common/permissions';
 
 /**
  * Requeues the selected permanently failed deliveries by reference_uid, then reloads the list and clears the
- * selection. Disabled without a selection; a failure is only logged.
+ * selection. Disabled without a selection; a failure is only logged. Only for mail:manage.
  */
 export const RequeueButton = () => {
   const { selectedIds, onUnselectItems, refetch } = useListContext();
@@ -28,8 +29,10 @@ export const RequeueButton = () => {
   };
 
   return (
-    <Button label="caredesk.mail.list.requeue" onClick={handleClick} disabled={busy || selectedIds.length === 0}>
-      {busy ? <CircularProgress size={16} color="inherit" /> : <ReplayIcon />}
-    </Button>
+    <IfCan permission="mail:manage">
+      <Button label="caredesk.mail.list.requeue" onClick={handleClick} disabled={busy || selectedIds.length === 0}>
+        {busy ? <CircularProgress size={16} color="inherit" /> : <ReplayIcon />}
+      </Button>
+    </IfCan>
   );
 };

@@ -12,36 +12,41 @@ import { mailPaths } from './paths';
 const ProviderEditor = lazy(() => import('./ProviderEditor'));
 const AccountEditor = lazy(() => import('./AccountEditor'));
 const group = 'caredesk.mail.menu.group';
+const read = 'mail:read';
+const manage = 'mail:manage';
 
-/** The mail-delivery screens (drawer group Mail Delivery), loaded on demand; react-router ranks 'add' above ':uid'. */
+/**
+ * The mail-delivery screens (drawer group Mail Delivery), loaded on demand; react-router ranks 'add' above ':uid'.
+ * The lists need mail:read, the provider and account editors mail:manage.
+ */
 const mail: PanelArea = {
   resources: [
-    { name: MAIL_RESOURCES.providers, icon: DnsIcon },
-    { name: MAIL_RESOURCES.accounts, icon: AccountTreeIcon },
-    { name: MAIL_RESOURCES.queue, icon: ScheduleSendIcon },
-    { name: MAIL_RESOURCES.delivered, icon: MarkEmailReadIcon },
-    { name: MAIL_RESOURCES.retries, icon: UpdateIcon },
-    { name: MAIL_RESOURCES.failed, icon: ErrorIcon },
+    { name: MAIL_RESOURCES.providers, permission: read, icon: DnsIcon },
+    { name: MAIL_RESOURCES.accounts, permission: read, icon: AccountTreeIcon },
+    { name: MAIL_RESOURCES.queue, permission: read, icon: ScheduleSendIcon },
+    { name: MAIL_RESOURCES.delivered, permission: read, icon: MarkEmailReadIcon },
+    { name: MAIL_RESOURCES.retries, permission: read, icon: UpdateIcon },
+    { name: MAIL_RESOURCES.failed, permission: read, icon: ErrorIcon },
   ],
   routes: [
-    { path: mailPaths.providers, component: lazy(() => import('./ProviderList')) },
-    { path: mailPaths.addProvider, component: ProviderEditor },
-    { path: '/mailman/providers/:uid/', component: ProviderEditor },
-    { path: mailPaths.accounts, component: lazy(() => import('./AccountList')) },
-    { path: mailPaths.addAccount, component: AccountEditor },
-    { path: '/mailman/accounts/:uid/', component: AccountEditor },
-    { path: mailPaths.queue, component: lazy(() => import('./QueueList')) },
-    { path: mailPaths.delivered, component: lazy(() => import('./DeliveredList')) },
-    { path: mailPaths.retries, component: lazy(() => import('./RetryList')) },
-    { path: mailPaths.failed, component: lazy(() => import('./FailedList')) },
+    { path: mailPaths.providers, permission: read, component: lazy(() => import('./ProviderList')) },
+    { path: mailPaths.addProvider, permission: manage, component: ProviderEditor },
+    { path: '/mailman/providers/:uid/', permission: manage, component: ProviderEditor },
+    { path: mailPaths.accounts, permission: read, component: lazy(() => import('./AccountList')) },
+    { path: mailPaths.addAccount, permission: manage, component: AccountEditor },
+    { path: '/mailman/accounts/:uid/', permission: manage, component: AccountEditor },
+    { path: mailPaths.queue, permission: read, component: lazy(() => import('./QueueList')) },
+    { path: mailPaths.delivered, permission: read, component: lazy(() => import('./DeliveredList')) },
+    { path: mailPaths.retries, permission: read, component: lazy(() => import('./RetryList')) },
+    { path: mailPaths.failed, permission: read, component: lazy(() => import('./FailedList')) },
   ],
   menu: [
-    { to: mailPaths.providers, label: 'caredesk.mail.menu.providers', icon: DnsIcon, group },
-    { to: mailPaths.accounts, label: 'caredesk.mail.menu.accounts', icon: AccountTreeIcon, group },
-    { to: mailPaths.queue, label: 'caredesk.mail.menu.queue', icon: ScheduleSendIcon, group },
-    { to: mailPaths.delivered, label: 'caredesk.mail.menu.delivered', icon: MarkEmailReadIcon, group },
-    { to: mailPaths.retries, label: 'caredesk.mail.menu.retries', icon: UpdateIcon, group },
-    { to: mailPaths.failed, label: 'caredesk.mail.menu.failed', icon: ErrorIcon, group },
+    { to: mailPaths.providers, permission: read, label: 'caredesk.mail.menu.providers', icon: DnsIcon, group },
+    { to: mailPaths.accounts, permission: read, label: 'caredesk.mail.menu.accounts', icon: AccountTreeIcon, group },
+    { to: mailPaths.queue, permission: read, label: 'caredesk.mail.menu.queue', icon: ScheduleSendIcon, group },
+    { to: mailPaths.delivered, permission: read, label: 'caredesk.mail.menu.delivered', icon: MarkEmailReadIcon, group },
+    { to: mailPaths.retries, permission: read, label: 'caredesk.mail.menu.retries', icon: UpdateIcon, group },
+    { to: mailPaths.failed, permission: read, label: 'caredesk.mail.menu.failed', icon: ErrorIcon, group },
   ],
 };
 

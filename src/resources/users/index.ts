@@ -10,6 +10,8 @@ const users: PanelArea = {
   resources: [
     {
       name: USERS_RESOURCE,
+      permission: 'users:read',
+      editPermission: 'users:manage',
       icon: PeopleIcon,
       recordRepresentation: 'publicName',
       list: lazy(() => import('./UserList')),
@@ -19,7 +21,7 @@ const users: PanelArea = {
     },
   ],
   routes: [],
-  menu: [{ to: usersPaths.list, label: 'caredesk.menu.users', icon: PeopleIcon }],
+  menu: [{ to: usersPaths.list, permission: 'users:read', label: 'caredesk.menu.users', icon: PeopleIcon }],
 };
 
 export default users;

@@ -206,6 +206,21 @@ export const SCREENS: WalkScreen[] = [
     ],
   },
   {
+    name: 'roles',
+    path: () => '/roles/',
+    ready: async ({ page }) => expect(page.getByRole('region', { name: 'nachtdienst', exact: true })).toBeVisible(),
+    states: [
+      {
+        name: 'a permission changed, not saved',
+        open: async ({ page }) => {
+          const card = page.getByRole('region', { name: 'nachtdienst', exact: true });
+          await card.getByRole('checkbox').first().check();
+          await expect(card.getByRole('button')).toBeEnabled();
+        },
+      },
+    ],
+  },
+  {
     name: 'providers',
     path: () => '/mailman/providers/',
     ready: async ({ page, seed }) => expect(row(page, seed.providerName)).toBeVisible(),

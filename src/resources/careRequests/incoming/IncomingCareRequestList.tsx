@@ -21,6 +21,7 @@ import { IncomingSearchBox } from './IncomingSearchBox';
 import { INCOMING_URL_STATE } from './listState';
 import { PatientIcons } from './PatientIcons';
 import { SubmittedFilterMenu } from './SubmittedFilterMenu';
+import { IfCan } from '../../../common/permissions';
 
 const Column = DataTable.Col<Incoming>;
 
@@ -57,9 +58,11 @@ const ONE_LINE_ROWS = {
 const CreateRequestLink = () => {
   const translate = useTranslate();
   return (
-    <Button component={Link} to={carePaths.create} size="small">
-      {translate('caredesk.care.menu.create_care_request')}
-    </Button>
+    <IfCan permission="care:create">
+      <Button component={Link} to={carePaths.create} size="small">
+        {translate('caredesk.care.menu.create_care_request')}
+      </Button>
+    </IfCan>
   );
 };
 

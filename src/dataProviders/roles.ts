@@ -1,0 +1,44 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type { Permission } from '../common/permissions';
+import type { HttpClient } from './httpClient';
+import { localListResource } from './kit/localList';
+import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
+
+export const ROLES_RESOURCE = 'roles';
+
+/**
+ * Wire type of the auth service's role policy (GET /administration/roles/ items, PUT /administration/roles/{role}/).
+ * Written here after the contract; once the service's schemas.ts exports it, take it with Static<> like the users.
+ */
+interface RolePolicy {
+  role: string;
+  permissions: string[];
+}
+
+/** The panel's role record: id = the role's name. */
+export interface RoleRecord extends RaRecord<string> {
+  id: string;
+  role: string;
+  permissions: Permission[];
+}
+
+const toRoleRecord = ({ role, permissions }: RolePolicy): RoleRecord => ({ id: role, role, permissions: permissions as Permission[] });
+
+/** The role policy: a local list (every role with a policy or in use) and the update of one role's permissions. */
+export function createRolesProvider(authUrl: string, httpClient: HttpClient) {
+  const base = `${authUrl}/administration/roles/`;
+  const roleUrl = (id: Identifier) => `${base}${encodeURIComponent(String(id))}/`;
+  const list = localListResource<RolePolicy, RoleRecord>(httpClient, { url: base, toRecord: toRoleRecord, searchFields: ['role', 'permissions'] });
+
+  return resourceProvider({
+    ...list,
+    update: async (_resource: string, params: UpdateParamsOf<Pick<RoleRecord, 'permissions'>, RoleRecord>) => {
+      const role = String(params.id);
+      const { json } = await httpClient(roleUrl(role), {
+        method: 'PUT',
+        body: JSON.stringify({ role, permissions: params.data.permissions ?? params.previousData?.permissions ?? [] }),
+      });
+      return { data: toRoleRecord(json as RolePolicy) };
+    },
+  });
+}

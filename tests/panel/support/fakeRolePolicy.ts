@@ -1,0 +1,102 @@
+import { http, HttpResponse } from 'msw';
+import { PERMISSIONS, type Permission } from '../../../src/common/permissions';
+import { AUTH_URL, type FakeAuthService } from './fakeAuthService';
+
+export const DISPATCHER_UID = '44444444-4444-4444-8444-444444444444';
+export const NURSE_UID = '55555555-5555-4555-8555-555555555555';
+
+/** The default policy of a new installation (issue 10): administrator and ceo everything, caregiver nothing. */
+const defaultPolicy = (): [string, Permission[]][] => [
+  ['administrator', [...PERMISSIONS]],
+  ['caregiver', []],
+  ['ceo', [...PERMISSIONS]],
+  ['dispatcher', ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact']],
+  ['recruiter', ['users:read', 'files:read', 'care:read', 'care:create']],
+];
+
+const problem = (status: number, title: string, slug: string, detail: string, field?: string) =>
+  HttpResponse.json(
+    { type: `/problems/${slug}`, title, status, detail, ...(field ? { field } : {}) },
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+/**
+ * The auth service's permission parts as the contract of issue 10 describes them, on top of the fake auth service:
+ * /info/ with `permissions`, GET and PUT of the role policy (users:read, roles:manage, 409 last-roles-manager). Adds
+ * a dispatcher (Dora) and an unbanned caregiver (Nina) to the fake's users.
+ */
+export function createFakeRolePolicy(auth: () => FakeAuthService) {
+  const policy = new Map<string, Permission[]>(defaultPolicy());
+  const puts: { role: string; body: unknown }[] = [];
+
+  const addUsers = () => {
+    const { users } = auth().state;
+    users.set(DISPATCHER_UID, { uid: DISPATCHER_UID, public_name: 'Dora Dispatch', roles: ['dispatcher'], banned: false, username: 'dora', password: 'dora-secret' });
+    users.set(NURSE_UID, { uid: NURSE_UID, public_name: 'Nina Nurse', roles: ['caregiver'], banned: false, username: 'nina', password: 'nina-secret' });
+  };
+
+  const permissionsOf = (roles: string[]): Permission[] =>
+    PERMISSIONS.filter((permission) => roles.some((role) => policy.get(role)?.includes(permission)));
+
+  const callerOf = (request: Request) => {
+    const { accessTokens, users } = auth().state;
+    const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+    const access = accessTokens.get(token);
+    const user = access ? users.get(access.uid) : undefined;
+    return user && !user.banned && access!.expires > auth().state.now() ? user : null;
+  };
+
+  const unauthorized = () => problem(401, 'Unauthorized', 'unauthorized', 'Invalid or expired access token.');
+  const forbidden = (permission: Permission) => problem(403, 'Forbidden', 'forbidden', `This needs the permission ${permission}.`);
+
+  const rolesInUse = () => [...auth().state.users.values()].flatMap((user) => user.roles);
+  const someoneManagesRoles = () =>
+    [...auth().state.users.values()].some((user) => !user.banned && permissionsOf(user.roles).includes('roles:manage'));
+
+  const handlers = [
+    http.get(`${AUTH_URL}/info/`, ({ request }) => {
+      const user = callerOf(request);
+      if (!user) return unauthorized();
+      const extended = new URL(request.url).searchParams.get('extended') === 'true';
+      return HttpResponse.json({
+        uid: user.uid,
+        public_name: user.public_name,
+        roles: user.roles,
+        permissions: permissionsOf(user.roles),
+        ...(extended ? { authentication: { username: user.username } } : {}),
+      });
+    }),
+
+    http.get(`${AUTH_URL}/administration/roles/`, ({ request }) => {
+      const user = callerOf(request);
+      if (!user) return unauthorized();
+      if (!permissionsOf(user.roles).includes('users:read')) return forbidden('users:read');
+      const names = [...new Set([...policy.keys(), ...rolesInUse()])].sort();
+      return HttpResponse.json(names.map((role) => ({ role, permissions: policy.get(role) ?? [] })));
+    }),
+
+    http.put(`${AUTH_URL}/administration/roles/:role/`, async ({ request, params }) => {
+      const user = callerOf(request);
+      if (!user) return unauthorized();
+      const role = String(params.role);
+      const body = (await request.json()) as { role?: string; permissions: string[] };
+      puts.push({ role, body });
+      if (!permissionsOf(user.roles).includes('roles:manage')) return forbidden('roles:manage');
+      if (!body.permissions.every((permission) => (PERMISSIONS as readonly string[]).includes(permission))) {
+        return problem(400, 'Bad Request', 'validation-error', 'unknown permission', 'permissions');
+      }
+      const previous = policy.get(role);
+      policy.set(role, PERMISSIONS.filter((permission) => body.permissions.includes(permission)));
+      if (!someoneManagesRoles()) {
+        if (previous) policy.set(role, previous);
+        else policy.delete(role);
+        return problem(409, 'Conflict', 'last-roles-manager', 'Nobody would be left holding roles:manage.');
+      }
+      return HttpResponse.json({ role, permissions: policy.get(role) });
+    }),
+  ];
+
+  return { policy, puts, handlers, addUsers, permissionsOf };
+}
+
+export type FakeRolePolicy = ReturnType<typeof createFakeRolePolicy>;
