@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { RolePolicyResponse } from '../../server/auth/schemas';
 import type { Permission } from '../common/permissions';
 import type { HttpClient } from './httpClient';
 import { localListResource } from './kit/localList';
@@ -6,14 +7,8 @@ import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
 export const ROLES_RESOURCE = 'roles';
 
-/**
- * Wire type of the auth service's role policy (GET /administration/roles/ items, PUT /administration/roles/{role}/).
- * Written here after the contract; once the service's schemas.ts exports it, take it with Static<> like the users.
- */
-interface RolePolicy {
-  role: string;
-  permissions: string[];
-}
+/** Wire type of the auth service's role policy (GET /administration/roles/ items, PUT /administration/roles/{role}/). */
+type RolePolicy = RolePolicyResponse;
 
 /** The panel's role record: id = the role's name. */
 export interface RoleRecord extends RaRecord<string> {
