@@ -1,4 +1,5 @@
 import { auditRetentionJob } from './audit';
+import { signInStateJob } from './auth';
 import { careContactRetentionJob } from './care';
 import type { Config } from './config';
 import { mailRetentionJob } from './mail';
@@ -9,5 +10,5 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 /** Every periodic job of the server, in the order they run; server/main.ts runs them, one process at a time each (README: Retention). */
 export function housekeepingJobs(config: Config): HousekeepingJob[] {
-  return [auditRetentionJob(config.trust), careContactRetentionJob(config.trust), mailRetentionJob(config.trust)];
+  return [auditRetentionJob(config.trust), careContactRetentionJob(config.trust), mailRetentionJob(config.trust), signInStateJob(config)];
 }

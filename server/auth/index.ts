@@ -7,6 +7,7 @@ import { authRoutes } from './routes';
 import { accountSecurityRoutes } from './security-routes';
 
 export { ensureFirstAdministrator } from './first-administrator';
+export { signInStateJob } from './housekeeping';
 
 interface AuthServiceOptions extends ServiceOptions {
   config: Config;
