@@ -279,6 +279,17 @@ describe('archived care request view', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a link to an archived request', { timeout: 60_000 }, () => {
+  it('opens it over the list (the notification mail of a new request links it); closing drops the link from the URL', async () => {
+    const { user } = await openList(`${PATH}?archived=${UID_2016}`);
+    expect(await screen.findByTestId('archived-request')).toBeInTheDocument();
+    expect(fake.state.archived.at(-1)!.url.pathname).toBe(`/api/care/archived/care-requests/${UID_2016}/`);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('archived-request')).not.toBeInTheDocument());
+    expect(currentUrl()).not.toContain('archived=');
+  });
+});
+
 describe('in German', { timeout: 60_000 }, () => {
   it('shows German column titles, enumeration labels and German dates', async () => {
     const { user } = await openList();

@@ -46,6 +46,7 @@ const ALL_ENTRIES = [
   'Dashboard',
   'Users',
   'Roles',
+  'Audit',
   'Care Requests',
   'Create Care Request',
   'Pricing API Access Tokens',
@@ -263,7 +264,7 @@ describe('Roles screen', () => {
 
     expect(
       await screen.findByText(
-        'Conflict: This would leave nobody who may manage the roles. At least one active user must keep the permission to manage roles.',
+        'Conflict: This would leave no active user who may manage roles. Give another user such a role first.',
       ),
     ).toBeInTheDocument();
     expect(policy.policy.get('administrator')).toContain('roles:manage');
@@ -307,7 +308,7 @@ describe('German', () => {
     await user.click(within(administrator).getByRole('button', { name: 'Speichern administrator' }));
     expect(
       await screen.findByText(
-        'Konflikt: Dann dürfte niemand mehr die Rollen verwalten. Mindestens ein aktiver Benutzer muss das Recht behalten, Rollen zu verwalten.',
+        'Konflikt: Dann dürfte kein aktiver Benutzer mehr Rollen verwalten. Geben Sie zuerst einem anderen Benutzer eine solche Rolle.',
       ),
     ).toBeInTheDocument();
   });

@@ -18,6 +18,7 @@ import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 import { IncomingDetailsDialog } from './IncomingDetailsDialog';
 import { IncomingSearchBox } from './IncomingSearchBox';
+import { useLinkedArchivedRequest } from './useLinkedArchivedRequest';
 import { INCOMING_URL_STATE } from './listState';
 import { PatientIcons } from './PatientIcons';
 import { SubmittedFilterMenu } from './SubmittedFilterMenu';
@@ -111,13 +112,14 @@ const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetail
 
 /**
  * /archive/incoming-care-requests/: the server-paged list of incoming care requests (default page 1, 10 per page,
- * submitted descending), its state kept in the URL like the file search. Load failures are only logged.
+ * submitted descending), its state kept in the URL like the file search; `?archived=<uid>` opens that archived request
+ * (the link of a new request's notification mail). Load failures are only logged.
  */
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
   const format = useCareFormat();
   const [details, setDetails] = useState<Incoming | null>(null);
-  const [archived, setArchived] = useState<string | null>(null);
+  const [archived, setArchived] = useLinkedArchivedRequest();
   return (
     <>
       <List
