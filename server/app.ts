@@ -39,7 +39,7 @@ const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'pass
 export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     requestIdHeader: false,

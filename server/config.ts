@@ -15,8 +15,11 @@ export interface Config {
   panelDir: string;
   serviceUrls: ServiceUrls;
   logLevel: string;
-  /** Behind a reverse proxy: client addresses come from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed: false (nobody's), the proxies' addresses and CIDR ranges, or true (every entry: only safe
+   * when the proxy replaces the header). Fastify refuses hop counts (they cannot tell a proxy from a direct client).
+   */
+  trustProxy: boolean | string[];
   /** Origins whose pages may call the services (CORS); none by default. */
   corsOrigins: string[];
   /** How long a graceful shutdown may take before the process exits anyway. */
@@ -129,6 +132,7 @@ interface ServiceUrls {
   pricingUrl: string;
   careUrl: string;
   intakeUrl: string;
+  auditUrl: string;
   /** Not a service: the agency's website, the default origin of the panel's create-care-request stepper. */
   agencyWebsite: string;
 }
@@ -260,10 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pricingUrl: env.PRICING_URL || '/api/pricing',
       careUrl: env.CARE_URL || '/api/care',
       intakeUrl: env.INTAKE_URL || '/api/intake',
+      auditUrl: env.AUDIT_URL || '/api/audit',
       agencyWebsite: website(env, 'AGENCY_WEBSITE', DEFAULT_AGENCY_WEBSITE),
     },
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     shutdownTimeoutMs: Math.max(1000, integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000)),
     metricsToken: env.METRICS_TOKEN || undefined,
@@ -291,6 +296,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     care: careConfig(env),
   };
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  const proxies = list(env, 'TRUST_PROXY', '');
+  const wrong = proxies.find((entry) => !/^(?=.*[.:])[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(entry));
+  if (wrong !== undefined) throw new Error(`TRUST_PROXY must be true, false or a comma list of the proxies' addresses/CIDRs, got "${wrong}"`);
+  return proxies;
 }
 
 function accessPolicy(env: NodeJS.ProcessEnv): TrustConfig['accessPolicy'] {

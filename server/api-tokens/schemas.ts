@@ -27,11 +27,12 @@ export const NewApiTokenBody = Type.Object(
       description: 'free of control characters, not starting or ending with whitespace',
     }),
     token: Type.String({
-      minLength: 1,
+      // the services refuse shorter values when they are presented
+      minLength: 16,
       maxLength: 512,
       // it has to fit an Authorization header as one word
       pattern: '^[\\u0021-\\u007e]+$',
-      description: 'printable ASCII without spaces',
+      description: 'printable ASCII without spaces, 16 to 512 characters',
     }),
     expires: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECOND, description: 'epoch seconds, in the future and at most the end of year 9999; null or absent: never' }))),
   },

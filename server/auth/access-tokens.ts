@@ -50,6 +50,17 @@ export async function verifyAccessTokenClaims(key: Buffer, token: string): Promi
   }
 }
 
+/** Whether the token carries this server's signature, expired or not: a user's access token, never a guess at an API token. */
+export async function isSignedAccessToken(key: Buffer, token: string): Promise<boolean> {
+  try {
+    await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    return true;
+  } catch (error) {
+    // jose checks the expiry only after the signature
+    return (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED';
+  }
+}
+
 /** The user uid an access token was issued to, or undefined when the token is forged, malformed or expired. */
 export async function verifyAccessToken(key: Buffer, token: string): Promise<string | undefined> {
   return (await verifyAccessTokenClaims(key, token))?.uid;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { refreshTokens, sessions } from '../db/schema';
 
@@ -28,6 +28,9 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
 
 type Consumption = { outcome: 'consumed' | 'reused'; userUid: string; family: string } | { outcome: 'invalid' };
 
+/** A successor issued while its session was being revoked escapes the revocation of tokens, not that of the session. */
+const sessionNotRevoked = sql`not exists (select 1 from ${sessions} where ${sessions.family} = ${refreshTokens.family} and ${sessions.revokedAt} is not null)`;
+
 /**
  * Marks a refresh token used. The conditional UPDATE lets exactly one of two concurrent requests win;
  * presenting an already used token revokes its whole family, since either it or its successor was stolen.
@@ -38,7 +41,7 @@ export async function consumeRefreshToken(db: Db, token: string, now = new Date(
   const [consumed] = await db
     .update(refreshTokens)
     .set({ usedAt: now })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now), sessionNotRevoked))
     .returning({ userUid: refreshTokens.userUid, family: refreshTokens.family });
   if (consumed) return { outcome: 'consumed', ...consumed };
 

@@ -93,10 +93,13 @@ export async function signInWithPassword({ db, settings, accessKey }: SignInCont
   }
 
   const uid = login.user.uid;
-  await deleteExpiredRefreshTokensOf(db, uid);
-  const session = await startSession(db, { userUid: uid, address: attempt.address, userAgent: attempt.userAgent, refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds });
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.uid, uid));
-  await recordAudit(db, { ...signInEvent('sign-in.success', attempt, uid, 'success'), actor: { uid, publicName: login.user.publicName } });
+  const session = await db.transaction(async (tx) => {
+    await deleteExpiredRefreshTokensOf(tx, uid);
+    const started = await startSession(tx, { userUid: uid, address: attempt.address, userAgent: attempt.userAgent, refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds });
+    await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.uid, uid));
+    await recordAudit(tx, { ...signInEvent('sign-in.success', attempt, uid, 'success'), actor: { uid, publicName: login.user.publicName } });
+    return started;
+  });
   return tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.family);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
 import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
-import { accessTokenKey, verifyAccessTokenClaims } from '../auth/access-tokens';
+import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
 import { findUser } from '../auth/users';
@@ -114,22 +114,21 @@ export function createAuthentication({
     assertPermitted(request.routeOptions.config.permission, permissions);
   }
 
-  /** A token found but revoked or expired is refused at once, never tried as a user's access token. */
   /**
-   * Failed checks (short, unknown, revoked or expired values) count against the client address, which is refused with 429
-   * before any lookup once blocked. A value unknown as an API token on a route that also admits users is a user's
-   * access token (or not), and counts as such, not here.
+   * On a route that also admits users, a value signed as one of our access tokens (valid or expired) is a user's and goes to
+   * admitUser. Any other value is an API token: failed checks (short, unknown, revoked or expired values) count against the
+   * client address, which is refused with 429 before any lookup once blocked; a token found but refused is never tried as a user's.
    */
   async function admitApiToken(request: FastifyRequest, scope: ApiTokenScope, orUser: boolean) {
+    const value = bearerValue(request);
+    if (orUser && (value === undefined || (await isSignedAccessToken(key, value)))) return admitUser(request);
     const rule = throttleRule(request.ip);
     const wait = rule ? await secondsBlocked(db, rule.key) : 0;
     if (wait > 0) throw tooManyTokenFailures(wait);
-    const value = bearerValue(request);
-    if (value && value.length < SHORTEST_API_TOKEN) return refuseApiToken(request, 'The API token is too short to be valid.');
-    const token = value ? await findApiTokenByValue(db, scope, value) : undefined;
-    if (!token && orUser) return admitUser(request);
     if (!value) throw refused('A Bearer API token is required.');
-    if (!token) return refuseApiToken(request, 'The API token is unknown.');
+    if (value.length < SHORTEST_API_TOKEN) return refuseApiToken(request, 'The API token is too short to be valid.');
+    const token = await findApiTokenByValue(db, scope, value);
+    if (!token) return refuseApiToken(request, orUser ? 'The token is neither a known API token nor a valid access token.' : 'The API token is unknown.');
     const refusal = refusalOf(token);
     if (refusal) return refuseApiToken(request, refusal);
     request.apiCaller = toTokenInfo(token);

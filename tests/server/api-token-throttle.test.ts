@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { accessTokenKey, signAccessToken } from '../../server/auth/access-tokens';
 import { bearer, uniqueAddress } from './helpers';
 import { FILES, PRICING, createFilesTestApp } from './files-helpers';
 
@@ -19,9 +20,11 @@ async function addPricingToken(token = newValue()) {
   return { token, uid: response.json<{ uid: string }>().uid };
 }
 
-test('a stored token shorter than 16 characters is refused with 401', async () => {
-  const { token } = await addPricingToken('fifteen-chars-x');
-  const response = await tokenInfo(token, uniqueAddress());
+test('a token shorter than 16 characters is neither stored nor looked up', async () => {
+  const short = await t.as({ method: 'POST', url: `${PRICING}/administration/access-tokens/`, payload: { service: 'billing', token: 'fifteen-chars-x' } });
+  expect(short.statusCode).toBe(400);
+  expect(short.json()).toMatchObject({ type: '/problems/validation-error', field: 'token' });
+  const response = await tokenInfo('fifteen-chars-x', uniqueAddress());
   expect(response.statusCode).toBe(401);
   expect(response.json()).toMatchObject({ type: '/problems/unauthorized', detail: 'The API token is too short to be valid.' });
   const long = await addPricingToken('sixteen-chars-xy');
@@ -51,12 +54,22 @@ test('3 failed checks (short, unknown, revoked) from an address answer 429 with 
   expect((await tokenInfo(token, address)).statusCode).toBe(200);
 });
 
-test("a user's invalid access token on a route that also admits users does not count as a failed API-token check", async () => {
+test('guesses at a file API token on a route that also admits users count too; a signed-in user from that address still passes', async () => {
+  const address = uniqueAddress();
+  const search = (token: string) => t.inject({ method: 'GET', url: `${FILES}/search/`, headers: bearer(token), remoteAddress: address });
+  for (let index = 0; index < 3; index++) expect((await search(newValue())).statusCode).toBe(401);
+  expect((await search(newValue())).statusCode).toBe(429);
+  expect((await search(await t.adminToken())).statusCode).toBe(200);
+});
+
+test('an expired access token of this server is a user\'s, not a guess: it gets 401 and is not counted', async () => {
   const { token } = await addPricingToken();
   const address = uniqueAddress();
+  const key = accessTokenKey(t.masterSecret);
+  const expired = (await signAccessToken(key, '6e8bc430-9c3a-11d9-9669-0800200c9a66', 60, undefined, new Date(Date.now() - 3_600_000))).token;
   for (let index = 0; index < 5; index++) {
-    const response = await t.inject({ method: 'GET', url: `${FILES}/search/`, headers: bearer(`${newValue()}.${newValue()}`), remoteAddress: address });
-    expect(response.statusCode).toBe(401);
+    const response = await t.inject({ method: 'GET', url: `${FILES}/search/`, headers: bearer(expired), remoteAddress: address });
+    expect(response.json()).toMatchObject({ status: 401, detail: 'The access token is invalid or expired.' });
   }
   expect((await tokenInfo(token, address)).statusCode).toBe(200);
 });

@@ -52,6 +52,7 @@ test('GET /config.json answers the service bases, uncached', async () => {
     pricingUrl: '/api/pricing',
     careUrl: '/api/care',
     intakeUrl: '/api/intake',
+    auditUrl: '/api/audit',
   });
 });
 

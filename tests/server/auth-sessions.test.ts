@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { auditEvents } from '../../server/db/schema';
+import { auditEvents, sessions } from '../../server/db/schema';
 import { AUTH, basic, bearer, createTestApp, uniqueAddress, type TestApp, type TokenPair } from './helpers';
 
 /** Sessions (refresh-token families): listing and revoking them, and password changes that end them. */
@@ -145,4 +145,14 @@ test("an administrator's password set ends every session of the user; a username
 
 test('no response showed a password, a password hash or a refresh token hash', async () => {
   expect(await t.responsesShowingSecrets()).toEqual([]);
+});
+
+test('a refresh token of a revoked session is refused even when the token itself escaped the revocation (issued meanwhile)', async () => {
+  const user = await t.createUser();
+  const pair = await signIn(user.username, user.password);
+  // what a revocation racing an exchange leaves: the session revoked, the successor token not
+  await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.family, familyOf(pair)));
+  const response = await exchange(pair.refresh_token);
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toMatchObject({ type: '/problems/invalid-refresh-token' });
 });

@@ -51,7 +51,7 @@ const cases: [string, Case][] = [
   ['an upload whose meta is not JSON', ['malformed-body', 400, 'meta', () => t.as({ method: 'POST', url: `${FILES}/upload/`, ...multipart([{ name: 'meta', value: '{nope' }]) })]],
   ['a range past the end', ['range-not-satisfiable', 416, undefined, () => t.as({ method: 'GET', url: `${FILES}/download/${file.uid}/`, headers: { range: 'bytes=999999-' } })]],
   ['an unknown archived care request', ['care-request-not-found', 404, 'uid', () => t.as({ method: 'GET', url: `/api/care/archived/care-requests/${UNKNOWN}/` })]],
-  ['an expiry in the past', ['expiry-in-past', 400, 'expires', () => t.as(json('POST', `${PRICING}/administration/access-tokens/`, { service: 'billing', token: 'value-1', expires: 1 }))]],
+  ['an expiry in the past', ['expiry-in-past', 400, 'expires', () => t.as(json('POST', `${PRICING}/administration/access-tokens/`, { service: 'billing', token: 'expired-token-value-1', expires: 1 }))]],
   ['an unknown access token', ['token-not-found', 404, 'uid', () => t.as({ method: 'DELETE', url: `${PRICING}/administration/access-tokens/${UNKNOWN}/` })]],
   ['a care request carrying a file', ['files-not-allowed', 400, 'body', () => t.inject({ method: 'POST', url: '/api/intake/care-request/', ...multipart([{ name: 'upload', value: 'x', filename: 'a.txt' }]) })]],
 ];
@@ -67,7 +67,7 @@ test.each(cases)('%s', async (_name, [slug, status, field, request]) => {
 });
 
 test('a taken token value and revoking twice have their own types', async () => {
-  const payload = { service: 'billing', token: 'taken-value-1' };
+  const payload = { service: 'billing', token: 'taken-token-value-1' };
   const first = await t.as(json('POST', `${PRICING}/administration/access-tokens/`, payload));
   expect((await t.as(json('POST', `${PRICING}/administration/access-tokens/`, payload))).json()).toMatchObject({ type: '/problems/token-taken', status: 409, field: 'token' });
   const revoke = () => t.as({ method: 'PUT', url: `${PRICING}/administration/access-tokens/${first.json().uid}/revoke/` });
