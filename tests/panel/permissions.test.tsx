@@ -170,15 +170,17 @@ describe('buttons by permission', () => {
   it('users: a reader sees the list without Add, Ban, Unban, Revoke Tokens and Edit; a manager sees them', async () => {
     await openAs(RECRUITER_UID, '/users/');
     expect(await screen.findByText('Dora Dispatch')).toBeInTheDocument();
-    for (const name of ['Add', 'Ban', 'Unban', 'Revoke Tokens']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Add', 'Ban', 'Unban', 'Revoke Tokens', 'Unlock']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Add$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0); // no selection without an action for it
   });
 
   it('users: the manager sees every action', async () => {
     await openAs(ADMIN_UID, '/users/');
     expect(await screen.findByText('Dora Dispatch')).toBeInTheDocument();
-    for (const name of ['Ban', 'Unban', 'Revoke Tokens']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Ban', 'Unban', 'Revoke Tokens', 'Unlock']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(1);
     expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Dora Dispatch' })).toBeInTheDocument();
   });

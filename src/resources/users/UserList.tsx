@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, SearchInput } from 'react-admin';
 import { ListPagination } from '../../common/ListPagination';
+import { useCan } from '../../common/permissions';
 import { ListEmpty } from '../../common/ListEmpty';
 import type { UserRecord } from '../../dataProviders/users';
 import { EditUserButton } from './EditUserButton';
@@ -15,32 +16,35 @@ const Column = DataTable.Col<UserRecord>;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** /users/: a local list (the service returns all users) with search and row selection. */
-const UserList = () => (
-  <List
-    title="resources.users.list.title"
-    filters={filters}
-    actions={<UserListActions />}
-    perPage={USERS_LIST_DEFAULTS.pagination.perPage}
-    pagination={<ListPagination />}
-    sort={USERS_LIST_DEFAULTS.sort}
-    exporter={false}
-    empty={false}
-  >
-    <DataTable<UserRecord>
-      rowClick={false}
-      bulkActionButtons={true}
-      bulkActionsToolbar={false}
-      empty={<ListEmpty message="resources.users.list.empty" action={<CreateButton to={usersPaths.create} label="resources.users.list.add" />} />}
+/** /users/: a local list (the service returns all users) with search, and row selection for those who may act on it. */
+const UserList = () => {
+  const canManage = useCan('users:manage');
+  return (
+    <List
+      title="resources.users.list.title"
+      filters={filters}
+      actions={<UserListActions />}
+      perPage={USERS_LIST_DEFAULTS.pagination.perPage}
+      pagination={<ListPagination />}
+      sort={USERS_LIST_DEFAULTS.sort}
+      exporter={false}
+      empty={false}
     >
-      <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
-      <Column source="username" label="resources.users.fields.username" />
-      <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
-      <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
-      <Column source="id" label="resources.users.fields.id" />
-      <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
-    </DataTable>
-  </List>
-);
+      <DataTable<UserRecord>
+        rowClick={false}
+        bulkActionButtons={canManage}
+        bulkActionsToolbar={false}
+        empty={<ListEmpty message="resources.users.list.empty" action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />} />}
+      >
+        <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
+        <Column source="username" label="resources.users.fields.username" />
+        <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
+        <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
+        <Column source="id" label="resources.users.fields.id" />
+        <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
+      </DataTable>
+    </List>
+  );
+};
 
 export default UserList;
