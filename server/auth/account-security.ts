@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { notFound } from '../shared/problem';
+import { assertMayManage, type Actor } from './permission-rules';
 import { listActiveSessions, revokeSessionOf } from './sessions';
 import { unlockUsernames } from './sign-in-throttle';
 import { distinct, findUser, unknownUids } from './users';
@@ -14,7 +15,7 @@ type AuditContext = Pick<AuditEvent, 'actor' | 'address'>;
 const userNotFound = () => notFound('No user has this uid.', 'uid', 'user-not-found');
 
 /** Forgets the users' sign-in failures (under their usernames, from every address); audited per user. */
-export async function unlockUsers(db: Db, uids: string[], context: AuditContext) {
+export async function unlockUsers(db: Db, uids: string[], actor: Actor, context: AuditContext) {
   const normalized = distinct(uids.map((uid) => uid.toLowerCase()));
   const unknown = await unknownUids(db, normalized);
   if (unknown.length) throw notFound(`No user has the uid ${unknown.join(', ')}.`, 'uids', 'user-not-found');
@@ -24,6 +25,7 @@ export async function unlockUsers(db: Db, uids: string[], context: AuditContext)
     .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
     .where(inArray(users.uid, normalized));
   await db.transaction(async (tx) => {
+    await assertMayManage(tx, actor, normalized);
     await unlockUsernames(tx, targets.flatMap((target) => (target.username === null ? [] : [target.username])));
     for (const target of targets) await recordAudit(tx, { ...context, action: 'user.unlock', target: { type: 'user', id: target.uid, label: target.publicName } });
   });
@@ -36,10 +38,11 @@ export async function sessionsOf(db: Db, uid: string) {
 }
 
 /** Ends one session of the user: its refresh tokens are refused from now on. */
-export async function revokeSession(db: Db, uid: string, family: string, context: AuditContext) {
+export async function revokeSession(db: Db, uid: string, family: string, actor: Actor, context: AuditContext) {
   const user = await findUser(db, uid);
   if (!user) throw userNotFound();
   await db.transaction(async (tx) => {
+    await assertMayManage(tx, actor, uid);
     if (!(await revokeSessionOf(tx, uid, family.toLowerCase()))) throw notFound('The user has no active session with this family.', 'family', 'not-found');
     await recordAudit(tx, { ...context, action: 'session.revoke', target: { type: 'session', id: family.toLowerCase(), label: user.publicName }, changes: { user: uid } });
   });

@@ -22,10 +22,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
         response: { 200: Unlocked, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      await assertMayManage(db, request.user, request.body.uids.map((uid) => uid.toLowerCase()));
-      return unlockUsers(db, request.body.uids, auditContextOf(request));
-    },
+    async (request) => unlockUsers(db, request.body.uids, request.user, auditContextOf(request)),
   );
 
   app.get(
@@ -55,8 +52,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
       },
     },
     async (request, reply) => {
-      await assertMayManage(db, request.user, request.params.uid.toLowerCase());
-      await revokeSession(db, request.params.uid.toLowerCase(), request.params.family, auditContextOf(request));
+      await revokeSession(db, request.params.uid.toLowerCase(), request.params.family, request.user, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -120,6 +120,8 @@ describe('role policy, grants and the subset rule', () => {
         { method: 'POST', url: `${AUTH}/administration/revoke-refresh-tokens/`, payload: { uids: [uid] } },
         { method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [uid] } },
         { method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids: [uid] } },
+        { method: 'POST', url: `${AUTH}/administration/unlock-users/`, payload: { uids: [uid] } },
+        { method: 'GET', url: `${AUTH}/administration/users/${uid}/sessions/` },
       ] as const;
     };
     for (const action of actions(stronger)) {
@@ -128,6 +130,8 @@ describe('role policy, grants and the subset rule', () => {
       expect(response.json<{ detail: string }>().detail).toMatch(/has permissions you lack/);
     }
     for (const action of actions(weaker)) expect((await t.as({ ...action, token: manager.token })).statusCode).toBe(200);
+    const endSession = { method: 'DELETE', url: `${AUTH}/administration/users/${stronger.domain_user.uid}/sessions/${crypto.randomUUID()}/` } as const;
+    expect((await t.as({ ...endSession, token: manager.token })).json()).toMatchObject({ status: 403, permission: 'files:read' });
   });
 });
 
