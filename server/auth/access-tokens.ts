@@ -9,6 +9,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const accessTokenKey = (masterSecret: Buffer) => deriveKey(masterSecret, 'access-token');
 
+const cryptoKeys = new WeakMap<Buffer, Promise<CryptoKey>>();
+
+/** The key as WebCrypto uses it, imported once per key: jose would import raw bytes again on every sign and verify. */
+function cryptoKeyOf(key: Buffer): Promise<CryptoKey> {
+  let imported = cryptoKeys.get(key);
+  if (!imported) {
+    imported = globalThis.crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    cryptoKeys.set(key, imported);
+  }
+  return imported;
+}
+
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 interface SignedAccessToken {
@@ -28,7 +40,7 @@ export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: numb
     .setAudience(AUDIENCE)
     .setIssuedAt(issued)
     .setExpirationTime(expires)
-    .sign(key);
+    .sign(await cryptoKeyOf(key));
   return { token, issued, expires };
 }
 
@@ -41,7 +53,7 @@ interface AccessTokenClaims {
 /** Who an access token was issued to, or undefined when the token is forged, malformed or expired. */
 export async function verifyAccessTokenClaims(key: Buffer, token: string): Promise<AccessTokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, await cryptoKeyOf(key), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
     if (!payload.sub || !UUID.test(payload.sub)) return undefined;
     const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid.toLowerCase() : undefined;
     return { uid: payload.sub.toLowerCase(), ...(sid ? { sessionFamily: sid } : {}) };
@@ -53,7 +65,7 @@ export async function verifyAccessTokenClaims(key: Buffer, token: string): Promi
 /** Whether the token carries this server's signature, expired or not: a user's access token, never a guess at an API token. */
 export async function isSignedAccessToken(key: Buffer, token: string): Promise<boolean> {
   try {
-    await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    await jwtVerify(token, await cryptoKeyOf(key), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     return true;
   } catch (error) {
     // jose checks the expiry only after the signature

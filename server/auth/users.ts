@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { grantsOfRolesColumn } from '../shared/permissions';
 import { passwordAuthentications, users } from '../db/schema';
 import { epochSecondsOf } from '../shared/paging';
 import type { DomainUserResponse, PanelUserResponse } from './schemas';
@@ -56,6 +57,12 @@ export async function findPasswordLogin(db: Db, username: string): Promise<Passw
     .innerJoin(users, eq(users.uid, passwordAuthentications.userUid))
     .where(sql`lower(${passwordAuthentications.username}) = lower(${username})`);
   return row;
+}
+
+/** A user with every permission their roles grant, in one query (the authentication hook's per-request read). */
+export async function findUserWithGrants(db: Db, uid: string): Promise<(UserRow & { granted: string[] }) | undefined> {
+  const [user] = await db.select({ ...userColumns, granted: grantsOfRolesColumn(users.roles) }).from(users).where(eq(users.uid, uid));
+  return user;
 }
 
 export async function findUsername(db: Db, uid: string): Promise<string | null> {

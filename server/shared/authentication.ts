@@ -4,9 +4,9 @@ import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
 import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
-import { findUser } from '../auth/users';
+import { findUserWithGrants } from '../auth/users';
 import type { Db } from '../db';
-import { isPermission, permissionsOfRoles, type Permission, type RoutePermission } from './permissions';
+import { effectivePermissions, isPermission, type Permission, type RoutePermission } from './permissions';
 import { forbidden, HttpProblem, problemType } from './problem';
 import { problems } from './schemas';
 
@@ -106,10 +106,10 @@ export function createAuthentication({
   async function admitUser(request: FastifyRequest) {
     const claims = await verifyAccessTokenClaims(key, userBearerToken(request));
     if (!claims) throw refused('The access token is invalid or expired.');
-    const user = await findUser(db, claims.uid);
+    const user = await findUserWithGrants(db, claims.uid);
     if (!user) throw refused('The access token belongs to no user.');
     if (user.bannedAt) throw refused('The user is banned.');
-    const permissions = await permissionsOfRoles(db, user.roles, accessPolicy);
+    const permissions = effectivePermissions(user.granted, accessPolicy);
     request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions, sessionFamily: claims.sessionFamily };
     assertPermitted(request.routeOptions.config.permission, permissions);
   }

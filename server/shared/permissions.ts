@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rolePermissions } from '../db/schema';
 
@@ -42,6 +42,13 @@ export async function permissionsOfRoles(db: Db, roles: string[], accessPolicy: 
   if (accessPolicy === 'open') return [...PERMISSIONS];
   if (roles.length === 0) return [];
   const rows = await db.select({ permissions: rolePermissions.permissions }).from(rolePermissions).where(inArray(rolePermissions.role, roles));
-  const granted = new Set(rows.flatMap((row) => row.permissions));
-  return PERMISSIONS.filter((permission) => granted.has(permission));
+  return effectivePermissions(rows.flatMap((row) => row.permissions), 'roles');
 }
+
+/** Every permission the roles in a text[] column grant, as one SQL expression: a user and their permissions in one query. */
+export const grantsOfRolesColumn = (roles: AnyColumn) =>
+  sql<string[]>`coalesce((select array_agg(distinct granted.permission) from ${rolePermissions} cross join lateral unnest(${rolePermissions.permissions}) as granted(permission) where ${rolePermissions.role} = any(${roles})), '{}'::text[])`;
+
+/** The permissions in effect for granted names (in PERMISSIONS order); with ACCESS_POLICY=open every permission. */
+export const effectivePermissions = (granted: readonly string[], accessPolicy: 'roles' | 'open'): Permission[] =>
+  accessPolicy === 'open' ? [...PERMISSIONS] : PERMISSIONS.filter((permission) => granted.includes(permission));
