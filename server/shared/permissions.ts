@@ -1,25 +1,9 @@
 import { inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rolePermissions } from '../db/schema';
+import { isPermission, PERMISSIONS, type Permission } from './permission-names';
 
-/** Every permission a role can grant (README: Permissions). */
-export const PERMISSIONS = [
-  'users:read',
-  'users:manage',
-  'roles:manage',
-  'mail:read',
-  'mail:manage',
-  'mail:send',
-  'files:read',
-  'files:write',
-  'tokens:manage',
-  'care:read',
-  'care:create',
-  'care:contact',
-  'audit:read',
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
+export { isPermission, PERMISSIONS, type Permission };
 
 /**
  * What a route asks of a signed-in caller, declared in its `config: { permission }`:
@@ -34,8 +18,6 @@ declare module 'fastify' {
     permission?: RoutePermission;
   }
 }
-
-export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
 
 /** The permissions the roles grant together under the role policy; with ACCESS_POLICY=open every permission. */
 export async function permissionsOfRoles(db: Db, roles: string[], accessPolicy: 'roles' | 'open'): Promise<Permission[]> {

@@ -1,38 +1,15 @@
 import type { ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
-import type { Permission } from '../../server/shared/permissions';
-
-export type { Permission };
+import { isPermission, PERMISSIONS, type Permission } from '../../server/shared/permission-names';
 
 /** Every permission a role can grant, in the services' order (the Roles screen's checkboxes). */
-export const PERMISSIONS = [
-  'users:read',
-  'users:manage',
-  'roles:manage',
-  'mail:read',
-  'mail:manage',
-  'mail:send',
-  'files:read',
-  'files:write',
-  'tokens:manage',
-  'care:read',
-  'care:create',
-  'care:contact',
-  'audit:read',
-] as const satisfies readonly Permission[];
-
-// A permission the services add but this list lacks is a compile error here.
-type Missing = Exclude<Permission, (typeof PERMISSIONS)[number]>;
-const everyPermissionListed: [Missing] extends [never] ? true : Missing = true;
-void everyPermissionListed;
+export { isPermission, PERMISSIONS, type Permission };
 
 /**
  * What a screen, a drawer entry or a button needs: a permission; 'panel' (a permission that opens some screen of the
  * panel: the dashboard); or 'signed-in' (every signed-in user, also one without such a permission: the own password).
  */
 export type Requirement = Permission | 'panel' | 'signed-in';
-
-export const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value);
 
 /**
  * The caller's permissions from GET /info/. A service that sends no `permissions` field predates them (the
