@@ -44,7 +44,7 @@ export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: numb
   return { token, issued, expires };
 }
 
-interface AccessTokenClaims {
+export interface AccessTokenClaims {
   uid: string;
   /** The session (refresh-token family) the token was issued in; absent in tokens issued before sessions existed. */
   sessionFamily?: string;

@@ -1,7 +1,7 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
 import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
-import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims } from '../auth/access-tokens';
+import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims, type AccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
 import { findUserWithGrants } from '../auth/users';
@@ -106,6 +106,10 @@ export function createAuthentication({
   async function admitUser(request: FastifyRequest) {
     const claims = await verifyAccessTokenClaims(key, userBearerToken(request));
     if (!claims) throw refused('The access token is invalid or expired.');
+    return admitClaims(request, claims);
+  }
+
+  async function admitClaims(request: FastifyRequest, claims: AccessTokenClaims) {
     const user = await findUserWithGrants(db, claims.uid);
     if (!user) throw refused('The access token belongs to no user.');
     if (user.bannedAt) throw refused('The user is banned.');
@@ -121,7 +125,12 @@ export function createAuthentication({
    */
   async function admitApiToken(request: FastifyRequest, scope: ApiTokenScope, orUser: boolean) {
     const value = bearerValue(request);
-    if (orUser && (value === undefined || (await isSignedAccessToken(key, value)))) return admitUser(request);
+    if (orUser) {
+      if (value === undefined) return admitUser(request);
+      const claims = await verifyAccessTokenClaims(key, value);
+      if (claims) return admitClaims(request, claims);
+      if (await isSignedAccessToken(key, value)) throw refused('The access token is invalid or expired.');
+    }
     const rule = throttleRule(request.ip);
     const wait = rule ? await secondsBlocked(db, rule.key) : 0;
     if (wait > 0) throw tooManyTokenFailures(wait);
