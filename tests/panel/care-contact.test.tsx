@@ -36,7 +36,7 @@ const ERASED_AT = 1_775_120_400;
 
 const CONTACT = {
   salutation: 'mrs',
-  academic_title: 'Dr.',
+  academic_title: 'dr',
   first_name: 'Erika',
   last_name: 'Mustermann',
   phone: '+49 30 1234567',

@@ -23,7 +23,7 @@ const ContactRows = ({ contact }: { contact: CareContact }) => {
       testId="care-contact-data"
       rows={[
         { label: t('salutation'), value: format.enumLabel('contact_title', contact.salutation) },
-        { label: t('academic_title'), value: format.text(contact.academic_title) },
+        { label: t('academic_title'), value: format.enumLabel('academic_title', contact.academic_title) },
         { label: t('first_name'), value: format.text(contact.first_name) },
         { label: t('last_name'), value: format.text(contact.last_name) },
         { label: t('phone'), value: format.text(contact.phone) },
