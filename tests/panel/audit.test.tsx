@@ -151,6 +151,7 @@ describe('audit event', { timeout: 60_000 }, () => {
     await waitFor(() => expect(currentUrl()).toBe('/audit/3/'));
     const event = await screen.findByTestId('audit-event');
     for (const text of ['Alice Admin', '203.0.113.7', 'User banned', 'user.ban', 'Bob Recruiter', 'Success']) expect(event).toHaveTextContent(text);
+    expect(within(event).getByText('Target type').nextElementSibling).toHaveTextContent(/^User$/);
     const changes = screen.getByRole('table', { name: 'Changes' });
     const cells = within(changes).getAllByRole('row').map((tableRow) => [...tableRow.children].map((cell) => cell.textContent));
     expect(cells).toEqual([

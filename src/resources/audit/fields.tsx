@@ -29,6 +29,12 @@ export const TargetField = ({ event }: { event: AuditEvent }) => {
   );
 };
 
+/** The target's type in the panel's language ('–' for an event without a target). */
+export const TargetTypeField = ({ event }: { event: AuditEvent }) => {
+  const translate = useTranslate();
+  return <span title={event.target?.type}>{event.target ? targetTypeLabel(translate, event.target.type) : '–'}</span>;
+};
+
 const OUTCOME_COLORS = { success: 'success', failure: 'error', refused: 'warning' } as const;
 
 export const OutcomeChip = ({ event }: { event: AuditEvent }) => {
