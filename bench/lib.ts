@@ -178,3 +178,27 @@ export function latencyRows<T extends Latency & { scenario: string; total?: numb
     figures === base ? '' : String(figures.total),
   ]);
 }
+
+/** One goal of the performance issue beside what this run measured. */
+export interface Goal {
+  section: string;
+  /** What the goal asks, e.g. "GET /api/auth/info/ ≥ 0.5× bare Fastify (PGlite)". */
+  goal: string;
+  /** What this run measured, e.g. "0.62×" or "p99 18.2 ms". */
+  measured: string;
+  pass: boolean;
+}
+
+const goals: Goal[] = [];
+
+/** Records a goal's outcome for the summary that `npm run bench` prints at its end. */
+export function recordGoal(goal: Goal) {
+  goals.push(goal);
+}
+
+/** The summary of every recorded goal: goal, measured, PASS or MISS. */
+export function printGoals() {
+  if (!goals.length) return;
+  const rows = goals.map((goal) => [goal.section, goal.goal, goal.measured, goal.pass ? 'PASS' : 'MISS']);
+  printTable('Goals (issue 12/13), this run', ['section', 'goal', 'measured', 'result'], rows);
+}

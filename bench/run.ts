@@ -2,6 +2,8 @@ import { benchAuth } from './auth';
 import { runCareBench } from './care';
 import { runFilesBench } from './files';
 import { runMailBench } from './mail';
+import { loadavg } from 'node:os';
+import { printGoals } from './lib';
 import { benchPanelSize } from './panel-size';
 
 /**
@@ -23,6 +25,8 @@ async function main() {
   for (const [name, run] of Object.entries(SECTIONS)) {
     if (chosen.length === 0 || chosen.includes(name)) await run();
   }
+  printGoals();
+  console.log(`\nLoad average at the end (1, 5, 15 min): ${loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 }
 
 main().then(

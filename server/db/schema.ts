@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The one schema of every service. Each service owns the tables under its heading. */
 
@@ -112,9 +112,12 @@ export interface RefusedRecipient {
   reply: string;
 }
 
+export type MailState = 'queued' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
+
 /**
  * Every mail, in whatever state. queued: waiting or in flight (lease_until set); retrying: failed temporarily, due at next_attempt_at;
- * delivered and failed (permanently): completed_at set.
+ * delivered and failed (permanently): completed_at set; cancelled (from queued or retrying, by a person): cancelled_at and
+ * cancelled_by set. Each delivery attempt is a row of mail_attempts.
  */
 export const mails = pgTable(
   'mails',
@@ -125,7 +128,7 @@ export const mails = pgTable(
     cc: text('cc').array().notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    state: text('state').$type<'queued' | 'retrying' | 'delivered' | 'failed'>().notNull().default('queued'),
+    state: text('state').$type<MailState>().notNull().default('queued'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -135,14 +138,57 @@ export const mails = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Delivered mails: the recipients the provider refused while accepting the others, each with its reply. */
     refused: jsonb('refused').$type<RefusedRecipient[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The Message-ID header of the delivered mail (set by the delivery that sent it). */
+    messageId: text('message_id'),
+    /** The mail this one resends (POST …/resend/); the original lists its resends by this column. */
+    resentFrom: uuid('resent_from').references((): AnyPgColumn => mails.referenceUid, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The username of who cancelled the mail. */
+    cancelledBy: text('cancelled_by'),
   },
   (table) => [
-    check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed')`),
+    check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
+    index('mails_requested_idx').on(table.requestedAt.desc(), table.referenceUid.desc()),
+    index('mails_resent_from_idx').on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
     index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
     index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
     index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),
     index('mails_delivered_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'delivered'`),
     index('mails_failed_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'failed'`),
+  ],
+);
+
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';
+
+/** One recipient's fate in one attempt: accepted at RCPT TO, or refused with the server's reply. */
+export interface AttemptRecipient {
+  address: string;
+  accepted: boolean;
+  reply: string;
+}
+
+/** Every delivery attempt of a mail: when, through which provider (as it was then), the outcome and the SMTP replies. */
+export const mailAttempts = pgTable(
+  'mail_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mailUid: uuid('mail_uid')
+      .notNull()
+      .references(() => mails.referenceUid, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: a provider may be deleted while its attempts stay in the log. Null when no account routed the mail. */
+    providerUid: uuid('provider_uid'),
+    providerName: text('provider_name'),
+    providerHost: text('provider_host'),
+    outcome: text('outcome').$type<AttemptOutcome>().notNull(),
+    /** The SMTP reply code and text of the attempt's final reply (the reply to DATA, or the error's), when there was one. */
+    replyCode: integer('reply_code'),
+    replyText: text('reply_text'),
+    recipients: jsonb('recipients').$type<AttemptRecipient[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    check('mail_attempts_outcome_check', sql`${table.outcome} in ('delivered', 'retrying', 'failed')`),
+    index('mail_attempts_mail_idx').on(table.mailUid, table.attemptedAt),
   ],
 );
 

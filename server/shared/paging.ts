@@ -122,6 +122,9 @@ export const Page = <T extends TSchema>(item: T) =>
     previous_page: Type.Union([Type.Integer(), Type.Null()]),
     next_page: Type.Union([Type.Integer(), Type.Null()]),
     total: Type.Integer(),
+    total_is_lower_bound: Type.Optional(
+      Type.Boolean({ description: `true when the search matched more rows than were counted: total is then a lower bound (at least ${TOTAL_CAP + 1}); exact_total=true asks for the exact count` }),
+    ),
   });
 
 export interface PageAnswer<T> {
@@ -129,6 +132,27 @@ export interface PageAnswer<T> {
   previous_page: number | null;
   next_page: number | null;
   total: number;
+  total_is_lower_bound?: boolean;
+}
+
+/**
+ * Totals are counted exactly up to this many rows; a search matching more answers `total_is_lower_bound: true` unless the request
+ * says `exact_total=true`. An exact count over 200,000 matching rows costs a second, the page itself a millisecond.
+ */
+export const TOTAL_CAP = 1000;
+
+/** The querystring property asking for an exact total (spread it into a list's querystring schema). */
+export const ExactTotal = { exact_total: Type.Optional(Type.Boolean({ description: `count every matching row (slow on large tables); by default totals above ${TOTAL_CAP} are lower bounds` })) };
+
+/** How many rows a capped count reads: past the cap and past the requested page, so that the page's neighbours stay right; undefined: count all. */
+export function countLimitOf({ page, pageSize }: { page: number; pageSize: number }, exact: boolean | undefined): number | undefined {
+  return exact ? undefined : Math.max(TOTAL_CAP, page * pageSize) + 1;
+}
+
+/** A page whose total came from a count limited to `limit` rows (countLimitOf): when the count reached it, the total is a lower bound. */
+export function cappedPageOf<T>(items: T[], counted: number, limit: number | undefined, request: { page: number; pageSize: number }): PageAnswer<T> {
+  const lowerBound = limit !== undefined && counted >= limit;
+  return { ...pageOf(items, counted, request), total_is_lower_bound: lowerBound };
 }
 
 /** The neighbouring page numbers: null past either end; a page beyond the last points back to the last one. */
