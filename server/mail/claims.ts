@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mails, type RefusedRecipient } from '../db/schema';
+import { routesVersion } from './routing';
 
 /** A mail this process has leased for one delivery attempt. */
 export interface ClaimedMail {
@@ -15,6 +16,8 @@ export interface ClaimedMail {
   requestedAt: Date;
   /** Attempts including this one. */
   attempts: number;
+  /** The version of the routes (providers and accounts) when the mail was claimed: see RoutesCache. */
+  routesVersion: string;
 }
 
 interface ClaimedRow {
@@ -26,12 +29,14 @@ interface ClaimedRow {
   message: string;
   requested_at: Date | string;
   attempts: number;
+  routes_version: string;
 }
 
 /**
  * Leases up to `limit` due mails in one statement. SKIP LOCKED lets several processes claim side by side without
  * waiting for or double-claiming each other's rows; a lease that runs out (the process died) makes the mail due again.
- * Plain SQL: this runs once per delivery batch, and the query builder cost more than the query on PGlite.
+ * Plain SQL: this runs once per delivery batch, and the query builder cost more than the query on PGlite. The routes' version comes
+ * along (one subquery for the whole statement), so the worker needs no query of its own to know whether its routes are current.
  */
 export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
   const leaseOwner = randomUUID();
@@ -44,7 +49,7 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
             order by next_attempt_at
             limit ${limit}
               for update skip locked)
-    returning reference_uid, sender, recipients, cc, subject, message, requested_at, attempts`);
+    returning reference_uid, sender, recipients, cc, subject, message, requested_at, attempts, ${routesVersion} as routes_version`);
   return (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({
     referenceUid: row.reference_uid,
     leaseOwner,
@@ -55,6 +60,7 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
     message: row.message,
     requestedAt: new Date(row.requested_at),
     attempts: Number(row.attempts),
+    routesVersion: row.routes_version,
   }));
 }
 
@@ -62,34 +68,64 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
 const heldBy = (claim: ClaimedMail) => and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
 const noLease = { leaseUntil: null, leaseOwner: null };
 
-interface DeliveredMark {
-  claim: ClaimedMail;
-  refused: RefusedRecipient[];
+/** What one delivery attempt leaves to record for its mail; one entry per mail in a batch of marks. */
+export type MarkedOutcome =
+  | { kind: 'delivered'; claim: ClaimedMail; refused: RefusedRecipient[] }
+  | { kind: 'retrying'; claim: ClaimedMail; errorMessage: string; delaySeconds: number }
+  | { kind: 'failed'; claim: ClaimedMail; errorMessage: string };
+type Marked<Kind extends MarkedOutcome['kind']> = Extract<MarkedOutcome, { kind: Kind }>;
+
+/** The lease holder's own mails among `marks`, as a VALUES list of (reference_uid, lease_owner, …columns). */
+function heldValues<Mark extends { claim: ClaimedMail }>(marks: Mark[], columns: (mark: Mark) => SQL[]): SQL {
+  const row = (mark: Mark) => sql.join([sql`${mark.claim.referenceUid}::uuid`, sql`${mark.claim.leaseOwner}::uuid`, ...columns(mark)], sql`, `);
+  return sql.join(
+    marks.map((mark) => sql`(${row(mark)})`),
+    sql`, `,
+  );
 }
 
 /** Several at once: deliveries finishing together share one statement. */
-async function markDelivered(db: Db, marks: DeliveredMark[]) {
-  const rows = marks.map(({ claim, refused }) => sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid, ${JSON.stringify(refused)}::jsonb)`);
+async function markDelivered(db: Db, marks: Marked<'delivered'>[]) {
+  const rows = heldValues(marks, (mark) => [sql`${JSON.stringify(mark.refused)}::jsonb`]);
   await db.execute(sql`
     update mails
        set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
            refused = marked.refused
-      from (values ${sql.join(rows, sql`, `)}) as marked (reference_uid, lease_owner, refused)
+      from (values ${rows}) as marked (reference_uid, lease_owner, refused)
      where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
 }
 
-export async function markRetrying(db: Db, claim: ClaimedMail, errorMessage: string, delaySeconds: number) {
-  await db
-    .update(mails)
-    .set({ ...noLease, state: 'retrying', errorMessage, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
-    .where(heldBy(claim));
+export async function markRetrying(db: Db, marks: Marked<'retrying'>[]) {
+  const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`, sql`${mark.delaySeconds}::float8`]);
+  await db.execute(sql`
+    update mails
+       set state = 'retrying', error_message = marked.error_message, next_attempt_at = now() + make_interval(secs => marked.delay_seconds),
+           lease_until = null, lease_owner = null
+      from (values ${rows}) as marked (reference_uid, lease_owner, error_message, delay_seconds)
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
 }
 
-export async function markFailed(db: Db, claim: ClaimedMail, errorMessage: string) {
-  await db
-    .update(mails)
-    .set({ ...noLease, state: 'failed', errorMessage, completedAt: sql`now()`, nextAttemptAt: null })
-    .where(heldBy(claim));
+export async function markFailed(db: Db, marks: Marked<'failed'>[]) {
+  const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`]);
+  await db.execute(sql`
+    update mails
+       set state = 'failed', error_message = marked.error_message, completed_at = now(), next_attempt_at = null, lease_until = null, lease_owner = null
+      from (values ${rows}) as marked (reference_uid, lease_owner, error_message)
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
+}
+
+/**
+ * The outcomes of several attempts in one transaction: one statement per kind present. Whatever else belongs to an attempt's
+ * outcome (its own record) goes into this transaction too, so that a mail's state and its record change together.
+ */
+export async function recordOutcomes(db: Db, outcomes: MarkedOutcome[]) {
+  const ofKind = <Kind extends MarkedOutcome['kind']>(kind: Kind) => outcomes.filter((outcome): outcome is Marked<Kind> => outcome.kind === kind);
+  const [delivered, retrying, failed] = [ofKind('delivered'), ofKind('retrying'), ofKind('failed')];
+  await db.transaction(async (tx) => {
+    if (delivered.length > 0) await markDelivered(tx, delivered);
+    if (retrying.length > 0) await markRetrying(tx, retrying);
+    if (failed.length > 0) await markFailed(tx, failed);
+  });
 }
 
 /** Gives a mail back untried (shutdown interrupted it), so that any process may deliver it at once. */
@@ -98,18 +134,19 @@ export async function releaseClaim(db: Db, claim: ClaimedMail) {
 }
 
 /**
- * Group commit of delivered marks: a mark requested while one is being written waits for the next statement,
- * which takes every mark requested meanwhile. Each caller learns when its own mark is stored.
+ * Group commit of outcomes: an outcome recorded while a batch is being written waits for the next batch, which takes every
+ * outcome recorded meanwhile. Each caller learns when its own outcome is stored; until then its mail counts as in flight, which
+ * keeps the crash bound (at most the deliveries in flight are sent again).
  */
-export class DeliveredMarks {
-  private waiting: (DeliveredMark & { settle: (error?: unknown) => void })[] = [];
+export class OutcomeMarks {
+  private waiting: { outcome: MarkedOutcome; settle: (error?: unknown) => void }[] = [];
   private writing = false;
 
   constructor(private readonly db: Db) {}
 
-  mark(claim: ClaimedMail, refused: RefusedRecipient[] = []): Promise<void> {
+  mark(outcome: MarkedOutcome): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ claim, refused, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ outcome, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       void this.writeAll();
     });
   }
@@ -119,9 +156,12 @@ export class DeliveredMarks {
     this.writing = true;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
-      const error = await markDelivered(this.db, batch).then(
+      const error = await recordOutcomes(
+        this.db,
+        batch.map((entry) => entry.outcome),
+      ).then(
         () => undefined,
-        (failure: unknown) => failure ?? new Error('marking mails delivered failed'),
+        (failure: unknown) => failure ?? new Error('recording delivery outcomes failed'),
       );
       for (const entry of batch) entry.settle(error);
     }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
 import { compileExpression, type SenderMatcher } from './expression';
@@ -36,6 +36,39 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
     .innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid))
     .orderBy(asc(mailAccounts.position));
   return rows.map((row) => ({ ...row, expression: compile(row.expression) }));
+}
+
+/**
+ * A digest of everything loadRoutes reads, as an SQL expression: the claim statement returns it, so a worker learns of any change to
+ * a provider or an account (through any process, even by hand in the database) with the mails it claims, without a query of its own.
+ * Content rather than a version counter: nothing that writes these tables has to remember to bump anything. A few accounts are
+ * digested in microseconds.
+ */
+export const routesVersion = sql`(
+  select md5(coalesce(string_agg(concat_ws('|', a.uid, a.position, a.expression, a.username, a.encrypted_password, p.uid, p.host, p.port, p.security), e'\\n' order by a.position), ''))
+    from ${mailAccounts} a join ${mailProviders} p on p.uid = a.provider_uid)`;
+
+/**
+ * The routes of one worker, loaded again only when the version that came with a claim differs from the loaded one. Claims in
+ * flight together share one load.
+ */
+export class RoutesCache {
+  private loaded: { version: string; routes: Promise<Route[]> } | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  routesFor(version: string): Promise<Route[]> {
+    if (this.loaded?.version !== version) {
+      const routes = loadRoutes(this.db);
+      const loaded = { version, routes };
+      this.loaded = loaded;
+      // A failed load is not kept: the next claim loads again.
+      routes.catch(() => {
+        if (this.loaded === loaded) this.loaded = undefined;
+      });
+    }
+    return this.loaded!.routes;
+  }
 }
 
 /** The first account, in creation order, whose expression matches the sender. */

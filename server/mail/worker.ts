@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
 import type { Db } from '../db';
-import { claimDueMails, DeliveredMarks, markFailed, markRetrying, releaseClaim, renewLeases, type ClaimedMail } from './claims';
+import { claimDueMails, OutcomeMarks, releaseClaim, renewLeases, type ClaimedMail } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
 import { backoffSeconds, failureOf, permanentFailure, refusedRecipients, type Outcome } from './outcomes';
 import { checkMail } from './queue';
-import { loadRoutes, routeFor, type Route } from './routing';
+import { routeFor, RoutesCache, type Route } from './routing';
 import { TransportPools } from './transports';
 
 interface MailWorkerOptions {
@@ -39,6 +39,9 @@ const silentLog = { warn: () => undefined, error: () => undefined };
 /** A delivery may take this many SMTP timeouts in all before it is given up. */
 const DEADLINE_TIMEOUTS = 4;
 
+/** Two slots, or a quarter of them with many: a claim per batch of freed slots, while the others keep sending. */
+export const smallestClaimFor = (concurrency: number) => Math.min(concurrency, Math.max(2, Math.floor(concurrency / 4)));
+
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   return new DeliveryWorker(options);
 }
@@ -50,7 +53,10 @@ class DeliveryWorker implements MailWorker {
   private readonly onOutcome: (outcome: DeliveryOutcome) => void;
   private readonly cipher: PasswordCipher;
   private readonly pools: TransportPools;
-  private readonly deliveredMarks: DeliveredMarks;
+  private readonly outcomeMarks: OutcomeMarks;
+  private readonly routes: RoutesCache;
+  /** The fewest free slots worth a claim: claiming for every single freed slot cost a statement per mail. */
+  private readonly smallestClaim: number;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly leased = new Set<ClaimedMail>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -68,7 +74,9 @@ class DeliveryWorker implements MailWorker {
     this.config = config;
     this.log = log ?? silentLog;
     this.cipher = createPasswordCipher(masterSecret);
-    this.deliveredMarks = new DeliveredMarks(db);
+    this.outcomeMarks = new OutcomeMarks(db);
+    this.routes = new RoutesCache(db);
+    this.smallestClaim = smallestClaimFor(config.concurrency);
     this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
     this.deadlineMs = Math.max(1000, DEADLINE_TIMEOUTS * config.smtpTimeoutMs);
   }
@@ -100,7 +108,7 @@ class DeliveryWorker implements MailWorker {
     let delivered = 0;
     for (;;) {
       const free = this.config.concurrency - this.inFlight.size;
-      if (free === 0) {
+      if (free < this.smallestClaim) {
         await Promise.race(this.inFlight);
         continue;
       }
@@ -118,13 +126,13 @@ class DeliveryWorker implements MailWorker {
       let claimed = 0;
       const free = this.config.concurrency - this.inFlight.size;
       try {
-        if (free > 0) claimed = await this.claimAndDeliver(free);
+        if (free >= this.smallestClaim) claimed = await this.claimAndDeliver(free);
         this.pools.closeUnused();
       } catch (error) {
         // Nothing may end the loop (an unhandled rejection would end the process): log, wait, try again.
         this.log.error({ err: error }, 'mail worker loop failed');
       }
-      if (free === 0 || claimed < free) await this.wakeup.wait(this.config.pollIntervalMs);
+      if (free < this.smallestClaim || claimed < free) await this.wakeup.wait(this.config.pollIntervalMs);
     }
   }
 
@@ -135,7 +143,8 @@ class DeliveryWorker implements MailWorker {
       claims = await claimDueMails(this.db, free, this.config.leaseSeconds);
       if (claims.length === 0) return 0;
       this.startHeartbeat();
-      const routes = await loadRoutes(this.db);
+      // One statement, one version for all of its claims.
+      const routes = await this.routes.routesFor(claims[0].routesVersion);
       for (const claim of claims) this.track(this.deliver(claim, routes));
       return claims.length;
     } catch (error) {
@@ -220,7 +229,7 @@ class DeliveryWorker implements MailWorker {
       if (outcome.refused.length > 0) {
         this.log.warn({ reference_uid: claim.referenceUid, refused: outcome.refused.length }, 'mail delivered, some recipients refused');
       }
-      await this.deliveredMarks.mark(claim, outcome.refused);
+      await this.outcomeMarks.mark({ kind: 'delivered', claim, refused: outcome.refused });
       return 'delivered';
     }
     if (outcome.kind === 'interrupted') {
@@ -229,10 +238,12 @@ class DeliveryWorker implements MailWorker {
     }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
     if (outcome.permanent || claim.attempts >= this.config.maxAttempts) {
-      await markFailed(this.db, claim, outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`);
+      const errorMessage = outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`;
+      await this.outcomeMarks.mark({ kind: 'failed', claim, errorMessage });
       return 'failed';
     }
-    await markRetrying(this.db, claim, outcome.errorMessage, backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds));
+    const delaySeconds = backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds);
+    await this.outcomeMarks.mark({ kind: 'retrying', claim, errorMessage: outcome.errorMessage, delaySeconds });
     return 'retrying';
   }
 }
