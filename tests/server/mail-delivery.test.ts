@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { mailAccounts, mails } from '../../server/db/schema';
-import { enqueueMail } from '../../server/mail';
+import { mailAccounts, mailProviders, mails } from '../../server/db/schema';
+import { createMailWorker, enqueueMail } from '../../server/mail';
 import { createTestApp, type TestApp } from './helpers';
 import {
   addAccount,
@@ -149,6 +149,50 @@ describe('delivers for real over SMTP', () => {
 
     expect(before.received.map((mail) => mail.subject)).toEqual(['before']);
     expect(after.received.map((mail) => mail.subject)).toEqual(['after']);
+  });
+});
+
+describe('the routes cache (each worker keeps its routes until the claim statement reports a change)', () => {
+  test('a provider changed by another process, straight in the database: the next mail goes to the new port', async () => {
+    const [before, after] = [await peer(), await peer()];
+    const { sender, provider } = await route(before.port);
+    const worker = mailWorker(t);
+    await sendMail(t, aMail({ sender, subject: 'before' }));
+    await worker.deliverDue();
+
+    await t.db.update(mailProviders).set({ port: after.port }).where(eq(mailProviders.uid, provider.uid));
+    await sendMail(t, aMail({ sender, subject: 'after' }));
+    await worker.deliverDue();
+    await worker.stop();
+
+    expect(before.received.map((mail) => mail.subject)).toEqual(['before']);
+    expect(after.received.map((mail) => mail.subject)).toEqual(['after']);
+  });
+
+  test('an account added or moved to another provider through the API: the next mail goes the new way', async () => {
+    const [first, second] = [await peer(), await peer()];
+    const firstProvider = await addProvider(t, { port: first.port });
+    const secondProvider = await addProvider(t, { port: second.port });
+    const worker = mailWorker(t);
+    const unroutable = await sendMail(t, aMail({ sender: 'office@cached.example', subject: 'no account yet' }));
+    await worker.deliverDue();
+    expect(await mailRow(t, unroutable)).toMatchObject({ state: 'failed' });
+
+    const account = await addAccount(t, { expression: '@cached\\.example$', provider: { uid: firstProvider.uid }, credentials: null });
+    await sendMail(t, aMail({ sender: 'office@cached.example', subject: 'to the first' }));
+    await worker.deliverDue();
+    const moved = await t.as({
+      method: 'PUT',
+      url: `${MAIL}/administration/accounts/${account.uid}/`,
+      payload: { expression: account.expression, provider: { uid: secondProvider.uid }, credentials: null },
+    });
+    expect(moved.statusCode).toBe(200);
+    await sendMail(t, aMail({ sender: 'office@cached.example', subject: 'to the second' }));
+    await worker.deliverDue();
+    await worker.stop();
+
+    expect(first.received.map((mail) => mail.subject)).toEqual(['to the first']);
+    expect(second.received.map((mail) => mail.subject)).toEqual(['to the second']);
   });
 });
 
@@ -351,6 +395,58 @@ describe('robustness', () => {
     const rows = await Promise.all(uids.map((uid) => mailRow(t, uid)));
     expect(rows.filter((row) => row.leaseUntil !== null)).toEqual([]);
     expect(smtp.received).toHaveLength(rows.filter((row) => row.state === 'delivered').length);
+  });
+
+  test('claims come in batches of freed slots: never more than the free slots, leased for the lease time, each mail sent once', async () => {
+    const smtp = await peer({ delayMs: 60 });
+    const { sender } = await route(smtp.port);
+    const uids = await Promise.all(Array.from({ length: 40 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `batch ${index}` }))));
+    // The claim statement is the one that returns the routes' version: its result tells how many mails each claim leased.
+    const claimSizes: number[] = [];
+    const watched = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          const result = await target.execute(query);
+          const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+          if (rows.length > 0 && 'routes_version' in rows[0]) claimSizes.push(rows.length);
+          return result;
+        };
+      },
+    });
+    const worker = createMailWorker({
+      db: watched,
+      masterSecret: t.masterSecret,
+      config: { ...t.config.mail, tlsVerify: false, smtpTimeoutMs: 5000, pollIntervalMs: 50, concurrency: 4, leaseSeconds: 30 },
+    });
+    let mostLeased = 0;
+    const wrongLeases: string[] = [];
+    worker.start();
+    await waitFor(
+      async () => {
+        const leases = await t.db
+          .select({ seconds: sql<number>`extract(epoch from ${mails.leaseUntil} - now())`.mapWith(Number) })
+          .from(mails)
+          .where(sql`${mails.referenceUid} in ${uids} and ${mails.leaseOwner} is not null`);
+        mostLeased = Math.max(mostLeased, leases.length);
+        wrongLeases.push(...leases.filter(({ seconds }) => seconds > 30 || seconds < 20).map(({ seconds }) => `${seconds} s`));
+        return (await t.db.$count(mails, sql`${mails.referenceUid} in ${uids} and ${mails.state} = 'delivered'`)) === uids.length;
+      },
+      30_000,
+      'all 40 delivered',
+    );
+    await worker.stop();
+
+    expect(claimSizes.reduce((sum, size) => sum + size, 0)).toBe(40);
+    expect(Math.max(...claimSizes)).toBeLessThanOrEqual(4);
+    // Only the last claim may find a single mail due.
+    expect(claimSizes.slice(0, -1).filter((size) => size < 2)).toEqual([]);
+    expect(claimSizes.length).toBeLessThanOrEqual(1 + 36 / 2 + 2);
+    expect(mostLeased).toBeLessThanOrEqual(4);
+    expect(wrongLeases).toEqual([]);
+    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 40 }, (_, index) => `batch ${index}`).sort());
+    const rows = await Promise.all(uids.map((uid) => mailRow(t, uid)));
+    expect(rows.every((row) => row.attempts === 1 && row.leaseOwner === null)).toBe(true);
   });
 
   test('a delivery slower than the lease keeps renewing it: a second worker does not send the mail again', async () => {
