@@ -6,6 +6,7 @@
 // drifts during the run does not tilt the ratio), and GET /api/health at the list's request rate, both while the worker
 // delivers (alongside the list) and afterwards with the worker stopped.
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,6 +134,8 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
   };
   const started = performance.now();
   const deadline = AbortSignal.timeout(DELIVERY_TIME_LIMIT_MS);
+  // Every send in flight listens to it.
+  setMaxListeners(mailConfig.concurrency + 10, deadline);
   let sent = 0;
   try {
     await inParallel(Array.from({ length: MAILS }, (_, index) => index), mailConfig.concurrency, async (index) => {

@@ -401,15 +401,20 @@ describe('robustness', () => {
     const smtp = await peer({ delayMs: 60 });
     const { sender } = await route(smtp.port);
     const uids = await Promise.all(Array.from({ length: 40 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `batch ${index}` }))));
-    // The claim statement is the one that returns the routes' version: its result tells how many mails each claim leased.
+    // The claim statement is the one that returns the routes' version: its result tells how many mails each claim leased (mails
+    // that earlier tests left due may come along).
     const claimSizes: number[] = [];
+    const claimedOwn: string[] = [];
     const watched = new Proxy(t.db, {
       get(target, property, receiver) {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<typeof target.execute>[0]) => {
           const result = await target.execute(query);
           const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-          if (rows.length > 0 && 'routes_version' in rows[0]) claimSizes.push(rows.length);
+          if (rows.length > 0 && 'routes_version' in rows[0]) {
+            claimSizes.push(rows.length);
+            claimedOwn.push(...rows.map((row) => String(row.reference_uid)).filter((uid) => uids.includes(uid)));
+          }
           return result;
         };
       },
@@ -437,11 +442,10 @@ describe('robustness', () => {
     );
     await worker.stop();
 
-    expect(claimSizes.reduce((sum, size) => sum + size, 0)).toBe(40);
+    expect(claimedOwn.sort()).toEqual([...uids].sort());
     expect(Math.max(...claimSizes)).toBeLessThanOrEqual(4);
     // Only the last claim may find a single mail due.
     expect(claimSizes.slice(0, -1).filter((size) => size < 2)).toEqual([]);
-    expect(claimSizes.length).toBeLessThanOrEqual(1 + 36 / 2 + 2);
     expect(mostLeased).toBeLessThanOrEqual(4);
     expect(wrongLeases).toEqual([]);
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 40 }, (_, index) => `batch ${index}`).sort());
