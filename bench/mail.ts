@@ -181,7 +181,9 @@ const deliveredCount = (database: Database) => database.db.$count(mails, eq(mail
 
 async function benchOn(database: Database): Promise<MailBenchResult> {
   const base = loadConfig({});
-  const mailConfig = { ...loadConfig(process.env).mail, workerEnabled: true };
+  // As a server on this database would have it: MAIL_CONCURRENCY's default depends on whether DATABASE_URL is set.
+  const serverEnv = { ...process.env, DATABASE_URL: database.kind === 'postgres' ? 'postgres://bench' : '' };
+  const mailConfig = { ...loadConfig(serverEnv).mail, workerEnabled: true };
   const config: Config = { ...base, panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password };
   const masterSecret = randomBytes(32);
   const sink = await startSink();
