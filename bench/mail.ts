@@ -48,6 +48,8 @@ interface MailBenchResult {
   healthWhileDelivering: Measurement;
   /** GET /api/health at the same rate once the queue is delivered, the worker stopped. */
   health: Measurement;
+  /** The worker's committed database round trips (claims, outcome transactions, lease renewals) per delivered mail; load does not move it. */
+  commitsPerMail: number;
 }
 
 /** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
@@ -177,6 +179,20 @@ async function measureAtListRate(name: string, url: string, token: string): Prom
   };
 }
 
+/** `db` counting each statement outside a transaction and each transaction as one commit (the worker's statements are all plain SQL or a transaction). */
+function countingCommits(db: Database['db'], commits: { count: number }): Database['db'] {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if ((property !== 'execute' && property !== 'transaction') || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        commits.count += 1;
+        return (value as (...callArgs: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
 const deliveredCount = (database: Database) => database.db.$count(mails, eq(mails.state, 'delivered'));
 
 async function benchOn(database: Database): Promise<MailBenchResult> {
@@ -188,7 +204,8 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
   const masterSecret = randomBytes(32);
   const sink = await startSink();
   const app = await buildApp({ config, database, masterSecret });
-  const worker = createMailWorker({ db: database.db, masterSecret, config: mailConfig });
+  const commits = { count: 0 };
+  const worker = createMailWorker({ db: countingCommits(database.db, commits), masterSecret, config: mailConfig });
   try {
     await ensureFirstAdministrator(database.db, config, () => undefined);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -238,6 +255,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       directAfter,
       healthWhileDelivering,
       health,
+      commitsPerMail: delivered > 0 ? commits.count / delivered : 0,
     };
   } finally {
     await worker.stop();
@@ -265,13 +283,14 @@ function print(results: MailBenchResult[]) {
   );
   printTable(
     `Mail baselines, same run: the same ${MAILS} mails sent straight to the sink (pooled nodemailer, same concurrency, no queue) before and after; GET /api/health at ${LIST_LOAD.requestsPerSecond} req/s while delivering and after`,
-    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after'],
+    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail'],
     results.map((result) => [
       result.database,
       `${result.directMailsPerSecond} (${result.directBefore}, ${result.directAfter})`,
       result.healthWhileDelivering.p99Ms.toFixed(1),
       result.health.p99Ms.toFixed(1),
       times(result.queueList.p99Ms, result.health.p99Ms),
+      result.commitsPerMail.toFixed(2),
     ]),
   );
   const failures = (result: MailBenchResult) => result.queueList.failures + result.healthWhileDelivering.failures + result.health.failures;
