@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoCareRequests } from '../../server/care/demo';
 import { insertCareRequests } from '../../server/care/store';
 import { recountFiles } from '../../server/files';
+import { housekeepingJobs } from '../../server/housekeeping-jobs';
+import { createHousekeeping, vacuumJob } from '../../server/shared/housekeeping';
 import { createTestApp, testConfig, type TestApp } from './helpers';
 import { CARE } from '../fixtures/care-form';
 import { PAGING_BASE_SECONDS, pagingRecords } from '../fixtures/care-records';
@@ -53,6 +55,23 @@ async function get(url: string): Promise<Page> {
 }
 
 const files = (params: Record<string, string | number | boolean>) => get(`/api/files/search/?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`);
+
+/** Pages the visibility map marks all-visible: VACUUM sets them, inserts alone do not. */
+async function allVisiblePages(table: string): Promise<number> {
+  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as unknown as { rows: { relallvisible: number }[] };
+  return Number(result.rows[0]!.relallvisible);
+}
+
+describe('vacuum', () => {
+  test("the server's housekeeping vacuums PGlite (which has no autovacuum), filling the visibility map; not PostgreSQL", async () => {
+    const jobs = housekeepingJobs(t.config, t.database.kind);
+    expect(jobs.some((job) => job.name === 'vacuum')).toBe(t.database.kind === 'pglite');
+    if (t.database.kind === 'pglite') expect(await allVisiblePages('files')).toBe(0); // PostgreSQL's autovacuum may have been first
+    const results = await createHousekeeping({ db: t.db, jobs: t.database.kind === 'pglite' ? jobs : [vacuumJob], intervalMs: 60_000 }).runOnce();
+    expect(results.vacuum).toBe(0);
+    expect(await allVisiblePages('files')).toBeGreaterThan(0);
+  });
+});
 
 describe('file search totals', () => {
   // row i is uploaded at base + floor(i / 2) minutes: a window up to minute m holds rows 1..2m+1, from minute 1 rows 2..2m+1
