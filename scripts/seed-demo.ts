@@ -6,7 +6,7 @@ import { fakerDE } from '@faker-js/faker';
 import { generatePassword, hashPassword } from '../server/auth/passwords';
 import { isUniqueViolation, insertUser } from '../server/auth/users';
 import { demoCareRequests } from '../server/care/demo';
-import { analyzeCareRequests, countCareRequests, insertCareRequests } from '../server/care/store';
+import { vacuumCareRequests, countCareRequests, insertCareRequests } from '../server/care/store';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db';
 
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     fakerDE.seed(20_16);
     const records = demoCareRequests(DEMO_CARE_REQUESTS, { care: config.care });
     await database.db.transaction((tx) => insertCareRequests(tx, records));
-    await analyzeCareRequests(database.db);
+    await vacuumCareRequests(database.db);
     const users = await seedUsers(database.db);
     console.log(`Seeded ${records.length} demo care requests (form versions 2012, 2016-pre and 2016).`);
     console.log('Demo panel users (username, password shown only now, roles):');

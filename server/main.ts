@@ -18,7 +18,7 @@ async function main() {
   await ensureFirstAdministrator(database.db, config, (message) => console.log(message));
   const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log, onOutcome: app.metrics.countDelivery });
   if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
-  const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
+  const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config, database.kind), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
   app.addHook('onClose', () => housekeeping.stop());
 
   // README, "Graceful shutdown": half the time for requests and deliveries to finish; then connections are cut and deliveries

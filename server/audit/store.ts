@@ -1,7 +1,7 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { auditEvents } from '../db/schema';
-import { directionOf, epochSecondsOf, escapeLike, offsetOf, pageOf, withinSeconds } from '../shared/paging';
+import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import { notFound } from '../shared/problem';
 import type { AuditEventResponse, EventSearchRequest, SortKey } from './schemas';
 
@@ -53,8 +53,9 @@ export async function searchEvents(db: Db, request: EventSearchRequest) {
     .orderBy(...orderOf(request))
     .limit(request.pageSize)
     .offset(offsetOf(request));
-  const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
-  return pageOf(rows.map(toAuditEvent), total, request);
+  const limit = countLimitOf(request, request.exactTotal);
+  const [{ total }] = await countUpTo(db, db.select({ id: auditEvents.id }).from(auditEvents).where(where).$dynamic(), limit);
+  return cappedPageOf(rows.map(toAuditEvent), total, limit, request);
 }
 
 export async function findEvent(db: Db, id: string): Promise<AuditEventResponse> {

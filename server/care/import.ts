@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { EpochSeconds } from '../shared/paging';
 import { FORM_VERSIONS, type FormVersion } from './enumerations';
 import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from './schemas';
-import { analyzeCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
+import { vacuumCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
 
 /**
  * The legacy import format (JSON Lines): one request per line, blank lines ignored.
@@ -141,6 +141,6 @@ export async function importCareRequests(db: Db, text: string): Promise<ImportRe
   const { records, errors } = parseImport(text);
   if (errors.length) return { inserted: 0, updated: 0, errors };
   const outcome = await db.transaction((tx) => upsertByLegacyId(tx, records));
-  await analyzeCareRequests(db);
+  await vacuumCareRequests(db);
   return { ...outcome, errors: [] };
 }

@@ -194,7 +194,10 @@ export async function countCareRequests(executor: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Fresh planner statistics after a bulk load; PGlite has no autovacuum to gather them. */
-export async function analyzeCareRequests(executor: Executor) {
-  await executor.execute(sql`analyze ${careRequests}, ${archivedCareRequests}`);
+/**
+ * Fresh planner statistics and visibility map after a bulk load: PGlite has no autovacuum, and without the visibility map
+ * its index-only scans (the list's narrow paging, the capped counts) fetch every heap row. Not inside a transaction.
+ */
+export async function vacuumCareRequests(executor: Executor) {
+  await executor.execute(sql`vacuum (analyze) ${careRequests}, ${archivedCareRequests}, ${careRequestContacts}`);
 }

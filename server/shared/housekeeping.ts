@@ -6,7 +6,22 @@ import type { Db } from '../db';
 export interface HousekeepingJob {
   name: string;
   run(db: Db, now: Date): Promise<number>;
+  /** Runs outside a transaction and without the lock (VACUUM cannot run in one); only for jobs of a single-process database. */
+  outsideTransaction?: boolean;
 }
+
+/**
+ * PGlite has no autovacuum: without VACUUM its visibility map stays empty, so index-only scans (narrow-index paging, capped
+ * counts) fetch every heap row, and dead rows of updates and deletions are never reclaimed. PostgreSQL vacuums on its own.
+ */
+export const vacuumJob: HousekeepingJob = {
+  name: 'vacuum',
+  outsideTransaction: true,
+  async run(db) {
+    await db.execute(sql`vacuum (analyze)`);
+    return 0;
+  },
+};
 
 /**
  * Runs one job in a transaction that holds a transaction-level advisory lock named after the job, so that of several
@@ -38,7 +53,7 @@ export function createHousekeeping({ db, jobs, intervalMs, log }: { db: Db; jobs
     const results: Record<string, number | undefined> = {};
     for (const job of jobs) {
       try {
-        results[job.name] = await runExclusively(db, job, now);
+        results[job.name] = job.outsideTransaction ? await job.run(db, now) : await runExclusively(db, job, now);
         if (results[job.name]) log?.info({ job: job.name, rows: results[job.name] }, 'housekeeping');
       } catch (error) {
         log?.error({ err: error, job: job.name }, 'housekeeping job failed');

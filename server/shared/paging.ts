@@ -1,6 +1,8 @@
-import { asc, desc, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { Db } from '../db';
 import { badRequest } from './problem';
 
 /**
@@ -49,6 +51,8 @@ interface PageRequest<SortKey extends string, Filters> {
   ordering: Ordering;
   query: string;
   filters: Filters;
+  /** exact_total=true: count every matching row instead of stopping past the cap (lists that cap their totals). */
+  exactTotal: boolean;
 }
 
 export const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (page - 1) * pageSize;
@@ -77,6 +81,7 @@ export function pagedList<SortKey extends string, F extends TObject>(options: Pa
         ordering: query.ordering ?? 'des',
         query: query.query ?? '',
         filters: parseFilters(query.filters, filtersChecker),
+        exactTotal: query.exact_total ?? false,
       };
     },
   };
@@ -91,6 +96,7 @@ function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, quer
       ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
       query: Type.Optional(Type.String({ maxLength: 256, ...query })),
       filters: Type.Optional(Type.String({ maxLength: 1024, description: filtersDescription })),
+      ...ExactTotal,
     },
     closed,
   );
@@ -142,7 +148,18 @@ export interface PageAnswer<T> {
 export const TOTAL_CAP = 1000;
 
 /** The querystring property asking for an exact total (spread it into a list's querystring schema). */
-export const ExactTotal = { exact_total: Type.Optional(Type.Boolean({ description: `count every matching row (slow on large tables); by default totals above ${TOTAL_CAP} are lower bounds` })) };
+export const ExactTotal = {
+  exact_total: Type.Optional(Type.Boolean({ description: `count every matching row (slow on large tables); by default totals above ${TOTAL_CAP} are lower bounds`, default: false })),
+};
+
+/**
+ * How many of the rows `matching` selects (any select with its joins and conditions), reading at most `limit` of them;
+ * without a limit all. Built, not run, so that it can be EXPLAINed.
+ */
+export function countUpTo(db: Db, matching: PgSelect, limit: number | undefined) {
+  const rows = limit === undefined ? matching : matching.limit(limit);
+  return db.select({ total: count() }).from(rows.as('matching'));
+}
 
 /** How many rows a capped count reads: past the cap and past the requested page, so that the page's neighbours stay right; undefined: count all. */
 export function countLimitOf({ page, pageSize }: { page: number; pageSize: number }, exact: boolean | undefined): number | undefined {

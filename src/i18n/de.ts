@@ -263,6 +263,10 @@ export const de: Messages = {
     },
     list: {
       no_match: 'Nichts passt zur Suche oder zu den Filtern.',
+      more_than: 'mehr als %{count}',
+      count_all: 'Alle zählen',
+      counting: 'Zähle…',
+      count_failed: 'Die Treffer konnten nicht gezählt werden.',
     },
     validation: {
       required: 'Dieses Feld ist erforderlich',

@@ -56,6 +56,10 @@ export const en = {
     },
     list: {
       no_match: 'Nothing matches the search or the filters.',
+      more_than: 'more than %{count}',
+      count_all: 'Count all',
+      counting: 'Counting…',
+      count_failed: 'The matches could not be counted.',
     },
     validation: {
       required: 'This field is required',

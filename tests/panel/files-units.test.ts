@@ -94,7 +94,15 @@ describe('paged list dialect', () => {
       data: [{ uid: 'a', id: 'a' }],
       total: 11,
       pageInfo: { hasPreviousPage: true, hasNextPage: false },
+      meta: { totalIsLowerBound: false },
     });
+  });
+
+  it('passes a capped total on as meta.totalIsLowerBound, and asks for an exact total with meta.exactTotal', () => {
+    const page = { items: [{ uid: 'a' }], previous_page: null, next_page: 2, total: 1001, total_is_lower_bound: true };
+    expect(fromPage(page, config)).toMatchObject({ total: 1001, meta: { totalIsLowerBound: true } });
+    const exact = toPagedQuery({ pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {}, meta: { exactTotal: true } }, config);
+    expect(exact.get('exact_total')).toBe('true');
   });
 });
 

@@ -88,7 +88,7 @@ describe('GET /incoming/care-requests/', () => {
     expect(seen).toHaveLength(TOTAL);
     expect(new Set(seen).size).toBe(TOTAL);
     const beyond = await list('?page=9&page_size=10');
-    expect(beyond).toEqual({ items: [], previous_page: 5, next_page: null, total: TOTAL });
+    expect(beyond).toEqual({ items: [], previous_page: 5, next_page: null, total: TOTAL, total_is_lower_bound: false });
   });
 
   const sortKeys: [string, (item: Incoming) => string | number | null][] = [

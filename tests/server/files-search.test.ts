@@ -150,7 +150,7 @@ describe('query', () => {
   });
 
   test('nothing found', async () => {
-    expect(await page({ query: 'no such thing' })).toEqual({ items: [], previous_page: null, next_page: null, total: 0 });
+    expect(await page({ query: 'no such thing' })).toEqual({ items: [], previous_page: null, next_page: null, total: 0, total_is_lower_bound: false });
   });
 });
 

@@ -3,7 +3,9 @@
  *
  * Request:  ?page=<n>&page_size=<perPage>&sort_by=<field>&ordering=asc|des&query=<filter.q>&filters=<JSON object>
  *           (query and filters are left out when empty).
- * Response: {items, previous_page, next_page, total} -> {data, total, pageInfo: {hasPreviousPage, hasNextPage}}.
+ *           exact_total=true when params.meta.exactTotal (the pagination's "count all").
+ * Response: {items, previous_page, next_page, total, total_is_lower_bound?} -> {data, total, pageInfo: {hasPreviousPage, hasNextPage},
+ *           meta: {totalIsLowerBound}}: a capped total (more than 1,000 matches) is a lower bound, which ListPagination shows so.
  */
 import type { GetListParams, GetListResult, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../httpClient';
@@ -14,7 +16,17 @@ interface Page<T> {
   previous_page: number | null;
   next_page: number | null;
   total: number;
+  total_is_lower_bound?: boolean;
 }
+
+/** What a paged getList answers in `meta`, and what ListPagination reads from the list context. */
+export interface PagedListMeta {
+  /** The service counted only up to a cap: `total` is a lower bound. */
+  totalIsLowerBound: boolean;
+}
+
+/** getList's `meta` asking for an exact total (slower on a broad search). */
+export const EXACT_TOTAL_META = { exactTotal: true } as const;
 
 type Convert = (value: unknown) => unknown;
 
@@ -62,7 +74,7 @@ function toPagedFilters(filter: Record<string, unknown> | undefined, rules: Reco
 
 /** react-admin getList params -> the paged dialect's query parameters. */
 export function toPagedQuery(
-  params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
+  params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>>,
   config: Pick<PagedListConfig<unknown>, 'filters' | 'searchKey' | 'sortFields' | 'defaultSort'> = {},
 ): URLSearchParams {
   const query = new URLSearchParams();
@@ -79,6 +91,7 @@ export function toPagedQuery(
   if (typeof search === 'string' && search.trim() !== '') query.set('query', search.trim());
   const filters = toPagedFilters(filter, config.filters);
   if (filters) query.set('filters', JSON.stringify(filters));
+  if (params.meta?.exactTotal === true) query.set('exact_total', 'true');
   return query;
 }
 
@@ -95,6 +108,7 @@ export function fromPage<TItem, TRecord extends RaRecord>(
     data: items.map((item) => toRecord(item, config.getId(item))),
     total: typeof page?.total === 'number' ? page.total : items.length,
     pageInfo: { hasPreviousPage: page?.previous_page != null, hasNextPage: page?.next_page != null },
+    meta: { totalIsLowerBound: page?.total_is_lower_bound === true } satisfies PagedListMeta,
   };
 }
 

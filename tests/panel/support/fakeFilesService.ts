@@ -116,11 +116,15 @@ export function createFakeFilesService() {
       const page = Number(query.get('page') ?? 1);
       const size = Number(query.get('page_size') ?? 10);
       const items = files.slice((page - 1) * size, page * size);
+      // like the service: counted up to past 1,000 and past the page, unless exact_total=true
+      const limit = Math.max(1000, page * size) + 1;
+      const capped = query.get('exact_total') !== 'true' && files.length >= limit;
       return HttpResponse.json({
         items,
         previous_page: page > 1 ? page - 1 : null,
         next_page: page * size < files.length ? page + 1 : null,
-        total: files.length,
+        total: capped ? limit : files.length,
+        total_is_lower_bound: capped,
       });
     }),
     http.post(`${testConfig.filesUrl}/upload/`, async ({ request }) => {
