@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db';
 import type { Listening } from '../db/listener';
@@ -139,14 +140,22 @@ export interface UserChanges {
 export const USER_CHANGES_CHANNEL = 'caredesk_user_changes';
 /** PostgreSQL refuses a NOTIFY payload from 8000 bytes; a change of more users than fit says 'everyone'. */
 const LONGEST_PAYLOAD = 7_000;
+/** How long a writer waits for the other processes to confirm they heard its change. */
+const ACK_WAIT_MS = 1_000;
 
-const payloadOf = (change: UserChange) => {
-  if (change === 'everyone') return '*';
-  const uids = change.users.join(',');
-  return uids.length > LONGEST_PAYLOAD ? '*' : uids;
+/**
+ * Notifications: a change `<process>:<sequence>:<uid,uid…>` (`…:*` for everyone), and a listener's confirmation that it forgot it,
+ * `ack:<process>:<sequence>`.
+ */
+const changePayload = (sender: string, sequence: number, change: UserChange) => {
+  const uids = change === 'everyone' ? '*' : change.users.join(',');
+  return `${sender}:${sequence}:${uids.length > LONGEST_PAYLOAD ? '*' : uids}`;
 };
 
-const changeOf = (payload: string): UserChange => (payload === '*' || payload === '' ? 'everyone' : { users: payload.split(',') });
+function parseChange(payload: string): { sender: string; sequence: number; change: UserChange } {
+  const [sender = '', sequence = '', uids = '*'] = payload.split(':');
+  return { sender, sequence: Number(sequence), change: uids === '*' || uids === '' ? 'everyone' : { users: uids.split(',') } };
+}
 
 export interface UserChangeFeed {
   changes: UserChanges;
@@ -155,32 +164,81 @@ export interface UserChangeFeed {
   stop(): Promise<void>;
 }
 
+/** The listening connections of the processes on this database (each process keeps one, for the channel only). */
+const listenersOf = (tx: Db) =>
+  tx.execute(
+    sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and query = ${`listen "${USER_CHANGES_CHANNEL}"`}`,
+  ) as unknown as Promise<{ rows: { count: number }[] }>;
+
 /**
  * The change feed of one process. On PostgreSQL the writer's transaction NOTIFYs (delivered to every listener on commit) and a dedicated
- * connection LISTENs; while that connection is down the cache keeps no users. PGlite serves one process: the writer's own forgetting suffices.
+ * connection LISTENs; while that connection is down the cache keeps no users. The writer forgets its change itself right after the
+ * commit; every other listening process forgets it when notified and confirms, and the writer answers once all have confirmed (at most
+ * ACK_WAIT_MS), so the next request anywhere finds the change heard. PGlite serves one process: the writer's own forgetting suffices.
  */
-export function userChangeFeed(database: Pick<Database, 'listen'>, cache: AuthCache): UserChangeFeed {
-  const announcing = database.listen !== undefined;
+export function userChangeFeed(database: Pick<Database, 'listen'> & { db?: Db }, cache: AuthCache): UserChangeFeed {
+  const sender = randomUUID();
+  let sequence = 0;
   let listening: Listening | undefined;
+  const waiting = new Map<number, { acks: number; expected: number; done: () => void }>();
+  const ackPrefix = `ack:${sender}:`;
+
+  function heard(payload: string) {
+    if (payload.startsWith('ack:')) {
+      if (!payload.startsWith(ackPrefix)) return;
+      const waiter = waiting.get(Number(payload.slice(ackPrefix.length)));
+      if (waiter && ++waiter.acks >= waiter.expected) waiter.done();
+      return;
+    }
+    const notification = parseChange(payload);
+    if (notification.sender === sender) return;
+    cache.forget(notification.change);
+    void database.db?.execute(sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${`ack:${notification.sender}:${notification.sequence}`})`).catch(() => undefined);
+  }
+
   if (database.listen) {
     cache.setKeepingUsers(false);
     listening = database.listen(USER_CHANGES_CHANNEL, {
-      message: (payload) => cache.forget(changeOf(payload)),
+      message: heard,
       lost: () => cache.setKeepingUsers(false),
       listening: () => cache.setKeepingUsers(true),
     });
   }
+
+  function confirmations(number: number, expected: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(number);
+        resolve();
+      };
+      const timer = setTimeout(done, ACK_WAIT_MS);
+      waiting.set(number, { acks: 0, expected, done });
+    });
+  }
+
   const changes: UserChanges = {
     async transaction(db, change, work) {
+      const number = ++sequence;
+      let confirmed: Promise<void> | undefined;
+      let committed = false;
       try {
-        return await db.transaction(async (tx) => {
-          const result = await work(tx);
-          if (announcing) await tx.execute(sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${payloadOf(change)})`);
-          return result;
+        const result = await db.transaction(async (tx) => {
+          const done = await work(tx);
+          if (listening) {
+            const [{ count }] = (await listenersOf(tx)).rows;
+            // this process's own listener is among them, unless it is down
+            if (count > 1) confirmed = confirmations(number, count - 1);
+            await tx.execute(sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${changePayload(sender, number, change)})`);
+          }
+          return done;
         });
+        committed = true;
+        return result;
       } finally {
-        // this process hears of its own change before the writer's answer goes out, not whenever the notification arrives
         cache.forget(change);
+        if (committed) await confirmed;
+        else waiting.get(number)?.done();
       }
     },
   };
