@@ -65,16 +65,19 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
 
     const baseline = await measure('GET /bare (plain Fastify)', bare.url);
     const info = await measure('GET /api/auth/info/', `${auth.baseUrl}/api/auth/info/`, headers);
+    // the machine's load drifts: the goal compares /info/ with the baseline's mean from just before and just after it
+    const baselineAfter = await measure('GET /bare again', bare.url);
     // another service's route that reads one small table: what authentication leaves of an ordinary read
     const providers = await measure('GET /api/mail/administration/providers/ (none)', `${auth.baseUrl}/api/mail/administration/providers/`, headers);
     const measurements = [
       baseline,
       info,
+      baselineAfter,
       providers,
       await measure(`GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`, `${auth.baseUrl}/api/auth/administration/users/`, headers),
     ];
     printMeasurements(`Auth service (${databaseName}, 10 connections, 5 s each)`, measurements, baseline);
-    const infoRatio = info.requestsPerSecond / baseline.requestsPerSecond;
+    const infoRatio = info.requestsPerSecond / ((baseline.requestsPerSecond + baselineAfter.requestsPerSecond) / 2);
     recordGoal({ section: '12.1', goal: `GET /api/auth/info/ ≥ ${INFO_GOAL}× bare Fastify (${databaseName})`, measured: `${infoRatio.toFixed(2)}×`, pass: infoRatio >= INFO_GOAL && info.failures === 0 });
     return measurements;
   } finally {
