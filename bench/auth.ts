@@ -67,12 +67,15 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
     const info = await measure('GET /api/auth/info/', `${auth.baseUrl}/api/auth/info/`, headers);
     // the machine's load drifts: the goal compares /info/ with the baseline's mean from just before and just after it
     const baselineAfter = await measure('GET /bare again', bare.url);
+    // the same app's cheapest route without authentication: /info/ against it is what authentication itself costs
+    const live = await measure('GET /api/health/live (no authentication)', `${auth.baseUrl}/api/health/live`);
     // another service's route that reads one small table: what authentication leaves of an ordinary read
     const providers = await measure('GET /api/mail/administration/providers/ (none)', `${auth.baseUrl}/api/mail/administration/providers/`, headers);
     const measurements = [
       baseline,
       info,
       baselineAfter,
+      live,
       providers,
       await measure(`GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`, `${auth.baseUrl}/api/auth/administration/users/`, headers),
     ];
