@@ -80,7 +80,9 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.addHook('onRoute', assertPermissionDeclared);
   app.addHook('onRoute', documentPermission);
   const apiTokenThrottle = { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds };
-  const authentication = createAuthentication({ db: database.db, masterSecret, accessPolicy: config.trust.accessPolicy, apiTokenThrottle });
+  const authentication = createAuthentication({ database, masterSecret, accessPolicy: config.trust.accessPolicy, apiTokenThrottle });
+  app.addHook('onClose', () => authentication.stop());
+  await authentication.started;
   const services = { db: database.db, authentication };
   await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
   await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });

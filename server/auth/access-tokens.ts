@@ -48,6 +48,8 @@ export interface AccessTokenClaims {
   uid: string;
   /** The session (refresh-token family) the token was issued in; absent in tokens issued before sessions existed. */
   sessionFamily?: string;
+  /** The `exp` claim: epoch seconds. */
+  expires: number;
 }
 
 /** Who an access token was issued to, or undefined when the token is forged, malformed or expired. */
@@ -56,7 +58,7 @@ export async function verifyAccessTokenClaims(key: Buffer, token: string): Promi
     const { payload } = await jwtVerify(token, await cryptoKeyOf(key), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
     if (!payload.sub || !UUID.test(payload.sub)) return undefined;
     const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid.toLowerCase() : undefined;
-    return { uid: payload.sub.toLowerCase(), ...(sid ? { sessionFamily: sid } : {}) };
+    return { uid: payload.sub.toLowerCase(), expires: payload.exp!, ...(sid ? { sessionFamily: sid } : {}) };
   } catch {
     return undefined;
   }

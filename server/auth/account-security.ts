@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { UserChanges } from '../shared/auth-cache';
 import { passwordAuthentications, users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { notFound } from '../shared/problem';
@@ -38,10 +39,10 @@ export async function sessionsOf(db: Db, uid: string) {
 }
 
 /** Ends one session of the user: its refresh tokens are refused from now on. */
-export async function revokeSession(db: Db, uid: string, family: string, actor: Actor, context: AuditContext) {
+export async function revokeSession(db: Db, changes: UserChanges, uid: string, family: string, actor: Actor, context: AuditContext) {
   const user = await findUser(db, uid);
   if (!user) throw userNotFound();
-  await db.transaction(async (tx) => {
+  await changes.transaction(db, { users: [uid] }, async (tx) => {
     await assertMayManage(tx, actor, uid);
     if (!(await revokeSessionOf(tx, uid, family.toLowerCase()))) throw notFound('The user has no active session with this family.', 'family', 'not-found');
     await recordAudit(tx, { ...context, action: 'session.revoke', target: { type: 'session', id: family.toLowerCase(), label: user.publicName }, changes: { user: uid } });

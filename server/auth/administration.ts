@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { UserChanges } from '../shared/auth-cache';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
@@ -73,10 +74,10 @@ export async function createUser(db: Db, { username, password, public_name, role
   return panelUser(db, uid);
 }
 
-export async function changeDomainUser(db: Db, uid: string, body: DomainUserInput, by: Administrator, audit: AuditContext) {
+export async function changeDomainUser(db: Db, changes: UserChanges, uid: string, body: DomainUserInput, by: Administrator, audit: AuditContext) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
   const roles = distinct(body.roles);
-  const user = await db.transaction((tx) =>
+  const user = await changes.transaction(db, { users: [uid.toLowerCase()] }, (tx) =>
     keepingARolesManager(tx, by.accessPolicy, async () => {
       const stored = await findUser(tx, uid);
       if (!stored) throw userNotFound();
@@ -95,6 +96,7 @@ export async function changeDomainUser(db: Db, uid: string, body: DomainUserInpu
 
 export async function changePasswordAuthentication(
   db: Db,
+  changes: UserChanges,
   uid: string,
   { type, username, password }: PasswordAuthenticationInput,
   by: Administrator,
@@ -105,7 +107,7 @@ export async function changePasswordAuthentication(
   if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   await rethrowTakenUsername(
-    db.transaction(async (tx) => {
+    changes.transaction(db, { users: [uid.toLowerCase()] }, async (tx) => {
       await assertMayManage(tx, by, uid);
       const storedUsername = await findUsername(tx, uid);
       const saved = await setPasswordAuthentication(tx, uid, username, passwordHash);
@@ -120,11 +122,19 @@ export async function changePasswordAuthentication(
 }
 
 /** The signed-in user's own username and password; the change ends the user's other sessions (`currentSession` goes on). */
-export async function changeOwnPasswordAuthentication(db: Db, uid: string, username: string, password: string, audit: AuditContext, currentSession?: string) {
+export async function changeOwnPasswordAuthentication(
+  db: Db,
+  changes: UserChanges,
+  uid: string,
+  username: string,
+  password: string,
+  audit: AuditContext,
+  currentSession?: string,
+) {
   await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   await rethrowTakenUsername(
-    db.transaction(async (tx) => {
+    changes.transaction(db, { users: [uid] }, async (tx) => {
       const storedUsername = await findUsername(tx, uid);
       await setPasswordAuthentication(tx, uid, username, passwordHash);
       await revokeRefreshTokensOf(tx, [uid], { exceptFamily: currentSession });
@@ -135,10 +145,10 @@ export async function changeOwnPasswordAuthentication(db: Db, uid: string, usern
   return { uid, username };
 }
 
-export async function revokeRefreshTokens(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
+export async function revokeRefreshTokens(db: Db, changes: UserChanges, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  const revoked = await db.transaction(async (tx) => {
+  const revoked = await changes.transaction(db, { users: normalized }, async (tx) => {
     await assertMayManage(tx, by, normalized);
     const count = await revokeRefreshTokensOf(tx, normalized);
     await recordUserEvents(tx, audit, 'user.revoke-refresh-tokens', normalized);
@@ -147,11 +157,11 @@ export async function revokeRefreshTokens(db: Db, uids: string[], by: Administra
   return { revoked };
 }
 
-export async function banUsers(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
+export async function banUsers(db: Db, changes: UserChanges, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   if (normalized.includes(by.uid)) throw badRequest('You cannot ban yourself.', 'uids', 'self-ban');
   await assertAllKnown(db, normalized);
-  await db.transaction((tx) =>
+  await changes.transaction(db, { users: normalized }, (tx) =>
     keepingARolesManager(tx, by.accessPolicy, async () => {
       await assertMayManage(tx, by, normalized);
       await setBanned(tx, normalized, true);
@@ -162,10 +172,10 @@ export async function banUsers(db: Db, uids: string[], by: Administrator, audit:
   return { banned: normalized };
 }
 
-export async function unbanUsers(db: Db, uids: string[], by: Administrator, audit: AuditContext) {
+export async function unbanUsers(db: Db, changes: UserChanges, uids: string[], by: Administrator, audit: AuditContext) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
-  await db.transaction(async (tx) => {
+  await changes.transaction(db, { users: normalized }, async (tx) => {
     await assertMayManage(tx, by, normalized);
     await setBanned(tx, normalized, false);
     await recordUserEvents(tx, audit, 'user.unban', normalized, { banned: false });

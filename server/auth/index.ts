@@ -22,11 +22,12 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
     db,
     accessKey: accessTokenKey(masterSecret),
     accessPolicy: config.trust.accessPolicy,
+    changes: authentication.changes,
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       throttle: config.throttle,
     },
   });
-  accountSecurityRoutes(app, db);
+  accountSecurityRoutes(app, db, authentication.changes);
 };

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { UserChanges } from '../shared/auth-cache';
 import { rolePermissions, users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { isPermission, PERMISSIONS, type Permission } from '../shared/permissions';
@@ -28,6 +29,8 @@ async function storedPermissions(db: Db, role: string): Promise<Permission[]> {
 
 interface PolicyChange {
   actor: Actor;
+  /** A policy change reaches every user's permissions: every process forgets every user. */
+  changes: UserChanges;
   accessPolicy: 'roles' | 'open';
   /** Who and from where, for the audit trail. */
   audit: Pick<AuditEvent, 'actor' | 'address'>;
@@ -37,12 +40,12 @@ interface PolicyChange {
  * Sets a role's permissions. A permission may only be added to or removed from a role by someone who holds it (else roles:manage
  * alone would grant everything); the change must leave an unbanned user holding roles:manage; it is audited in its transaction.
  */
-export async function changeRolePolicy(db: Db, role: string, body: RolePolicyInput, { actor, accessPolicy, audit }: PolicyChange): Promise<RolePolicyResponse> {
+export async function changeRolePolicy(db: Db, role: string, body: RolePolicyInput, { actor, changes, accessPolicy, audit }: PolicyChange): Promise<RolePolicyResponse> {
   assertReadOnly('role', body.role, role);
   const unknown = body.permissions.filter((name) => !isPermission(name));
   if (unknown.length) throw badRequest(`Unknown permission ${unknown.join(', ')}; known are ${PERMISSIONS.join(', ')}.`, 'permissions');
   const permissions = inPermissionOrder(body.permissions);
-  return db.transaction((tx) =>
+  return changes.transaction(db, 'everyone', (tx) =>
     keepingARolesManager(tx, accessPolicy, async () => {
       const before = await storedPermissions(tx, role);
       const changed = PERMISSIONS.filter((permission) => before.includes(permission) !== permissions.includes(permission));

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../shared/schemas';
+import type { UserChanges } from '../shared/auth-cache';
 import { BEARER, type ServiceApp } from '../shared/service';
 import {
   banUsers,
@@ -44,8 +45,8 @@ const TAGS = ['auth'];
 /** The OpenAPI part of a route for signed-in users. */
 const signedIn = (summary: string, description?: string) => ({ tags: TAGS, summary, security: BEARER, querystring: NoQuery, ...(description ? { description } : {}) });
 
-export function authRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open' }) {
-  const { db, accessPolicy } = context;
+export function authRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open'; changes: UserChanges }) {
+  const { db, accessPolicy, changes } = context;
   const by = ({ user }: FastifyRequest): Administrator => ({ uid: user.uid, permissions: user.permissions, accessPolicy });
 
   app.post(
@@ -100,7 +101,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 409) },
       },
     },
-    async (request) => changeOwnPasswordAuthentication(db, request.user.uid, request.body.username, request.body.password, auditContextOf(request), request.user.sessionFamily),
+    async (request) => changeOwnPasswordAuthentication(db, changes, request.user.uid, request.body.username, request.body.password, auditContextOf(request), request.user.sessionFamily),
   );
 
   app.post(
@@ -147,7 +148,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         response: { 200: DomainUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeDomainUser(db, request.params.uid, request.body, by(request), auditContextOf(request)),
+    async (request) => changeDomainUser(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
   );
 
   app.put(
@@ -161,7 +162,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         response: { 200: PanelUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changePasswordAuthentication(db, request.params.uid, request.body, by(request), auditContextOf(request)),
+    async (request) => changePasswordAuthentication(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
   );
 
   app.post(
@@ -174,7 +175,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         response: { 200: Revoked, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => revokeRefreshTokens(db, request.body.uids, by(request), auditContextOf(request)),
+    async (request) => revokeRefreshTokens(db, changes, request.body.uids, by(request), auditContextOf(request)),
   );
 
   app.post(
@@ -187,7 +188,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         response: { 200: Banned, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => banUsers(db, request.body.uids, by(request), auditContextOf(request)),
+    async (request) => banUsers(db, changes, request.body.uids, by(request), auditContextOf(request)),
   );
 
   app.post(
@@ -196,7 +197,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
       config: { permission: 'users:manage' },
       schema: { ...signedIn('Lift the ban of users'), body: UidsBody, response: { 200: Unbanned, ...problems(400, 401, 403, 404) } },
     },
-    async (request) => unbanUsers(db, request.body.uids, by(request), auditContextOf(request)),
+    async (request) => unbanUsers(db, changes, request.body.uids, by(request), auditContextOf(request)),
   );
 
   app.get(
@@ -223,6 +224,6 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
       },
     },
     async (request) =>
-      changeRolePolicy(db, request.params.role, request.body, { actor: request.user, accessPolicy, audit: auditContextOf(request) }),
+      changeRolePolicy(db, request.params.role, request.body, { actor: request.user, changes, accessPolicy, audit: auditContextOf(request) }),
   );
 }

@@ -3,6 +3,7 @@ import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { Db } from '../db';
+import type { UserChanges } from '../shared/auth-cache';
 import { revokeSession, sessionsOf, unlockUsers } from './account-security';
 import { assertMayManage } from './permission-rules';
 import { Session, SessionParams, UidParams, UidsBody, Unlocked } from './schemas';
@@ -11,7 +12,7 @@ const TAGS = ['auth'];
 const manage = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER, querystring: NoQuery });
 
 /** Account security administration: unlocking throttled users, and users' sessions. */
-export function accountSecurityRoutes(app: ServiceApp, db: Db) {
+export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChanges) {
   app.post(
     '/administration/unlock-users/',
     {
@@ -52,7 +53,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db) {
       },
     },
     async (request, reply) => {
-      await revokeSession(db, request.params.uid.toLowerCase(), request.params.family, request.user, auditContextOf(request));
+      await revokeSession(db, changes, request.params.uid.toLowerCase(), request.params.family, request.user, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

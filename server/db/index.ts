@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenOn, type ListenHandlers, type Listening } from './listener';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool, for its figures (metrics); absent for PGlite. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** PostgreSQL's LISTEN on a dedicated connection (server/db/listener.ts); absent for PGlite, which serves one process. */
+  listen?(channel: string, handlers: ListenHandlers): Listening;
   /** Reports whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -68,12 +71,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.release();
   }
   const db = drizzlePg(pool, { schema });
+  const listenings = new Set<Listening>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     pool,
+    listen(channel, handlers) {
+      const listening = listenOn(url, channel, handlers);
+      listenings.add(listening);
+      return listening;
+    },
     ping: () => ping(db as unknown as Db),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listenings].map((listening) => listening.stop()));
+      await pool.end();
+    },
   };
 }
 

@@ -4,8 +4,9 @@ import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
 import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims, type AccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
-import { findUserWithGrants } from '../auth/users';
-import type { Db } from '../db';
+import { userWithGrantsFinder } from '../auth/users';
+import type { Database } from '../db';
+import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './auth-cache';
 import { effectivePermissions, isPermission, type Permission, type RoutePermission } from './permissions';
 import { forbidden, HttpProblem, problemType } from './problem';
 import { problems } from './schemas';
@@ -55,6 +56,11 @@ export interface Authentication {
    * request.apiCaller. A check that depends on the admitted caller and is declared per route belongs here too.
    */
   hook(options?: HookOptions): (request: FastifyRequest) => Promise<void>;
+  /** How the auth service's writers change users, bans, roles, the role policy and sessions, so that every process's cache hears of it. */
+  changes: UserChanges;
+  /** Resolves once other processes' changes are heard (PostgreSQL's LISTEN is in place, or its first attempt failed). */
+  started: Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** A 401 that also tells HTTP clients which scheme to use (RFC 6750). */
@@ -80,19 +86,29 @@ function bearerValue(request: FastifyRequest): string | undefined {
   return /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
-/** Built once (in server/app.ts) and handed to every service. Users and tokens are read on every request, so a ban or a revocation counts at once. */
+/**
+ * Built once (in server/app.ts) and handed to every service. Verified access tokens and users are kept in the process (AuthCache);
+ * a change of a user or of the role policy is forgotten at once here and, on PostgreSQL, announced to the other processes, so a ban
+ * counts from the next request. API tokens are read on every request.
+ */
 export function createAuthentication({
-  db,
+  database,
   masterSecret,
   accessPolicy,
   apiTokenThrottle = { maxFailures: 0, windowSeconds: 1 },
+  cacheLimits = AUTH_CACHE_LIMITS,
 }: {
-  db: Db;
+  database: Pick<Database, 'db' | 'listen'>;
   masterSecret: Buffer;
   accessPolicy: 'roles' | 'open';
   apiTokenThrottle?: ApiTokenThrottle;
+  cacheLimits?: AuthCacheLimits;
 }): Authentication {
+  const { db } = database;
   const key = accessTokenKey(masterSecret);
+  const cache = new AuthCache(cacheLimits);
+  const feed = userChangeFeed(database, cache);
+  const findUserWithGrants = userWithGrantsFinder(db);
   const throttleRule = (address: string): ThrottleRule | undefined =>
     apiTokenThrottle.maxFailures > 0 ? { key: `api-token:${address}`, maxFailures: apiTokenThrottle.maxFailures, resetSeconds: apiTokenThrottle.windowSeconds } : undefined;
 
@@ -103,19 +119,39 @@ export function createAuthentication({
     throw refused(detail);
   }
 
+  /** A token's claims: from the cache while unexpired, else verified (and kept when valid). */
+  async function claimsOf(token: string): Promise<AccessTokenClaims | undefined> {
+    const cached = cache.claimsOf(token);
+    if (cached) return cached;
+    const claims = await verifyAccessTokenClaims(key, token);
+    if (claims) cache.rememberClaims(token, claims);
+    return claims;
+  }
+
+  async function userOf(uid: string): Promise<KnownUser | undefined> {
+    const cached = cache.userOf(uid);
+    if (cached) return cached;
+    const readMark = cache.readMark;
+    const row = await findUserWithGrants(uid);
+    if (!row) return undefined;
+    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions: effectivePermissions(row.granted, accessPolicy) };
+    cache.rememberUser(user, readMark);
+    return user;
+  }
+
   async function admitUser(request: FastifyRequest) {
-    const claims = await verifyAccessTokenClaims(key, userBearerToken(request));
+    const claims = await claimsOf(userBearerToken(request));
     if (!claims) throw refused('The access token is invalid or expired.');
     return admitClaims(request, claims);
   }
 
   async function admitClaims(request: FastifyRequest, claims: AccessTokenClaims) {
-    const user = await findUserWithGrants(db, claims.uid);
+    const user = await userOf(claims.uid);
     if (!user) throw refused('The access token belongs to no user.');
-    if (user.bannedAt) throw refused('The user is banned.');
-    const permissions = effectivePermissions(user.granted, accessPolicy);
-    request.user = { uid: user.uid, publicName: user.publicName, roles: user.roles, permissions, sessionFamily: claims.sessionFamily };
-    assertPermitted(request.routeOptions.config.permission, permissions);
+    if (user.banned) throw refused('The user is banned.');
+    // copies: a route may change its request.user without changing what later requests are admitted with
+    request.user = { uid: user.uid, publicName: user.publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily: claims.sessionFamily };
+    assertPermitted(request.routeOptions.config.permission, user.permissions);
   }
 
   /**
@@ -127,7 +163,7 @@ export function createAuthentication({
     const value = bearerValue(request);
     if (orUser) {
       if (value === undefined) return admitUser(request);
-      const claims = await verifyAccessTokenClaims(key, value);
+      const claims = await claimsOf(value);
       if (claims) return admitClaims(request, claims);
       if (await isSignedAccessToken(key, value)) throw refused('The access token is invalid or expired.');
     }
@@ -144,6 +180,9 @@ export function createAuthentication({
   }
 
   return {
+    changes: feed.changes,
+    started: feed.started,
+    stop: feed.stop,
     hook({ apiTokenScope } = {}) {
       return async function authenticate(request) {
         const auth = request.routeOptions.config.auth ?? 'user';

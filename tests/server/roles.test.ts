@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { banUsers } from '../../server/auth/administration';
+import { AuthCache, userChangeFeed } from '../../server/shared/auth-cache';
 import { PERMISSIONS_LOCK } from '../../server/auth/permission-rules';
 import { auditEvents } from '../../server/db/schema';
 import { PERMISSIONS } from '../../server/shared/permissions';
@@ -164,7 +165,8 @@ describe('the last unbanned holder of roles:manage', () => {
     // the race the rule guards against: a former holder's ban, admitted with its old permissions, runs after the others lost theirs
     const former = await t.createUser();
     const stale = { uid: former.domain_user.uid, permissions: [...PERMISSIONS], accessPolicy: 'roles' as const };
-    await expect(banUsers(t.db, [adminUid], stale, { actor: null, address: null })).rejects.toMatchObject({ status: 409, extensions: { type: '/problems/last-roles-manager' } });
+    const { changes } = userChangeFeed({}, new AuthCache());
+    await expect(banUsers(t.db, changes, [adminUid], stale, { actor: null, address: null })).rejects.toMatchObject({ status: 409, extensions: { type: '/problems/last-roles-manager' } });
     expect((await t.as({ method: 'GET', url: `${AUTH}/info/` })).statusCode).toBe(200);
   });
 
