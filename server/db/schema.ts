@@ -145,11 +145,18 @@ export const mails = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The username of who cancelled the mail. */
     cancelledBy: text('cancelled_by'),
+    /** Lower-case sender, recipients (to and cc), subject and Message-ID, one a line: what the mail log's search matches (written at queue time). */
+    searchText: text('search_text').notNull().default(''),
   },
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
     index('mails_requested_idx').on(table.requestedAt.desc(), table.referenceUid.desc()),
     index('mails_resent_from_idx').on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
+    // the mail log's sort keys and state filter; the subject (up to 998 characters) is ordered by its indexed prefix first
+    index('mails_state_requested_idx').on(table.state, table.requestedAt, table.referenceUid),
+    index('mails_sender_idx').on(table.sender, table.referenceUid),
+    index('mails_subject_prefix_idx').on(sql`left(${table.subject}, 64)`, table.referenceUid),
+    index('mails_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
     index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
     index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),
