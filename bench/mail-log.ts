@@ -143,6 +143,8 @@ async function logApp(database: Database): Promise<{ app: FastifyInstance; token
     panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'),
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
+    // one token serves the whole run, which outlasts the default 5 minutes on a loaded machine
+    accessTokenTtlSeconds: 3600,
     mail: { ...base.mail, workerEnabled: false },
   };
   const app = await buildApp({ config, database, masterSecret: randomBytes(32) });
