@@ -123,7 +123,9 @@ export async function requeueFailed(db: Db, uids: string[], audit: AuditContext)
       const missing = unique.filter((uid) => !found.has(uid));
       throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids', 'mail-not-failed');
     }
-    for (const row of rows) await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(row.uid, row.sender), changes: { state: 'queued' } });
+    // one event per mail, in the order the request named them (the update returns its rows in whatever order the plan read them)
+    const senders = new Map(rows.map((row) => [row.uid, row.sender]));
+    for (const uid of unique) await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(uid, senders.get(uid)!), changes: { state: 'queued' } });
     return unique;
   });
   announceMailsDue();
