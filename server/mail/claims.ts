@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mails, type RefusedRecipient } from '../db/schema';
+import { insertAttempts, type AttemptReport } from './attempts';
 import { routesVersion } from './routing';
 
 /** A mail this process has leased for one delivery attempt. */
@@ -68,11 +69,14 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
 const heldBy = (claim: ClaimedMail) => and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
 const noLease = { leaseUntil: null, leaseOwner: null };
 
-/** What one delivery attempt leaves to record for its mail; one entry per mail in a batch of marks. */
+/**
+ * What one delivery attempt leaves to record for its mail; one entry per mail in a batch of marks. `report` is the attempt for the
+ * mail log (mail_attempts), stored only when the mark applies (the lease was still held).
+ */
 export type MarkedOutcome =
-  | { kind: 'delivered'; claim: ClaimedMail; refused: RefusedRecipient[] }
-  | { kind: 'retrying'; claim: ClaimedMail; errorMessage: string; delaySeconds: number }
-  | { kind: 'failed'; claim: ClaimedMail; errorMessage: string };
+  | { kind: 'delivered'; claim: ClaimedMail; refused: RefusedRecipient[]; report?: AttemptReport }
+  | { kind: 'retrying'; claim: ClaimedMail; errorMessage: string; delaySeconds: number; report?: AttemptReport }
+  | { kind: 'failed'; claim: ClaimedMail; errorMessage: string; report?: AttemptReport };
 type Marked<Kind extends MarkedOutcome['kind']> = Extract<MarkedOutcome, { kind: Kind }>;
 
 /** The lease holder's own mails among `marks`, as a VALUES list of (reference_uid, lease_owner, …columns). */
@@ -87,32 +91,41 @@ function heldValues<Mark extends { claim: ClaimedMail }>(marks: Mark[], columns:
 /** Several at once: deliveries finishing together share one statement. */
 async function markDelivered(db: Db, marks: Marked<'delivered'>[]) {
   const rows = heldValues(marks, (mark) => [sql`${JSON.stringify(mark.refused)}::jsonb`]);
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update mails
        set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
            refused = marked.refused
       from (values ${rows}) as marked (reference_uid, lease_owner, refused)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+    returning mails.reference_uid`);
+  return markedUids(result);
 }
 
 export async function markRetrying(db: Db, marks: Marked<'retrying'>[]) {
   const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`, sql`${mark.delaySeconds}::float8`]);
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update mails
        set state = 'retrying', error_message = marked.error_message, next_attempt_at = now() + make_interval(secs => marked.delay_seconds),
            lease_until = null, lease_owner = null
       from (values ${rows}) as marked (reference_uid, lease_owner, error_message, delay_seconds)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+    returning mails.reference_uid`);
+  return markedUids(result);
 }
 
 export async function markFailed(db: Db, marks: Marked<'failed'>[]) {
   const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`]);
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update mails
        set state = 'failed', error_message = marked.error_message, completed_at = now(), next_attempt_at = null, lease_until = null, lease_owner = null
       from (values ${rows}) as marked (reference_uid, lease_owner, error_message)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
+     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+    returning mails.reference_uid`);
+  return markedUids(result);
 }
+
+/** The uids a mark's UPDATE … RETURNING reference_uid changed. */
+const markedUids = (result: unknown) => (result as { rows: { reference_uid: string }[] }).rows.map((row) => row.reference_uid);
 
 /**
  * The outcomes of several attempts in one transaction: one statement per kind present. Whatever else belongs to an attempt's
@@ -122,11 +135,17 @@ export async function recordOutcomes(db: Db, outcomes: MarkedOutcome[]) {
   const ofKind = <Kind extends MarkedOutcome['kind']>(kind: Kind) => outcomes.filter((outcome): outcome is Marked<Kind> => outcome.kind === kind);
   const [delivered, retrying, failed] = [ofKind('delivered'), ofKind('retrying'), ofKind('failed')];
   await db.transaction(async (tx) => {
-    if (delivered.length > 0) await markDelivered(tx, delivered);
-    if (retrying.length > 0) await markRetrying(tx, retrying);
-    if (failed.length > 0) await markFailed(tx, failed);
+    const marked = new Set([
+      ...(delivered.length > 0 ? await markDelivered(tx, delivered) : []),
+      ...(retrying.length > 0 ? await markRetrying(tx, retrying) : []),
+      ...(failed.length > 0 ? await markFailed(tx, failed) : []),
+    ]);
+    await insertAttempts(tx, outcomes.filter(({ claim }) => marked.has(claim.referenceUid)).flatMap(attemptOf));
   });
 }
+
+/** The mail log's row of an outcome that carries a report. */
+const attemptOf = ({ kind, claim, report }: MarkedOutcome) => (report ? [{ mailUid: claim.referenceUid, outcome: kind, report }] : []);
 
 /** Gives a mail back untried (shutdown interrupted it), so that any process may deliver it at once. */
 export async function releaseClaim(db: Db, claim: ClaimedMail) {

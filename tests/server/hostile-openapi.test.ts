@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { INTAKE, validForm } from '../fixtures/care-form';
 import { FILES, PRICING, createFilesTestApp, upload } from './files-helpers';
 import { AUTH, testConfig } from './helpers';
-import { MAIL, addAccount, addProvider } from './mail-helpers';
+import { MAIL, addAccount, addProvider, sendMail } from './mail-helpers';
 import { inBatches } from './server-process';
 import { headerCases, jsonCases, operationsOf, pathCases, queryCases, type Fixtures, type HostileCase } from './hostile/cases';
 import { multipartCases, part } from './hostile/multipart';
@@ -40,12 +40,14 @@ async function createFixtures(): Promise<Fixtures> {
   const provider = await addProvider(t, { port: 2525 });
   const account = await addAccount(t, { expression: '@hostile\\.example$', provider: { uid: provider.uid }, credentials: null });
   const file = (await upload(t)).json<{ uid: string }>();
+  const mail = await sendMail(t);
   const token = async (base: string) =>
     (await t.as({ method: 'POST', url: `${base}/administration/access-tokens/`, payload: { service: 'hostile', token: `hostile-${base.length}-token` } })).json<{ uid: string }>().uid;
   const uids: [string, string][] = [
     [`${AUTH}/administration/users/`, victim.domain_user.uid],
     [`${MAIL}/administration/providers/`, provider.uid],
     [`${MAIL}/administration/accounts/`, account.uid],
+    [`${MAIL}/administration/mails/`, mail],
     [`${FILES}/download/`, file.uid],
     [`${FILES}/files/`, file.uid],
     [`${FILES}/administration/access-tokens/`, await token(FILES)],
