@@ -27,10 +27,7 @@ export default defineConfig({
       output: {
         // Rollup splits by what each chunk needs (the login page loads only its part, README: Architecture). ra-core's util/
         // re-exports modules that import that index again: split across chunks it would make chunks import each other.
-        // onlyExplicitManualChunks: only util/ itself; Rollup would otherwise pull every dependency of util/ (react-hook-form,
-        // react-router…) into that chunk and so into the login page.
         manualChunks: (id) => (id.includes('/node_modules/ra-core/dist/util/') ? 'ra-core-util' : undefined),
-        onlyExplicitManualChunks: true,
       },
     },
   },
