@@ -85,8 +85,8 @@ describe('users list', () => {
     await waitFor(() => expect(() => row('Alice Admin')).toThrow());
     expect(screen.getByText('Carla Care')).toBeInTheDocument();
 
-    const searches = backend.service.hits('GET', '/api/auth/administration/users/').slice(loads);
-    expect(searches.at(-1)?.search).toBe('?page=1&page_size=10&sort_by=public_name&ordering=asc&query=carla');
+    const lastSearch = () => backend.service.hits('GET', '/api/auth/administration/users/').slice(loads).at(-1)?.search;
+    await waitFor(() => expect(lastSearch()).toBe('?page=1&page_size=10&sort_by=public_name&ordering=asc&query=carla'));
   });
 
   it('Revoke Tokens, Ban and Unban are always shown, disabled without a selection', async () => {
