@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
+import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db';
-import { inParallel, measure, printMeasurements, recordGoal, startBareServer, withPglite, withPostgres, type Measurement } from './lib';
+import { passwordAuthentications, users } from '../server/db/schema';
+import { inParallel, measure, printMeasurements, printTable, recordGoal, startBareServer, times, withPglite, withPostgres, type Measurement } from './lib';
 
 const USER_COUNT = 1_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -51,6 +54,65 @@ async function createUsers(baseUrl: string, headers: Record<string, string>) {
   });
 }
 
+// --- the users screen's first page with 10,000 users (issue 12 §2) ---
+
+const MANY_USERS = 10_000;
+/** What the panel's users screen asks first (src/resources/users/listDefaults.ts through the paged dialect). */
+const FIRST_PAGE = '/api/auth/administration/users/?page=1&page_size=10&sort_by=public_name&ordering=asc';
+
+/** MANY_USERS users written straight into the database, all with one precomputed argon2 hash (10,000 hashes would take minutes). */
+async function insertManyUsers(database: Database) {
+  const passwordHash = await hashPassword('bench-password');
+  for (let start = 0; start < MANY_USERS; start += 1000) {
+    const numbers = Array.from({ length: Math.min(1000, MANY_USERS - start) }, (_, index) => start + index);
+    const created = await database.db
+      .insert(users)
+      .values(numbers.map((number) => ({ publicName: `Bench User ${number}`, roles: number % 10 === 0 ? ['dispatcher'] : ['caregiver'] })))
+      .returning({ uid: users.uid });
+    await database.db.insert(passwordAuthentications).values(created.map(({ uid }, index) => ({ userUid: uid, username: `bench-user-${start + index}`, passwordHash })));
+  }
+}
+
+/** p50 and p99 latency of one URL under autocannon (10 connections, 5 s), in a worker thread. */
+async function latencyOf(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, headers, connections: 10, duration: 5, workers: 1 });
+  if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average };
+}
+
+async function usersPageOn(kind: string, database: Database) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-'));
+  const config = { ...loadConfig({}), dataDir, panelDir: path.join(dataDir, 'no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password, accessTokenTtlSeconds: 3600 };
+  const app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 1) });
+  try {
+    await ensureFirstAdministrator(database.db, config, () => undefined);
+    await insertManyUsers(database);
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
+    const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as { items: unknown[]; total: number };
+    if (first.items.length !== 10) throw new Error(`the first page has ${first.items.length} users`);
+    const info = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
+    const page = await latencyOf(`${baseUrl}${FIRST_PAGE}`, headers);
+    const ratio = page.p50 / info.p50;
+    recordGoal({ section: 'auth', goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`, measured: `${ratio.toFixed(2)}×`, pass: ratio <= 5 });
+    return [
+      [`GET /api/auth/info/ (${kind})`, info.p50.toFixed(2), info.p99.toFixed(2), info.requestsPerSecond.toFixed(0), ''],
+      [`users, first page of ${MANY_USERS + 1} (${kind})`, page.p50.toFixed(2), page.p99.toFixed(2), page.requestsPerSecond.toFixed(0), times(page.p50, info.p50)],
+    ];
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The panel's first call on the users screen with 10,000 users against GET /info/ on the same server, p50 of each, in one run. */
+export async function benchUsersPage() {
+  const rows = await withPglite((database) => usersPageOn('PGlite', database));
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl) rows.push(...(await withPostgres(postgresUrl, (database) => usersPageOn('PostgreSQL', database))));
+  printTable('Users screen, first page (10 connections, 5 s each; p50 ratio vs /info/)', ['call', 'p50 ms', 'p99 ms', 'req/s', 'p50 vs /info/'], rows);
+}
+
 const INFO_GOAL = 0.5;
 
 /** Authenticated reads against the bare-Fastify baseline, measured in one run on one database. */
@@ -91,6 +153,7 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
 
 /** The auth bench on PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server. */
 export async function benchAuth(): Promise<Measurement[]> {
+  await benchUsersPage();
   const measurements = await withPglite((database) => benchAuthOn('PGlite', database));
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!postgresUrl) {

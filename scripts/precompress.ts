@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -28,6 +28,7 @@ export function precompress(): Plugin {
     name: 'caredesk-precompress',
     apply: 'build',
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    closeBundle: () => void precompressFolder(outDir),
+    // a failed build writes nothing: skipping keeps its own error visible instead of a missing-folder one
+    closeBundle: () => void (existsSync(outDir) && precompressFolder(outDir)),
   };
 }

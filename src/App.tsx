@@ -1,51 +1,33 @@
-import { type ReactNode, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { AdminContext, type I18nProvider } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { RootPage } from './auth/RootPage';
 import { ServicesContext } from './auth/ServicesContext';
 import type { Session } from './auth/session';
 import { routerProvider } from './common/history/routerProvider';
 import type { RuntimeConfig } from './config';
-import { Layout, type PreloadedList } from './layout/Layout';
-import { NotFoundRedirect } from './layout/NotFoundRedirect';
-import { gated, PermissionGate } from './layout/PermissionGate';
 import { theme } from './layout/theme';
-import { panelMenu, panelResources, panelRoutes } from './registry';
 import { createServices } from './services';
+
+/** Everything behind sign-in (layout, screens, react-admin's UI): a chunk of its own (README, Architecture: the lazy admin tree). */
+const AdminTree = lazy(() => import('./AdminTree'));
 
 interface AppProps {
   config: RuntimeConfig;
+  /** The panel loads the starting language's messages first (src/i18n/loadI18nProvider.ts); tests pass createI18nProvider(). */
+  i18nProvider: I18nProvider;
   /** Tests pass their own session (timers, storage); the panel creates one per configuration. */
   session?: Session;
 }
 
-const preload = panelResources.flatMap(({ name, preload, permission }): PreloadedList[] => (preload ? [{ name, preload, permission }] : []));
-
-/** The registry's resources with their screens behind the permission gate. */
-const resources = panelResources.map(({ list, create, edit, permission, editPermission = permission, ...resource }) => ({
-  ...resource,
-  list: gated(list, permission),
-  create: gated(create, editPermission),
-  edit: gated(edit, editPermission),
-}));
-
-/** The layout with the registry's drawer entries and the lists it loads when it opens. */
-const PanelLayout = ({ children }: { children: ReactNode }) => (
-  <Layout menu={panelMenu} preload={preload}>
-    {children}
-  </Layout>
-);
-
 /**
- * Routes (README, The panel): /login and / without layout (react-router ranks them above react-admin's "/*"); every
- * area's routes and react-admin's resource routes inside the layout, all protected by requireAuth and each behind the
- * permission gate (README, The panel by permission); unknown paths go to /.
- * Every resource of the registry is declared, most without screens (their areas' routes show them at the panel's
- * paths); such a resource's own path /<name>/… is unknown too.
+ * react-admin's context (providers, store, query cache, theme, translations) around two kinds of routes: / and /login
+ * without layout, rendered at once (react-router ranks them above "/*"), and the lazily loaded admin tree for every
+ * other path. One context serves both, so a sign-in keeps the store and the query cache, and the chosen language.
  */
-export const App = ({ config, session }: AppProps) => {
-  const [services] = useState(() => createServices(config, session));
+export const App = ({ config, i18nProvider, session }: AppProps) => {
+  const [services] = useState(() => createServices(config, i18nProvider, session));
   return (
     <ServicesContext.Provider value={services}>
       {/*
@@ -54,44 +36,28 @@ export const App = ({ config, session }: AppProps) => {
         caused by the cache reset would keep interrupting a transition-wrapped navigation (endless redirect loop).
       */}
       <BrowserRouter useTransitions={false}>
-        <Admin
-          title="Caredesk"
+        <AdminContext
           authProvider={services.authProvider}
           dataProvider={services.dataProvider}
           i18nProvider={services.i18nProvider}
           store={services.store}
           routerProvider={routerProvider}
-          layout={PanelLayout}
-          loginPage={false}
-          catchAll={NotFoundRedirect}
-          requireAuth
           theme={theme}
           darkTheme={null}
-          disableTelemetry
         >
-          <CustomRoutes noLayout>
+          <Routes>
             <Route path="/" element={<RootPage />} />
             <Route path="/login" element={<LoginPage />} />
-          </CustomRoutes>
-          <CustomRoutes>
-            {panelRoutes.map(({ path, permission, component: Screen }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <PermissionGate permission={permission}>
-                    <Screen />
-                  </PermissionGate>
-                }
-              />
-            ))}
-          </CustomRoutes>
-          {resources.map(({ name, icon, recordRepresentation, list, create, edit }) => (
-            <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} list={list} create={create} edit={edit}>
-              {!list && <Route path="*" element={<NotFoundRedirect />} />}
-            </Resource>
-          ))}
-        </Admin>
+            <Route
+              path="/*"
+              element={
+                <Suspense fallback={null}>
+                  <AdminTree />
+                </Suspense>
+              }
+            />
+          </Routes>
+        </AdminContext>
       </BrowserRouter>
     </ServicesContext.Provider>
   );

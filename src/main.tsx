@@ -2,21 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadConfig } from './config';
-import { detectLocale } from './i18n/detectLocale';
-import { messages } from './i18n/i18nProvider';
+import { loadI18nProvider, loadMessages } from './i18n/loadI18nProvider';
 
 const container = document.getElementById('root')!;
 
-loadConfig()
-  .then((config) => {
+Promise.all([loadConfig(), loadI18nProvider()])
+  .then(([config, i18nProvider]) => {
     createRoot(container).render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} i18nProvider={i18nProvider} />
       </StrictMode>,
     );
   })
-  .catch((error: unknown) => {
-    const template = messages[detectLocale()].caredesk.errors.config;
+  .catch(async (error: unknown) => {
+    const template = await loadMessages().then(
+      (messages) => messages.caredesk.errors.config,
+      () => 'The panel cannot start: %{message}',
+    );
     const text = template.replace('%{message}', error instanceof Error ? error.message : String(error));
     createRoot(container).render(<p style={{ fontFamily: 'sans-serif', color: '#b71c1c', padding: 16 }}>{text}</p>);
   });

@@ -3,9 +3,9 @@ import { createAuthProvider } from './auth/authProvider';
 import type { Services } from './auth/ServicesContext';
 import { createSession, type Session } from './auth/session';
 import type { RuntimeConfig } from './config';
-import { type CaredeskDataProvider, createDataProvider } from './dataProviders';
+import type { CaredeskDataProvider } from './dataProviders';
 import { createHttpClient } from './dataProviders/httpClient';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { lazyDataProvider } from './dataProviders/lazy';
 import { createStore } from './store';
 
 interface AppServices extends Services {
@@ -15,16 +15,18 @@ interface AppServices extends Services {
   store: Store;
 }
 
-/** Wires session, HTTP client and react-admin's providers for one runtime configuration. */
-export function createServices(config: RuntimeConfig, session: Session = createSession({ authUrl: config.authUrl })): AppServices {
-  const i18nProvider = createI18nProvider();
+/**
+ * Wires session, HTTP client and react-admin's providers for one runtime configuration. The data providers load with
+ * their first call (README, Architecture: what the login page loads).
+ */
+export function createServices(config: RuntimeConfig, i18nProvider: I18nProvider, session: Session = createSession({ authUrl: config.authUrl })): AppServices {
   const httpClient = createHttpClient(session, i18nProvider.translate);
   return {
     config,
     session,
     httpClient,
     authProvider: createAuthProvider({ session, httpClient }),
-    dataProvider: createDataProvider(config, httpClient),
+    dataProvider: lazyDataProvider(() => import('./dataProviders').then((module) => module.createDataProvider(config, httpClient))),
     i18nProvider,
     store: createStore(),
   };

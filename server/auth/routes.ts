@@ -26,6 +26,8 @@ import {
   OwnPasswordAuthentication,
   OwnPasswordAuthenticationBody,
   PanelUser,
+  PanelUserList,
+  PanelUserPage,
   PasswordAuthenticationBody,
   Revoked,
   RoleParams,
@@ -35,9 +37,11 @@ import {
   UidParams,
   UidsBody,
   Unbanned,
+  UserListQuery,
 } from './schemas';
 import { changeRolePolicy, listRolePolicies } from './roles';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
+import { isPagedRequest, readUserSearch, searchPanelUsers } from './user-search';
 import { findUsername, listPanelUsers } from './users';
 
 const TAGS = ['auth'];
@@ -123,8 +127,29 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
 
   app.get(
     '/administration/users/',
-    { config: { permission: 'users:read' }, schema: { ...signedIn('All users, sorted by public name'), response: { 200: Type.Array(PanelUser), ...problems(400, 401) } } },
-    async () => listPanelUsers(db),
+    {
+      config: { permission: 'users:read' },
+      schema: {
+        ...signedIn(
+          'All users sorted by public name, or a page of them',
+          'Without query parameters: every user as an array, sorted by public name. With any parameter of the paged dialect ' +
+            '(page, page_size, sort_by, ordering, query, filters, exact_total): a page, sorted by public name ascending unless said otherwise.',
+        ),
+        querystring: UserListQuery,
+        response: { 200: Type.Union([PanelUserPage, PanelUserList]), ...problems(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // each form has its own serializer: the union's would first check the answer against both schemas
+      if (!isPagedRequest(request.query)) {
+        const all = await listPanelUsers(db);
+        reply.serializer(reply.compileSerializationSchema(PanelUserList));
+        return all;
+      }
+      const page = await searchPanelUsers(db, readUserSearch(request.query));
+      reply.serializer(reply.compileSerializationSchema(PanelUserPage));
+      return page;
+    },
   );
 
   app.get(

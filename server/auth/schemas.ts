@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ExactTotal, Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 
 /** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
@@ -59,6 +60,35 @@ export const PasswordAuthenticationBody = Type.Object(
 );
 export const UidsBody = Type.Object({ uids: Uids }, closed);
 export const RoleParams = Type.Object({ role: RoleName }, closed);
+
+const USER_SORT_KEYS = ['public_name', 'username', 'last_sign_in', 'uid'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
+export const MAX_UIDS_FILTER = 20;
+
+/** The paged dialect of the users list (README, Auth service); without any of its parameters the list answers the whole array. */
+export const UserSearch = pagedList({
+  sortKeys: USER_SORT_KEYS,
+  defaultSortBy: 'public_name',
+  query: { pattern: '^[^\\u0000]*$', description: 'words that must each occur (regardless of case) in the public name, the username, a role or the uid' },
+  filters: Type.Object(
+    {
+      role: Type.Optional(nullable(RoleName)),
+      banned: Type.Optional(nullable(Type.Boolean())),
+      locked: Type.Optional(nullable(Type.Boolean())),
+      last_sign_in: Type.Optional(SecondsRange),
+      uids: Type.Optional(Type.Array(Uid, { maxItems: MAX_UIDS_FILTER })),
+    },
+    closed,
+  ),
+  filtersDescription:
+    'a JSON object: {"role"?: role, "banned"?: boolean, "locked"?: boolean, "last_sign_in"?: {"from"?: seconds, "to"?: seconds}, "uids"?: [uid, … up to 20]}',
+});
+export const UserListQuery = Type.Object({ ...UserSearch.querystring.properties, ...ExactTotal }, closed);
+export type UserListParameters = Static<typeof UserListQuery>;
+export type UserSearchRequest = ReturnType<typeof UserSearch.read> & { exactTotal: boolean };
+
 export const RolePolicyBody = Type.Object(
   {
     role: Type.Optional(Type.String({ description: 'read-only: accepted when it equals the role in the path' })),
@@ -89,6 +119,9 @@ export const PanelUser = Type.Object({
   domain_user: DomainUser,
   authentication_methods: Type.Array(Type.Object({ type: Type.Literal('password'), username: Type.String() })),
 });
+
+export const PanelUserPage = Page(PanelUser);
+export const PanelUserList = Type.Array(PanelUser);
 
 export const Info = Type.Object({
   uid: Type.String(),

@@ -1,6 +1,6 @@
 import type { ThrottleConfig } from '../config';
 import type { Db } from '../db';
-import { and, inArray, or, sql } from 'drizzle-orm';
+import { and, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { throttleCounters } from '../db/schema';
 import { blockedKeys, type ThrottleRule } from './throttle';
 
@@ -51,6 +51,14 @@ function usernameOfKey(key: string): string | undefined {
 export async function lockedUsernames(db: Db, now = new Date()): Promise<Set<string>> {
   const keys = await blockedKeys(db, [USER, USER_ADDRESS], now);
   return new Set(keys.map(usernameOfKey).filter((username): username is string => username !== undefined));
+}
+
+/** The query of lockedUsernames as SQL, for a condition or column of a bigger query (`lower(username) in (…)`). */
+export function lockedUsernamesQuery(now = new Date()): SQL {
+  const { key, blockedUntil } = throttleCounters;
+  // the twin of usernameOfKey: the rest of a user key, or what follows the address's space in a pair key
+  const username = sql`case when starts_with(${key}, ${USER}) then substr(${key}, ${USER.length + 1}::int) else substr(${key}, strpos(${key}, ' ') + 1) end`;
+  return sql`select ${username} from ${throttleCounters} where ${and(gt(blockedUntil, now), or(sql`starts_with(${key}, ${USER})`, sql`starts_with(${key}, ${USER_ADDRESS})`))}`;
 }
 
 /** Forgets every sign-in failure of the usernames (their addresses' own counters stay). */

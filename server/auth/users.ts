@@ -19,7 +19,7 @@ interface PasswordLogin {
   passwordHash: string;
 }
 
-const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt, lastSignInAt: users.lastSignInAt };
+export const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt, lastSignInAt: users.lastSignInAt };
 
 /** `locked`: the user's sign-in is blocked now (throttled under its username, from every address or from some). */
 export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse => ({
@@ -33,10 +33,13 @@ export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse
 
 const isLocked = (locked: Set<string>, username: string | null) => username !== null && locked.has(username.toLowerCase());
 
-const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>): PanelUserResponse => ({
-  domain_user: toDomainUser(user, isLocked(locked, username)),
+/** A user as the list and the item routes answer it. */
+export const panelUserOf = (user: UserRow, username: string | null, locked: boolean): PanelUserResponse => ({
+  domain_user: toDomainUser(user, locked),
   authentication_methods: username === null ? [] : [{ type: 'password', username }],
 });
+
+const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>) => panelUserOf(user, username, isLocked(locked, username));
 
 /** The domain_user of a user row, with its current lock state. */
 export async function domainUserOf(db: Db, user: UserRow): Promise<DomainUserResponse> {
@@ -74,7 +77,7 @@ export async function findUsername(db: Db, uid: string): Promise<string | null> 
   return row?.username ?? null;
 }
 
-function panelUserQuery(db: Db) {
+export function panelUserQuery(db: Db) {
   return db
     .select({ user: userColumns, username: passwordAuthentications.username })
     .from(users)

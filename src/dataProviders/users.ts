@@ -1,11 +1,19 @@
 import type { Static } from '@sinclair/typebox';
-import type { CreateParams, Identifier, RaRecord } from 'react-admin';
+import type { CreateParams, GetListParams, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../server/auth/schemas';
 import type { HttpClient } from './httpClient';
-import { localListResource } from './kit/localList';
+import { applyListParams } from './kit/localList';
+import { pagedListResource } from './kit/pagedList';
 import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
 export const USERS_RESOURCE = 'users';
+
+/** The largest page the users list serves; a longer list (the audit filter's actor choices) reads the whole array. */
+const MAX_PAGE_SIZE = 100;
+/** The most uids one `uids` filter takes (server/auth/schemas.ts MAX_UIDS_FILTER). */
+const UIDS_PER_CALL = 20;
+
+const chunksOf = <T>(values: T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
 /** Wire types of the auth service's user administration. */
 type DomainUser = Static<typeof DomainUserSchema>;
@@ -66,18 +74,37 @@ export function normalizeRoles(roles: readonly unknown[] | null | undefined): st
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
-/** The auth service's user administration: a local list, create, update, and revoke, ban and unban of a selection. */
+/** The auth service's user administration: a server-paged list, create, update, and revoke, ban and unban of a selection. */
 export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   const base = `${authUrl}/administration`;
   const userUrl = (id: Identifier) => `${base}/users/${encodeURIComponent(String(id))}/`;
-  // the layout and the list load the list at once
-  const list = localListResource<PanelUser, UserRecord>(httpClient, {
+  // server-side paging, sorting, search and filters; the record fields sort by the service's keys
+  const paged = pagedListResource<PanelUser, UserRecord>(httpClient, {
     url: `${base}/users/`,
+    filters: { role: true, banned: true, locked: true, uids: true },
+    sortFields: { publicName: 'public_name', username: 'username', lastSignIn: 'last_sign_in', id: 'uid' },
+    defaultSort: { field: 'publicName', order: 'ASC' },
+    getId: (item) => item.domain_user.uid,
     toRecord: toUserRecord,
-    searchFields: ['publicName', 'username', 'roles', 'id'],
     itemUrl: userUrl,
-    shareLoads: true,
   });
+  const searchFields = ['publicName', 'username', 'roles', 'id'];
+  const fetchAll = async () => {
+    const { json } = await httpClient(`${base}/users/`);
+    return (Array.isArray(json) ? (json as PanelUser[]) : []).map(toUserRecord);
+  };
+  const getList = async (resource: string, params: GetListParams) => {
+    if ((params.pagination?.perPage ?? 0) > MAX_PAGE_SIZE) return applyListParams(await fetchAll(), params, searchFields);
+    return paged.getList(resource, params);
+  };
+  const getMany = async (resource: string, { ids, signal }: GetManyParams) => {
+    const uids = [...new Set(ids.map(String))];
+    const pages = await Promise.all(
+      chunksOf(uids, UIDS_PER_CALL).map((chunk) => paged.getList(resource, { pagination: { page: 1, perPage: chunk.length }, sort: { field: 'id', order: 'ASC' }, filter: { uids: chunk }, signal })),
+    );
+    return { data: pages.flatMap((page) => page.data) };
+  };
+  const list = { getList, getOne: paged.getOne, getMany };
 
   const postUids = async <T>(path: string, { ids }: UidsParams): Promise<{ data: T }> => {
     const { json } = await httpClient(`${base}/${path}/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) });

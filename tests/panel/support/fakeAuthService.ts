@@ -105,6 +105,28 @@ export function createFakeAuthService(base = AUTH_URL) {
     authentication_methods: user.username ? [{ type: 'password', username: user.username }] : [],
   });
 
+  /** The paged dialect of the users list, as the auth service speaks it (sort keys, query words, filters). */
+  const userPage = (byName: FakeUser[], query: URLSearchParams) => {
+    const page = Number(query.get('page') ?? 1);
+    const size = Number(query.get('page_size') ?? 10);
+    const filters = JSON.parse(query.get('filters') ?? '{}') as { role?: string; banned?: boolean; locked?: boolean; uids?: string[] };
+    const words = (query.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[query.get('sort_by') ?? 'public_name'] as keyof FakeUser;
+    const direction = query.get('ordering') === 'des' ? -1 : 1;
+    const selected = byName
+      .filter((user) => words.every((word) => [user.public_name, user.username ?? '', user.roles.join(' '), user.uid].some((text) => text.toLowerCase().includes(word))))
+      .filter((user) => (filters.role == null || user.roles.includes(filters.role)) && (filters.banned == null || user.banned === filters.banned))
+      .filter((user) => (filters.locked == null || !!user.locked === filters.locked) && (!filters.uids || filters.uids.includes(user.uid)))
+      .sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));
+    return {
+      items: selected.slice((page - 1) * size, page * size).map(panelUser),
+      previous_page: page > 1 ? page - 1 : null,
+      next_page: page * size < selected.length ? page + 1 : null,
+      total: selected.length,
+      total_is_lower_bound: false,
+    };
+  };
+
   const record = async (request: Request) => {
     const url = new URL(request.url);
     let body: unknown = null;
@@ -190,7 +212,11 @@ export function createFakeAuthService(base = AUTH_URL) {
 
     http.get(
       `${base}/administration/users/`,
-      authenticated(() => json([...users.values()].sort((a, b) => a.public_name.localeCompare(b.public_name)).map(panelUser))),
+      authenticated((_user, request) => {
+        const byName = [...users.values()].sort((a, b) => a.public_name.localeCompare(b.public_name));
+        const query = new URL(request.url).searchParams;
+        return query.size === 0 ? json(byName.map(panelUser)) : json(userPage(byName, query));
+      }),
     ),
 
     http.post(

@@ -3,7 +3,12 @@ import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, onTestFinished } from 'vitest';
 import { App } from '../../../src/App';
+// loaded up front, as the lazy screens are in the test files: the panel loads them on demand, which would otherwise count
+// against the first assertion's wait
+import '../../../src/AdminTree';
+import '../../../src/dataProviders';
 import { createSession, type Session, STORAGE_KEYS } from '../../../src/auth/session';
+import { createI18nProvider } from '../../../src/i18n/i18nProvider';
 import { testConfig, type FakeAuthService } from './fakeAuthService';
 
 const sessions: Session[] = [];
@@ -56,7 +61,7 @@ function renderAppHere(session: Session = createSession({ authUrl: testConfig.au
   sessions.push(session);
   // skip user-event's per-action pointer-events check: it computes the style of every ancestor, which is slow in jsdom with MUI
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-  const app = <App config={testConfig} session={session} />;
+  const app = <App config={testConfig} i18nProvider={createI18nProvider()} session={session} />;
   const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { user, session, ...result };
 }

@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { passwordAuthentications, users } from '../db/schema';
+import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
+import type { PanelUserResponse, UserListParameters, UserSearchRequest, UserSortKey } from './schemas';
+import { UserSearch } from './schemas';
+import { lockedUsernamesQuery } from './sign-in-throttle';
+import { panelUserOf, userColumns } from './users';
+
+/** The users list in the paged dialect: one query for the page, its capped total and each user's lock state. */
+
+const { username } = passwordAuthentications;
+
+/** Sort keys by expression; uid always follows so that pages are stable. Names sort regardless of case, like the whole list. */
+const SORT_COLUMNS: Record<UserSortKey, (SQL | AnyColumn)[]> = {
+  public_name: [sql`lower(${users.publicName})`, users.publicName],
+  username: [sql`lower(${username})`, username],
+  last_sign_in: [users.lastSignInAt],
+  uid: [],
+};
+
+const PAGING_PARAMETERS: (keyof UserListParameters)[] = ['page', 'page_size', 'sort_by', 'ordering', 'query', 'filters', 'exact_total'];
+
+/** Whether the request asks for a page: without any paging parameter the list answers the whole array, as the specification says. */
+export const isPagedRequest = (query: UserListParameters) => PAGING_PARAMETERS.some((name) => query[name] !== undefined);
+
+/** The request with the users list's defaults: by public name, ascending unless `ordering` says otherwise. */
+export function readUserSearch(query: UserListParameters): UserSearchRequest {
+  return { ...UserSearch.read(query), ordering: query.ordering ?? 'asc', exactTotal: query.exact_total === true };
+}
+
+const isLockedColumn = (now: Date) => sql<boolean>`coalesce(lower(${username}) in (${lockedUsernamesQuery(now)}), false)`;
+
+/** Each word of the query must occur in the public name, the username, a role or the uid. */
+function textConditions(query: string): SQL[] {
+  return query
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return or(
+        sql`${users.publicName} ilike ${pattern}`,
+        sql`${username} ilike ${pattern}`,
+        sql`array_to_string(${users.roles}, ' ') ilike ${pattern}`,
+        sql`${users.uid}::text ilike ${pattern}`,
+      )!;
+    });
+}
+
+function conditionsOf({ query, filters }: UserSearchRequest, now: Date): SQL[] {
+  const conditions = textConditions(query);
+  if (filters.role != null) conditions.push(sql`${users.roles} @> array[${filters.role}]::text[]`);
+  if (filters.banned != null) conditions.push(filters.banned ? isNotNull(users.bannedAt) : isNull(users.bannedAt));
+  if (filters.locked != null) conditions.push(filters.locked ? isLockedColumn(now) : not(isLockedColumn(now)));
+  conditions.push(...withinSeconds(users.lastSignInAt, filters.last_sign_in));
+  if (filters.uids) conditions.push(inArray(users.uid, filters.uids.map((uid) => uid.toLowerCase())));
+  return conditions;
+}
+
+function orderOf({ sortBy, ordering }: UserSearchRequest): SQL[] {
+  const direction = directionOf(ordering);
+  return [...SORT_COLUMNS[sortBy], users.uid].map((column) => direction(column));
+}
+
+const withUsername = (db: Db) =>
+  db.select({ one: sql`1` }).from(users).leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
+
+/** The matching rows counted up to `limit` (all without one). */
+function countQuery(db: Db, where: SQL | undefined, limit: number | undefined) {
+  const matching = withUsername(db).where(where);
+  const limited = limit === undefined ? matching : matching.limit(limit);
+  return db.select({ counted: sql<number>`count(*)::int` }).from(limited.as('matching'));
+}
+
+export async function searchPanelUsers(db: Db, request: UserSearchRequest): Promise<PageAnswer<PanelUserResponse>> {
+  const now = new Date();
+  const where = and(...conditionsOf(request, now));
+  const limit = countLimitOf(request, request.exactTotal);
+  const count = countQuery(db, where, limit);
+  // the count rides along as an uncorrelated subquery: the database runs it once, and the page costs one round trip
+  const rows = await db
+    .select({ user: userColumns, username, locked: isLockedColumn(now), counted: sql<number>`(${count})` })
+    .from(users)
+    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
+    .where(where)
+    .orderBy(...orderOf(request))
+    .limit(request.pageSize)
+    .offset(offsetOf(request));
+  const counted = rows.length ? Number(rows[0].counted) : (await count)[0].counted;
+  const items = rows.map((row) => panelUserOf(row.user, row.username, row.locked));
+  return cappedPageOf(items, counted, limit, request);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "users_public_name_idx" ON "users" USING btree (lower("public_name"),"public_name","uid");
