@@ -6,6 +6,7 @@ import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
 import { createProvider, getProvider, listProviders, updateProvider } from './providers';
+import { mailStatistics } from './statistics';
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
   Account,
@@ -14,6 +15,7 @@ import {
   Failed,
   ListQuery,
   Mail,
+  MailStatistics,
   Provider,
   ProviderInput,
   QueueEntry,
@@ -148,5 +150,14 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
       },
     },
     async (request) => ({ requeued: await requeueFailed(db, request.body.uids, auditContextOf(request)) }),
+  );
+
+  app.get(
+    '/administration/statistics/',
+    {
+      config: { permission: 'mail:read' },
+      schema: { ...administration('The dashboard figures: mails queued, retrying and failed, and delivered today'), response: { 200: MailStatistics, ...problems(401, 403) } },
+    },
+    async () => mailStatistics(db),
   );
 }

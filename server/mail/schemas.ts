@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/emailAddress';
 import { Uid } from '../shared/schemas';
+import { TimeZone } from '../shared/statistics';
 
 /** Request and response schemas of the mail service (README, "Mail service"); descriptions double as validation wording. */
 
@@ -149,3 +150,15 @@ export const Account = Type.Object({
   credentials: Type.Union([Type.Object({ username: Type.String() }), Type.Null()], { description: 'the password is never returned' }),
 });
 export type AccountOutput = Static<typeof Account>;
+
+// --- statistics ---
+
+export const MailStatistics = Type.Object({
+  queued: Type.Integer({ description: 'mails waiting for their first delivery, or being delivered' }),
+  retrying: Type.Integer({ description: 'mails waiting for another attempt' }),
+  failed: Type.Integer({ description: 'mails that failed permanently (until requeued or removed by retention)' }),
+  delivered_today: Type.Integer({ description: 'mails delivered since the start of today in time_zone' }),
+  today: Type.String({ description: 'the date of today in time_zone, YYYY-MM-DD' }),
+  time_zone: TimeZone,
+});
+export type MailStatisticsResponse = Static<typeof MailStatistics>;
