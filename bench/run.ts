@@ -5,6 +5,7 @@ import { runMailBench } from './mail';
 import { loadavg } from 'node:os';
 import { printGoals } from './lib';
 import { benchPanelSize } from './panel-size';
+import { runStatisticsBench } from './statistics';
 
 /**
  * `npm run bench`: each section starts what it measures and prints its own table. `npm run bench -- auth mail` runs only those sections.
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
   mail: runMailBench,
   files: runFilesBench,
   care: runCareBench,
+  statistics: runStatisticsBench,
 };
 
 async function main() {
