@@ -18,7 +18,8 @@ export const STATISTICS_PERMISSIONS: Record<StatisticsId, Permission> = {
 /** One service's figures, read when the user may and again every minute; `allowed` false means: show nothing. */
 export function useStatistics<K extends StatisticsId>(id: K) {
   const allowed = useCan(STATISTICS_PERMISSIONS[id]);
-  const { data, error, isPending } = useGetOne(STATISTICS_RESOURCE, { id }, { enabled: allowed, refetchInterval: STATISTICS_REFRESH_MS });
+  // one retry: the next minute's read tries again anyway
+  const { data, error, isPending } = useGetOne(STATISTICS_RESOURCE, { id }, { enabled: allowed, refetchInterval: STATISTICS_REFRESH_MS, retry: 1 });
   return { allowed, data: data as StatisticsRecord<K> | undefined, error, isPending };
 }
 
