@@ -1,10 +1,9 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { CareFigures } from './CareFigures';
-import { FileFigures } from './FileFigures';
-import { MailFigures } from './MailFigures';
-import { TokenFigures } from './TokenFigures';
-import { UserFigures } from './UserFigures';
+
+// the greeting shows at once; the figures follow with their own chunk
+const DashboardFigures = lazy(() => import('./DashboardFigures'));
 
 /**
  * /dashboard: greets the user by public name (fallback 'no public name') and shows the live figures their permissions
@@ -30,13 +29,9 @@ const Dashboard = () => {
           </Typography>
         </CardContent>
       </Card>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
-        <MailFigures />
-        <FileFigures />
-        <TokenFigures />
-        <UserFigures />
-      </Box>
-      <CareFigures />
+      <Suspense fallback={null}>
+        <DashboardFigures />
+      </Suspense>
     </Box>
   );
 };
