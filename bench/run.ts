@@ -6,6 +6,7 @@ import { runMailLogBench } from './mail-log';
 import { loadavg } from 'node:os';
 import { printGoals } from './lib';
 import { benchPanelSize } from './panel-size';
+import { runStatisticsBench } from './statistics';
 
 /**
  * `npm run bench`: each section starts what it measures and prints its own table. `npm run bench -- auth mail` runs only those sections.
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
   'mail-log': runMailLogBench,
   files: runFilesBench,
   care: runCareBench,
+  statistics: runStatisticsBench,
 };
 
 async function main() {

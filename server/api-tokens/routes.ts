@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
-import { ApiToken, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from './schemas';
+import { ApiToken, ApiTokenStatistics, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from './schemas';
+import { apiTokenStatistics } from './statistics';
 import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './store';
 
 /** The API-token screens' routes; only panel users administer tokens (an API token is no key to this). */
@@ -39,5 +40,14 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     '/administration/access-tokens/:uid/revoke/',
     { config: { permission: 'tokens:manage' }, schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
     async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid, auditContextOf(request)),
+  );
+
+  app.get(
+    '/administration/access-tokens/statistics/',
+    {
+      config: { permission: 'tokens:manage' },
+      schema: { ...describe('The dashboard figure: API tokens expiring within 14 days'), response: { 200: ApiTokenStatistics, ...problems(401, 403) } },
+    },
+    async () => apiTokenStatistics(db, scope),
   );
 }

@@ -52,3 +52,9 @@ export const TokenInfo = Type.Object({
 export type ApiTokenResponse = Static<typeof ApiToken>;
 export type NewApiToken = Static<typeof NewApiTokenBody>;
 export type TokenInfoResponse = Static<typeof TokenInfo>;
+
+export const ApiTokenStatistics = Type.Object({
+  expiring: Type.Integer({ description: 'tokens, not revoked, whose expiry lies within the next `within_days` days' }),
+  within_days: Type.Integer(),
+});
+export type ApiTokenStatisticsResponse = Static<typeof ApiTokenStatistics>;

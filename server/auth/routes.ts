@@ -38,10 +38,12 @@ import {
   UidsBody,
   Unbanned,
   UserListQuery,
+  UserStatistics,
 } from './schemas';
 import { changeRolePolicy, listRolePolicies } from './roles';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
 import { isPagedRequest, readUserSearch, searchPanelUsers } from './user-search';
+import { userStatistics } from './statistics';
 import { findUsername, listPanelUsers } from './users';
 
 const TAGS = ['auth'];
@@ -250,5 +252,11 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
     },
     async (request) =>
       changeRolePolicy(db, request.params.role, request.body, { actor: request.user, changes, accessPolicy, audit: auditContextOf(request) }),
+  );
+
+  app.get(
+    '/administration/statistics/',
+    { config: { permission: 'users:read' }, schema: { ...signedIn('The dashboard figure: locked-out users'), response: { 200: UserStatistics, ...problems(401, 403) } } },
+    async () => userStatistics(db),
   );
 }

@@ -155,3 +155,8 @@ export type RolePolicyResponse = Static<typeof RolePolicy>;
 export type DomainUserResponse = Static<typeof DomainUser>;
 export type PanelUserResponse = Static<typeof PanelUser>;
 export type TokenPairResponse = Static<typeof TokenPair>;
+
+export const UserStatistics = Type.Object({
+  locked_users: Type.Integer({ description: 'users whose sign-in is blocked now by throttling (the users list shows them as locked)' }),
+});
+export type UserStatisticsResponse = Static<typeof UserStatistics>;

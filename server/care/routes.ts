@@ -5,7 +5,8 @@ import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { eraseContact, readContact } from './contact';
 import { findArchived, listArchived, listIncoming } from './queries';
-import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, Contact, IncomingPage } from './schemas';
+import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStatistics, Contact, IncomingPage } from './schemas';
+import { careStatistics } from './statistics';
 
 const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
 
@@ -69,5 +70,14 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
       await eraseContact(db, request.params.uid, auditContextOf(request));
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/statistics/',
+    {
+      config: { permission: 'care:read' },
+      schema: { ...describe('The dashboard figures: care requests per week of the last twelve weeks, by territory'), response: { 200: CareStatistics, ...problems(401, 403) } },
+    },
+    async () => careStatistics(db),
   );
 }

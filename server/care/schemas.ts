@@ -1,6 +1,7 @@
 import { Type, type ObjectOptions, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
+import { TimeZone } from '../shared/statistics';
 import * as E from './enumerations';
 
 /**
@@ -242,3 +243,18 @@ export type CareListRequest = ReturnType<typeof CareRequestList.read>;
 export const IncomingPage = Page(Incoming);
 export const ArchivedPage = Page(Archived);
 export const CareRequestUidParams = closed({ uid: Uid });
+
+export const CareStatistics = closed({
+  time_zone: TimeZone,
+  weeks: Type.Array(
+    closed({
+      week: Type.String({ description: 'the ISO week, e.g. 2026-W48' }),
+      starts: Type.String({ description: 'its Monday, YYYY-MM-DD' }),
+      requests: Type.Integer({ description: 'care requests submitted in the week' }),
+      core_territory: Type.Integer({ description: 'of them, in the core territory' }),
+      optional_territory: Type.Integer({ description: 'of them, in the optional territory' }),
+    }),
+    { description: 'the current week and the eleven before it, oldest first' },
+  ),
+});
+export type CareStatisticsResponse = Static<typeof CareStatistics>;

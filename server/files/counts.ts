@@ -4,9 +4,13 @@ import { files } from '../db/schema';
 import { recount } from '../shared/kept-counts';
 import { REFERENCE_KINDS, type ReferenceKind } from './schemas';
 
-/** The kept counts of files (server/shared/kept-counts.ts): all of them, and those with a reference of each kind. */
+/**
+ * The kept counts of files (server/shared/kept-counts.ts): all of them, those with a reference of each kind, and the
+ * bytes they hold (a sum kept like a count, for the dashboard).
+ */
 
 export const ALL_FILES = 'files';
+export const FILE_BYTES = 'files:bytes';
 export const kindCountKey = (kind: ReferenceKind) => `files:kind:${kind}`;
 
 /** +1 for each kind gained, -1 for each kind lost. */
@@ -21,5 +25,6 @@ export function kindDeltas(before: string[], after: string[]): Map<string, numbe
 export async function recountFiles(db: Db): Promise<void> {
   const countOf = (where?: ReturnType<typeof sql>) => sql`${db.select({ total: count() }).from(files).where(where)}`;
   const byKind = REFERENCE_KINDS.map((kind) => [kindCountKey(kind), countOf(sql`${files.referenceKinds} @> array[${kind}]::text[]`)]);
-  await db.transaction((tx) => recount(tx, { [ALL_FILES]: countOf(), ...Object.fromEntries(byKind) }));
+  const bytes = sql`select coalesce(sum(${files.size}), 0) from ${files}`;
+  await db.transaction((tx) => recount(tx, { [ALL_FILES]: countOf(), [FILE_BYTES]: bytes, ...Object.fromEntries(byKind) }));
 }

@@ -5,8 +5,9 @@ import { BEARER, type ServiceApp } from '../shared/service';
 import type { BlobStorage } from '../storage';
 import { downloadHeaders, servedRange } from './download';
 import { replaceReferencesAsSent } from './references';
-import { FilePage, FileSearch, FileUidParams, ReferencesBody, StoredFile } from './schemas';
+import { FilePage, FileSearch, FileStatistics, FileUidParams, ReferencesBody, StoredFile } from './schemas';
 import { searchFiles } from './search';
+import { fileStatistics } from './statistics';
 import { findFile, insertUploadedFile, toStoredFile } from './store';
 import { receiveUpload } from './upload';
 
@@ -101,5 +102,11 @@ export function fileRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: Fil
       },
     },
     async (request) => replaceReferencesAsSent(db, request.params.uid, request.body, auditContextOf(request)),
+  );
+
+  app.get(
+    '/statistics/',
+    { config: { permission: 'files:read' }, schema: { ...describe('The dashboard figures: files stored and their total size'), response: { 200: FileStatistics, ...problems(401, 403) } } },
+    async () => fileStatistics(db),
   );
 }

@@ -86,3 +86,9 @@ export const FilePage = Page(StoredFile);
 export type ReferenceValue = Static<typeof Reference>;
 export type UploadMetaValue = Static<typeof UploadMeta>;
 export type StoredFileResponse = Static<typeof StoredFile>;
+
+export const FileStatistics = Type.Object({
+  files: Type.Integer({ description: 'files stored' }),
+  total_size: Type.Integer({ description: 'their sizes added up, in bytes' }),
+});
+export type FileStatisticsResponse = Static<typeof FileStatistics>;

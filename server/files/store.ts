@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from '../shared/audit';
 import { adjustCounts } from '../shared/kept-counts';
 import { epochSecondsOf } from '../shared/paging';
 import { notFound } from '../shared/problem';
-import { ALL_FILES, kindDeltas } from './counts';
+import { ALL_FILES, FILE_BYTES, kindDeltas } from './counts';
 import type { ReferenceKind, ReferenceValue, StoredFileResponse } from './schemas';
 import type { ReceivedUpload } from './upload';
 
@@ -62,7 +62,7 @@ export async function insertFile(db: Db, file: NewFile, audit?: AuditContext): P
       .insert(files)
       .values({ ...columns, ...referenceColumnValues })
       .returning();
-    const deltas = kindDeltas([], referenceColumnValues.referenceKinds).set(ALL_FILES, 1);
+    const deltas = kindDeltas([], referenceColumnValues.referenceKinds).set(ALL_FILES, 1).set(FILE_BYTES, row.size);
     await adjustCounts(tx, deltas);
     if (audit) {
       const changes = { name: row.name, description: row.description, references: row.references, content_type: row.contentType, size: row.size };

@@ -7,6 +7,7 @@ import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateA
 import type { PasswordCipher } from './credentials';
 import { cancelMail, mailDetail, resendMail, searchMailLog } from './mail-log';
 import { createProvider, getProvider, listProviders, updateProvider } from './providers';
+import { mailStatistics } from './statistics';
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
   Account,
@@ -19,6 +20,7 @@ import {
   MailLogPage,
   MailLogQuery,
   MailLogSearch,
+  MailStatistics,
   Provider,
   ProviderInput,
   QueueEntry,
@@ -153,6 +155,15 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
       },
     },
     async (request) => ({ requeued: await requeueFailed(db, request.body.uids, auditContextOf(request)) }),
+  );
+
+  app.get(
+    '/administration/statistics/',
+    {
+      config: { permission: 'mail:read' },
+      schema: { ...administration('The dashboard figures: mails queued, retrying and failed, and delivered today'), response: { 200: MailStatistics, ...problems(401, 403) } },
+    },
+    async () => mailStatistics(db),
   );
 
   mailLogRoutes(app, db);

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/emailAddress';
 import { ExactTotal, Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
+import { TimeZone } from '../shared/statistics';
 
 /** Request and response schemas of the mail service (README, "Mail service"); descriptions double as validation wording. */
 
@@ -215,3 +216,14 @@ export const MailLogDetail = Type.Object({
   attempts: Type.Array(AttemptOut, { description: 'every delivery attempt, oldest first' }),
 });
 export type MailLogDetailOutput = Static<typeof MailLogDetail>;
+// --- statistics ---
+
+export const MailStatistics = Type.Object({
+  queued: Type.Integer({ description: 'mails waiting for their first delivery, or being delivered' }),
+  retrying: Type.Integer({ description: 'mails waiting for another attempt' }),
+  failed: Type.Integer({ description: 'mails that failed permanently (until requeued or removed by retention)' }),
+  delivered_today: Type.Integer({ description: 'mails delivered since the start of today in time_zone' }),
+  today: Type.String({ description: 'the date of today in time_zone, YYYY-MM-DD' }),
+  time_zone: TimeZone,
+});
+export type MailStatisticsResponse = Static<typeof MailStatistics>;

@@ -1,23 +1,38 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 
-/** /dashboard: greets the user by public name (fallback 'no public name'). */
+// the greeting shows at once; the figures follow with their own chunk
+const DashboardFigures = lazy(() => import('./DashboardFigures'));
+
+/**
+ * /dashboard: greets the user by public name (fallback 'no public name') and shows the live figures their permissions
+ * allow (README, Dashboard), each read again every minute.
+ */
 const Dashboard = () => {
   const translate = useTranslate();
   const { identity, isPending } = useGetIdentity();
   const name = identity?.fullName || translate('caredesk.account.no_public_name');
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="caredesk.dashboard.title" />
-      <CardContent>
-        {!isPending && (
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('caredesk.dashboard.greeting', { name })}
+      <Card>
+        <CardContent>
+          {!isPending && (
+            <Typography variant="h5" component="h1" gutterBottom>
+              {translate('caredesk.dashboard.greeting', { name })}
+            </Typography>
+          )}
+          <Typography variant="body1">{translate('caredesk.dashboard.intro')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('caredesk.statistics.refreshed')}
           </Typography>
-        )}
-        <Typography variant="body1">{translate('caredesk.dashboard.intro')}</Typography>
-      </CardContent>
-    </Card>
+        </CardContent>
+      </Card>
+      <Suspense fallback={null}>
+        <DashboardFigures />
+      </Suspense>
+    </Box>
   );
 };
 

@@ -7,6 +7,7 @@ import { createFilesProvider, FILES_RESOURCE } from './files';
 import type { HttpClient } from './httpClient';
 import { createMailProviders } from './mail';
 import { createRolesProvider, ROLES_RESOURCE } from './roles';
+import { createStatisticsProvider, STATISTICS_RESOURCE } from './statistics';
 import { createUsersProvider, USERS_RESOURCE } from './users';
 
 /** Every react-admin resource of the panel and its provider. A new entity adds one line here. */
@@ -20,6 +21,7 @@ function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
     [API_TOKEN_RESOURCES.pricing]: createApiTokensProvider(config.pricingUrl, httpClient),
     ...createMailProviders(config.mailUrl, httpClient),
     [AUDIT_RESOURCE]: createAuditProvider(config.auditUrl, httpClient),
+    [STATISTICS_RESOURCE]: createStatisticsProvider(config, httpClient),
   };
 }
 

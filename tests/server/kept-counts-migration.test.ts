@@ -17,13 +17,15 @@ import pg from 'pg';
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 const BEFORE_KEPT_COUNTS = ['0000_init', '0001_mail_refused_recipients'];
 
-/** A copy of the migrations folder as it was before the kept-counts migration. */
-function migrationsBeforeKeptCounts(): string {
+const BEFORE_FILE_BYTES = [...BEFORE_KEPT_COUNTS, '0002_kept_counts', '0003_trust', '0004_mail_log'];
+
+/** A copy of the migrations folder holding only the given migrations (by default those before the kept-counts migration). */
+function migrationsBeforeKeptCounts(tags = BEFORE_KEPT_COUNTS): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-migrations-'));
   mkdirSync(path.join(folder, 'meta'));
-  for (const tag of BEFORE_KEPT_COUNTS) cpSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  for (const tag of tags) cpSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => BEFORE_KEPT_COUNTS.includes(entry.tag));
+  journal.entries = journal.entries.filter((entry) => tags.includes(entry.tag));
   writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
   return folder;
 }
@@ -97,3 +99,22 @@ test('an installation without counts gets none', async () => {
     await database.close();
   }
 });
+
+test('the kept total size of files starts at the sum of the files stored before it', async () => {
+  const before = migrationsBeforeKeptCounts(BEFORE_FILE_BYTES);
+  const database = await emptyDatabase();
+  try {
+    await database.migrate(before);
+    await database.execute(sql`
+      insert into files (uid, name, description, content_type, size, md5_hash, storage_key)
+      values (gen_random_uuid(), 'a', '', 'text/csv', 1000, 'x', 'a'), (gen_random_uuid(), 'b', '', 'text/csv', 2500, 'y', 'b')`);
+
+    await database.migrate(MIGRATIONS);
+
+    const { rows } = await database.execute(sql`select count::int as count from kept_counts where key = 'files:bytes'`);
+    expect(rows).toEqual([{ count: 3500 }]);
+  } finally {
+    await database.close();
+    rmSync(before, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -72,6 +72,12 @@ const ROUTES: Record<string, Access> = {
   'POST /api/pricing/administration/access-tokens/': 'tokens:manage',
   'DELETE /api/pricing/administration/access-tokens/:uid/': 'tokens:manage',
   'PUT /api/pricing/administration/access-tokens/:uid/revoke/': 'tokens:manage',
+  'GET /api/auth/administration/statistics/': 'users:read',
+  'GET /api/mail/administration/statistics/': 'mail:read',
+  'GET /api/care/statistics/': 'care:read',
+  'GET /api/files/statistics/': 'files:read',
+  'GET /api/files/administration/access-tokens/statistics/': 'tokens:manage',
+  'GET /api/pricing/administration/access-tokens/statistics/': 'tokens:manage',
 };
 
 /** `METHOD /path` of every service route, read from the router (HEAD routes are Fastify's copies of GET routes). */

@@ -7,15 +7,16 @@ import { mailDe, mailEn, mailResourcesDe, mailResourcesEn } from './mail';
 import { permissionsDe, permissionsEn } from './permissions';
 import { problemsDe, problemsEn } from './problems';
 import { rolesDe, rolesEn, rolesResourcesDe, rolesResourcesEn } from './roles';
+import { statisticsDe, statisticsEn, statisticsResourcesDe, statisticsResourcesEn } from './statistics';
 import { usersDe, usersEn } from './users';
 
 /**
  * Every area's texts, merged into en.ts and de.ts: the panel's own keys (caredesk.<area>.*) and react-admin's
  * resource keys (resources.<name>.*). A new area adds its tables here.
  */
-export const caredeskEn = { ...filesEn, ...mailEn, ...careEn, ...problemsEn, ...permissionsEn, ...rolesEn, ...auditEn };
-export const caredeskDe: DeepStringRecord<typeof caredeskEn> = { ...filesDe, ...mailDe, ...careDe, ...problemsDe, ...permissionsDe, ...rolesDe, ...auditDe };
+export const caredeskEn = { ...filesEn, ...mailEn, ...careEn, ...problemsEn, ...permissionsEn, ...rolesEn, ...auditEn, ...statisticsEn };
+export const caredeskDe: DeepStringRecord<typeof caredeskEn> = { ...filesDe, ...mailDe, ...careDe, ...problemsDe, ...permissionsDe, ...rolesDe, ...auditDe, ...statisticsDe };
 
 /** Every resource has a name (resources.<name>.name) for react-admin's own messages. */
-export const resourcesEn = { ...usersEn, ...rolesResourcesEn, ...careResourcesEn, ...filesResourcesEn, ...mailResourcesEn, ...auditResourcesEn } satisfies Record<ResourceName, { name: string }>;
-export const resourcesDe: DeepStringRecord<typeof resourcesEn> = { ...usersDe, ...rolesResourcesDe, ...careResourcesDe, ...filesResourcesDe, ...mailResourcesDe, ...auditResourcesDe };
+export const resourcesEn = { ...usersEn, ...rolesResourcesEn, ...careResourcesEn, ...filesResourcesEn, ...mailResourcesEn, ...auditResourcesEn, ...statisticsResourcesEn } satisfies Record<ResourceName, { name: string }>;
+export const resourcesDe: DeepStringRecord<typeof resourcesEn> = { ...usersDe, ...rolesResourcesDe, ...careResourcesDe, ...filesResourcesDe, ...mailResourcesDe, ...auditResourcesDe, ...statisticsResourcesDe };

@@ -3,8 +3,8 @@ import { lazy } from 'react';
 import { API_TOKEN_RESOURCES } from '../../dataProviders/apiTokens';
 import type { PanelArea } from '../../registry/types';
 
-const FILES_PATH = '/filebucket/api-keys/';
-const PRICING_PATH = '/pricing/api-keys/';
+export const FILES_PATH = '/filebucket/api-keys/';
+export const PRICING_PATH = '/pricing/api-keys/';
 
 /**
  * The API access tokens of the file service (Filebucket > API Access Tokens) and of the pricing service (Pricing > API

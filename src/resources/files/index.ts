@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { FILES_RESOURCE } from '../../dataProviders/files';
 import type { PanelArea } from '../../registry/types';
 
-const SEARCH_PATH = '/filebucket/search/';
+export const SEARCH_PATH = '/filebucket/search/';
 
 /** The file search (Filebucket > Search files), loaded on demand. */
 const files: PanelArea = {

@@ -1,15 +1,23 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createFakeAuthService, type FakeAuthService } from './fakeAuthService';
+import { initialStatistics, statisticsHandlers, type FakeStatistics } from './fakeStatistics';
 
-/** One msw server per test file; every test gets a fresh fake auth service. Unhandled requests fail the test. */
+/**
+ * One msw server per test file; every test gets a fresh fake auth service and fresh statistics for the dashboard.
+ * Unhandled requests fail the test.
+ */
 export function useFakeBackend() {
   const server = setupServer();
   let service: FakeAuthService = createFakeAuthService();
+  let statistics: FakeStatistics = initialStatistics();
+  const statisticsHits: string[] = [];
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     service = createFakeAuthService();
-    server.resetHandlers(...service.handlers);
+    statistics = initialStatistics();
+    statisticsHits.length = 0;
+    server.resetHandlers(...service.handlers, ...statisticsHandlers(() => statistics, statisticsHits));
   });
   afterAll(() => server.close());
   return {
@@ -17,5 +25,11 @@ export function useFakeBackend() {
     get service() {
       return service;
     },
+    /** The dashboard's figures the fake services answer (change them before the dashboard reads them). */
+    get statistics() {
+      return statistics;
+    },
+    /** Which statistics the panel read, in order (mail, care, files, fileTokens, pricingTokens, users). */
+    statisticsHits,
   };
 }

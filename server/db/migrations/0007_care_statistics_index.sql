@@ -1,0 +1,1 @@
+CREATE INDEX "care_requests_submitted_territory_idx" ON "care_requests" USING btree ("submitted","core_territory","optional_territory");

@@ -1,0 +1,28 @@
+import { Type } from '@sinclair/typebox';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+
+/**
+ * The statistics routes' calendar (README, Dashboard): "today" and the weeks are days and ISO weeks (Monday to Sunday)
+ * in the agency's time zone, whatever zone the server or the database runs in, so every viewer sees the same figures.
+ */
+export const STATISTICS_TIME_ZONE = 'Europe/Berlin';
+
+export const TimeZone = Type.Literal(STATISTICS_TIME_ZONE, { description: 'the IANA time zone of days and weeks' });
+
+/** The start of the agency's current day, as a timestamptz. */
+export const startOfToday = (): SQL => sql`(date_trunc('day', now() at time zone ${STATISTICS_TIME_ZONE}) at time zone ${STATISTICS_TIME_ZONE})`;
+
+/** The agency's current date, YYYY-MM-DD. */
+export const todaysDate = (): SQL => sql`to_char(now() at time zone ${STATISTICS_TIME_ZONE}, 'YYYY-MM-DD')`;
+
+/** The one row of a statistics query (both drivers answer `{rows}`). */
+export async function singleRow<T>(db: Db, query: SQL): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0]!;
+}
+
+/** All rows of a statistics query. */
+export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

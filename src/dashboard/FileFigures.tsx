@@ -1,0 +1,20 @@
+import { useLocaleState, useTranslate } from 'react-admin';
+import { SEARCH_PATH } from '../resources/files';
+import { formatSize } from '../resources/files/format';
+import { FigureCard, FigureLink } from './FigureCard';
+import { useCountFormat, useStatistics } from './useStatistics';
+
+/** Files stored and their total size (in human units), both linking to the file search. */
+export const FileFigures = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const format = useCountFormat();
+  const { allowed, data, error } = useStatistics('files');
+  if (!allowed) return null;
+  return (
+    <FigureCard title={translate('caredesk.statistics.files.title')} error={error}>
+      <FigureLink label={translate('caredesk.statistics.files.stored')} value={data && format(data.files)} to={SEARCH_PATH} />
+      <FigureLink label={translate('caredesk.statistics.files.size')} value={data && formatSize(data.total_size, locale)} to={SEARCH_PATH} />
+    </FigureCard>
+  );
+};

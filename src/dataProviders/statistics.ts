@@ -1,0 +1,54 @@
+import type { Static } from '@sinclair/typebox';
+import type { GetOneParams, RaRecord } from 'react-admin';
+import type { ApiTokenStatistics } from '../../server/api-tokens/schemas';
+import type { UserStatistics } from '../../server/auth/schemas';
+import type { CareStatistics } from '../../server/care/schemas';
+import type { FileStatistics } from '../../server/files/schemas';
+import type { MailStatistics } from '../../server/mail/schemas';
+import type { RuntimeConfig } from '../config';
+import type { HttpClient } from './httpClient';
+import { resourceProvider } from './kit/resourceProvider';
+
+/** The dashboard's figures: one record per statistics route (README, Dashboard), read with getOne by its id. */
+export const STATISTICS_RESOURCE = 'statistics';
+
+/** What each statistics record holds: the route's answer (wire names) plus its id. */
+export interface StatisticsRecords {
+  mail: Static<typeof MailStatistics>;
+  care: Static<typeof CareStatistics>;
+  files: Static<typeof FileStatistics>;
+  fileTokens: Static<typeof ApiTokenStatistics>;
+  pricingTokens: Static<typeof ApiTokenStatistics>;
+  users: Static<typeof UserStatistics>;
+}
+
+export type StatisticsId = keyof StatisticsRecords;
+export type StatisticsRecord<K extends StatisticsId> = StatisticsRecords[K] & { id: K };
+
+type CareWeek = StatisticsRecords['care']['weeks'][number];
+export type { CareWeek };
+
+function statisticsUrls(config: Pick<RuntimeConfig, 'authUrl' | 'mailUrl' | 'careUrl' | 'filesUrl' | 'pricingUrl'>): Record<StatisticsId, string> {
+  return {
+    mail: `${config.mailUrl}/administration/statistics/`,
+    care: `${config.careUrl}/statistics/`,
+    files: `${config.filesUrl}/statistics/`,
+    fileTokens: `${config.filesUrl}/administration/access-tokens/statistics/`,
+    pricingTokens: `${config.pricingUrl}/administration/access-tokens/statistics/`,
+    users: `${config.authUrl}/administration/statistics/`,
+  };
+}
+
+const isStatisticsId = (id: unknown, urls: Record<StatisticsId, string>): id is StatisticsId => typeof id === 'string' && Object.hasOwn(urls, id);
+
+/** getOne('statistics', {id: 'mail'}) reads the mail service's figures, and so on; nothing else is supported. */
+export function createStatisticsProvider(config: RuntimeConfig, httpClient: HttpClient) {
+  const urls = statisticsUrls(config);
+  return resourceProvider({
+    getOne: async (_resource: string, { id }: GetOneParams) => {
+      if (!isStatisticsId(id, urls)) throw new Error(`Unknown statistics: ${String(id)}`);
+      const { json } = await httpClient(urls[id]);
+      return { data: { ...(json as object), id } as RaRecord };
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { http, HttpResponse } from 'msw';
+import { testConfig } from './fakeAuthService';
+
+/** The statistics routes' answers the fake services give (the dashboard reads them); a test may replace any. */
+export function initialStatistics() {
+  const weeks = Array.from({ length: 12 }, (_, index) => {
+    const monday = new Date(Date.UTC(2026, 8, 7 + 7 * index));
+    const requests = index === 11 ? 9 : index;
+    return {
+      week: `2026-W${String(37 + index).padStart(2, '0')}`,
+      starts: monday.toISOString().slice(0, 10),
+      requests,
+      core_territory: Math.floor(requests / 2),
+      optional_territory: Math.floor(requests / 3),
+    };
+  });
+  return {
+    mail: { queued: 3, retrying: 2, failed: 1, delivered_today: 1234, today: '2026-11-24', time_zone: 'Europe/Berlin' },
+    care: { time_zone: 'Europe/Berlin', weeks },
+    files: { files: 1_000_000, total_size: 3 * 1024 ** 3 },
+    fileTokens: { expiring: 2, within_days: 14 },
+    pricingTokens: { expiring: 0, within_days: 14 },
+    users: { locked_users: 1 },
+  };
+}
+
+export type FakeStatistics = ReturnType<typeof initialStatistics>;
+
+/** msw handlers answering the six statistics routes from `statistics` (read at request time; null answers 503). */
+export function statisticsHandlers(statistics: () => FakeStatistics, hits: string[] = []) {
+  const answer = (key: keyof FakeStatistics, url: string) =>
+    http.get(url, () => {
+      hits.push(key);
+      const figures = statistics()[key];
+      if (figures === null) return HttpResponse.json({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'down' }, { status: 503 });
+      return HttpResponse.json(figures);
+    });
+  return [
+    answer('mail', `${testConfig.mailUrl}/administration/statistics/`),
+    answer('care', `${testConfig.careUrl}/statistics/`),
+    answer('files', `${testConfig.filesUrl}/statistics/`),
+    answer('fileTokens', `${testConfig.filesUrl}/administration/access-tokens/statistics/`),
+    answer('pricingTokens', `${testConfig.pricingUrl}/administration/access-tokens/statistics/`),
+    answer('users', `${testConfig.authUrl}/administration/statistics/`),
+  ];
+}
