@@ -31,7 +31,13 @@ export const filesEn = {
       date_incomplete: 'The date is incomplete (MM/DD/YYYY)',
       date_after_to: 'Cannot be after the end date',
       date_before_from: 'Cannot be before the start date',
-      empty: 'No files yet.',
+      empty: 'No files yet. Upload the first one.',
+      export: {
+        file_name: 'files',
+        id: 'File ID',
+        size_bytes: 'Size (bytes)',
+        md5: 'MD5 hash',
+      },
     },
     content_types: {
       csv: 'CSV',
@@ -132,7 +138,13 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       date_incomplete: 'Das Datum ist unvollständig (TT.MM.JJJJ)',
       date_after_to: 'Darf nicht nach dem Enddatum liegen',
       date_before_from: 'Darf nicht vor dem Anfangsdatum liegen',
-      empty: 'Noch keine Dateien.',
+      empty: 'Noch keine Dateien. Laden Sie die erste hoch.',
+      export: {
+        file_name: 'dateien',
+        id: 'Datei-ID',
+        size_bytes: 'Größe (Bytes)',
+        md5: 'MD5-Prüfsumme',
+      },
     },
     content_types: {
       csv: 'CSV',
