@@ -2,9 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // Load the lazily imported screens up front (module transformation would otherwise count against the first test).
 import '../../src/resources/files/FileSearch';
+import '../../src/resources/apiTokens/FileApiTokens';
+import '../../src/resources/apiTokens/PricingApiTokens';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { captureDownloads, csvLinesOf } from './support/downloads';
-import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { ADMIN_UID } from './support/fakeAuthService';
+import { FILE_UID, REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** The CSV export of the lists (src/common/export): what the downloaded file holds. */
@@ -72,5 +75,34 @@ describe('file search export', { timeout: 60_000 }, () => {
     const lines = await exportCsv(user, files, 'CSV exportieren');
     expect(files[0].name).toBe('dateien.csv');
     expect(lines[0]).toBe('Datei-ID,Name,Beschreibung,Inhaltstyp,Größe (Bytes),Hochgeladen,Verweise,MD5-Prüfsumme');
+  });
+});
+
+describe('API token export', { timeout: 60_000 }, () => {
+  const fake = useFakeFilesBackend();
+
+  it('writes the tokens the search selects, users by uid, and never a token value', async () => {
+    fake.files.tokens.files.push({ uid: 'extra', created: 1_767_200_000, created_by: null, service: '@billing-import', expires: null, revoked: null, revoked_by: null });
+    const files = captureDownloads();
+    const { user } = await open(fake.backend.service, '/filebucket/api-keys/', 'billing-export');
+    const lines = await exportCsv(user, files);
+    expect(files[0].name).toBe('filebucket-api-tokens.csv');
+    expect(lines).toEqual([
+      'Token ID,Service,Created,Created by (user ID),Expires,Revoked,Revoked by (user ID)',
+      `${TOKEN_UID},billing-export,2026-01-01T12:00:00Z,${ADMIN_UID},,,`,
+      "extra,'@billing-import,2025-12-31T16:53:20Z,,,,",
+      `${REVOKED_TOKEN_UID},old-portal,2025-12-29T09:20:00Z,ffffffff-ffff-4fff-8fff-ffffffffffff,2030-03-17T17:46:40Z,2025-12-30T13:06:40Z,${ADMIN_UID}`,
+      '',
+    ]);
+  });
+
+  it('names the pricing tokens in German', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
+    const files = captureDownloads();
+    const { user } = await open(fake.backend.service, '/pricing/api-keys/', 'billing-export');
+    const lines = await exportCsv(user, files, 'CSV exportieren');
+    expect(files[0].name).toBe('preise-api-token.csv');
+    expect(lines[0]).toBe('Token-ID,Dienst,Erstellt,Erstellt von (Benutzer-ID),Läuft ab,Widerrufen,Widerrufen von (Benutzer-ID)');
+    expect(lines).toHaveLength(3);
   });
 });
