@@ -10,7 +10,7 @@ import type { RuntimeConfig } from './config';
 import { Layout, type PreloadedList } from './layout/Layout';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
 import { gated, PermissionGate } from './layout/PermissionGate';
-import { theme } from './layout/theme';
+import { darkTheme, theme } from './layout/theme';
 import { panelMenu, panelResources, panelRoutes } from './registry';
 import { createServices } from './services';
 
@@ -66,7 +66,7 @@ export const App = ({ config, session }: AppProps) => {
           catchAll={NotFoundRedirect}
           requireAuth
           theme={theme}
-          darkTheme={null}
+          darkTheme={darkTheme}
           disableTelemetry
         >
           <CustomRoutes noLayout>
