@@ -12,7 +12,7 @@ export const auditEn = {
       target: 'Target',
       outcome: 'Outcome',
       server: 'Server',
-      empty: 'No events recorded yet.',
+      empty: 'No events recorded yet. Every change made in the panel or by the services appears here.',
       open: 'Show event',
     },
     filters: {
@@ -109,7 +109,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       target: 'Ziel',
       outcome: 'Ergebnis',
       server: 'Server',
-      empty: 'Noch keine Ereignisse aufgezeichnet.',
+      empty: 'Noch keine Ereignisse aufgezeichnet. Jede Änderung im Panel oder durch die Dienste erscheint hier.',
       open: 'Ereignis anzeigen',
     },
     filters: {
