@@ -20,6 +20,7 @@ const isDark = (rgb: string) => {
 };
 
 test('the theme toggle switches to dark, is remembered, and the dark screens pass axe', async ({ page }) => {
+  test.setTimeout(300_000);
   await signInThroughForm(page);
   await page.goto('/filebucket/search/');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
