@@ -17,8 +17,9 @@ async function expectNoSidewaysScroll(page: Page) {
 
 async function expectCards(page: Page, path: string, text: string) {
   await page.goto(path);
-  await expect(page.locator('.RaSimpleList-root')).toBeVisible();
-  await expect(page.locator('.RaSimpleList-root').getByText(text).first()).toBeVisible();
+  const cards = page.getByRole('main').getByRole('list');
+  await expect(cards.getByRole('listitem').first()).toBeVisible();
+  await expect(cards.getByText(text).first()).toBeVisible();
   await expect(page.locator('table')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 }
