@@ -7,7 +7,7 @@ import { ServicesContext } from './auth/ServicesContext';
 import type { Session } from './auth/session';
 import { routerProvider } from './common/history/routerProvider';
 import type { RuntimeConfig } from './config';
-import { theme } from './layout/theme';
+import { darkTheme, theme } from './layout/theme';
 import { createServices } from './services';
 
 /** Everything behind sign-in (layout, screens, react-admin's UI): a chunk of its own (README, Architecture: the lazy admin tree). */
@@ -43,7 +43,7 @@ export const App = ({ config, i18nProvider, session }: AppProps) => {
           store={services.store}
           routerProvider={routerProvider}
           theme={theme}
-          darkTheme={null}
+          darkTheme={darkTheme}
         >
           <Routes>
             <Route path="/" element={<RootPage />} />

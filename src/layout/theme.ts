@@ -1,5 +1,5 @@
 import { blue, grey, red } from '@mui/material/colors';
-import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** The drawer is wide enough for the German group entries; longer labels wrap instead of being cut off. */
 const DRAWER_WIDTH = 260;
@@ -7,9 +7,24 @@ const DRAWER_WIDTH = 260;
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the
  * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), and red 800 for
- * errors. A checkbox that has only an aria-label (react-admin's row checkboxes) gets it on its input, where assistive
+ * errors.
+ */
+/**
+ * A checkbox that has only an aria-label (react-admin's row checkboxes) gets it on its input, where assistive
  * technology looks for the checkbox's name, instead of on the surrounding span.
  */
+const MuiCheckbox = {
+  defaultProps: {
+    slotProps: {
+      root: () => ({ 'aria-label': undefined }),
+      input: (ownerState: { 'aria-label'?: string; inputProps?: Record<string, unknown> }) => ({
+        ...ownerState.inputProps,
+        'aria-label': ownerState.inputProps?.['aria-label'] ?? ownerState['aria-label'],
+      }),
+    },
+  },
+};
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -21,19 +36,26 @@ export const theme: RaThemeOptions = {
   sidebar: { ...defaultTheme.sidebar, width: DRAWER_WIDTH },
   components: {
     ...defaultTheme.components,
-    MuiCheckbox: {
-      defaultProps: {
-        slotProps: {
-          root: () => ({ 'aria-label': undefined }),
-          input: (ownerState: { 'aria-label'?: string; inputProps?: Record<string, unknown> }) => ({
-            ...ownerState.inputProps,
-            'aria-label': ownerState.inputProps?.['aria-label'] ?? ownerState['aria-label'],
-          }),
-        },
-      },
-    },
+    MuiCheckbox,
     RaToolbar: {
       styleOverrides: { root: { backgroundColor: grey[100] } },
     },
   },
+};
+
+/**
+ * react-admin's dark theme with colours that reach WCAG AA contrast on its dark backgrounds: light blue (200) for the
+ * primary colour (links, text buttons, the selected drawer entry) and light red (300) for errors.
+ */
+export const darkTheme: RaThemeOptions = {
+  ...defaultDarkTheme,
+  palette: {
+    ...defaultDarkTheme.palette,
+    mode: 'dark',
+    primary: { main: blue[200] },
+    secondary: { light: blue[100], main: blue[200], dark: blue[300], contrastText: 'rgba(0, 0, 0, 0.87)' },
+    error: { main: red[300] },
+  },
+  sidebar: { ...defaultDarkTheme.sidebar, width: DRAWER_WIDTH },
+  components: { ...defaultDarkTheme.components, MuiCheckbox },
 };

@@ -7,6 +7,7 @@ import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { BAN_TIME, useFakeAuditBackend } from './support/fakeAuditService';
 import { ADMIN_UID } from './support/fakeAuthService';
+import { bytesOf, captureDownloads, textOf } from './support/downloads';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeAuditBackend();
@@ -29,31 +30,6 @@ const row = (text: string) => {
   return cell.closest('tr') as HTMLElement;
 };
 const lastQuery = () => fake.audit.listQueries().at(-1)!;
-
-/** Captures what the CSV export hands to the browser: the file name and its bytes. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob }[] = [];
-  let blob: Blob | null = null;
-  URL.createObjectURL = vi.fn((created: Blob) => {
-    blob = created;
-    return 'blob:fake';
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (blob) files.push({ name: this.download, blob });
-  });
-  return files;
-}
-
-/** jsdom's Blob has no arrayBuffer(); FileReader reads it. */
-const bytesOf = (blob: Blob) =>
-  new Promise<Uint8Array>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-const textOf = async (blob: Blob) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytesOf(blob));
 
 function addEvents(count: number, action = 'user.update') {
   for (let index = 0; index < count; index += 1) {

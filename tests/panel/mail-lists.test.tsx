@@ -11,6 +11,7 @@ import '../../src/resources/mail/RetryList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { captureDownloads, csvLinesOf } from './support/downloads';
 import { expectPanelPager } from './support/pager';
 
 const fake = useFakeMailBackend();
@@ -206,5 +207,30 @@ describe('mail lists', () => {
     await waitFor(() => expect(errors).toHaveBeenCalledWith('Cannot load the list', expect.anything()));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/server error|list cannot be loaded/i)).not.toBeInTheDocument();
+  });
+});
+
+describe('mail list export and selection', () => {
+  it('selects rows only in the failed list, where Requeue works on the selection', async () => {
+    const { unmount } = await openMailScreen(fake.backend, '/mailman/queue/', 'Shift plan');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    unmount();
+    await openMailScreen(fake.backend, '/mailman/failed-permanently/', 'Contract');
+    expect(rowCheckbox('Contract')).toBeInTheDocument();
+  });
+
+  it('exports the delivered mails the search selects, with every recipient and the refused ones', async () => {
+    const files = captureDownloads();
+    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
+    await user.type(screen.getByPlaceholderText('Search'), 'fred');
+    await waitFor(() => expect(hasRow('Welcome')).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0].name).toBe('delivered-mails.csv');
+    expect(await csvLinesOf(files[0])).toEqual([
+      'Reference,Requested,Sender,To,CC,Subject,Delivered,Refused',
+      'd-2,2026-09-21T14:11:20Z,noreply@caredesk.example,emil@example.org; fred@example.org,,Invoice,2026-09-21T14:11:50Z,fred@example.org (550 5.1.1 Mailbox unavailable)',
+      '',
+    ]);
   });
 });

@@ -12,7 +12,7 @@ export const auditEn = {
       target: 'Target',
       outcome: 'Outcome',
       server: 'Server',
-      empty: 'No events recorded yet.',
+      empty: 'No events recorded yet. Every change made in the panel or by the services appears here.',
       open: 'Show event',
     },
     filters: {
@@ -46,10 +46,7 @@ export const auditEn = {
       load_failed: 'The event cannot be loaded: %{message}',
     },
     export: {
-      button: 'Export CSV',
       file_name: 'audit-trail',
-      truncated: 'The export holds the first %{count} events; narrow the filters for the rest.',
-      failed: 'Export failed: %{message}',
       actor_id: 'Actor ID',
       action_name: 'Action name',
       target_type: 'Target type',
@@ -112,7 +109,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       target: 'Ziel',
       outcome: 'Ergebnis',
       server: 'Server',
-      empty: 'Noch keine Ereignisse aufgezeichnet.',
+      empty: 'Noch keine Ereignisse aufgezeichnet. Jede Änderung im Panel oder durch die Dienste erscheint hier.',
       open: 'Ereignis anzeigen',
     },
     filters: {
@@ -146,10 +143,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       load_failed: 'Das Ereignis kann nicht geladen werden: %{message}',
     },
     export: {
-      button: 'CSV exportieren',
       file_name: 'audit-protokoll',
-      truncated: 'Der Export enthält die ersten %{count} Ereignisse; für den Rest bitte die Filter eingrenzen.',
-      failed: 'Export fehlgeschlagen: %{message}',
       actor_id: 'Akteur-ID',
       action_name: 'Aktionsname',
       target_type: 'Zieltyp',

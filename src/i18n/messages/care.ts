@@ -112,7 +112,13 @@ export const careEn = {
       date_incomplete: 'The date is incomplete (MM/DD/YYYY)',
       date_after_to: 'Cannot be after the end date',
       date_before_from: 'Cannot be before the start date',
-      empty: 'No care requests have come in yet.',
+      empty: 'No care requests have come in yet. A request that came by phone or mail can be entered by hand.',
+      export: {
+        file_name: 'incoming-care-requests',
+        id: 'Request ID',
+        territory: 'Territory',
+        mission_start_date: 'Mission start date',
+      },
       columns: {
         submitted: 'Submitted',
         host: 'Origin',
@@ -478,7 +484,13 @@ export const careDe: DeepStringRecord<typeof careEn> = {
       date_incomplete: 'Das Datum ist unvollständig (TT.MM.JJJJ)',
       date_after_to: 'Darf nicht nach dem Enddatum liegen',
       date_before_from: 'Darf nicht vor dem Anfangsdatum liegen',
-      empty: 'Es sind noch keine Betreuungsanfragen eingegangen.',
+      empty: 'Es sind noch keine Betreuungsanfragen eingegangen. Eine Anfrage per Telefon oder Post lässt sich von Hand erfassen.',
+      export: {
+        file_name: 'eingegangene-betreuungsanfragen',
+        id: 'Anfrage-ID',
+        territory: 'Gebiet',
+        mission_start_date: 'Betreuungsbeginn (Datum)',
+      },
       columns: {
         submitted: 'Eingegangen',
         host: 'Herkunft',

@@ -12,7 +12,11 @@ export const rolesEn = {
     permission_count: '%{smart_count} permission |||| %{smart_count} permissions',
     save: 'Save',
     saved: 'The permissions of the role %{role} were saved.',
-    empty: 'No roles yet.',
+    empty: 'No roles yet. A role appears here once it has a policy or a user holds it.',
+    export: {
+      file_name: 'roles',
+      permission_names: 'Permission names',
+    },
   },
 };
 
@@ -27,7 +31,11 @@ export const rolesDe: DeepStringRecord<typeof rolesEn> = {
     permission_count: '%{smart_count} Recht |||| %{smart_count} Rechte',
     save: 'Speichern',
     saved: 'Die Rechte der Rolle %{role} wurden gespeichert.',
-    empty: 'Noch keine Rollen.',
+    empty: 'Noch keine Rollen. Eine Rolle erscheint hier, sobald sie Rechte hat oder ein Benutzer sie trägt.',
+    export: {
+      file_name: 'rollen',
+      permission_names: 'Rechtenamen',
+    },
   },
 };
 

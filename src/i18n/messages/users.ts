@@ -29,7 +29,8 @@ export const usersEn = {
       locked: 'Locked',
       unlock: 'Unlock',
       never: 'never',
-      empty: 'No users yet.',
+      empty: 'No users yet. Add one for each member of staff.',
+      export_file_name: 'users',
     },
     messages: {
       tokens_removed: 'Tokens haven been removed.',
@@ -95,7 +96,8 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       locked: 'Blockiert',
       unlock: 'Freigeben',
       never: 'nie',
-      empty: 'Noch keine Benutzer.',
+      empty: 'Noch keine Benutzer. Legen Sie einen für jede Mitarbeiterin und jeden Mitarbeiter an.',
+      export_file_name: 'benutzer',
     },
     messages: {
       tokens_removed: 'Die Tokens wurden widerrufen.',

@@ -3,15 +3,18 @@ import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, SearchInput, TopToolbar, useLocale, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SimpleList, TopToolbar, useLocale, useTranslate } from 'react-admin';
+import { CsvExportButton } from '../../common/export/CsvExportButton';
+import { useIsPhone } from '../../common/useIsPhone';
 import { DialogIconButton } from '../../common/DialogIconButton';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
-import type { ApiTokenRecord } from '../../dataProviders/apiTokens';
+import { API_TOKEN_RESOURCES, type ApiTokenRecord } from '../../dataProviders/apiTokens';
 import { formatSeconds } from '../../common/dates/formatSeconds';
 import { AddTokenDialog } from './AddTokenDialog';
 import { ConfirmTokenDialog, type TokenAction } from './ConfirmTokenDialog';
 import { CreatorField } from './CreatorField';
+import { TOKEN_CSV_COLUMNS } from './csv';
 
 const Column = DataTable.Col<ApiTokenRecord>;
 
@@ -23,14 +26,58 @@ const Seconds = ({ value, empty }: { value: number | null; empty: string }) => {
   return <>{value == null ? translate(empty) : formatSeconds(value, locale)}</>;
 };
 
+/** Revoke (while not revoked) and delete. */
+const TokenActions = ({ record, onAction }: { record: ApiTokenRecord; onAction: (action: TokenAction) => void }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {record.revoked == null && (
+        <DialogIconButton
+          size="small"
+          title={translate('caredesk.files.tokens.revoke')}
+          aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
+          onClick={() => onAction('revoke')}
+        >
+          <BlockIcon fontSize="small" />
+        </DialogIconButton>
+      )}
+      <DialogIconButton
+        size="small"
+        color="error"
+        title={translate('caredesk.files.tokens.delete')}
+        aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
+        onClick={() => onAction('delete')}
+      >
+        <DeleteIcon fontSize="small" />
+      </DialogIconButton>
+    </Stack>
+  );
+};
+
+/** The export's file name key per token resource. */
+const exportFileName = (resource: string) =>
+  `caredesk.files.tokens.export.file_name_${resource === API_TOKEN_RESOURCES.pricing ? 'pricing' : 'files'}`;
+
 /**
- * The API access tokens of one service (file storage or pricing): a local list with search and row selection,
- * an Add dialog and the delete and revoke confirmations (revoke only while not revoked).
+ * The API access tokens of one service (file storage or pricing): a local list with search (no row selection: no
+ * action works on several tokens), CSV export, an Add dialog and the delete and revoke confirmations (revoke only while
+ * not revoked); cards instead of the table on a phone.
  */
 export const ApiTokenList = ({ resource, title }: { resource: string; title: string }) => {
   const translate = useTranslate();
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<{ action: TokenAction; record: ApiTokenRecord } | null>(null);
+  const phone = useIsPhone();
+  const empty = (
+    <ListEmpty
+      message="caredesk.files.tokens.empty"
+      action={
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          {translate('caredesk.files.tokens.add_token')}
+        </Button>
+      }
+    />
+  );
   return (
     <>
       <List
@@ -49,64 +96,48 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
               {translate('caredesk.files.tokens.add')}
             </Button>
+            <CsvExportButton columns={TOKEN_CSV_COLUMNS} fileName={exportFileName(resource)} />
           </TopToolbar>
         }
       >
-        <DataTable<ApiTokenRecord>
-          rowClick={false}
-          bulkActionButtons={true}
-          bulkActionsToolbar={false}
-          empty={
-            <ListEmpty
-              message="caredesk.files.tokens.empty"
-              action={
-                <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-                  {translate('caredesk.files.tokens.add_token')}
-                </Button>
-              }
-            />
-          }
-        >
-          <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
-          <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
-          <Column source="service" label="caredesk.files.tokens.service" />
-          <Column
-            source="expires"
-            label="caredesk.files.tokens.expires"
-            render={(record) => <Seconds value={record.expires} empty="caredesk.files.tokens.never" />}
-          />
-          <Column
-            source="revoked"
-            label="caredesk.files.tokens.revoked"
-            render={(record) => <Seconds value={record.revoked} empty="caredesk.files.tokens.not_revoked" />}
-          />
-          <Column
-            label="caredesk.files.tokens.actions"
-            render={(record) => (
-              <Stack direction="row" spacing={0.5}>
-                {record.revoked == null && (
-                  <DialogIconButton
-                    size="small"
-                    title={translate('caredesk.files.tokens.revoke')}
-                    aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
-                    onClick={() => setPending({ action: 'revoke', record })}
-                  >
-                    <BlockIcon fontSize="small" />
-                  </DialogIconButton>
-                )}
-                <DialogIconButton
-                  size="small"
-                  color="error"
-                  title={translate('caredesk.files.tokens.delete')}
-                  aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
-                  onClick={() => setPending({ action: 'delete', record })}
-                >
-                  <DeleteIcon fontSize="small" />
-                </DialogIconButton>
-              </Stack>
+        {phone ? (
+          <SimpleList<ApiTokenRecord>
+            rowClick={false}
+            primaryText={(record) => record.service}
+            secondaryText={(record) => (
+              <>
+                {translate('caredesk.files.tokens.created')}: <Seconds value={record.created} empty="" />
+              </>
             )}
+            tertiaryText={(record) => (
+              <>
+                {translate('caredesk.files.tokens.expires')}: <Seconds value={record.expires} empty="caredesk.files.tokens.never" />
+              </>
+            )}
+            rightIcon={(record) => <TokenActions record={record} onAction={(action) => setPending({ action, record })} />}
+            empty={empty}
           />
-        </DataTable>
+        ) : (
+          <DataTable<ApiTokenRecord> rowClick={false} bulkActionButtons={false} empty={empty}>
+            <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
+            <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
+            <Column source="service" label="caredesk.files.tokens.service" />
+            <Column
+              source="expires"
+              label="caredesk.files.tokens.expires"
+              render={(record) => <Seconds value={record.expires} empty="caredesk.files.tokens.never" />}
+            />
+            <Column
+              source="revoked"
+              label="caredesk.files.tokens.revoked"
+              render={(record) => <Seconds value={record.revoked} empty="caredesk.files.tokens.not_revoked" />}
+            />
+            <Column
+              label="caredesk.files.tokens.actions"
+              render={(record) => <TokenActions record={record} onAction={(action) => setPending({ action, record })} />}
+            />
+          </DataTable>
+        )}
       </List>
       <AddTokenDialog resource={resource} open={adding} onClose={() => setAdding(false)} />
       <ConfirmTokenDialog

@@ -1,6 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton, Tooltip } from '@mui/material';
-import { DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { useIsPhone } from '../../common/useIsPhone';
 import { Link, useNavigate } from 'react-router-dom';
 import { ListEmpty } from '../../common/ListEmpty';
 import { ListPagination } from '../../common/ListPagination';
@@ -29,10 +30,26 @@ const OpenEventButton = ({ event }: { event: AuditEvent }) => {
   );
 };
 
-/** /audit/: the audit trail, paged by the service, newest first, its search and filters kept in the URL; a row opens the event. */
+/** On a phone: one card per event (action, actor and time, target, outcome) that opens the event. */
+const AuditCards = () => (
+  <SimpleList<AuditEvent>
+    rowClick={(id) => auditEventPath(id)}
+    primaryText={(event) => <ActionField event={event} />}
+    secondaryText={(event) => (
+      <>
+        <ActorField event={event} /> · <TimeField event={event} />
+      </>
+    )}
+    tertiaryText={(event) => <OutcomeChip event={event} />}
+    empty={<ListEmpty message={t('empty')} />}
+  />
+);
+
+/** /audit/: the audit trail, paged by the service, newest first, its search and filters kept in the URL; a row opens the event; cards on a phone. */
 const AuditList = () => {
   const listProps = useSpecListParams(AUDIT_URL_STATE);
   const navigate = useNavigate();
+  const phone = useIsPhone();
   return (
     <List
       resource={AUDIT_RESOURCE}
@@ -49,21 +66,25 @@ const AuditList = () => {
       empty={false}
     >
       <UrlStateSync options={AUDIT_URL_STATE} />
-      <DataTable<AuditEvent>
-        rowClick={(id) => {
-          navigate(auditEventPath(id));
-          return false;
-        }}
-        bulkActionButtons={false}
-        empty={<ListEmpty message={t('empty')} />}
-      >
-        <Column source="time" label={t('time')} render={(event) => <TimeField event={event} />} />
-        <Column source="actor" label={t('actor')} render={(event) => <ActorField event={event} />} />
-        <Column source="action" label={t('action')} render={(event) => <ActionField event={event} />} />
-        <Column source="target" label={t('target')} disableSort render={(event) => <TargetField event={event} />} />
-        <Column source="outcome" label={t('outcome')} disableSort render={(event) => <OutcomeChip event={event} />} />
-        <Column label={t('open')} render={(event) => <OpenEventButton event={event} />} />
-      </DataTable>
+      {phone ? (
+        <AuditCards />
+      ) : (
+        <DataTable<AuditEvent>
+          rowClick={(id) => {
+            navigate(auditEventPath(id));
+            return false;
+          }}
+          bulkActionButtons={false}
+          empty={<ListEmpty message={t('empty')} />}
+        >
+          <Column source="time" label={t('time')} render={(event) => <TimeField event={event} />} />
+          <Column source="actor" label={t('actor')} render={(event) => <ActorField event={event} />} />
+          <Column source="action" label={t('action')} render={(event) => <ActionField event={event} />} />
+          <Column source="target" label={t('target')} disableSort render={(event) => <TargetField event={event} />} />
+          <Column source="outcome" label={t('outcome')} disableSort render={(event) => <OutcomeChip event={event} />} />
+          <Column label={t('open')} render={(event) => <OpenEventButton event={event} />} />
+        </DataTable>
+      )}
     </List>
   );
 };

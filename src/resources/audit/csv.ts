@@ -1,44 +1,21 @@
+import type { CsvColumn } from '../../common/export/csv';
+import { isoSeconds } from '../../common/export/csv';
 import type { AuditEvent } from '../../dataProviders/audit';
 import { actionLabel, outcomeLabel, targetTypeLabel } from './actions';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+const key = (name: string) => `caredesk.audit.${name}`;
 
-/** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
-export const UTF8_BOM = '\uFEFF';
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A text a spreadsheet would run as a
- * formula (=, +, -, @ first; names and labels come from users) gets a leading apostrophe.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** The export's columns: translated header and the cell of an event. */
-function columns(translate: Translate): [string, (event: AuditEvent) => unknown][] {
-  const key = (name: string) => translate(`caredesk.audit.${name}`);
-  return [
-    [key('list.time'), (event) => isoSeconds(event.time)],
-    [key('list.actor'), (event) => event.actor?.public_name ?? key('list.server')],
-    [key('export.actor_id'), (event) => event.actor?.uid ?? ''],
-    [key('detail.address'), (event) => event.address ?? ''],
-    [key('list.action'), (event) => actionLabel(translate, event.action)],
-    [key('export.action_name'), (event) => event.action],
-    [key('export.target_type'), (event) => (event.target ? targetTypeLabel(translate, event.target.type) : '')],
-    [key('export.target_id'), (event) => event.target?.id ?? ''],
-    [key('list.target'), (event) => event.target?.label ?? ''],
-    [key('list.outcome'), (event) => outcomeLabel(translate, event.outcome)],
-    [key('detail.changes'), (event) => (Object.keys(event.changes ?? {}).length ? event.changes : '')],
-  ];
-}
-
-/** The events as CSV with translated headers (CRLF line ends, UTF-8 byte order mark first); times in UTC, ISO 8601. */
-export function auditCsv(events: readonly AuditEvent[], translate: Translate): string {
-  const table = columns(translate);
-  const lines = [table.map(([header]) => csvCell(header)), ...events.map((event) => table.map(([, cell]) => csvCell(cell(event))))];
-  return UTF8_BOM + lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
-}
+/** The audit export's columns: times in UTC (ISO 8601), actions, target types and outcomes translated, next to their recorded names. */
+export const AUDIT_CSV_COLUMNS: CsvColumn<AuditEvent>[] = [
+  { header: key('list.time'), cell: (event) => isoSeconds(event.time) },
+  { header: key('list.actor'), cell: (event, translate) => event.actor?.public_name ?? translate(key('list.server')) },
+  { header: key('export.actor_id'), cell: (event) => event.actor?.uid ?? '' },
+  { header: key('detail.address'), cell: (event) => event.address ?? '' },
+  { header: key('list.action'), cell: (event, translate) => actionLabel(translate, event.action) },
+  { header: key('export.action_name'), cell: (event) => event.action },
+  { header: key('export.target_type'), cell: (event, translate) => (event.target ? targetTypeLabel(translate, event.target.type) : '') },
+  { header: key('export.target_id'), cell: (event) => event.target?.id ?? '' },
+  { header: key('list.target'), cell: (event) => event.target?.label ?? '' },
+  { header: key('list.outcome'), cell: (event, translate) => outcomeLabel(translate, event.outcome) },
+  { header: key('detail.changes'), cell: (event) => (Object.keys(event.changes ?? {}).length ? event.changes : '') },
+];

@@ -1,9 +1,12 @@
-import { DataTable, List, SearchInput, TopToolbar, useLocale } from 'react-admin';
+import { ColumnsButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useLocale } from 'react-admin';
+import { CsvExportButton } from '../../common/export/CsvExportButton';
+import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
 import { FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
 import { ContentTypeField } from './ContentTypeField';
+import { FILE_CSV_COLUMNS } from './csv';
 import { DownloadButton } from './DownloadButton';
 import { FileFilters } from './FileFilters';
 import { formatSeconds } from '../../common/dates/formatSeconds';
@@ -35,9 +38,31 @@ const ONE_LINE_ROWS = {
   '& .column-description': { width: '22%' },
 };
 
-/** /filebucket/search/: the server-paged file search, its state kept in the URL query. */
+const emptyFiles = <ListEmpty message="caredesk.files.search.empty" action={<UploadButton />} />;
+
+/** On a phone: one card per file (name, size and upload time, content type) with its download button. */
+const FileCards = () => (
+  <SimpleList<FileRecord>
+    rowClick={false}
+    primaryText={(record) => record.name}
+    secondaryText={(record) => (
+      <>
+        <SizeField record={record} /> · <UploadedField record={record} />
+      </>
+    )}
+    tertiaryText={(record) => <ContentTypeField contentType={record.content_type} />}
+    rightIcon={(record) => <DownloadButton record={record} />}
+    empty={emptyFiles}
+  />
+);
+
+/**
+ * /filebucket/search/: the server-paged file search, its state kept in the URL query; columns to choose (remembered),
+ * CSV export of every file the search selects, and cards instead of the table on a phone.
+ */
 const FileSearch = () => {
   const listProps = useSpecListParams(FILES_URL_STATE);
+  const phone = useIsPhone();
   return (
     <List
       resource={FILES_RESOURCE}
@@ -47,6 +72,8 @@ const FileSearch = () => {
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           <FileFilters />
+          {!phone && <ColumnsButton />}
+          <CsvExportButton columns={FILE_CSV_COLUMNS} fileName="caredesk.files.search.export.file_name" />
           <UploadButton />
         </TopToolbar>
       }
@@ -55,29 +82,33 @@ const FileSearch = () => {
       empty={false}
     >
       <UrlStateSync options={FILES_URL_STATE} />
-      <DataTable<FileRecord>
-        rowClick={false}
-        bulkActionButtons={false}
-        sx={ONE_LINE_ROWS}
-        empty={<ListEmpty message="caredesk.files.search.empty" action={<UploadButton />} />}
-      >
-        <Column source="name" label="caredesk.files.search.name" render={(record) => <span title={record.name}>{record.name}</span>} />
-        <Column source="size" label="caredesk.files.search.size" render={(record) => <SizeField record={record} />} />
-        <Column
-          source="content_type"
-          label="caredesk.files.search.content_type"
-          render={(record) => <ContentTypeField contentType={record.content_type} />}
-        />
-        <Column source="description" label="caredesk.files.search.description" render={(record) => <span title={record.description}>{record.description}</span>} />
-        <Column source="uploaded" label="caredesk.files.search.uploaded" render={(record) => <UploadedField record={record} />} />
-        <Column
-          source="references"
-          label="caredesk.files.search.references"
-          disableSort
-          render={(record) => <ReferenceChips references={record.references} />}
-        />
-        <Column label="caredesk.files.search.actions" render={(record) => <DownloadButton record={record} />} />
-      </DataTable>
+      {phone ? (
+        <FileCards />
+      ) : (
+        <DataTable<FileRecord>
+          rowClick={false}
+          bulkActionButtons={false}
+          sx={ONE_LINE_ROWS}
+          empty={emptyFiles}
+        >
+          <Column source="name" label="caredesk.files.search.name" render={(record) => <span title={record.name}>{record.name}</span>} />
+          <Column source="size" label="caredesk.files.search.size" render={(record) => <SizeField record={record} />} />
+          <Column
+            source="content_type"
+            label="caredesk.files.search.content_type"
+            render={(record) => <ContentTypeField contentType={record.content_type} />}
+          />
+          <Column source="description" label="caredesk.files.search.description" render={(record) => <span title={record.description}>{record.description}</span>} />
+          <Column source="uploaded" label="caredesk.files.search.uploaded" render={(record) => <UploadedField record={record} />} />
+          <Column
+            source="references"
+            label="caredesk.files.search.references"
+            disableSort
+            render={(record) => <ReferenceChips references={record.references} />}
+          />
+          <Column label="caredesk.files.search.actions" render={(record) => <DownloadButton record={record} />} />
+        </DataTable>
+      )}
     </List>
   );
 };

@@ -3,6 +3,7 @@ import type { AccountRecord } from '../../dataProviders/mail/records';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { AddLinkButton } from './AddLinkButton';
 import { EditLinkButton } from './EditLinkButton';
+import { ACCOUNT_CSV_COLUMNS } from './csv';
 import { MailList } from './MailList';
 import { mailPaths } from './paths';
 import { SendTestMailButton } from './SendTestMailButton';
@@ -14,6 +15,13 @@ const CredentialsField = ({ record }: { record: AccountRecord }) => {
   return <span>{record.credentials ? record.credentials.username : translate('caredesk.mail.fields.no_credentials')}</span>;
 };
 
+const AccountActions = ({ record }: { record: AccountRecord }) => (
+  <>
+    <EditLinkButton to={mailPaths.editAccount(record.id)} what={record.expression} />
+    <SendTestMailButton account={record} iconOnly />
+  </>
+);
+
 /** /mailman/accounts/: in matching order (the service's); expression, provider, username and per-row actions. */
 const AccountList = () => (
   <MailList
@@ -22,6 +30,14 @@ const AccountList = () => (
     actions={<AddLinkButton to={mailPaths.addAccount} />}
     emptyMessage="caredesk.mail.empty.accounts"
     emptyAction={<AddLinkButton to={mailPaths.addAccount} />}
+    exportColumns={ACCOUNT_CSV_COLUMNS}
+    exportFileName="caredesk.mail.export.file_name.accounts"
+    card={{
+      primary: (record) => <code>{record.expression}</code>,
+      secondary: (record) => (record.provider ? `${record.provider.name} (${record.provider.host})` : ''),
+      tertiary: (record) => <CredentialsField record={record} />,
+      actions: (record) => <AccountActions record={record} />,
+    }}
   >
     <Column source="expression" label="caredesk.mail.fields.expression" render={(record) => <code>{record.expression}</code>} />
     <Column
@@ -33,12 +49,7 @@ const AccountList = () => (
     <Column
       label="caredesk.mail.list.actions"
       disableSort
-      render={(record) => (
-        <>
-          <EditLinkButton to={mailPaths.editAccount(record.id)} what={record.expression} />
-          <SendTestMailButton account={record} iconOnly />
-        </>
-      )}
+      render={(record) => <AccountActions record={record} />}
     />
   </MailList>
 );

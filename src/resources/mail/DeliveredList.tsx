@@ -2,8 +2,9 @@ import { DataTable } from 'react-admin';
 import type { DeliveredEntry } from '../../dataProviders/mail/wire';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { MailItemRecord } from '../../dataProviders/mail/records';
-import { mailColumns } from './mailColumns';
+import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
+import { DELIVERED_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
 import { RefusedRecipientsField } from './RefusedRecipientsField';
 
@@ -16,6 +17,9 @@ const DeliveredList = () => (
     title="caredesk.mail.menu.delivered"
     sort={{ field: 'delivered', order: 'DESC' }}
     emptyMessage="caredesk.mail.empty.delivered"
+    exportColumns={DELIVERED_CSV_COLUMNS}
+    exportFileName="caredesk.mail.export.file_name.delivered"
+    card={{ ...mailCard<MailItemRecord<DeliveredEntry>>(), actions: (record) => <RefusedRecipientsField refused={record.refused} /> }}
   >
     {mailColumns()}
     <Column source="delivered" label="caredesk.mail.fields.delivered" render={(record) => <MailTimestamp value={record.delivered} />} />

@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react';
-import { DataTable, List, SearchInput, type SortPayload, TopToolbar } from 'react-admin';
+import { DataTable, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
+import type { CsvColumn } from '../../common/export/csv';
+import { CsvExportButton } from '../../common/export/CsvExportButton';
+import { useIsPhone } from '../../common/useIsPhone';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
 import { ReloadButton } from './ReloadButton';
 
-interface MailListProps {
+/** What a row's card shows on a phone. */
+export interface MailCard<T> {
+  primary: (record: T) => ReactNode;
+  secondary?: (record: T) => ReactNode;
+  tertiary?: (record: T) => ReactNode;
+  /** The row's actions. */
+  actions?: (record: T) => ReactNode;
+}
+
+interface MailListProps<T> {
   resource: MailResource;
   /** Translation key of the title. */
   title: string;
@@ -20,6 +32,12 @@ interface MailListProps {
   emptyMessage: string;
   /** The action offered by the empty list (Add). */
   emptyAction?: ReactNode;
+  /** Rows can be selected (only where an action works on the selection). */
+  selectable?: boolean;
+  exportColumns: readonly CsvColumn<T>[];
+  /** Translation key of the export's file name. */
+  exportFileName: string;
+  card: MailCard<T>;
 }
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
@@ -30,38 +48,50 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * The generic mail list: title, local search, reload button, selectable table and an auto-reload every 60 seconds;
- * without rows it says so in the screen's words.
+ * The generic mail list: title, local search, reload button, CSV export, a table (selectable only where an action works
+ * on the selection; cards on a phone) and an auto-reload every 60 seconds; without rows it says so in the screen's words.
  * The service returns the whole list; search, sort and paging happen locally in the mail data provider.
  */
-export const MailList = ({ resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction }: MailListProps) => (
-  <List
-    resource={resource}
-    title={title}
-    filters={filters}
-    actions={
-      <TopToolbar>
-        {actions}
-        <ReloadButton />
-      </TopToolbar>
-    }
-    sort={sort}
-    perPage={DEFAULT_PAGE_SIZE}
-    pagination={<ListPagination />}
-    exporter={false}
-    empty={false}
-    disableSyncWithLocation
-    storeKey={false}
-    queryOptions={{ onError: logLoadError }}
-  >
-    <AutoReload />
-    <DataTable
-      rowClick={false}
-      bulkActionButtons={true}
-      bulkActionsToolbar={false}
-      empty={<ListEmpty message={emptyMessage} action={emptyAction} />}
+export function MailList<T>(props: MailListProps<T>) {
+  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card } = props;
+  const phone = useIsPhone();
+  const empty = <ListEmpty message={emptyMessage} action={emptyAction} />;
+  return (
+    <List
+      resource={resource}
+      title={title}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          {actions}
+          <ReloadButton />
+          <CsvExportButton<T & RaRecord> columns={exportColumns} fileName={exportFileName} />
+        </TopToolbar>
+      }
+      sort={sort}
+      perPage={DEFAULT_PAGE_SIZE}
+      pagination={<ListPagination />}
+      exporter={false}
+      empty={false}
+      disableSyncWithLocation
+      storeKey={false}
+      queryOptions={{ onError: logLoadError }}
     >
-      {children}
-    </DataTable>
-  </List>
-);
+      <AutoReload />
+      {phone ? (
+        <SimpleList<T & RaRecord>
+          rowClick={false}
+          primaryText={card.primary}
+          secondaryText={card.secondary}
+          tertiaryText={card.tertiary}
+          rightIcon={card.actions}
+          empty={empty}
+        />
+      ) : (
+        <DataTable rowClick={false} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
+          {children}
+        </DataTable>
+      )}
+    </List>
+  );
+}

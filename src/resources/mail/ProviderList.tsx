@@ -3,6 +3,7 @@ import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { ProviderRecord } from '../../dataProviders/mail/records';
 import { AddLinkButton } from './AddLinkButton';
 import { EditLinkButton } from './EditLinkButton';
+import { PROVIDER_CSV_COLUMNS } from './csv';
 import { MailList } from './MailList';
 import { mailPaths } from './paths';
 import { securityLabel } from './securityChoices';
@@ -23,6 +24,14 @@ const ProviderList = () => (
     actions={<AddLinkButton to={mailPaths.addProvider} />}
     emptyMessage="caredesk.mail.empty.providers"
     emptyAction={<AddLinkButton to={mailPaths.addProvider} />}
+    exportColumns={PROVIDER_CSV_COLUMNS}
+    exportFileName="caredesk.mail.export.file_name.providers"
+    card={{
+      primary: (record) => record.name,
+      secondary: (record) => `${record.host}:${record.port}`,
+      tertiary: (record) => <SecurityLabel security={record.security} />,
+      actions: (record) => <EditLinkButton to={mailPaths.editProvider(record.id)} what={record.name} />,
+    }}
   >
     <Column source="name" label="caredesk.mail.fields.name" />
     <Column source="host" label="caredesk.mail.fields.host" />

@@ -2,8 +2,9 @@ import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { MailItemRecord } from '../../dataProviders/mail/records';
 import type { QueueEntry } from '../../dataProviders/mail/wire';
-import { mailColumns } from './mailColumns';
+import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
+import { QUEUE_CSV_COLUMNS } from './csv';
 
 const Column = DataTable.Col<MailItemRecord<QueueEntry>>;
 
@@ -14,6 +15,9 @@ const QueueList = () => (
     title="caredesk.mail.menu.queue"
     sort={{ field: 'requested_time', order: 'DESC' }}
     emptyMessage="caredesk.mail.empty.queue"
+    exportColumns={QUEUE_CSV_COLUMNS}
+    exportFileName="caredesk.mail.export.file_name.queue"
+    card={mailCard()}
   >
     {mailColumns()}
     <Column source="attempt" label="caredesk.mail.fields.attempt" />

@@ -2,8 +2,9 @@ import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { MailItemRecord } from '../../dataProviders/mail/records';
 import type { RetryingEntry } from '../../dataProviders/mail/wire';
-import { mailColumns } from './mailColumns';
+import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
+import { RETRY_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
 
 const Column = DataTable.Col<MailItemRecord<RetryingEntry>>;
@@ -15,6 +16,9 @@ const RetryList = () => (
     title="caredesk.mail.menu.retries"
     sort={{ field: 'next_attempt', order: 'ASC' }}
     emptyMessage="caredesk.mail.empty.retries"
+    exportColumns={RETRY_CSV_COLUMNS}
+    exportFileName="caredesk.mail.export.file_name.retries"
+    card={mailCard()}
   >
     {mailColumns()}
     <Column source="attempt" label="caredesk.mail.fields.attempt" />

@@ -7,6 +7,7 @@ import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { describeError } from '../../dataProviders/problem';
 import { senderFromExpression } from './senderFromExpression';
 import { isEmail } from './validators';
+import { useIsPhone } from '../../common/useIsPhone';
 
 interface TestMailDialogProps {
   open: boolean;
@@ -23,6 +24,7 @@ type Field = 'sender' | 'recipient' | 'subject' | 'message';
  */
 export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProps) => {
   const translate = useTranslate();
+  const phone = useIsPhone();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const initial = (): Record<Field, string> => ({
     sender: senderFromExpression(expression),
@@ -88,7 +90,7 @@ export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProp
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="test-mail-title" PaperProps={{ sx: { width: 500 } }}>
+    <Dialog open={open} onClose={close} fullScreen={phone} aria-labelledby="test-mail-title" PaperProps={{ sx: { width: phone ? '100%' : 500, maxWidth: '100%' } }}>
       <DialogTitle id="test-mail-title">{translate('caredesk.mail.test_mail.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>

@@ -1,6 +1,7 @@
 import { DataTable } from 'react-admin';
 import type { Mail } from '../../dataProviders/mail/wire';
 import { MailTimestamp } from './MailTimestamp';
+import type { MailCard } from './MailList';
 import { RecipientField } from './RecipientField';
 
 type MailItem = { id: string; mail: Mail; requested_time: number; sender: string; subject: string };
@@ -18,3 +19,14 @@ export const mailColumns = () => [
   <Column key="recipient" source="recipients" label="caredesk.mail.fields.recipient" render={(record) => <RecipientField mail={record.mail} />} />,
   <Column key="subject" source="subject" label="caredesk.mail.fields.subject" />,
 ];
+
+/** A mail's card on a phone: subject, sender → first recipient, requested time. */
+export const mailCard = <T extends Pick<MailItem, 'mail' | 'requested_time'>>(): MailCard<T> => ({
+  primary: (record) => record.mail.subject,
+  secondary: (record) => (
+    <>
+      {record.mail.sender} → <RecipientField mail={record.mail} />
+    </>
+  ),
+  tertiary: (record) => <MailTimestamp value={record.requested_time} />,
+});

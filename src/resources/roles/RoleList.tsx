@@ -3,11 +3,15 @@ import { Title, useGetList, useTranslate } from 'react-admin';
 import { useCan } from '../../common/permissions';
 import { describeError } from '../../dataProviders/problem';
 import { ROLES_RESOURCE, type RoleRecord } from '../../dataProviders/roles';
+import { CsvDownloadButton } from '../../common/export/CsvExportButton';
+import { ROLE_CSV_COLUMNS } from './csv';
 import { RoleCard } from './RoleCard';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'role', order: 'ASC' as const } };
 
-/** /roles/: every role (with a policy or in use) and its permissions; read-only without roles:manage. */
+const NO_FILTER = {};
+
+/** /roles/: every role (with a policy or in use) and its permissions, and their CSV export; read-only without roles:manage. */
 const RoleList = () => {
   const translate = useTranslate();
   const canManage = useCan('roles:manage');
@@ -16,9 +20,19 @@ const RoleList = () => {
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
       <Title title="caredesk.roles.title" />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('caredesk.roles.title')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('caredesk.roles.title')}
+        </Typography>
+        <CsvDownloadButton<RoleRecord>
+          resource={ROLES_RESOURCE}
+          filter={NO_FILTER}
+          sort={ALL.sort}
+          columns={ROLE_CSV_COLUMNS}
+          fileName="caredesk.roles.export.file_name"
+          disabled={!data?.length}
+        />
+      </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('caredesk.roles.intro')}
       </Typography>

@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, List, SearchInput } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, SimpleList } from 'react-admin';
+import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { useCan } from '../../common/permissions';
 import { ListEmpty } from '../../common/ListEmpty';
@@ -19,6 +20,8 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** /users/: a local list (the service returns all users) with search, and row selection for those who may act on it. */
 const UserList = () => {
   const canManage = useCan('users:manage');
+  const phone = useIsPhone();
+  const empty = <ListEmpty message="resources.users.list.empty" action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />} />;
   return (
     <List
       title="resources.users.list.title"
@@ -30,19 +33,25 @@ const UserList = () => {
       exporter={false}
       empty={false}
     >
-      <DataTable<UserRecord>
-        rowClick={false}
-        bulkActionButtons={canManage}
-        bulkActionsToolbar={false}
-        empty={<ListEmpty message="resources.users.list.empty" action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />} />}
-      >
-        <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
-        <Column source="username" label="resources.users.fields.username" />
-        <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
-        <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
-        <Column source="id" label="resources.users.fields.id" />
-        <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
-      </DataTable>
+      {phone ? (
+        <SimpleList<UserRecord>
+          rowClick={false}
+          primaryText={(record) => <UserNameField record={record} />}
+          secondaryText={(record) => record.username}
+          tertiaryText={(record) => <RoleChips record={record} />}
+          rightIcon={(record) => <EditUserButton record={record} />}
+          empty={empty}
+        />
+      ) : (
+        <DataTable<UserRecord> rowClick={false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty}>
+          <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
+          <Column source="username" label="resources.users.fields.username" />
+          <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
+          <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
+          <Column source="id" label="resources.users.fields.id" />
+          <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
+        </DataTable>
+      )}
     </List>
   );
 };

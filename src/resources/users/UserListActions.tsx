@@ -3,13 +3,20 @@ import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { CreateButton, TopToolbar } from 'react-admin';
+import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useCan } from '../../common/permissions';
+import { USER_CSV_COLUMNS } from './csv';
 import { usersPaths } from './paths';
 import { SelectionActionButton } from './SelectionActionButton';
 
-/** Revoke Tokens, Ban, Unban and Unlock (disabled without a selection) and the add button, all only for users:manage. */
+const exportButton = <CsvExportButton columns={USER_CSV_COLUMNS} fileName="resources.users.list.export_file_name" />;
+
+/**
+ * Revoke Tokens, Ban, Unban and Unlock (disabled without a selection) and the add button, all only for users:manage;
+ * the CSV export for everyone who sees the list.
+ */
 export const UserListActions = () => {
-  if (!useCan('users:manage')) return <TopToolbar />;
+  if (!useCan('users:manage')) return <TopToolbar>{exportButton}</TopToolbar>;
   return (
     <TopToolbar>
       <SelectionActionButton
@@ -38,6 +45,7 @@ export const UserListActions = () => {
         action={(dataProvider, ids) => dataProvider.unlockUsers('users', { ids })}
       />
       <CreateButton to={usersPaths.create} label="resources.users.list.add" />
+      {exportButton}
     </TopToolbar>
   );
 };

@@ -4,7 +4,9 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { ColumnsButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { CsvExportButton } from '../../../common/export/CsvExportButton';
+import { useIsPhone } from '../../../common/useIsPhone';
 import { DialogIconButton } from '../../../common/DialogIconButton';
 import { ListPagination } from '../../../common/ListPagination';
 import { Link } from 'react-router-dom';
@@ -16,6 +18,7 @@ import { carePaths } from '../shared/paths';
 import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { INCOMING_CSV_COLUMNS } from './csv';
 import { IncomingDetailsDialog } from './IncomingDetailsDialog';
 import { IncomingSearchBox } from './IncomingSearchBox';
 import { useLinkedArchivedRequest } from './useLinkedArchivedRequest';
@@ -36,11 +39,13 @@ const ReloadButton = () => {
   );
 };
 
-const ListActions = () => (
+const ListActions = ({ phone }: { phone: boolean }) => (
   <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
     <IncomingSearchBox />
     <SubmittedFilterMenu />
     <ReloadButton />
+    {!phone && <ColumnsButton />}
+    <CsvExportButton columns={INCOMING_CSV_COLUMNS} fileName="caredesk.care.incoming.export.file_name" />
   </TopToolbar>
 );
 
@@ -110,16 +115,36 @@ const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetail
   );
 };
 
+interface CardsProps {
+  onDetails: (record: Incoming) => void;
+  onArchived: (uid: string) => void;
+}
+
+/** On a phone: one card per request (submission time, origin, ZIP code and territory, mission start) with its actions. */
+const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
+  <SimpleList<Incoming>
+    rowClick={false}
+    primaryText={(record) => <SubmittedField record={record} />}
+    secondaryText={(record) => <span>{record.host}</span>}
+    tertiaryText={(record) => <MissionBeginsField record={record} />}
+    leftIcon={(record) => <ZipField record={record} />}
+    rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
+    empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
+  />
+);
+
 /**
  * /archive/incoming-care-requests/: the server-paged list of incoming care requests (default page 1, 10 per page,
  * submitted descending), its state kept in the URL like the file search; `?archived=<uid>` opens that archived request
- * (the link of a new request's notification mail). Load failures are only logged.
+ * (the link of a new request's notification mail). Load failures are only logged. Columns to choose (remembered), CSV
+ * export of every request the search selects, and cards instead of the table on a phone.
  */
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
   const format = useCareFormat();
   const [details, setDetails] = useState<Incoming | null>(null);
   const [archived, setArchived] = useLinkedArchivedRequest();
+  const phone = useIsPhone();
   return (
     <>
       <List
@@ -127,43 +152,47 @@ const IncomingCareRequestList = () => {
         title="caredesk.care.incoming.title"
         {...listProps}
         storeKey={false}
-        actions={<ListActions />}
+        actions={<ListActions phone={phone} />}
         pagination={<ListPagination />}
         exporter={false}
         queryOptions={{ onError: (error: unknown) => console.error('Cannot load the incoming care requests', error) }}
         empty={false}
       >
         <UrlStateSync options={INCOMING_URL_STATE} />
-        <DataTable<Incoming>
-          rowClick={false}
-          bulkActionButtons={false}
-          size="small"
-          sx={ONE_LINE_ROWS}
-          empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
-        >
-          <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
-          <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <span title={record.host}>{record.host}</span>} />
-          <Column
-            source="affiliate"
-            label="caredesk.care.incoming.columns.affiliate"
-            disableSort
-            render={(record) => <span title={record.affiliate ?? undefined}>{format.text(record.affiliate)}</span>}
-          />
-          <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
-          <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
-          <Column source="mission_begins" label="caredesk.care.incoming.columns.mission_begins" disableSort render={(record) => <MissionBeginsField record={record} />} />
-          <Column
-            source="drivers_license_required"
-            label="caredesk.care.incoming.columns.drivers_license"
-            disableSort
-            render={(record) => <DriversLicenseField record={record} />}
-          />
-          <Column source="form_version" label="caredesk.care.incoming.columns.form_version" disableSort render={(record) => format.enumLabel('form_version', record.form_version)} />
-          <Column
-            label="caredesk.care.incoming.columns.actions"
-            render={(record) => <Actions record={record} onDetails={() => setDetails(record)} onArchived={() => setArchived(record.uid)} />}
-          />
-        </DataTable>
+        {phone ? (
+          <IncomingCards onDetails={setDetails} onArchived={setArchived} />
+        ) : (
+          <DataTable<Incoming>
+            rowClick={false}
+            bulkActionButtons={false}
+            size="small"
+            sx={ONE_LINE_ROWS}
+            empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
+          >
+            <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
+            <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <span title={record.host}>{record.host}</span>} />
+            <Column
+              source="affiliate"
+              label="caredesk.care.incoming.columns.affiliate"
+              disableSort
+              render={(record) => <span title={record.affiliate ?? undefined}>{format.text(record.affiliate)}</span>}
+            />
+            <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
+            <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
+            <Column source="mission_begins" label="caredesk.care.incoming.columns.mission_begins" disableSort render={(record) => <MissionBeginsField record={record} />} />
+            <Column
+              source="drivers_license_required"
+              label="caredesk.care.incoming.columns.drivers_license"
+              disableSort
+              render={(record) => <DriversLicenseField record={record} />}
+            />
+            <Column source="form_version" label="caredesk.care.incoming.columns.form_version" disableSort render={(record) => format.enumLabel('form_version', record.form_version)} />
+            <Column
+              label="caredesk.care.incoming.columns.actions"
+              render={(record) => <Actions record={record} onDetails={() => setDetails(record)} onArchived={() => setArchived(record.uid)} />}
+            />
+          </DataTable>
+        )}
       </List>
       <IncomingDetailsDialog record={details} onClose={() => setDetails(null)} />
       <ArchivedRequestDialog uid={archived} onClose={() => setArchived(null)} />

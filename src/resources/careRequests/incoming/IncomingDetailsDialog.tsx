@@ -1,15 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider } from '@mui/material';
 import { DetailRows, type DetailRow } from '../shared/DetailRows';
 import { HostName } from '../shared/HostName';
+import { useIsPhone } from '../../../common/useIsPhone';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 
-/** Details of an incoming request in a 600px wide dialog: overview, one group per patient and the form version's extra details. */
+/** Details of an incoming request in a 600px wide dialog (the whole screen on a phone): overview, one group per patient and the form version's extra details. */
 export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | null; onClose: () => void }) => {
   const format = useCareFormat();
   const { translate } = format;
+  const phone = useIsPhone();
   if (!record) return null;
   const is2012 = record.form_version === '2012';
   const start =
@@ -47,7 +49,7 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
       ];
 
   return (
-    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 600, maxWidth: '100%' }, 'data-testid': 'incoming-details' } as object }}>
+    <Dialog open onClose={onClose} maxWidth={false} fullScreen={phone} slotProps={{ paper: { sx: { width: 600, maxWidth: '100%' }, 'data-testid': 'incoming-details' } as object }}>
       <DialogTitle>{translate('caredesk.care.details.title')}</DialogTitle>
       {/* read-only and taller than small screens: focusable, so that the keyboard can scroll it */}
       <DialogContent dividers tabIndex={0}>

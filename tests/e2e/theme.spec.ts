@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInThroughForm } from './support/session';
+
+/**
+ * The theme toggle in the app bar: dark and back, remembered over a reload, and axe-core finds no
+ * serious or critical violation (colour contrast included) on the main screens in the dark theme.
+ */
+
+// the system asks for light: the first screen is light until the toggle says otherwise
+test.use({ colorScheme: 'light' });
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** The page's background colour as the browser paints it. */
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const isDark = (rgb: string) => {
+  const [red, green, blue] = (rgb.match(/\d+/g) ?? []).map(Number);
+  return red + green + blue < 3 * 100;
+};
+
+test('the theme toggle switches to dark, is remembered, and the dark screens pass axe', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signInThroughForm(page);
+  await page.goto('/filebucket/search/');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  expect(isDark(await background(page))).toBe(false);
+
+  await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+  await expect.poll(async () => isDark(await background(page))).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  expect(isDark(await background(page))).toBe(true);
+
+  for (const path of ['/dashboard', '/filebucket/search/', '/users/', '/mailman/providers/', '/mailman/queue/', '/archive/incoming-care-requests/', '/audit/', '/roles/', '/filebucket/api-keys/', '/customers/create-care-request/']) {
+    await test.step(`axe in dark on ${path}`, async () => {
+      await page.goto(path);
+      await expect(page.locator('.RaLayout-content')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect.soft(blocking, `axe-core on ${path} (dark)`).toEqual([]);
+    });
+  }
+
+  await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+  await expect.poll(async () => isDark(await background(page))).toBe(false);
+  await page.reload();
+  await expect(page.locator('.RaLayout-content')).toBeVisible();
+  expect(isDark(await background(page))).toBe(false);
+});
