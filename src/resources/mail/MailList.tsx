@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
+import { mailPaths } from './paths';
 import { ReloadButton } from './ReloadButton';
 
 interface MailListProps {
@@ -30,9 +31,9 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * The generic mail list: title, local search, reload button, selectable table and an auto-reload every 60 seconds;
- * without rows it says so in the screen's words.
- * The service returns the whole list; search, sort and paging happen locally in the mail data provider.
+ * The generic mail list: title, search, reload button, selectable table and an auto-reload every 60 seconds; a row
+ * opens the mail's detail; without rows it says so in the screen's words.
+ * The service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
  */
 export const MailList = ({ resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction }: MailListProps) => (
   <List
@@ -56,7 +57,7 @@ export const MailList = ({ resource, title, children, actions, sort = NO_SORT, e
   >
     <AutoReload />
     <DataTable
-      rowClick={false}
+      rowClick={(id) => mailPaths.mail(id)}
       bulkActionButtons={true}
       bulkActionsToolbar={false}
       empty={<ListEmpty message={emptyMessage} action={emptyAction} />}

@@ -1,11 +1,10 @@
 import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
-import type { MailItemRecord } from '../../dataProviders/mail/records';
-import type { QueueEntry } from '../../dataProviders/mail/wire';
+import type { asQueueEntry } from '../../dataProviders/mail/logRecords';
 import { mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 
-const Column = DataTable.Col<MailItemRecord<QueueEntry>>;
+const Column = DataTable.Col<ReturnType<typeof asQueueEntry>>;
 
 /** /mailman/queue/: queued mails (including those in flight), newest requested first. */
 const QueueList = () => (
@@ -16,7 +15,7 @@ const QueueList = () => (
     emptyMessage="caredesk.mail.empty.queue"
   >
     {mailColumns()}
-    <Column source="attempt" label="caredesk.mail.fields.attempt" />
+    <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
   </MailList>
 );
 
