@@ -2,6 +2,7 @@ import { benchAuth } from './auth';
 import { runCareBench } from './care';
 import { runFilesBench } from './files';
 import { runMailBench } from './mail';
+import { runMailLogBench } from './mail-log';
 import { loadavg } from 'node:os';
 import { printGoals } from './lib';
 import { benchPanelSize } from './panel-size';
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
   auth: benchAuth,
   panel: () => benchPanelSize(),
   mail: runMailBench,
+  'mail-log': runMailLogBench,
   files: runFilesBench,
   care: runCareBench,
 };

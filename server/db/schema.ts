@@ -145,11 +145,20 @@ export const mails = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The username of who cancelled the mail. */
     cancelledBy: text('cancelled_by'),
+    /** Lower-case sender, recipients (to and cc), subject and Message-ID, one a line: what the mail log's search matches (written at queue time). */
+    searchText: text('search_text').notNull().default(''),
   },
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
     index('mails_requested_idx').on(table.requestedAt.desc(), table.referenceUid.desc()),
     index('mails_resent_from_idx').on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
+    // The mail log's sort keys and state filter, DESC NULLS LAST like mails_requested_idx: the log orders `desc nulls last` or (scanning
+    // backwards) `asc nulls first`. The subject (up to 998 characters) is ordered by its indexed prefix first.
+    index('mails_state_requested_idx').on(table.state.desc(), table.requestedAt.desc(), table.referenceUid.desc()),
+    index('mails_sender_idx').on(table.sender.desc(), table.referenceUid.desc()),
+    index('mails_subject_prefix_idx').on(sql`left(${table.subject}, 64) desc nulls last`),
+    // without fastupdate: a search never reads a pending list (PGlite has no autovacuum to flush it); each insert pays a little more
+    index('mails_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
     index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
     index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mails, type RefusedRecipient } from '../db/schema';
+import { insertAttempts, type AttemptReport } from './attempts';
 
 /** A mail this process has leased for one delivery attempt. */
 export interface ClaimedMail {
@@ -65,31 +66,50 @@ const noLease = { leaseUntil: null, leaseOwner: null };
 interface DeliveredMark {
   claim: ClaimedMail;
   refused: RefusedRecipient[];
+  /** The attempt for the mail log; stored only when the mark applies (the lease was still held). */
+  report?: AttemptReport;
 }
 
-/** Several at once: deliveries finishing together share one statement. */
+/** Several at once: deliveries finishing together share one statement (and one more for their attempts). */
 async function markDelivered(db: Db, marks: DeliveredMark[]) {
   const rows = marks.map(({ claim, refused }) => sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid, ${JSON.stringify(refused)}::jsonb)`);
-  await db.execute(sql`
-    update mails
-       set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
-           refused = marked.refused
-      from (values ${sql.join(rows, sql`, `)}) as marked (reference_uid, lease_owner, refused)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner`);
+  await db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update mails
+         set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
+             refused = marked.refused
+        from (values ${sql.join(rows, sql`, `)}) as marked (reference_uid, lease_owner, refused)
+       where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+      returning mails.reference_uid`);
+    const marked = new Set((result as unknown as { rows: { reference_uid: string }[] }).rows.map((row) => row.reference_uid));
+    await insertAttempts(tx, attemptsOf(marks.filter((mark) => marked.has(mark.claim.referenceUid)), 'delivered'));
+  });
 }
 
-export async function markRetrying(db: Db, claim: ClaimedMail, errorMessage: string, delaySeconds: number) {
-  await db
-    .update(mails)
-    .set({ ...noLease, state: 'retrying', errorMessage, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
-    .where(heldBy(claim));
+/** The mail log's attempt rows of marks that applied. */
+const attemptsOf = (marks: { claim: ClaimedMail; report?: AttemptReport }[], outcome: 'delivered' | 'retrying' | 'failed') =>
+  marks.flatMap(({ claim, report }) => (report ? [{ mailUid: claim.referenceUid, outcome, report }] : []));
+
+export async function markRetrying(db: Db, claim: ClaimedMail, errorMessage: string, delaySeconds: number, report?: AttemptReport) {
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(mails)
+      .set({ ...noLease, state: 'retrying', errorMessage, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
+      .where(heldBy(claim))
+      .returning({ uid: mails.referenceUid });
+    if (marked.length) await insertAttempts(tx, attemptsOf([{ claim, report }], 'retrying'));
+  });
 }
 
-export async function markFailed(db: Db, claim: ClaimedMail, errorMessage: string) {
-  await db
-    .update(mails)
-    .set({ ...noLease, state: 'failed', errorMessage, completedAt: sql`now()`, nextAttemptAt: null })
-    .where(heldBy(claim));
+export async function markFailed(db: Db, claim: ClaimedMail, errorMessage: string, report?: AttemptReport) {
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(mails)
+      .set({ ...noLease, state: 'failed', errorMessage, completedAt: sql`now()`, nextAttemptAt: null })
+      .where(heldBy(claim))
+      .returning({ uid: mails.referenceUid });
+    if (marked.length) await insertAttempts(tx, attemptsOf([{ claim, report }], 'failed'));
+  });
 }
 
 /** Gives a mail back untried (shutdown interrupted it), so that any process may deliver it at once. */
@@ -107,9 +127,9 @@ export class DeliveredMarks {
 
   constructor(private readonly db: Db) {}
 
-  mark(claim: ClaimedMail, refused: RefusedRecipient[] = []): Promise<void> {
+  mark(claim: ClaimedMail, refused: RefusedRecipient[] = [], report?: AttemptReport): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ claim, refused, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ claim, refused, report, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       void this.writeAll();
     });
   }

@@ -1,10 +1,11 @@
 import type { RefusedRecipient } from '../db/schema';
+import type { AttemptReport } from './attempts';
 
 /** How one delivery attempt ended, and what follows from it. */
 export type Outcome =
   /** Accepted for at least one recipient; `refused` are those the provider turned down meanwhile. */
-  | { kind: 'delivered'; refused: RefusedRecipient[] }
-  | { kind: 'failed'; permanent: boolean; errorMessage: string }
+  | { kind: 'delivered'; refused: RefusedRecipient[]; report?: AttemptReport }
+  | { kind: 'failed'; permanent: boolean; errorMessage: string; report?: AttemptReport }
   /** Shutdown cut the attempt short: the mail goes back to the queue untouched. */
   | { kind: 'interrupted' };
 
@@ -28,7 +29,7 @@ export function refusedRecipients({ rejected = [], rejectedErrors = [] }: Recipi
   return addresses.map((address) => ({ address, reply: replies.get(address) ?? '' }));
 }
 
-export const permanentFailure = (errorMessage: string): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage) });
+export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage), report });
 
 /**
  * A 5xx reply is permanent (RFC 5321), except 503 "bad sequence of commands", which says nothing about the mail;

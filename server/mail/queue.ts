@@ -26,21 +26,10 @@ export function checkMail(mail: unknown): asserts mail is MailInput {
 export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext): Promise<string> {
   checkMail(mail);
   const referenceUid = randomUUID();
-  const insert = (executor: Db) =>
-    executor.insert(mails).values({
-      referenceUid,
-      sender: mail.sender,
-      recipients: mail.to,
-      cc: mail.cc ?? [],
-      subject: mail.subject,
-      message: mail.message,
-      state: 'queued',
-      nextAttemptAt: sql`now()`,
-    });
-  if (!audit) await insert(db);
+  if (!audit) await insertMail(db, referenceUid, mail);
   else {
     await db.transaction(async (tx) => {
-      await insert(tx);
+      await insertMail(tx, referenceUid, mail);
       const changes = { recipients_count: mail.to.length + (mail.cc?.length ?? 0) };
       await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid, mail.sender), changes });
     });
@@ -49,8 +38,35 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
   return referenceUid;
 }
 
+/**
+ * The Message-ID header a mail is sent with: fixed at queue time (stored, so the mail log finds a mail by it before delivery) and the
+ * same in every attempt, so that a recipient can recognise the rare duplicate after a crash.
+ */
+export const messageIdOf = (referenceUid: string, sender: string) => `<${referenceUid}@${sender.split('@')[1]}>`;
+
+/** What the mail log's search matches, one a line, lower case (the column search_text; migration 0005 fills older rows alike). */
+const searchTextOf = (mail: MailInput, messageId: string) => [mail.sender, ...mail.to, ...(mail.cc ?? []), mail.subject, messageId].join('\n').toLowerCase();
+
+/** Inserts a queued mail, due now; `resentFrom` links a resend to its original. */
+export async function insertMail(executor: Db, referenceUid: string, mail: MailInput, resentFrom: string | null = null) {
+  const messageId = messageIdOf(referenceUid, mail.sender);
+  await executor.insert(mails).values({
+    referenceUid,
+    sender: mail.sender,
+    recipients: mail.to,
+    cc: mail.cc ?? [],
+    subject: mail.subject,
+    message: mail.message,
+    state: 'queued',
+    nextAttemptAt: sql`now()`,
+    messageId,
+    resentFrom,
+    searchText: searchTextOf(mail, messageId),
+  });
+}
+
 /** A mail in the audit trail: labelled with its sender, since the subject may hold a care customer's personal data. */
-const mailTarget = (referenceUid: string, sender: string) => ({ type: 'mail', id: referenceUid, label: sender });
+export const mailTarget = (referenceUid: string, sender: string) => ({ type: 'mail', id: referenceUid, label: sender });
 
 type MailRow = typeof mails.$inferSelect;
 

@@ -5,6 +5,7 @@ import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
+import { cancelMail, mailDetail, resendMail, searchMailLog } from './mail-log';
 import { createProvider, getProvider, listProviders, updateProvider } from './providers';
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
@@ -14,6 +15,10 @@ import {
   Failed,
   ListQuery,
   Mail,
+  MailLogDetail,
+  MailLogPage,
+  MailLogQuery,
+  MailLogSearch,
   Provider,
   ProviderInput,
   QueueEntry,
@@ -148,5 +153,60 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
       },
     },
     async (request) => ({ requeued: await requeueFailed(db, request.body.uids, auditContextOf(request)) }),
+  );
+
+  mailLogRoutes(app, db);
+}
+
+function mailLogRoutes(app: ServiceApp, db: Db) {
+  app.get(
+    '/administration/mails/',
+    {
+      config: { permission: 'mail:read' },
+      schema: {
+        ...administration('The mail log: every mail in any state, searched, filtered, sorted and paged'),
+        description:
+          '`query` matches sender, any recipient (to or cc), subject or Message-ID (case-insensitive substring); `filters` is {"state": [...], "requested": {"from", "to"}}. Totals above 1000 are lower bounds unless exact_total=true.',
+        querystring: MailLogQuery,
+        response: { 200: MailLogPage, ...problems(400, 401) },
+      },
+    },
+    async (request) => searchMailLog(db, MailLogSearch.read(request.query), request.query.exact_total),
+  );
+  app.get(
+    '/administration/mails/:uid/',
+    {
+      config: { permission: 'mail:read' },
+      schema: { ...administration('A mail with its body, every delivery attempt and its resend links'), params: UidParams, response: { 200: MailLogDetail, ...problems(400, 401, 404) } },
+    },
+    async (request) => mailDetail(db, request.params.uid.toLowerCase()),
+  );
+  app.post(
+    '/administration/mails/:uid/resend/',
+    {
+      config: { permission: 'mail:manage' },
+      schema: { ...administration('Queue a new mail with the same content, linked to this one'), params: UidParams, response: { 201: MailLogDetail, ...problems(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      const resendUid = await resendMail(db, request.params.uid.toLowerCase(), auditContextOf(request));
+      reply.code(201);
+      return mailDetail(db, resendUid);
+    },
+  );
+  app.post(
+    '/administration/mails/:uid/cancel/',
+    {
+      config: { permission: 'mail:manage' },
+      schema: {
+        ...administration('Cancel a queued or retrying mail that is not being delivered right now'),
+        params: UidParams,
+        response: { 200: MailLogDetail, ...problems(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const uid = request.params.uid.toLowerCase();
+      await cancelMail(db, uid, request.user, auditContextOf(request));
+      return mailDetail(db, uid);
+    },
   );
 }

@@ -7,7 +7,7 @@ import { compileExpression, type SenderMatcher } from './expression';
 export interface Route {
   accountUid: string;
   expression: SenderMatcher | null;
-  provider: { uid: string; host: string; port: number; security: 'none' | 'starttls' | 'ssl/tls' };
+  provider: { uid: string; /** For the mail log's attempts. */ name?: string; host: string; port: number; security: 'none' | 'starttls' | 'ssl/tls' };
   username: string | null;
   encryptedPassword: string | null;
 }
@@ -30,7 +30,7 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
       expression: mailAccounts.expression,
       username: mailAccounts.username,
       encryptedPassword: mailAccounts.encryptedPassword,
-      provider: { uid: mailProviders.uid, host: mailProviders.host, port: mailProviders.port, security: mailProviders.security },
+      provider: { uid: mailProviders.uid, name: mailProviders.name, host: mailProviders.host, port: mailProviders.port, security: mailProviders.security },
     })
     .from(mailAccounts)
     .innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid))

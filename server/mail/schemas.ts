@@ -1,5 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/emailAddress';
+import { ExactTotal, Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 
 /** Request and response schemas of the mail service (README, "Mail service"); descriptions double as validation wording. */
@@ -149,3 +150,68 @@ export const Account = Type.Object({
   credentials: Type.Union([Type.Object({ username: Type.String() }), Type.Null()], { description: 'the password is never returned' }),
 });
 export type AccountOutput = Static<typeof Account>;
+
+// --- mail log ---
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] as const;
+const MailStateSchema = Type.Unsafe<(typeof MAIL_STATES)[number]>(
+  Type.String({ enum: [...MAIL_STATES], pattern: `^(${MAIL_STATES.join('|')})$`, description: MAIL_STATES.join(', ') }),
+);
+
+const LOG_SORT_KEYS = ['requested_time', 'state', 'sender', 'subject'] as const;
+export type MailLogSortKey = (typeof LOG_SORT_KEYS)[number];
+
+export const MailLogSearch = pagedList({
+  sortKeys: LOG_SORT_KEYS,
+  defaultSortBy: 'requested_time',
+  query: { pattern: NO_CONTROL_CHARACTERS, description: 'free of control characters; matches sender, any recipient (to or cc), subject or Message-ID' },
+  filters: Type.Object(
+    { state: Type.Optional(Type.Array(MailStateSchema, { maxItems: MAIL_STATES.length, uniqueItems: true })), requested: Type.Optional(SecondsRange) },
+    closed,
+  ),
+  filtersDescription: `a JSON object: {"state"?: [${MAIL_STATES.join(', ')}], "requested"?: {"from"?: seconds, "to"?: seconds}}`,
+});
+export const MailLogQuery = Type.Object({ ...MailLogSearch.querystring.properties, ...ExactTotal }, closed);
+export type MailLogRequest = ReturnType<typeof MailLogSearch.read>;
+
+const MailHeaders = Type.Object({ sender: Type.String(), to: Type.Array(Type.String()), cc: Type.Array(Type.String()), subject: Type.String() });
+
+export const MailLogItem = Type.Object({
+  reference_uid: Type.String(),
+  state: MailStateSchema,
+  mail: MailHeaders,
+  requested_time: epochSeconds('when it was enqueued'),
+  attempts: Type.Integer({ description: 'delivery attempts started since it was queued or requeued' }),
+  message_id: nullable(Type.String({ description: 'the Message-ID header, angle brackets included' })),
+  last_error: nullable(Type.String({ description: 'the error of the latest failed attempt, while retrying or failed' })),
+});
+export type MailLogItemOutput = Static<typeof MailLogItem>;
+export const MailLogPage = Page(MailLogItem);
+
+const AttemptOut = Type.Object({
+  time: epochSeconds('when the attempt started'),
+  provider: nullable(Type.Object({ uid: Type.String(), name: Type.String(), host: Type.String() }, { description: 'as it was at the attempt; null when no account matched' })),
+  outcome: Type.Unsafe<'delivered' | 'retrying' | 'failed'>(Type.String({ enum: ['delivered', 'retrying', 'failed'] })),
+  reply_code: nullable(Type.Integer({ description: "the SMTP reply code: the reply to DATA when delivered, the failing reply otherwise; null without one (e.g. a refused connection)" })),
+  reply_text: nullable(Type.String({ description: 'the whole SMTP reply line' })),
+  recipients: Type.Array(Type.Object({ address: Type.String(), accepted: Type.Boolean(), reply: Type.String() }), {
+    description: 'each recipient accepted or refused at RCPT TO with its reply (accepted ones carry the reply to DATA); empty when the attempt ended before RCPT TO or at DATA',
+  }),
+});
+
+export const MailLogDetail = Type.Object({
+  reference_uid: Type.String(),
+  state: MailStateSchema,
+  mail: MailOut,
+  requested_time: epochSeconds('when it was enqueued'),
+  completed_time: nullable(epochSeconds('when it was delivered or failed permanently')),
+  message_id: nullable(Type.String()),
+  last_error: nullable(Type.String()),
+  cancelled: nullable(Type.Object({ time: epochSeconds('when it was cancelled'), by: Type.String({ description: 'the username of who cancelled it' }) })),
+  resent_from: nullable(Type.String({ description: 'the mail this one resends' })),
+  resent_as: Type.Array(Type.String(), { description: 'the resends of this mail, oldest first' }),
+  attempts: Type.Array(AttemptOut, { description: 'every delivery attempt, oldest first' }),
+});
+export type MailLogDetailOutput = Static<typeof MailLogDetail>;

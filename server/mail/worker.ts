@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
 import type { Db } from '../db';
+import { deliveredReport, failedReport } from './attempts';
 import { claimDueMails, DeliveredMarks, markFailed, markRetrying, releaseClaim, renewLeases, type ClaimedMail } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
 import { backoffSeconds, failureOf, permanentFailure, refusedRecipients, type Outcome } from './outcomes';
-import { checkMail } from './queue';
+import { checkMail, messageIdOf } from './queue';
 import { loadRoutes, routeFor, type Route } from './routing';
 import { TransportPools } from './transports';
 
@@ -178,15 +179,19 @@ class DeliveryWorker implements MailWorker {
   }
 
   private async attempt(claim: ClaimedMail, routes: Route[]): Promise<Outcome> {
+    const startedAt = new Date();
     try {
       checkMail({ sender: claim.sender, to: claim.to, cc: claim.cc, subject: claim.subject, message: claim.message });
     } catch (error) {
-      return permanentFailure(`The stored mail is invalid: ${(error as Error).message}`);
+      return permanentFailure(`The stored mail is invalid: ${(error as Error).message}`, failedReport(startedAt, null));
     }
     const route = routeFor(routes, claim.sender);
-    if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`);
+    if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`, failedReport(startedAt, null));
+    const provider = { uid: route.provider.uid, name: route.provider.name ?? '', host: route.provider.host };
     const password = this.passwordOf(route);
-    if (password === undefined) return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.');
+    if (password === undefined) {
+      return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.', failedReport(startedAt, provider));
+    }
     try {
       const sent = await this.pools.transporterFor(route, password).sendMail({
         from: claim.sender,
@@ -195,14 +200,13 @@ class DeliveryWorker implements MailWorker {
         subject: claim.subject,
         text: claim.message,
         date: claim.requestedAt,
-        // Stable across attempts, so a recipient can recognise the rare duplicate after a crash.
-        messageId: `<${claim.referenceUid}@${claim.sender.split('@')[1]}>`,
+        messageId: messageIdOf(claim.referenceUid, claim.sender),
         signal: AbortSignal.any([AbortSignal.timeout(this.deadlineMs), this.shutdown.signal]),
       });
-      return { kind: 'delivered', refused: refusedRecipients(sent) };
+      return { kind: 'delivered', refused: refusedRecipients(sent), report: deliveredReport(startedAt, provider, sent) };
     } catch (error) {
       if (this.shutdown.signal.aborted) return { kind: 'interrupted' };
-      return failureOf(error, this.deadlineMs / 1000);
+      return { ...failureOf(error, this.deadlineMs / 1000), report: failedReport(startedAt, provider, error) } as Outcome;
     }
   }
 
@@ -220,7 +224,7 @@ class DeliveryWorker implements MailWorker {
       if (outcome.refused.length > 0) {
         this.log.warn({ reference_uid: claim.referenceUid, refused: outcome.refused.length }, 'mail delivered, some recipients refused');
       }
-      await this.deliveredMarks.mark(claim, outcome.refused);
+      await this.deliveredMarks.mark(claim, outcome.refused, outcome.report);
       return 'delivered';
     }
     if (outcome.kind === 'interrupted') {
@@ -229,10 +233,10 @@ class DeliveryWorker implements MailWorker {
     }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
     if (outcome.permanent || claim.attempts >= this.config.maxAttempts) {
-      await markFailed(this.db, claim, outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`);
+      await markFailed(this.db, claim, outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`, outcome.report);
       return 'failed';
     }
-    await markRetrying(this.db, claim, outcome.errorMessage, backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds));
+    await markRetrying(this.db, claim, outcome.errorMessage, backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds), outcome.report);
     return 'retrying';
   }
 }

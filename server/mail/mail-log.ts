@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { mailAttempts, mails, passwordAuthentications } from '../db/schema';
+import { recordAudit, type AuditContext } from '../shared/audit';
+import { cappedPageOf, countLimitOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import { conflict, notFound } from '../shared/problem';
+import { announceMailsDue } from './notify';
+import { checkMail, insertMail, mailTarget } from './queue';
+import type { MailLogDetailOutput, MailLogItemOutput, MailLogRequest, MailLogSortKey } from './schemas';
+
+/** The mail log (README, "Mail log"): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
+
+/** Sort keys by column; reference_uid always follows so that pages are stable. A subject is ordered by its indexed prefix first. */
+const SORT_COLUMNS: Record<MailLogSortKey, (SQL | AnyColumn)[]> = {
+  requested_time: [mails.requestedAt],
+  state: [mails.state, mails.requestedAt],
+  sender: [mails.sender],
+  subject: [sql`left(${mails.subject}, 64)`, mails.subject],
+};
+
+function conditionsOf({ query, filters }: MailLogRequest): SQL[] {
+  const conditions: SQL[] = [];
+  const text = query.trim();
+  if (text) conditions.push(ilike(mails.searchText, `%${escapeLike(text)}%`));
+  if (filters.state?.length) conditions.push(inArray(mails.state, filters.state));
+  conditions.push(...withinSeconds(mails.requestedAt, filters.requested));
+  return conditions;
+}
+
+/**
+ * The columns never hold NULL, yet the planner uses an index only for the exact null ordering: the log's indexes are DESC NULLS LAST
+ * (as drizzle makes `.desc()`), read forwards for `des` and backwards for `asc`.
+ */
+function orderOf({ sortBy, ordering }: MailLogRequest): SQL[] {
+  const direction = ordering === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+  return [...SORT_COLUMNS[sortBy], mails.referenceUid].map((column) => sql`${column} ${direction}`);
+}
+
+/** The list's columns: everything but the message, which may be long. */
+const listColumns = {
+  referenceUid: mails.referenceUid,
+  state: mails.state,
+  sender: mails.sender,
+  recipients: mails.recipients,
+  cc: mails.cc,
+  subject: mails.subject,
+  requestedAt: mails.requestedAt,
+  attempts: mails.attempts,
+  messageId: mails.messageId,
+  errorMessage: mails.errorMessage,
+};
+
+/** The page query and the capped count. Built, not run (the benchmark EXPLAINs them). */
+export function mailLogQueries(db: Db, request: MailLogRequest, exactTotal?: boolean) {
+  const where = and(...conditionsOf(request));
+  const limit = countLimitOf(request, exactTotal);
+  const matching = db.select({ one: sql`1` }).from(mails).where(where);
+  return {
+    limit,
+    page: db
+      .select(listColumns)
+      .from(mails)
+      .where(where)
+      .orderBy(...orderOf(request))
+      .limit(request.pageSize)
+      .offset(offsetOf(request)),
+    count: db.select({ total: count() }).from((limit === undefined ? matching : matching.limit(limit)).as('matching')),
+  };
+}
+
+export async function searchMailLog(db: Db, request: MailLogRequest, exactTotal?: boolean) {
+  const queries = mailLogQueries(db, request, exactTotal);
+  const [rows, [{ total }]] = [await queries.page, await queries.count];
+  return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
+}
+
+type ListRow = { [K in keyof typeof listColumns]: (typeof mails.$inferSelect)[K] };
+
+function logItemOf(row: ListRow): MailLogItemOutput {
+  return {
+    reference_uid: row.referenceUid,
+    state: row.state,
+    mail: { sender: row.sender, to: row.recipients, cc: row.cc, subject: row.subject },
+    requested_time: epochSecondsOf(row.requestedAt),
+    attempts: row.attempts,
+    message_id: row.messageId,
+    last_error: row.errorMessage,
+  };
+}
+
+const mailNotFound = (uid: string) => notFound(`No mail has the reference uid ${uid}.`, 'uid', 'mail-not-found');
+const secondsOrNull = (date: Date | null) => (date ? epochSecondsOf(date) : null);
+
+/** A mail with its body, every attempt and its resend links; 404 when there is none. */
+export async function mailDetail(db: Db, uid: string): Promise<MailLogDetailOutput> {
+  const [row] = await db.select().from(mails).where(eq(mails.referenceUid, uid));
+  if (!row) throw mailNotFound(uid);
+  const attempts = await db.select().from(mailAttempts).where(eq(mailAttempts.mailUid, uid)).orderBy(asc(mailAttempts.attemptedAt), asc(mailAttempts.id));
+  const resends = await db.select({ uid: mails.referenceUid }).from(mails).where(eq(mails.resentFrom, uid)).orderBy(asc(mails.requestedAt), asc(mails.referenceUid));
+  return {
+    reference_uid: row.referenceUid,
+    state: row.state,
+    mail: { sender: row.sender, to: row.recipients, cc: row.cc, subject: row.subject, message: row.message },
+    requested_time: epochSecondsOf(row.requestedAt),
+    completed_time: secondsOrNull(row.completedAt),
+    message_id: row.messageId,
+    last_error: row.errorMessage,
+    cancelled: row.cancelledAt ? { time: epochSecondsOf(row.cancelledAt), by: row.cancelledBy ?? '' } : null,
+    resent_from: row.resentFrom,
+    resent_as: resends.map((resend) => resend.uid),
+    attempts: attempts.map((attempt) => ({
+      time: epochSecondsOf(attempt.attemptedAt),
+      provider: attempt.providerUid ? { uid: attempt.providerUid, name: attempt.providerName ?? '', host: attempt.providerHost ?? '' } : null,
+      outcome: attempt.outcome,
+      reply_code: attempt.replyCode,
+      reply_text: attempt.replyText,
+      recipients: attempt.recipients,
+    })),
+  };
+}
+
+/** Queues a new mail with the original's content, linked to it (resent_from); audited as mail.resend on the original. Returns the new uid. */
+export async function resendMail(db: Db, uid: string, audit: AuditContext): Promise<string> {
+  const resendUid = randomUUID();
+  await db.transaction(async (tx) => {
+    const [original] = await tx.select().from(mails).where(eq(mails.referenceUid, uid));
+    if (!original) throw mailNotFound(uid);
+    const content = { sender: original.sender, to: original.recipients, cc: original.cc, subject: original.subject, message: original.message };
+    checkMail(content);
+    await insertMail(tx, resendUid, content, original.referenceUid);
+    await recordAudit(tx, { ...audit, action: 'mail.resend', target: mailTarget(original.referenceUid, original.sender), changes: { resent_as: resendUid } });
+  });
+  announceMailsDue();
+  return resendUid;
+}
+
+const CANCELLABLE = ['queued', 'retrying'];
+
+/**
+ * Cancels a queued or retrying mail: it is never delivered. A mail being delivered right now (a claim's lease that has not run out) is
+ * not cancellable: the provider may already have it. The row is locked first, so a claim racing the cancel either sees it cancelled or
+ * holds the lease, and the cancel is refused. Audited as mail.cancel with the state it left.
+ */
+export async function cancelMail(db: Db, uid: string, user: { uid: string; publicName: string }, audit: AuditContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ state: mails.state, sender: mails.sender, leased: sql<boolean>`coalesce(${mails.leaseUntil} > now(), false)` })
+      .from(mails)
+      .where(eq(mails.referenceUid, uid))
+      .for('update');
+    if (!row) throw mailNotFound(uid);
+    if (!CANCELLABLE.includes(row.state)) throw conflict(`The mail is ${row.state}; only queued or retrying mails can be cancelled.`, 'uid', 'not-cancellable');
+    if (row.leased) throw conflict('The mail is being delivered right now; it cannot be cancelled.', 'uid', 'not-cancellable');
+    const username = tx.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, user.uid));
+    await tx
+      .update(mails)
+      .set({
+        state: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelledBy: sql`coalesce((${username}), ${user.publicName})`,
+        nextAttemptAt: null,
+        leaseUntil: null,
+        leaseOwner: null,
+      })
+      .where(eq(mails.referenceUid, uid));
+    await recordAudit(tx, { ...audit, action: 'mail.cancel', target: mailTarget(uid, row.sender), changes: { state: 'cancelled', previous_state: row.state } });
+  });
+}
