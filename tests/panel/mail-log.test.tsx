@@ -70,7 +70,7 @@ function detailInvoice() {
         provider: { uid: 'p1', name: 'Mailjet Relay', host: 'smtp.mailjet.example' },
         outcome: 'delivered',
         reply_code: 250,
-        reply_text: '2.0.0 Ok: queued as 4711',
+        reply_text: '250 2.0.0 Ok: queued as 4711',
         recipients: [
           { address: 'emil@example.org', accepted: true, reply: '250 2.1.5 Ok' },
           { address: 'fred@example.org', accepted: false, reply: '550 5.1.1 Mailbox unavailable' },

@@ -1,6 +1,9 @@
+import type { Static } from '@sinclair/typebox';
+import type { MailLogDetail as MailLogDetailSchema, MailLogItem as MailLogItemSchema } from '../../../server/mail/schemas';
+
 /**
  * Wire types of the mail log (GET /administration/mails/ and …/{reference_uid}/; /work contract of issue 13).
- * Timestamps are epoch seconds. The mail's recipients may come as `to` (the spec's mail) or `recipients`.
+ * Timestamps are epoch seconds.
  */
 
 export const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] as const;
@@ -11,61 +14,26 @@ export const isMailState = (value: unknown): value is MailState => MAIL_STATES.i
 /** The states a mail can still be cancelled in (POST …/cancel/ answers 409 /problems/not-cancellable otherwise). */
 export const CANCELLABLE_STATES: readonly MailState[] = ['queued', 'retrying'];
 
-export interface LogMail {
-  sender: string;
-  to?: string[];
-  recipients?: string[];
-  cc?: string[];
-  subject: string;
-  /** Only in the detail. */
-  message?: string;
-}
+/** The mail of a log item or detail; the panel also reads `recipients` for `to`, the contract's first draft. */
+export type LogMail = Partial<Static<typeof MailLogDetailSchema>['mail']> & { sender: string; subject: string; recipients?: string[] };
 
 export interface RefusedAddress {
   address: string;
   reply: string;
 }
 
-/** One row of the mail log. completed_time, next_attempt and refused are read when the service sends them. */
-export interface MailLogItem {
-  reference_uid: string;
-  state: MailState;
+/**
+ * One row of the mail log (server/mail/schemas.ts MailLogItem). completed_time, next_attempt and refused are columns of
+ * the spec lists that the panel reads when the service sends them.
+ */
+export type MailLogItem = Omit<Static<typeof MailLogItemSchema>, 'mail'> & {
   mail: LogMail;
-  requested_time: number;
-  attempts: number;
-  message_id: string | null;
-  last_error: string | null;
   completed_time?: number | null;
   next_attempt?: number | null;
   refused?: RefusedAddress[];
-}
+};
 
-export interface AttemptRecipient {
-  address: string;
-  accepted: boolean;
-  reply: string | null;
-}
-
-export interface MailAttempt {
-  time: number;
-  provider: { uid: string; name: string; host: string } | null;
-  outcome: 'delivered' | 'retrying' | 'failed';
-  reply_code: number | string | null;
-  reply_text: string | null;
-  recipients: AttemptRecipient[];
-}
-
-/** One mail with its body, every attempt and its resend links. */
-export interface MailLogDetail {
-  reference_uid: string;
-  state: MailState;
-  mail: LogMail;
-  requested_time: number;
-  completed_time: number | null;
-  message_id: string | null;
-  last_error: string | null;
-  cancelled: { time: number; by: string } | null;
-  resent_from: string | null;
-  resent_as: string[];
-  attempts: MailAttempt[];
-}
+/** One mail with its body, every attempt and its resend links (MailLogDetail). */
+export type MailLogDetail = Omit<Static<typeof MailLogDetailSchema>, 'mail'> & { mail: LogMail };
+export type MailAttempt = MailLogDetail['attempts'][number];
+export type AttemptRecipient = MailAttempt['recipients'][number];

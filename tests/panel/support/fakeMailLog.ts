@@ -22,13 +22,16 @@ export interface MailLogLists {
 
 const SORT_KEYS = ['requested_time', 'state', 'sender', 'subject'];
 
-/** A spec list entry as a mail log item (the contract's list item, plus completed_time, next_attempt and refused). */
+/**
+ * A spec list entry as a mail log item (mail-log-wire.md), plus completed_time, next_attempt and refused, which the panel
+ * asked the service for (the spec lists' columns).
+ */
 function logItemOf(entry: Entry, state: State) {
   const mail = entry.mail ?? {};
   return {
     reference_uid: entry.reference_uid,
     state,
-    mail: { sender: mail.sender, recipients: mail.to ?? [], cc: mail.cc ?? [], subject: mail.subject },
+    mail: { sender: mail.sender, to: mail.to ?? [], cc: mail.cc ?? [], subject: mail.subject },
     requested_time: entry.requested_time,
     attempts: entry.attempts ?? entry.attempt ?? 0,
     message_id: entry.message_id ?? null,
@@ -52,7 +55,7 @@ export function allMails(lists: MailLogLists): { entry: Entry; item: LogItem }[]
   ];
 }
 
-const textOf = (item: LogItem) => [item.mail.sender, ...item.mail.recipients, ...item.mail.cc, item.mail.subject, item.message_id ?? ''].join(' ').toLowerCase();
+const textOf = (item: LogItem) => [item.mail.sender, ...item.mail.to, ...item.mail.cc, item.mail.subject, item.message_id ?? ''].join(' ').toLowerCase();
 
 function compare(a: LogItem, b: LogItem, key: string): number {
   const value = (item: LogItem) => (key === 'sender' || key === 'subject' ? item.mail[key] : (item as Record<string, unknown>)[key]);

@@ -7,8 +7,11 @@ const t = (key: string) => `caredesk.mail_log.detail.${key}`;
 
 const OUTCOME_COLORS = { delivered: 'success', retrying: 'warning', failed: 'error' } as const;
 
-/** The provider's reply: code and text, or '–'. */
-const replyOf = (attempt: MailAttempt) => [attempt.reply_code, attempt.reply_text].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+/** The provider's reply line; its code in front when the line does not start with it; '' without either. */
+function replyOf({ reply_code: code, reply_text: text }: MailAttempt): string {
+  if (!text) return code === null || code === undefined ? '' : String(code);
+  return code !== null && code !== undefined && !text.startsWith(String(code)) ? `${code} ${text}` : text;
+}
 
 /** Each recipient of an attempt: accepted or refused, with the provider's reply to it. */
 const AttemptRecipients = ({ recipients }: { recipients: AttemptRecipient[] }) => {
