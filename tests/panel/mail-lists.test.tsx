@@ -121,6 +121,15 @@ describe('mail lists', () => {
     expect(headers).toEqual(expect.arrayContaining(['Error', 'Next attempt']));
   });
 
+  it('takes the delivered time and refused recipients from the log items once the service sends them, without the spec route', async () => {
+    fake.mail.state.logExtras = true;
+    (fake.mail.state.delivered[1] as { delivered: number }).delivered = 1_790_007_200;
+    await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
+    expect(within(row('Invoice')).getByText('1 recipient refused')).toBeInTheDocument();
+    expect(within(row('Invoice')).getByText(format(fromUnixTime(1_790_007_200), 'Pp', { locale: enUS }))).toBeInTheDocument();
+    expect(fake.mail.hits('GET', '/administration/queue/delivered/')).toHaveLength(0);
+  });
+
   it('shows the retries in German with German dates and the German drawer group', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     await openMailScreen(fake.backend, '/mailman/failed-temporarily/', 'Reminder');

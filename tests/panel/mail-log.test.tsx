@@ -242,7 +242,7 @@ describe('mail detail', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('mail-detail')).toHaveTextContent('Cancelled'));
     expect(fake.mail.hits('POST', '/administration/mails/q-1/cancel/')).toHaveLength(1);
     expect(screen.getByTestId('mail-detail')).toHaveTextContent(`${format(fromUnixTime(T0 + 600), 'Pp', { locale: enUS })} by admin`);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument(), { timeout: 10_000 });
   });
 
   it('says in words when the mail can no longer be cancelled (409 not-cancellable), in German too', async () => {
