@@ -12,6 +12,7 @@ import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 import { captureDownloads, csvLinesOf } from './support/downloads';
+import { currentUrl } from './support/renderApp';
 import { expectPanelPager } from './support/pager';
 
 const fake = useFakeMailBackend();
@@ -61,16 +62,26 @@ describe('mail lists', () => {
     expect(within(row('Shift plan')).getAllByText('noreply@caredesk.example')).toHaveLength(1);
   });
 
-  it('shows delivered mails with one recipient as is and more as [+n], and searches locally', async () => {
+  it('shows delivered mails with one recipient as is and more as [+n], and searches all delivered mails on the server', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Welcome');
     expect(within(row('Welcome')).getByText('dora@example.org')).toBeInTheDocument();
     expect(within(row('Invoice')).getByText('emil@example.org [+1]')).toBeInTheDocument();
-    const loads = fake.mail.hits('GET', '/administration/queue/delivered/').length;
+    expect(hasRow('Shift plan')).toBe(false);
 
     await user.type(screen.getByPlaceholderText('Search'), 'fred');
     await waitFor(() => expect(hasRow('Welcome')).toBe(false));
     expect(hasRow('Invoice')).toBe(true);
-    expect(fake.mail.hits('GET', '/administration/queue/delivered/').length - loads).toBeLessThanOrEqual(1);
+    const searched = fake.mail.hits('GET', '/administration/mails/').map((entry) => entry.query).filter((query) => query?.get('query') === 'fred');
+    expect(searched.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(searched.at(-1)!.get('filters')!)).toEqual({ state: ['delivered'] });
+  });
+
+  it('opens the mail detail from a row of every spec list', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/failed-permanently/', 'Contract');
+    expect(within(row('Contract')).getByRole('link', { name: 'Contract' })).toHaveAttribute('href', '/mailman/log/f-1/');
+    await user.click(within(row('Contract')).getByText('550 No such user'));
+    await waitFor(() => expect(currentUrl()).toBe('/mailman/log/f-1/'));
+    expect(await screen.findByTestId('mail-detail')).toHaveTextContent('hans@example.org');
   });
 
   it('marks a delivered mail with refused recipients; the tooltip names each with the reply', async () => {
@@ -94,11 +105,11 @@ describe('mail lists', () => {
   });
 
   it('shows 10 rows per page by default, with 10, 25, 50 and 100 to choose', async () => {
-    const delivered = fake.mail.state.delivered as { reference_uid: string; mail: { subject: string } }[];
+    const delivered = fake.mail.state.delivered as { reference_uid: string; requested_time: number; mail: { subject: string } }[];
     for (let index = 0; index < 30; index += 1) {
-      delivered.push({ ...structuredClone(delivered[0]), reference_uid: `d-x${index}`, mail: { ...delivered[0].mail, subject: `Bulk ${index}` } });
+      delivered.push({ ...structuredClone(delivered[0]), reference_uid: `d-x${index}`, requested_time: 1_790_000_000 + index, mail: { ...delivered[0].mail, subject: `Bulk ${index}` } });
     }
-    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Welcome');
+    const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Bulk 29');
     await expectPanelPager(user, 10, '1-10 of 32');
   });
 
@@ -109,6 +120,15 @@ describe('mail lists', () => {
     expect(within(reminder).getByText(format(fromUnixTime(1_790_003_600), 'Pp', { locale: enUS }))).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
     expect(headers).toEqual(expect.arrayContaining(['Error', 'Next attempt']));
+  });
+
+  it('takes the delivered time and refused recipients from the log items once the service sends them, without the spec route', async () => {
+    fake.mail.state.logExtras = true;
+    (fake.mail.state.delivered[1] as { delivered: number }).delivered = 1_790_007_200;
+    await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
+    expect(within(row('Invoice')).getByText('1 recipient refused')).toBeInTheDocument();
+    expect(within(row('Invoice')).getByText(format(fromUnixTime(1_790_007_200), 'Pp', { locale: enUS }))).toBeInTheDocument();
+    expect(fake.mail.hits('GET', '/administration/queue/delivered/')).toHaveLength(0);
   });
 
   it('shows the retries in German with German dates and the German drawer group', async () => {
@@ -134,17 +154,17 @@ describe('mail lists', () => {
 
   it('reloads with the reload button', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/queue/', 'Shift plan');
-    const loads = fake.mail.hits('GET', '/administration/queue/').length;
+    const loads = fake.mail.hits('GET', '/administration/mails/').length;
     fake.mail.state.queue = [];
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(hasRow('Shift plan')).toBe(false));
-    expect(fake.mail.hits('GET', '/administration/queue/').length).toBe(loads + 1);
+    expect(fake.mail.hits('GET', '/administration/mails/').length).toBe(loads + 1);
   });
 
   it('reloads automatically every 60,000 ms', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await openMailScreen(fake.backend, '/mailman/delivered/', 'Welcome');
-    const loads = () => fake.mail.hits('GET', '/administration/queue/delivered/').length;
+    const loads = () => fake.mail.hits('GET', '/administration/mails/').length;
     const before = loads();
 
     await act(async () => {
@@ -175,12 +195,12 @@ describe('mail lists', () => {
     await user.click(rowCheckbox('Contract'));
     await user.click(rowCheckbox('Offer'));
     expect(requeue).toBeEnabled();
-    const loads = fake.mail.hits('GET', '/administration/queue/failed-permanently/').length;
+    const loads = fake.mail.hits('GET', '/administration/mails/').length;
     await user.click(requeue);
 
     await waitFor(() => expect(hasRow('Contract')).toBe(false));
     expect(fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body)).toEqual([{ uids: ['f-1', 'f-2'] }]);
-    expect(fake.mail.hits('GET', '/administration/queue/failed-permanently/').length).toBeGreaterThan(loads);
+    expect(fake.mail.hits('GET', '/administration/mails/').length).toBeGreaterThan(loads);
     expect(hasRow('Offer')).toBe(false);
     expect(rowCheckbox('Survey')).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Requeue' })).toBeDisabled();

@@ -58,6 +58,7 @@ const ALL_ENTRIES = [
   'Delivered Mails',
   'Delivery Retries',
   'Failed Deliveries',
+  'Mail Log',
 ];
 
 describe('authProvider.getPermissions', () => {
@@ -96,6 +97,7 @@ describe('drawer by permission', () => {
         'Delivered Mails',
         'Delivery Retries',
         'Failed Deliveries',
+        'Mail Log',
       ]),
     );
     expect(usersListHits()).toHaveLength(0);

@@ -1,10 +1,22 @@
-import type { CreateParams, Identifier, RaRecord } from 'react-admin';
+import type { CreateParams, GetListParams, GetListResult, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../httpClient';
+import { dayRange } from '../kit/dayRange';
 import { localListResource } from '../kit/localList';
+import { pagedListResource } from '../kit/pagedList';
 import { resourceProvider, type UpdateParamsOf } from '../kit/resourceProvider';
 import { type AccountFormValues, type ProviderFormValues, toAccountInput, toProviderInput } from './forms';
-import { type AccountRecord, toAccountRecord, toMailItemRecord, toProviderRecord } from './records';
-import type { Account, FailedEntry, Provider, Requeued, SendMailInput, Sent } from './wire';
+import {
+  asDeliveredEntry,
+  asFailedEntry,
+  asQueueEntry,
+  asRetryingEntry,
+  type MailLogRecord,
+  toMailDetailRecord,
+  toMailLogRecord,
+} from './logRecords';
+import { isMailState, type MailLogDetail, type MailLogItem, type MailState } from './logWire';
+import { type AccountRecord, toAccountRecord, toProviderRecord } from './records';
+import type { Account, Provider, Requeued, SendMailInput, Sent } from './wire';
 
 /** react-admin resource names of the mail screens. */
 export const MAIL_RESOURCES = {
@@ -14,22 +26,99 @@ export const MAIL_RESOURCES = {
   delivered: 'mailDelivered',
   retries: 'mailRetries',
   failed: 'mailFailed',
+  log: 'mail-log',
 } as const;
 
 export type MailResource = (typeof MAIL_RESOURCES)[keyof typeof MAIL_RESOURCES];
 
-const MAIL_SEARCH_FIELDS = ['sender', 'recipients', 'subject', 'reference_uid', 'error_message'];
+/** The largest page the mail log answers; a longer page (the CSV export) is read page by page. */
+export const MAIL_LOG_PAGE_SIZE_LIMIT = 100;
 
 /**
- * The mail screens' resources. Every list is local (the service returns it in full, up to its limit); providers and
- * accounts are read, created and updated by uid; the failed deliveries can be requeued and an account sends test mails.
+ * The mail log's state filter -> the service's list of states: an array, or the URL's form, one text with the states
+ * separated by commas ('failed,retrying'). Unknown states are left out.
+ */
+export function mailStatesOf(value: unknown): MailState[] | undefined {
+  const listed = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const states = [...new Set(listed.map((state) => String(state).trim()).filter(isMailState))];
+  return states.length ? states : undefined;
+}
+
+/** Where a spec list finds the columns the mail log's items lack, and how they join a row. */
+interface SpecColumns {
+  path: string;
+  /** The record field that tells whether the log's item carried them. */
+  field: 'completed_time' | 'next_attempt';
+  merge: (record: MailLogRecord, entry: Record<string, unknown>) => MailLogRecord;
+}
+
+/** The getOne meta of the mail detail: keeps the detail apart from the list rows react-admin caches as getOne answers. */
+export const MAIL_DETAIL_META = { view: 'detail' } as const;
+
+/**
+ * The mail screens' resources. Providers and accounts are local lists (the service returns them in full), read,
+ * created and updated by uid; an account sends test mails. The mail log and the four spec lists are server-paged reads
+ * of GET /administration/mails/ (the spec lists with their state filter fixed, so they search all their mails); the
+ * log reads one mail with its attempts, resends and cancels; the failed deliveries can be requeued.
  */
 export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
   const url = (path: string) => `${mailUrl}/${path}`;
+  const mailUrlOf = (id: Identifier, action = '') => url(`administration/mails/${encodeURIComponent(String(id))}/${action}`);
 
-  /** A list of queue items (mails with their delivery state), read only. */
-  const mailItems = <T extends { reference_uid: string; mail: SendMailInput & { cc: string[] } }>(path: string) =>
-    localListResource(httpClient, { url: url(path), toRecord: (item: T) => toMailItemRecord(item), searchFields: MAIL_SEARCH_FIELDS });
+  const logPages = pagedListResource<MailLogItem, MailLogRecord>(httpClient, {
+    url: url('administration/mails/'),
+    filters: { state: mailStatesOf, requested: dayRange },
+    defaultSort: { field: 'requested_time', order: 'DESC' },
+    getId: (item) => item.reference_uid,
+    toRecord: (item) => toMailLogRecord(item),
+  });
+
+  /** A getList asking for more than the service's page size reads consecutive pages (the CSV export asks for all). */
+  const readLog = async (resource: string, params: GetListParams): Promise<GetListResult<MailLogRecord>> => {
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: MAIL_LOG_PAGE_SIZE_LIMIT };
+    if (perPage <= MAIL_LOG_PAGE_SIZE_LIMIT) return logPages.getList(resource, params);
+    const first = (Math.max(1, page) - 1) * perPage;
+    const rows: MailLogRecord[] = [];
+    let apiPage = Math.floor(first / MAIL_LOG_PAGE_SIZE_LIMIT) + 1;
+    let skip = first % MAIL_LOG_PAGE_SIZE_LIMIT;
+    let last: GetListResult<MailLogRecord>;
+    for (;;) {
+      last = await logPages.getList(resource, { ...params, pagination: { page: apiPage, perPage: MAIL_LOG_PAGE_SIZE_LIMIT } });
+      rows.push(...last.data.slice(skip, skip + perPage - rows.length));
+      skip = 0;
+      if (rows.length >= perPage || !last.pageInfo?.hasNextPage || last.data.length === 0) break;
+      apiPage += 1;
+    }
+    // the last page's total (and whatever else it says about it, e.g. that the total is a lower bound)
+    const hasNextPage = first + rows.length < (last.total ?? 0) || !!last.pageInfo?.hasNextPage;
+    return { ...last, data: rows, pageInfo: { hasPreviousPage: first > 0, hasNextPage } };
+  };
+
+  /**
+   * The columns a spec list shows beyond the log's item (delivered time and refused recipients, next attempt), taken
+   * from the spec route (the newest 1,000 of the state) while the log's items do not carry them; once they do, no
+   * second request is made.
+   */
+  const withSpecColumns = async (records: MailLogRecord[], supplement: SpecColumns | undefined, signal?: AbortSignal) => {
+    if (!supplement || records.every((record) => record[supplement.field] !== undefined)) return records;
+    const { json } = await httpClient(url(supplement.path), { signal });
+    const entries = new Map((json as Record<string, unknown>[]).map((entry) => [entry.reference_uid as string, entry]));
+    return records.map((record) => {
+      const entry = entries.get(record.reference_uid);
+      return entry && record[supplement.field] === undefined ? supplement.merge(record, entry) : record;
+    });
+  };
+
+  /** One of the spec's four lists: the log with its state fixed, its rows in the spec list's shape. */
+  const stateList = <T extends MailLogRecord>(state: MailState, shape: (record: MailLogRecord) => T, supplement?: SpecColumns) => ({
+    getList: async (resource: string, params: GetListParams) => {
+      const result = await logPages.getList(resource, { ...params, filter: { ...params.filter, state: [state] } });
+      return { ...result, data: (await withSpecColumns(result.data, supplement, params.signal)).map(shape) };
+    },
+  });
+
+  const mailAction = async (id: Identifier, action: 'resend/' | 'cancel/') =>
+    toMailDetailRecord((await httpClient(mailUrlOf(id, action), { method: 'POST', body: '{}' })).json as MailLogDetail);
 
   /** Providers and accounts: a local list, and create and update with the editor's form values turned into the input body. */
   const editable = <TItem, TRecord extends RaRecord, TValues>(
@@ -73,11 +162,23 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
         return { data: json as Sent };
       },
     }),
-    [MAIL_RESOURCES.queue]: resourceProvider(mailItems('administration/queue/')),
-    [MAIL_RESOURCES.delivered]: resourceProvider(mailItems('administration/queue/delivered/')),
-    [MAIL_RESOURCES.retries]: resourceProvider(mailItems('administration/queue/failed-temporarily/')),
+    [MAIL_RESOURCES.queue]: resourceProvider(stateList('queued', asQueueEntry)),
+    [MAIL_RESOURCES.delivered]: resourceProvider(
+      stateList('delivered', asDeliveredEntry, {
+        path: 'administration/queue/delivered/',
+        field: 'completed_time',
+        merge: (record, entry) => ({ ...record, completed_time: entry.delivered as number, refused: entry.refused as MailLogRecord['refused'] }),
+      }),
+    ),
+    [MAIL_RESOURCES.retries]: resourceProvider(
+      stateList('retrying', asRetryingEntry, {
+        path: 'administration/queue/failed-temporarily/',
+        field: 'next_attempt',
+        merge: (record, entry) => ({ ...record, next_attempt: entry.next_attempt as number }),
+      }),
+    ),
     [MAIL_RESOURCES.failed]: resourceProvider({
-      ...mailItems<FailedEntry>('administration/queue/failed-permanently/'),
+      ...stateList('failed', asFailedEntry),
       /** dataProvider.requeueMails('mailFailed', {ids}): the selected permanently failed deliveries go back to the queue. */
       requeueMails: async (_resource: string, { ids }: { ids: Identifier[] }) => {
         const { json } = await httpClient(url('administration/queue/failed-permanently/requeue/'), {
@@ -86,6 +187,17 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
         });
         return { data: json as Requeued };
       },
+    }),
+    [MAIL_RESOURCES.log]: resourceProvider({
+      getList: readLog,
+      /** One mail with its body, attempts and resend links (GET …/mails/{reference_uid}/). */
+      getOne: async (_resource: string, { id, signal }: GetOneParams) => ({
+        data: toMailDetailRecord((await httpClient(mailUrlOf(id), { signal })).json as MailLogDetail),
+      }),
+      /** dataProvider.resendMail('mail-log', {id}): a new mail with the same content; resolves to the new mail. */
+      resendMail: async (_resource: string, { id }: { id: Identifier }) => ({ data: await mailAction(id, 'resend/') }),
+      /** dataProvider.cancelMail('mail-log', {id}): a queued or retrying mail becomes cancelled; resolves to the mail. */
+      cancelMail: async (_resource: string, { id }: { id: Identifier }) => ({ data: await mailAction(id, 'cancel/') }),
     }),
   };
 }

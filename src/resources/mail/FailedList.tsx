@@ -1,13 +1,12 @@
 import { DataTable } from 'react-admin';
-import type { FailedEntry } from '../../dataProviders/mail/wire';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
-import type { MailItemRecord } from '../../dataProviders/mail/records';
+import type { asFailedEntry } from '../../dataProviders/mail/logRecords';
 import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { FAILED_CSV_COLUMNS } from './csv';
 import { RequeueButton } from './RequeueButton';
 
-const Column = DataTable.Col<MailItemRecord<FailedEntry>>;
+const Column = DataTable.Col<ReturnType<typeof asFailedEntry>>;
 
 /** /mailman/failed-permanently/ (Failed Deliveries): selected items can be requeued. */
 const FailedList = () => (
@@ -23,8 +22,8 @@ const FailedList = () => (
     card={mailCard()}
   >
     {mailColumns()}
-    <Column source="error_message" label="caredesk.mail.fields.error_message" />
-    <Column source="attempts" label="caredesk.mail.fields.attempts" />
+    <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
+    <Column source="attempts" disableSort label="caredesk.mail.fields.attempts" />
   </MailList>
 );
 

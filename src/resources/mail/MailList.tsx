@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
+import { mailPaths } from './paths';
 import { ReloadButton } from './ReloadButton';
 
 /** What a row's card shows on a phone. */
@@ -48,9 +49,9 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * The generic mail list: title, local search, reload button, CSV export, a table (selectable only where an action works
- * on the selection; cards on a phone) and an auto-reload every 60 seconds; without rows it says so in the screen's words.
- * The service returns the whole list; search, sort and paging happen locally in the mail data provider.
+ * The generic mail list: title, search, reload button, CSV export, a table (selectable only where an action works on the
+ * selection; cards on a phone) and an auto-reload every 60 seconds; a row opens the mail's detail; without rows it says so in the
+ * screen's words. The service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
  */
 export function MailList<T>(props: MailListProps<T>) {
   const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card } = props;
@@ -80,7 +81,7 @@ export function MailList<T>(props: MailListProps<T>) {
       <AutoReload />
       {phone ? (
         <SimpleList<T & RaRecord>
-          rowClick={false}
+          rowClick={(id) => mailPaths.mail(id)}
           primaryText={card.primary}
           secondaryText={card.secondary}
           tertiaryText={card.tertiary}
@@ -88,7 +89,7 @@ export function MailList<T>(props: MailListProps<T>) {
           empty={empty}
         />
       ) : (
-        <DataTable rowClick={false} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
+        <DataTable rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
           {children}
         </DataTable>
       )}

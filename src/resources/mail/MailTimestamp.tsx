@@ -3,7 +3,7 @@ import { de, enUS } from 'date-fns/locale';
 import { useLocaleState } from 'react-admin';
 
 /** Formats an epoch-seconds timestamp with date-fns in the panel's locale (e.g. '11/21/2026, 9:43 AM' / '21.11.2026, 09:43'). */
-function formatTimestamp(seconds: number | null | undefined, locale: string): string {
+export function formatTimestamp(seconds: number | null | undefined, locale: string): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
   return format(fromUnixTime(seconds), 'Pp', { locale: locale === 'de' ? de : enUS });
 }

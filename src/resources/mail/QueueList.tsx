@@ -1,12 +1,11 @@
 import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
-import type { MailItemRecord } from '../../dataProviders/mail/records';
-import type { QueueEntry } from '../../dataProviders/mail/wire';
+import type { asQueueEntry } from '../../dataProviders/mail/logRecords';
 import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { QUEUE_CSV_COLUMNS } from './csv';
 
-const Column = DataTable.Col<MailItemRecord<QueueEntry>>;
+const Column = DataTable.Col<ReturnType<typeof asQueueEntry>>;
 
 /** /mailman/queue/: queued mails (including those in flight), newest requested first. */
 const QueueList = () => (
@@ -20,7 +19,7 @@ const QueueList = () => (
     card={mailCard()}
   >
     {mailColumns()}
-    <Column source="attempt" label="caredesk.mail.fields.attempt" />
+    <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
   </MailList>
 );
 

@@ -1,29 +1,28 @@
 import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
-import type { MailItemRecord } from '../../dataProviders/mail/records';
-import type { RetryingEntry } from '../../dataProviders/mail/wire';
+import type { asRetryingEntry } from '../../dataProviders/mail/logRecords';
 import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { RETRY_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
 
-const Column = DataTable.Col<MailItemRecord<RetryingEntry>>;
+const Column = DataTable.Col<ReturnType<typeof asRetryingEntry>>;
 
 /** /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. */
 const RetryList = () => (
   <MailList
     resource={MAIL_RESOURCES.retries}
     title="caredesk.mail.menu.retries"
-    sort={{ field: 'next_attempt', order: 'ASC' }}
+    sort={{ field: 'requested_time', order: 'DESC' }}
     emptyMessage="caredesk.mail.empty.retries"
     exportColumns={RETRY_CSV_COLUMNS}
     exportFileName="caredesk.mail.export.file_name.retries"
     card={mailCard()}
   >
     {mailColumns()}
-    <Column source="attempt" label="caredesk.mail.fields.attempt" />
-    <Column source="error_message" label="caredesk.mail.fields.error_message" />
-    <Column source="next_attempt" label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
+    <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
+    <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
+    <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
   </MailList>
 );
 

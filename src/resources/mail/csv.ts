@@ -1,6 +1,7 @@
 import { type CsvColumn, isoSeconds } from '../../common/export/csv';
 import type { AccountRecord, ProviderRecord } from '../../dataProviders/mail/records';
-import type { DeliveredEntry, FailedEntry, Mail, QueueEntry, RetryingEntry } from '../../dataProviders/mail/wire';
+import type { asDeliveredEntry, asFailedEntry, asQueueEntry, asRetryingEntry } from '../../dataProviders/mail/logRecords';
+import type { Mail } from '../../dataProviders/mail/wire';
 import { securityLabel } from './securityChoices';
 
 const f = (name: string) => `caredesk.mail.fields.${name}`;
@@ -23,6 +24,11 @@ export const ACCOUNT_CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
   { header: f('host'), cell: (account) => account.provider?.host ?? '' },
   { header: f('username'), cell: (account) => account.credentials?.username ?? '' },
 ];
+
+type QueueEntry = ReturnType<typeof asQueueEntry>;
+type DeliveredEntry = ReturnType<typeof asDeliveredEntry>;
+type RetryingEntry = ReturnType<typeof asRetryingEntry>;
+type FailedEntry = ReturnType<typeof asFailedEntry>;
 
 type MailItem = { reference_uid: string; mail: Mail; requested_time: number };
 

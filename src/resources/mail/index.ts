@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DnsIcon from '@mui/icons-material/Dns';
 import ErrorIcon from '@mui/icons-material/Error';
+import HistoryIcon from '@mui/icons-material/History';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import UpdateIcon from '@mui/icons-material/Update';
@@ -17,7 +18,8 @@ const manage = 'mail:manage';
 
 /**
  * The mail-delivery screens (drawer group Mail Delivery), loaded on demand; react-router ranks 'add' above ':uid'.
- * The lists need mail:read, the provider and account editors mail:manage.
+ * The lists, the mail log and a mail's detail need mail:read; the provider and account editors mail:manage (Resend and
+ * Cancel on the detail too).
  */
 const mail: PanelArea = {
   resources: [
@@ -27,6 +29,7 @@ const mail: PanelArea = {
     { name: MAIL_RESOURCES.delivered, permission: read, icon: MarkEmailReadIcon },
     { name: MAIL_RESOURCES.retries, permission: read, icon: UpdateIcon },
     { name: MAIL_RESOURCES.failed, permission: read, icon: ErrorIcon },
+    { name: MAIL_RESOURCES.log, permission: read, icon: HistoryIcon },
   ],
   routes: [
     { path: mailPaths.providers, permission: read, component: lazy(() => import('./ProviderList')) },
@@ -39,6 +42,8 @@ const mail: PanelArea = {
     { path: mailPaths.delivered, permission: read, component: lazy(() => import('./DeliveredList')) },
     { path: mailPaths.retries, permission: read, component: lazy(() => import('./RetryList')) },
     { path: mailPaths.failed, permission: read, component: lazy(() => import('./FailedList')) },
+    { path: mailPaths.log, permission: read, component: lazy(() => import('./log/MailLogList')) },
+    { path: '/mailman/log/:uid/', permission: read, component: lazy(() => import('./log/MailLogShow')) },
   ],
   menu: [
     { to: mailPaths.providers, permission: read, label: 'caredesk.mail.menu.providers', icon: DnsIcon, group },
@@ -47,6 +52,7 @@ const mail: PanelArea = {
     { to: mailPaths.delivered, permission: read, label: 'caredesk.mail.menu.delivered', icon: MarkEmailReadIcon, group },
     { to: mailPaths.retries, permission: read, label: 'caredesk.mail.menu.retries', icon: UpdateIcon, group },
     { to: mailPaths.failed, permission: read, label: 'caredesk.mail.menu.failed', icon: ErrorIcon, group },
+    { to: mailPaths.log, permission: read, label: 'caredesk.mail_log.menu', icon: HistoryIcon, group },
   ],
 };
 

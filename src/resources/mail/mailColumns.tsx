@@ -1,5 +1,6 @@
 import { DataTable } from 'react-admin';
 import type { Mail } from '../../dataProviders/mail/wire';
+import { MailLink } from './MailLink';
 import { MailTimestamp } from './MailTimestamp';
 import type { MailCard } from './MailList';
 import { RecipientField } from './RecipientField';
@@ -7,7 +8,10 @@ import { RecipientField } from './RecipientField';
 type MailItem = { id: string; mail: Mail; requested_time: number; sender: string; subject: string };
 const Column = DataTable.Col<MailItem>;
 
-/** The columns every queue list shares: requested time, sender, recipient (first plus '[+n]') and subject. */
+/**
+ * The columns every mail list shares: requested time, sender, recipient (first plus '[+n]') and subject, which links
+ * to the mail's detail. The service sorts by requested time, sender and subject.
+ */
 export const mailColumns = () => [
   <Column
     key="requested_time"
@@ -16,8 +20,8 @@ export const mailColumns = () => [
     render={(record) => <MailTimestamp value={record.requested_time} />}
   />,
   <Column key="sender" source="sender" label="caredesk.mail.fields.sender" />,
-  <Column key="recipient" source="recipients" label="caredesk.mail.fields.recipient" render={(record) => <RecipientField mail={record.mail} />} />,
-  <Column key="subject" source="subject" label="caredesk.mail.fields.subject" />,
+  <Column key="recipient" source="recipients" label="caredesk.mail.fields.recipient" disableSort render={(record) => <RecipientField mail={record.mail} />} />,
+  <Column key="subject" source="subject" label="caredesk.mail.fields.subject" render={(record) => <MailLink uid={record.id} subject={record.subject} />} />,
 ];
 
 /** A mail's card on a phone: subject, sender → first recipient, requested time. */

@@ -10,6 +10,11 @@ export const mailPaths = {
   delivered: '/mailman/delivered/',
   retries: '/mailman/failed-temporarily/',
   failed: '/mailman/failed-permanently/',
+  log: '/mailman/log/',
+  /** One mail with its attempts (the detail every mail list row opens). */
+  mail: (uid: string | number) => `/mailman/log/${encodeURIComponent(String(uid))}/`,
+  /** The mail log showing only the mails in these states (e.g. the dashboard's link to the failed mails). */
+  logInStates: (...states: string[]) => `/mailman/log/?state=${states.map(encodeURIComponent).join(',')}`,
 };
 
 /** Auto-reload interval of the mail lists. */

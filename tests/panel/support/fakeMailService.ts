@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
+import { type MailLogLists, mailLogHandlers } from './fakeMailLog';
 
 /** An in-memory stand-in for the mail service's HTTP routes (README, Mail service), with a record of every request. */
 const MAIL_URL = `${ORIGIN}/api/mail`;
@@ -74,10 +75,16 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       { reference_uid: 'f-2', mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'), requested_time: T0 - 10, error_message: '550 Rejected', attempts: 5 },
       { reference_uid: 'f-3', mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'), requested_time: T0 - 20, error_message: '552 Too big', attempts: 5 },
     ] as ({ reference_uid: string } & Record<string, unknown>)[],
-    requests: [] as { method: string; path: string; body: unknown }[],
+    /** Cancelled mails (only in the mail log). */
+    cancelled: [] as ({ reference_uid: string } & Record<string, unknown>)[],
+    /** A mail's attempts, links and other detail fields beyond its list entry, by reference uid. */
+    details: new Map<string, Record<string, unknown>>(),
+    requests: [] as { method: string; path: string; body: unknown; query?: URLSearchParams }[],
     /** Status of a forced failure of list loads (0: none). */
     failLists: 0,
     failRequeue: false,
+    /** Whether the mail log's items carry completed_time, next_attempt and refused. */
+    logExtras: false,
     sent: [] as unknown[],
   };
   let counter = 0;
@@ -99,7 +106,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         const text = await request.text();
         body = text ? JSON.parse(text) : null;
       }
-      state.requests.push({ method: request.method, path: url.pathname.slice(new URL(base).pathname.length), body });
+      state.requests.push({ method: request.method, path: url.pathname.slice(new URL(base).pathname.length), body, query: url.searchParams });
       if (!authorized(request)) return problem(401, 'Unauthorized', 'Invalid or expired access token.');
       return handler(request, params as Record<string, string>, body);
     };
@@ -137,6 +144,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     route(() => (state.failLists ? problem(state.failLists, 'Server Error', 'The list cannot be loaded.') : json(items())));
 
   const handlers = [
+    ...mailLogHandlers(state as unknown as MailLogLists, route, base, () => T0 + 600),
     http.get(`${base}/administration/providers/`, list(() => [...providers.values()] as unknown as JsonBodyType)),
     http.post(
       `${base}/administration/providers/`,

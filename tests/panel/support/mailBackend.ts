@@ -24,7 +24,7 @@ export function useFakeMailBackend() {
 export async function openMailScreen(backend: ReturnType<typeof useFakeBackend>, path: string, text: string) {
   storeRefreshToken(backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
-  await waitFor(() => expect(currentUrl()).toBe(path));
-  await screen.findAllByText(text);
+  await waitFor(() => expect(currentUrl()).toBe(path), { timeout: 10_000 });
+  await screen.findAllByText(text, {}, { timeout: 10_000 }); // the first screen of a test file loads slowly on a busy machine
   return rendered;
 }

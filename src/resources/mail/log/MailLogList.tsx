@@ -1,0 +1,64 @@
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
+import { CsvExportButton } from '../../../common/export/CsvExportButton';
+import { ListEmpty } from '../../../common/ListEmpty';
+import { ListPagination } from '../../../common/ListPagination';
+import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
+import { MAIL_RESOURCES } from '../../../dataProviders/mail';
+import type { MailLogRecord } from '../../../dataProviders/mail/logRecords';
+import { mailColumns } from '../mailColumns';
+import { mailPaths } from '../paths';
+import { MAIL_LOG_URL_STATE } from './listState';
+import { MAIL_LOG_CSV_COLUMNS } from './csv';
+import { MailLogFilters } from './MailLogFilters';
+import { MailStateChip } from './MailStateChip';
+import { MailStateChips } from './MailStateChips';
+
+const Column = DataTable.Col<MailLogRecord>;
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+const field = (name: string) => `caredesk.mail_log.fields.${name}`;
+
+/**
+ * /mailman/log/: every mail, server-paged, searched (sender, any recipient, subject, Message-ID) and filtered by state
+ * chips and requested days, its state kept in the URL (/mailman/log/?state=failed shows the failed mails). A row opens
+ * the mail's detail; the columns can be chosen (remembered) and the selection exported as CSV.
+ */
+const MailLogList = () => {
+  const listProps = useSpecListParams(MAIL_LOG_URL_STATE);
+  return (
+    <List
+      resource={MAIL_RESOURCES.log}
+      title="caredesk.mail_log.title"
+      {...listProps}
+      filters={filters}
+      actions={
+        <TopToolbar sx={{ alignItems: 'center' }}>
+          <MailLogFilters />
+          <ColumnsButton />
+          <CsvExportButton<MailLogRecord> columns={MAIL_LOG_CSV_COLUMNS} fileName="caredesk.mail_log.export.file_name" />
+        </TopToolbar>
+      }
+      pagination={<ListPagination />}
+      exporter={false}
+      empty={false}
+    >
+      <UrlStateSync options={MAIL_LOG_URL_STATE} />
+      <MailStateChips />
+      <DataTable<MailLogRecord>
+        rowClick={(id) => mailPaths.mail(id)}
+        bulkActionButtons={false}
+        hiddenColumns={['message_id', 'last_error']}
+        empty={<ListEmpty message="caredesk.mail_log.empty" />}
+      >
+        {mailColumns()}
+        <Column source="state" label={field('state')} render={(record) => <MailStateChip state={record.state} />} />
+        <Column source="attempts" label={field('attempts')} disableSort />
+        <Column source="message_id" label={field('message_id')} disableSort sx={{ overflowWrap: 'anywhere' }} />
+        <Column source="last_error" label={field('last_error')} disableSort />
+      </DataTable>
+    </List>
+  );
+};
+
+export default MailLogList;
