@@ -49,6 +49,9 @@ const listColumns = {
   attempts: mails.attempts,
   messageId: mails.messageId,
   errorMessage: mails.errorMessage,
+  completedAt: mails.completedAt,
+  nextAttemptAt: mails.nextAttemptAt,
+  refused: mails.refused,
 };
 
 /** The page query and the capped count. Built, not run (the benchmark EXPLAINs them). */
@@ -89,6 +92,9 @@ function logItemOf(row: ListRow): MailLogItemOutput {
     attempts: row.attempts,
     message_id: row.messageId,
     last_error: row.errorMessage,
+    completed_time: secondsOrNull(row.completedAt),
+    next_attempt: row.state === 'retrying' ? secondsOrNull(row.nextAttemptAt) : null,
+    refused: row.refused,
   };
 }
 

@@ -50,14 +50,14 @@ export const QueueEntry = Type.Object({
   requested_time: epochSeconds('when it was enqueued'),
   attempt: Type.Integer({ description: 'delivery attempts started so far' }),
 });
+const RefusedOut = Type.Object({ address: Type.String(), reply: Type.String({ description: "the provider's reply" }) });
+
 export const Delivered = Type.Object({
   reference_uid: Type.String(),
   mail: MailOut,
   requested_time: epochSeconds('when it was enqueued'),
   delivered: epochSeconds('when the provider accepted it'),
-  refused: Type.Array(Type.Object({ address: Type.String(), reply: Type.String({ description: "the provider's reply" }) }), {
-    description: 'recipients the provider refused while accepting the others; empty when it accepted every one',
-  }),
+  refused: Type.Array(RefusedOut, { description: 'recipients the provider refused while accepting the others; empty when it accepted every one' }),
 });
 export const Retrying = Type.Object({
   reference_uid: Type.String(),
@@ -187,6 +187,9 @@ export const MailLogItem = Type.Object({
   attempts: Type.Integer({ description: 'delivery attempts started since it was queued or requeued' }),
   message_id: nullable(Type.String({ description: 'the Message-ID header, angle brackets included' })),
   last_error: nullable(Type.String({ description: 'the error of the latest failed attempt, while retrying or failed' })),
+  completed_time: nullable(epochSeconds('when it was delivered or failed permanently')),
+  next_attempt: nullable(epochSeconds('when a retrying mail is due again')),
+  refused: Type.Array(RefusedOut, { description: 'delivered mails: the recipients the provider refused while accepting the others' }),
 });
 export type MailLogItemOutput = Static<typeof MailLogItem>;
 export const MailLogPage = Page(MailLogItem);

@@ -268,6 +268,9 @@ describe('details', () => {
     });
     expect(read.message_id).toBe(`<${uid}@${sender.split('@')[1]}>`);
     expect(uidsOf(await search({ query: read.message_id! }))).toEqual([uid]);
+    // the list item carries what the Delivered Mails list shows: delivered time and the refused recipient with its reply
+    const [item] = (await search({ query: read.message_id! })).items;
+    expect(item).toMatchObject({ completed_time: read.completed_time, next_attempt: null, refused: [{ address: 'gone@example.org', reply: expect.stringMatching(/^550 /) }] });
 
     // the provider as it was at the attempt, not as it is now
     const renamed = await t.as({ method: 'PUT', url: `${MAIL}/administration/providers/${provider.uid}/`, payload: { ...provider, name: 'Renamed peer', host: 'localhost' } });
@@ -282,6 +285,9 @@ describe('details', () => {
     const uid = await sendMail(t, aMail({ sender }));
     await deliverDue();
     expect((await detail(uid)).state).toBe('retrying');
+    // the list item carries what the Delivery Retries list shows: when the mail is due again
+    const [retrying] = (await search({ query: uid })).items;
+    expect(retrying).toMatchObject({ state: 'retrying', completed_time: null, next_attempt: expect.closeTo(nowSeconds() + 60, -3), refused: [] });
     code = 554;
     await makeDue(t, uid);
     await deliverDue();

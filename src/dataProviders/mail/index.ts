@@ -44,14 +44,6 @@ export function mailStatesOf(value: unknown): MailState[] | undefined {
   return states.length ? states : undefined;
 }
 
-/** Where a spec list finds the columns the mail log's items lack, and how they join a row. */
-interface SpecColumns {
-  path: string;
-  /** The record field that tells whether the log's item carried them. */
-  field: 'completed_time' | 'next_attempt';
-  merge: (record: MailLogRecord, entry: Record<string, unknown>) => MailLogRecord;
-}
-
 /** The getOne meta of the mail detail: keeps the detail apart from the list rows react-admin caches as getOne answers. */
 export const MAIL_DETAIL_META = { view: 'detail' } as const;
 
@@ -94,26 +86,11 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
     return { ...last, data: rows, pageInfo: { hasPreviousPage: first > 0, hasNextPage } };
   };
 
-  /**
-   * The columns a spec list shows beyond the log's item (delivered time and refused recipients, next attempt), taken
-   * from the spec route (the newest 1,000 of the state) while the log's items do not carry them; once they do, no
-   * second request is made.
-   */
-  const withSpecColumns = async (records: MailLogRecord[], supplement: SpecColumns | undefined, signal?: AbortSignal) => {
-    if (!supplement || records.every((record) => record[supplement.field] !== undefined)) return records;
-    const { json } = await httpClient(url(supplement.path), { signal });
-    const entries = new Map((json as Record<string, unknown>[]).map((entry) => [entry.reference_uid as string, entry]));
-    return records.map((record) => {
-      const entry = entries.get(record.reference_uid);
-      return entry && record[supplement.field] === undefined ? supplement.merge(record, entry) : record;
-    });
-  };
-
   /** One of the spec's four lists: the log with its state fixed, its rows in the spec list's shape. */
-  const stateList = <T extends MailLogRecord>(state: MailState, shape: (record: MailLogRecord) => T, supplement?: SpecColumns) => ({
+  const stateList = <T extends MailLogRecord>(state: MailState, shape: (record: MailLogRecord) => T) => ({
     getList: async (resource: string, params: GetListParams) => {
       const result = await logPages.getList(resource, { ...params, filter: { ...params.filter, state: [state] } });
-      return { ...result, data: (await withSpecColumns(result.data, supplement, params.signal)).map(shape) };
+      return { ...result, data: result.data.map(shape) };
     },
   });
 
@@ -163,20 +140,8 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
       },
     }),
     [MAIL_RESOURCES.queue]: resourceProvider(stateList('queued', asQueueEntry)),
-    [MAIL_RESOURCES.delivered]: resourceProvider(
-      stateList('delivered', asDeliveredEntry, {
-        path: 'administration/queue/delivered/',
-        field: 'completed_time',
-        merge: (record, entry) => ({ ...record, completed_time: entry.delivered as number, refused: entry.refused as MailLogRecord['refused'] }),
-      }),
-    ),
-    [MAIL_RESOURCES.retries]: resourceProvider(
-      stateList('retrying', asRetryingEntry, {
-        path: 'administration/queue/failed-temporarily/',
-        field: 'next_attempt',
-        merge: (record, entry) => ({ ...record, next_attempt: entry.next_attempt as number }),
-      }),
-    ),
+    [MAIL_RESOURCES.delivered]: resourceProvider(stateList('delivered', asDeliveredEntry)),
+    [MAIL_RESOURCES.retries]: resourceProvider(stateList('retrying', asRetryingEntry)),
     [MAIL_RESOURCES.failed]: resourceProvider({
       ...stateList('failed', asFailedEntry),
       /** dataProvider.requeueMails('mailFailed', {ids}): the selected permanently failed deliveries go back to the queue. */

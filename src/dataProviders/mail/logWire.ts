@@ -22,16 +22,8 @@ export interface RefusedAddress {
   reply: string;
 }
 
-/**
- * One row of the mail log (server/mail/schemas.ts MailLogItem). completed_time, next_attempt and refused are columns of
- * the spec lists that the panel reads when the service sends them.
- */
-export type MailLogItem = Omit<Static<typeof MailLogItemSchema>, 'mail'> & {
-  mail: LogMail;
-  completed_time?: number | null;
-  next_attempt?: number | null;
-  refused?: RefusedAddress[];
-};
+/** One row of the mail log (server/mail/schemas.ts MailLogItem); completed_time, next_attempt and refused serve the spec lists' columns. */
+export type MailLogItem = Omit<Static<typeof MailLogItemSchema>, 'mail'> & { mail: LogMail };
 
 /** One mail with its body, every attempt and its resend links (MailLogDetail). */
 export type MailLogDetail = Omit<Static<typeof MailLogDetailSchema>, 'mail'> & { mail: LogMail };

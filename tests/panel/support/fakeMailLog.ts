@@ -18,21 +18,19 @@ export interface MailLogLists {
   details: Map<string, Record<string, unknown>>;
   /** Status of a forced failure of list loads (0: none). */
   failLists: number;
-  /** Whether the log's items carry completed_time, next_attempt and refused (asked of the service; it does not yet). */
-  logExtras: boolean;
 }
 
 const SORT_KEYS = ['requested_time', 'state', 'sender', 'subject'];
 
-/** The fields the panel asked the service to add to the log's items (the spec lists' columns). */
+/** The log item's fields that serve the spec lists' columns. */
 const extrasOf = (entry: Entry) => ({
   completed_time: entry.delivered ?? entry.completed_time ?? null,
   next_attempt: entry.next_attempt ?? null,
   refused: entry.refused ?? [],
 });
 
-/** A spec list entry as a mail log item (mail-log-wire.md); completed_time, next_attempt and refused with `logExtras`. */
-function logItemOf(entry: Entry, state: State, extras = false) {
+/** A spec list entry as a mail log item (server/mail/schemas.ts MailLogItem). */
+function logItemOf(entry: Entry, state: State) {
   const mail = entry.mail ?? {};
   return {
     reference_uid: entry.reference_uid,
@@ -42,14 +40,14 @@ function logItemOf(entry: Entry, state: State, extras = false) {
     attempts: entry.attempts ?? entry.attempt ?? 0,
     message_id: entry.message_id ?? null,
     last_error: entry.error_message ?? null,
-    ...(extras ? extrasOf(entry) : {}),
+    ...extrasOf(entry),
   } as { mail: { sender: string; to: string[]; cc: string[]; subject: string } } & Record<string, any>;
 }
 
 type LogItem = ReturnType<typeof logItemOf>;
 
 export function allMails(lists: MailLogLists): { entry: Entry; item: LogItem }[] {
-  const of = (entries: Entry[], state: State) => entries.map((entry) => ({ entry, item: logItemOf(entry, state, lists.logExtras) }));
+  const of = (entries: Entry[], state: State) => entries.map((entry) => ({ entry, item: logItemOf(entry, state) }));
   return [
     ...of(lists.queue, 'queued'),
     ...of(lists.retrying, 'retrying'),

@@ -83,8 +83,6 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     /** Status of a forced failure of list loads (0: none). */
     failLists: 0,
     failRequeue: false,
-    /** Whether the mail log's items carry completed_time, next_attempt and refused. */
-    logExtras: false,
     sent: [] as unknown[],
   };
   let counter = 0;
