@@ -27,7 +27,7 @@ export async function careStatistics(db: Db): Promise<CareStatisticsResponse> {
       from weeks cross join lateral (
         select count(*)::int as requests,
           (count(*) filter (where core_territory))::int as core_territory,
-          (count(*) filter (where optional_territory))::int as optional_territory
+          (count(*) filter (where optional_territory and not core_territory))::int as optional_territory
         from care_requests
         where submitted >= weeks.from_time and submitted < weeks.to_time
       ) as counted

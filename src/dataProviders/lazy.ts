@@ -11,7 +11,11 @@ export function lazyDataProvider(load: () => Promise<CaredeskDataProvider>): Car
     get: (_target, name) => {
       if (name === 'then' || typeof name === 'symbol') return undefined;
       return async (...args: unknown[]) => {
-        loading ??= load();
+        // a failed load (a chunk replaced by a deployment, the network) is tried again on the next call
+        loading ??= load().catch((error: unknown) => {
+          loading = undefined;
+          throw error;
+        });
         const provider = (await loading) as unknown as Record<string, (...params: unknown[]) => unknown>;
         return provider[name](...args);
       };

@@ -5,11 +5,6 @@ import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin
 const DRAWER_WIDTH = 260;
 
 /**
- * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the
- * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), and red 800 for
- * errors.
- */
-/**
  * A checkbox that has only an aria-label (react-admin's row checkboxes) gets it on its input, where assistive
  * technology looks for the checkbox's name, instead of on the surrounding span.
  */
@@ -25,6 +20,17 @@ const MuiCheckbox = {
   },
 };
 
+/**
+ * An alert's text wraps instead of scrolling: MUI's message area scrolls when a long (German) text overflows it, and a
+ * scrollable region without keyboard access fails axe.
+ */
+const MuiAlert = { styleOverrides: { message: { overflow: 'visible' } } };
+
+/**
+ * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the
+ * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), and red 800 for
+ * errors.
+ */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -37,6 +43,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCheckbox,
+    MuiAlert,
     RaToolbar: {
       styleOverrides: { root: { backgroundColor: grey[100] } },
     },
@@ -57,5 +64,5 @@ export const darkTheme: RaThemeOptions = {
     error: { main: red[300] },
   },
   sidebar: { ...defaultDarkTheme.sidebar, width: DRAWER_WIDTH },
-  components: { ...defaultDarkTheme.components, MuiCheckbox },
+  components: { ...defaultDarkTheme.components, MuiCheckbox, MuiAlert },
 };

@@ -75,13 +75,13 @@ export const statisticsDe: DeepStringRecord<typeof statisticsEn> = {
       size: 'Gesamtgröße',
     },
     tokens: {
-      title: 'API-Zugriffstoken, die in %{days} Tagen ablaufen',
+      title: 'API-Zugriffstoken, die innerhalb von %{days} Tagen ablaufen',
       files: 'Dateiablage',
       pricing: 'Preise',
     },
     users: {
       title: 'Benutzer',
-      locked: 'Gesperrt',
+      locked: 'Anmeldung blockiert',
     },
   },
 };

@@ -12,6 +12,7 @@ const Column = DataTable.Col<ReturnType<typeof asDeliveredEntry>>;
 /** /mailman/delivered/: delivered mails, newest delivered first; a mail some of whose recipients were refused is marked. */
 const DeliveredList = () => (
   <MailList
+    rowsAreMails
     resource={MAIL_RESOURCES.delivered}
     title="caredesk.mail.menu.delivered"
     sort={{ field: 'requested_time', order: 'DESC' }}

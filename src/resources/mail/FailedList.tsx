@@ -11,6 +11,7 @@ const Column = DataTable.Col<ReturnType<typeof asFailedEntry>>;
 /** /mailman/failed-permanently/ (Failed Deliveries): selected items can be requeued. */
 const FailedList = () => (
   <MailList
+    rowsAreMails
     resource={MAIL_RESOURCES.failed}
     title="caredesk.mail.menu.failed"
     sort={{ field: 'requested_time', order: 'DESC' }}

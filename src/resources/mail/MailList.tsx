@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
+import { DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
 import type { CsvColumn } from '../../common/export/csv';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
@@ -39,6 +39,8 @@ interface MailListProps<T> {
   /** Translation key of the export's file name. */
   exportFileName: string;
   card: MailCard<T>;
+  /** Rows are mails: a row opens the mail's detail (providers and accounts have their own Edit links). */
+  rowsAreMails?: boolean;
 }
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
@@ -50,11 +52,12 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
  * The generic mail list: title, search, reload button, CSV export, a table (selectable only where an action works on the
- * selection; cards on a phone) and an auto-reload every 60 seconds; a row opens the mail's detail; without rows it says so in the
- * screen's words. The service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
+ * selection; cards on a phone) and an auto-reload every 60 seconds; a mail's row opens its detail; without rows it says so in the
+ * screen's words. The mail lists' service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
  */
 export function MailList<T>(props: MailListProps<T>) {
-  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card } = props;
+  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card, rowsAreMails = false } = props;
+  const rowClick = rowsAreMails ? (id: Identifier) => mailPaths.mail(id) : false;
   const phone = useIsPhone();
   const empty = <ListEmpty message={emptyMessage} action={emptyAction} />;
   return (
@@ -81,7 +84,7 @@ export function MailList<T>(props: MailListProps<T>) {
       <AutoReload />
       {phone ? (
         <SimpleList<T & RaRecord>
-          rowClick={(id) => mailPaths.mail(id)}
+          rowClick={rowClick}
           primaryText={card.primary}
           secondaryText={card.secondary}
           tertiaryText={card.tertiary}
@@ -89,7 +92,7 @@ export function MailList<T>(props: MailListProps<T>) {
           empty={empty}
         />
       ) : (
-        <DataTable rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
+        <DataTable rowClick={rowClick} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
           {children}
         </DataTable>
       )}

@@ -10,6 +10,7 @@ const Column = DataTable.Col<ReturnType<typeof asQueueEntry>>;
 /** /mailman/queue/: queued mails (including those in flight), newest requested first. */
 const QueueList = () => (
   <MailList
+    rowsAreMails
     resource={MAIL_RESOURCES.queue}
     title="caredesk.mail.menu.queue"
     sort={{ field: 'requested_time', order: 'DESC' }}

@@ -11,6 +11,7 @@ const Column = DataTable.Col<ReturnType<typeof asRetryingEntry>>;
 /** /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. */
 const RetryList = () => (
   <MailList
+    rowsAreMails
     resource={MAIL_RESOURCES.retries}
     title="caredesk.mail.menu.retries"
     sort={{ field: 'requested_time', order: 'DESC' }}
