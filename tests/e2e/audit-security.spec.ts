@@ -28,7 +28,7 @@ test('the audit trail lists what was just done, shows one event and exports the 
 
   await test.step('the list finds the create and the ban of the user', async () => {
     await page.goto('/audit/');
-    await page.getByPlaceholder('Search').fill(target.publicName);
+    await page.getByPlaceholder('Search', { exact: true }).fill(target.publicName);
     await expect(page).toHaveURL(/[?&]search=/);
     const rows = page.getByRole('row').filter({ hasText: `User: ${target.publicName}` });
     await expect(rows.filter({ hasText: 'User banned' })).toHaveCount(1);
@@ -76,7 +76,7 @@ test('a user locked by failed sign-ins shows Locked, and Unlock lets them sign i
 
   await test.step('the users list shows the Locked chip; Unlock clears it', async () => {
     await page.goto('/users/');
-    await page.getByPlaceholder('Search').fill(locked.username);
+    await page.getByPlaceholder('Search', { exact: true }).fill(locked.username);
     const row = page.getByRole('row').filter({ hasText: locked.publicName });
     await expect(row.getByText('Locked', { exact: true })).toBeVisible();
     await expect(row).toContainText('never');
@@ -89,7 +89,7 @@ test('a user locked by failed sign-ins shows Locked, and Unlock lets them sign i
 
   await test.step('the last sign-in appears after a reload', async () => {
     await page.reload();
-    await page.getByPlaceholder('Search').fill(locked.username);
+    await page.getByPlaceholder('Search', { exact: true }).fill(locked.username);
     const row = page.getByRole('row').filter({ hasText: locked.publicName });
     await expect(row).not.toContainText('never');
   });

@@ -130,7 +130,7 @@ test('a user edit route reloaded after the list saves once and goes back to the 
   await signInThroughForm(page);
 
   await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
-  await page.getByPlaceholder('Search').fill(suffix);
+  await page.getByPlaceholder('Search', { exact: true }).fill(suffix);
   await expect(page).toHaveURL(new RegExp(suffix));
   await expect(page.getByRole('row').filter({ hasText: `Reload ${suffix}` })).toHaveCount(1);
   const search = page.url();
@@ -168,10 +168,10 @@ test('Back after a reload goes to the previous page, on a list and on a URL-stat
   await test.step('the file search, its state in the URL', async () => {
     await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
     await expect(page).toHaveURL(/\/filebucket\/search\/$/);
-    await page.getByPlaceholder('Search').fill('no-such-file');
+    await page.getByPlaceholder('Search', { exact: true }).fill('no-such-file');
     await expect(page).toHaveURL(/\/filebucket\/search\/\?page=1&pageSize=10&sortBy=uploaded&ordering=des&search=no-such-file$/);
     await page.reload();
-    await expect(page.getByPlaceholder('Search')).toHaveValue('no-such-file');
+    await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue('no-such-file');
     await expect(page).toHaveURL(/search=no-such-file$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/filebucket\/search\/$/);

@@ -30,7 +30,7 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
   });
 
   await test.step('find it by search; the search is kept in the URL', async () => {
-    await page.getByPlaceholder('Search').fill(suffix);
+    await page.getByPlaceholder('Search', { exact: true }).fill(suffix);
     await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
     const row = page.getByRole('row').filter({ hasText: fileName });
     await expect(row).toHaveCount(1);
@@ -39,15 +39,15 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
     await expect(row.getByText('2.0 kB', { exact: true })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/filebucket\/search\/$/);
-    await expect(page.getByPlaceholder('Search')).toHaveValue('');
+    await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue('');
     await page.goForward();
     await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
     await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(1);
-    await expect(page.getByPlaceholder('Search')).toHaveValue(suffix);
+    await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue(suffix);
     // a reload (or a shared link) restores the same view
     await page.reload();
     await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(1);
-    await expect(page.getByPlaceholder('Search')).toHaveValue(suffix);
+    await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue(suffix);
   });
 
   await test.step('download it and compare the bytes', async () => {

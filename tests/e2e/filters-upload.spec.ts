@@ -126,7 +126,7 @@ test('file search: dates typed by keyboard in English and German, a partial date
 
   const filterButton = filterButtonOf(page);
   await test.step('search the seeded files, then type a from date: a partial date sends nothing', async () => {
-    await page.getByPlaceholder('Search').fill(suffix);
+    await page.getByPlaceholder('Search', { exact: true }).fill(suffix);
     await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
     await expect(page.getByText('1-10 of 11')).toBeVisible();
     await expect(filterButton).toHaveAccessibleName('Filter');
@@ -308,9 +308,9 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     await unthrottle();
     await expect(page.getByText('The file was uploaded.')).toBeVisible();
-    await page.getByPlaceholder('Search').fill(name);
+    await page.getByPlaceholder('Search', { exact: true }).fill(name);
     await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
-    await page.getByPlaceholder('Search').fill('');
+    await page.getByPlaceholder('Search', { exact: true }).fill('');
   });
 
   await test.step('Cancel aborts a large upload: no file and no blob is kept', async () => {
@@ -333,7 +333,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
       .poll(async () => (await (await request.get(`/api/files/search/?query=${name}`, { headers })).json()).total, { timeout: 15_000 })
       .toBe(0);
     await expect.poll(storedBlobs, { timeout: 15_000 }).toEqual(blobsBefore);
-    await page.getByPlaceholder('Search').fill(name);
+    await page.getByPlaceholder('Search', { exact: true }).fill(name);
     await expect(page).toHaveURL(new RegExp(`search=${name}`));
     await expect(page.getByRole('cell', { name, exact: true })).toBeHidden();
   });

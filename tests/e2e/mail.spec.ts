@@ -101,7 +101,7 @@ test('staff configure a provider and an account, send a test mail and see it del
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/mailman\/accounts\/$/);
     // accounts keep their matching order, so earlier tests' accounts may fill the first page
-    await page.getByPlaceholder('Search').fill(providerName);
+    await page.getByPlaceholder('Search', { exact: true }).fill(providerName);
     await expect(page.getByRole('row').filter({ hasText: providerName }).getByText('No credentials')).toBeVisible();
   });
 

@@ -250,7 +250,7 @@ export const SCREENS: WalkScreen[] = [
     path: () => '/mailman/accounts/',
     ready: async ({ page, seed, t }) => {
       // accounts keep their matching order: other tests' accounts may fill the first page
-      await page.getByPlaceholder(t('Search', 'Suchen')).fill(seed.providerName);
+      await page.getByPlaceholder(t('Search', 'Suchen'), { exact: true }).fill(seed.providerName);
       await expect(row(page, seed.providerName).first()).toBeVisible();
     },
     states: [
