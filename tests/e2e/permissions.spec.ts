@@ -30,6 +30,7 @@ test('a dispatcher sees only its screens, and a direct link to another shows the
       'Delivered Mails',
       'Delivery Retries',
       'Failed Deliveries',
+      'Mail Log',
     ]);
   });
 

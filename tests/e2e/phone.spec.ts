@@ -52,7 +52,8 @@ test('every main screen is usable at 390×844', async ({ page }) => {
     await expectCards(page, '/users/', 'admin');
     await expectCards(page, '/audit/', 'admin');
     await page.goto('/mailman/providers/');
-    await expect(page.getByText(/No providers yet/)).toBeVisible();
+    // empty on a fresh server, cards once other tests added providers: never a table
+    await expect(page.getByText(/No providers yet/).or(page.getByRole('main').getByRole('listitem').first())).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
   });
