@@ -100,7 +100,7 @@ const post = (uid: string, action: 'resend' | 'cancel', token?: string) => t.as(
 const tagged = (tag: string, overrides: Parameters<typeof aMail>[0] = {}) => aMail({ subject: `Visit ${tag}`, ...overrides });
 
 describe('list', () => {
-  test('an item is the mail without its body, with state, attempts, Message-ID and last error', async () => {
+  test('an item is the mail without its body, with state, attempts, Message-ID, last error and the columns of the spec lists', async () => {
     const tag = unique('item');
     const uid = await sendMail(t, tagged(tag, { to: ['anna@example.org'], cc: ['carla@example.org'], message: 'Private body' }));
     const page = await search({ query: tag });
@@ -114,6 +114,9 @@ describe('list', () => {
           attempts: 0,
           message_id: `<${uid}@caredesk.example>`,
           last_error: null,
+          completed_time: null,
+          next_attempt: null,
+          refused: [],
         },
       ],
       previous_page: null,
