@@ -8,6 +8,7 @@ import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createFakeRolePolicy, DISPATCHER_UID } from './support/fakeRolePolicy';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { captureDownloads, textOf } from './support/downloads';
 
 const fake = useFakeMailBackend();
 
@@ -27,28 +28,6 @@ const hasRow = (text: string) => screen.queryAllByText(text).some((element) => e
 const logQueries = () => fake.mail.hits('GET', '/administration/mails/').map((entry) => entry.query!);
 const lastLogQuery = () => logQueries().at(-1)!;
 const lastFilters = () => JSON.parse(lastLogQuery().get('filters') ?? '{}');
-
-/** Captures what the CSV export hands to the browser: the file name and its bytes. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob }[] = [];
-  let blob: Blob | null = null;
-  URL.createObjectURL = vi.fn((created: Blob) => {
-    blob = created;
-    return 'blob:fake';
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (blob) files.push({ name: this.download, blob });
-  });
-  return files;
-}
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(reader.result as ArrayBuffer)));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 
 /** The delivered mail 'Invoice' (d-2) with its Message-ID, an HTML-looking body, two attempts and per-recipient replies. */
 function detailInvoice() {
