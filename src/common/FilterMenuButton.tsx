@@ -1,25 +1,30 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Badge, Box, Button, Popover, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useTranslate } from 'react-admin';
 
 /** Read by assistive technology, not shown. */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 interface FilterMenuButtonProps {
-  label: string;
-  /** What assistive technology hears after the label while filters are active, e.g. '(2 active)'. */
-  activeHint: string;
   /** How many filters are active; shown as a badge on the button. */
   count: number;
+  /** Clears the menu's filters (the Reset filters button below the fields). */
+  onReset: () => void;
   children: ReactNode;
 }
 
 /**
- * A list's Filter button: a badge counts the active filters; a click opens the filter fields in a popover. Its accessible
- * name is its content ("Filter", or "Filter (2 active)" through hidden text), so it always contains the visible label.
+ * A list's Filter button: a badge counts the active filters; a click opens the filter fields in a popover, with Reset filters
+ * below them. Its accessible name is its content ("Filter", or "Filter (2 active)" through hidden text), so it always contains
+ * the visible label.
  */
-export const FilterMenuButton = ({ label, activeHint, count, children }: FilterMenuButtonProps) => {
+export const FilterMenuButton = ({ count, onReset, children }: FilterMenuButtonProps) => {
+  const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = translate('caredesk.filters.button');
+  const activeHint = translate('caredesk.filters.active', { smart_count: count });
   return (
     <>
       <Button
@@ -46,6 +51,9 @@ export const FilterMenuButton = ({ label, activeHint, count, children }: FilterM
       >
         <Stack spacing={2} sx={{ p: 2, width: 300 }}>
           {children}
+          <Button size="small" startIcon={<RestartAltIcon />} onClick={onReset}>
+            {translate('caredesk.filters.reset')}
+          </Button>
         </Stack>
       </Popover>
     </>

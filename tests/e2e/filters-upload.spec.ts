@@ -238,7 +238,7 @@ test('care requests: dates typed by keyboard in English and German, partial and 
   });
 
   await test.step('a to date of yesterday alone finds none of today’s requests', async () => {
-    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page).not.toHaveURL(/submitted__/);
     await typeDate(page, 'Submitted To', englishKeys(yesterday.date));
     await expect(page).toHaveURL(new RegExp(`submitted__to=${yesterday.iso}`));
@@ -249,7 +249,7 @@ test('care requests: dates typed by keyboard in English and German, partial and 
   await test.step('in German the fields take TT.MM.JJJJ and the calendar speaks German', async () => {
     await switchLanguage(page, 'English', 'Deutsch');
     await filterButtonOf(page).click();
-    await page.getByRole('button', { name: 'Zurücksetzen', exact: true }).click();
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
     await expect(page).not.toHaveURL(/submitted__/);
     await typeDate(page, /^Eingegangen von$/i, germanKeys(today.date));
     await expect(page).toHaveURL(new RegExp(`submitted__from=${today.iso}`));

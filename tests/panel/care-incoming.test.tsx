@@ -126,7 +126,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
       expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01'), to: daySeconds('2026-03-31', true) } }),
     );
     expect(screen.queryByText('Cannot be before the start date')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(lastQuery().filters).toBeUndefined());
     expect(currentUrl()).not.toContain('submitted__');
     expect(dateField('Submitted from').text()).toBe('');

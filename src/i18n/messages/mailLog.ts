@@ -33,15 +33,8 @@ export const mailLogEn = {
       resent_as: 'Resent as',
     },
     filter: {
-      button: 'Filter',
-      active: '(%{smart_count} active)',
       requested_from: 'Requested from',
       requested_to: 'Requested until',
-      reset: 'Reset filters',
-      date_invalid: 'Enter a valid date as MM/DD/YYYY (from 1970)',
-      date_incomplete: 'The date is incomplete (MM/DD/YYYY)',
-      date_after_to: 'Cannot be after the end date',
-      date_before_from: 'Cannot be before the start date',
     },
     detail: {
       title: 'Mail %{id}',
@@ -123,15 +116,8 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
       resent_as: 'Erneut gesendet als',
     },
     filter: {
-      button: 'Filter',
-      active: '(%{smart_count} aktiv)',
       requested_from: 'Angefordert ab',
       requested_to: 'Angefordert bis',
-      reset: 'Filter zurücksetzen',
-      date_invalid: 'Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben (ab 1970)',
-      date_incomplete: 'Das Datum ist unvollständig (TT.MM.JJJJ)',
-      date_after_to: 'Darf nicht nach dem Enddatum liegen',
-      date_before_from: 'Darf nicht vor dem Anfangsdatum liegen',
     },
     detail: {
       title: 'Mail %{id}',

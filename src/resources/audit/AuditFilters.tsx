@@ -1,8 +1,6 @@
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Button, MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
+import { MenuItem, TextField } from '@mui/material';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
-import { DayRangeFields } from '../../common/dates/DayRangeFields';
+import { DayRangeFilter, useDayRangeFilter } from '../../common/dates/DayRangeFilter';
 import { FilterMenuButton } from '../../common/FilterMenuButton';
 import { USERS_RESOURCE, type UserRecord } from '../../dataProviders/users';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, actionLabel, targetTypeLabel } from './actions';
@@ -37,25 +35,18 @@ function useActorChoices(current: string) {
 export const AuditFilters = () => {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters } = useListContext();
-  const [typed, setTyped] = useState(0);
   const values = (filterValues ?? {}) as AuditFilterValues;
-  const from = values.time?.from ?? '';
-  const to = values.time?.to ?? '';
+  const time = useDayRangeFilter('time');
   const actors = useActorChoices(values.actor ?? '');
-  const count = Number(Boolean(from || to)) + Number(Boolean(values.action)) + Number(Boolean(values.actor)) + Number(Boolean(values.target_type));
+  const count = Number(time.active) + Number(Boolean(values.action)) + Number(Boolean(values.actor)) + Number(Boolean(values.target_type));
 
-  const setTime = (next: { from?: string; to?: string }) => {
-    const range = { ...(next.from && { from: next.from }), ...(next.to && { to: next.to }) };
-    const { time: _dropped, ...rest } = values;
-    setFilters(Object.keys(range).length ? { ...rest, time: range } : rest, displayedFilters, false);
-  };
   const setChoice = (key: ChoiceKey, next: string) => {
     const { [key]: _dropped, ...rest } = values;
     setFilters(next ? { ...rest, [key]: next } : rest, displayedFilters, false);
   };
   const reset = () => {
     setFilters(values.q ? { q: values.q } : {}, displayedFilters, false);
-    setTyped((current) => current + 1);
+    time.forgetTyped();
   };
 
   const select = (key: ChoiceKey, choices: { id: string; name: string }[]) => (
@@ -70,20 +61,8 @@ export const AuditFilters = () => {
   );
 
   return (
-    <FilterMenuButton label={translate(t('filter'))} activeHint={translate(t('filter_active'), { smart_count: count })} count={count}>
-      <DayRangeFields
-        key={typed}
-        from={from}
-        to={to}
-        onApply={setTime}
-        labels={{ from: translate(t('time_from')), to: translate(t('time_to')) }}
-        messages={{
-          invalid: translate(t('date_invalid')),
-          incomplete: translate(t('date_incomplete')),
-          after_to: translate(t('date_after_to')),
-          before_from: translate(t('date_before_from')),
-        }}
-      />
+    <FilterMenuButton count={count} onReset={reset}>
+      <DayRangeFilter filter={time} labels={{ from: translate(t('time_from')), to: translate(t('time_to')) }} />
       {select(
         'action',
         AUDIT_ACTIONS.map((action) => ({ id: action, name: actionLabel(translate, action) })),
@@ -93,9 +72,6 @@ export const AuditFilters = () => {
         'target_type',
         AUDIT_TARGET_TYPES.map((type) => ({ id: type, name: targetTypeLabel(translate, type) })),
       )}
-      <Button size="small" startIcon={<RestartAltIcon />} onClick={reset}>
-        {translate(t('reset'))}
-      </Button>
     </FilterMenuButton>
   );
 };

@@ -1,8 +1,5 @@
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Button } from '@mui/material';
-import { useState } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
-import { DayRangeFields } from '../../../common/dates/DayRangeFields';
+import { useTranslate } from 'react-admin';
+import { DayRangeFilter, useDayRangeFilter } from '../../../common/dates/DayRangeFilter';
 import { FilterMenuButton } from '../../../common/FilterMenuButton';
 
 const t = (key: string) => `caredesk.mail_log.filter.${key}`;
@@ -13,44 +10,14 @@ const t = (key: string) => `caredesk.mail_log.filter.${key}`;
  */
 export const MailLogFilters = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const [typed, setTyped] = useState(0);
-  const values = (filterValues ?? {}) as { requested?: { from?: string; to?: string } };
-  const from = values.requested?.from ?? '';
-  const to = values.requested?.to ?? '';
-  const count = Number(Boolean(from || to));
-
-  const setRequested = (next: { from?: string; to?: string }) => {
-    const range = { ...(next.from && { from: next.from }), ...(next.to && { to: next.to }) };
-    const { requested: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
-    setFilters(Object.keys(range).length ? { ...rest, requested: range } : rest, displayedFilters, false);
+  const requested = useDayRangeFilter('requested');
+  const reset = () => {
+    requested.apply({});
+    requested.forgetTyped();
   };
-
   return (
-    <FilterMenuButton label={translate(t('button'))} activeHint={translate(t('active'), { smart_count: count })} count={count}>
-      <DayRangeFields
-        key={typed}
-        from={from}
-        to={to}
-        onApply={setRequested}
-        labels={{ from: translate(t('requested_from')), to: translate(t('requested_to')) }}
-        messages={{
-          invalid: translate(t('date_invalid')),
-          incomplete: translate(t('date_incomplete')),
-          after_to: translate(t('date_after_to')),
-          before_from: translate(t('date_before_from')),
-        }}
-      />
-      <Button
-        size="small"
-        startIcon={<RestartAltIcon />}
-        onClick={() => {
-          setRequested({});
-          setTyped((current) => current + 1);
-        }}
-      >
-        {translate(t('reset'))}
-      </Button>
+    <FilterMenuButton count={Number(requested.active)} onReset={reset}>
+      <DayRangeFilter filter={requested} labels={{ from: translate(t('requested_from')), to: translate(t('requested_to')) }} />
     </FilterMenuButton>
   );
 };

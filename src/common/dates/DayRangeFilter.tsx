@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import { DayRangeFields } from './DayRangeFields';
+
+/** A day range as a list filter holds it: local days 'YYYY-MM-DD', either end optional. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A list filter holding a day range under `source` (e.g. uploaded {from, to}); it is set, and sent, only while from or to is.
+ * `forgetTyped` also clears what was typed but not applied (after a reset).
+ */
+export function useDayRangeFilter(source: string) {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const [resets, setResets] = useState(0);
+  const range = (filterValues?.[source] ?? {}) as DayRange;
+  const apply = (next: DayRange) => {
+    const kept = { ...(next.from && { from: next.from }), ...(next.to && { to: next.to }) };
+    const { [source]: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
+    setFilters(Object.keys(kept).length ? { ...rest, [source]: kept } : rest, displayedFilters, false);
+  };
+  return {
+    from: range.from ?? '',
+    to: range.to ?? '',
+    active: Boolean(range.from || range.to),
+    apply,
+    resets,
+    forgetTyped: () => setResets((count) => count + 1),
+  };
+}
+
+export type DayRangeFilterState = ReturnType<typeof useDayRangeFilter>;
+
+/** The from and to fields of a day-range filter, with the shared validation texts. */
+export const DayRangeFilter = ({ filter, labels }: { filter: DayRangeFilterState; labels: { from: string; to: string } }) => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`caredesk.filters.${key}`);
+  return (
+    <DayRangeFields
+      key={filter.resets}
+      from={filter.from}
+      to={filter.to}
+      onApply={filter.apply}
+      labels={labels}
+      messages={{ invalid: text('date_invalid'), incomplete: text('date_incomplete'), after_to: text('date_after_to'), before_from: text('date_before_from') }}
+    />
+  );
+};
