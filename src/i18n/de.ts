@@ -1,6 +1,6 @@
 import type { en } from './en';
 import type { DeepStringRecord } from './types';
-import { caredeskDe, resourcesDe } from './messages';
+import { caredeskDe, resourcesDe } from './messages/de';
 
 /** Every key of the English messages, each a string: a missing or an extra key is a compile error. */
 type Messages = DeepStringRecord<typeof en>;

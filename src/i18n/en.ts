@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { caredeskEn, resourcesEn } from './messages';
+import { caredeskEn, resourcesEn } from './messages/en';
 
 /** English: react-admin's messages plus the panel's own (caredesk.* and resources.<name>.*). */
 export const en = {

@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { de, enUS } from 'date-fns/locale';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { careEn } from '../../../i18n/messages/care';
+import type { careEn } from '../../../i18n/messages/en/care';
 
 export type CareEnum = keyof typeof careEn.care.enums;
 

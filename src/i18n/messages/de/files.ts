@@ -1,112 +1,5 @@
-import type { DeepStringRecord } from '../types';
-
-/** Texts of the file search, upload and API access token screens (caredesk.files.*). */
-export const filesEn = {
-  files: {
-    menu: {
-      filebucket: 'Filebucket',
-      pricing: 'Pricing',
-      search: 'Search files',
-      api_tokens: 'API Access Tokens',
-    },
-    search: {
-      title: 'Search files',
-      name: 'Name',
-      size: 'Size',
-      content_type: 'Content type',
-      description: 'Description',
-      uploaded: 'Uploaded',
-      references: 'References',
-      actions: 'Actions',
-      download: 'Download',
-      download_failed: 'Download failed: %{message}',
-      uploaded_from: 'Uploaded from',
-      uploaded_to: 'Uploaded to',
-      reference_kind: 'Reference kind',
-      any_kind: 'Any',
-      empty: 'No files yet. Upload the first one.',
-      export: {
-        file_name: 'files',
-        id: 'File ID',
-        size_bytes: 'Size (bytes)',
-        md5: 'MD5 hash',
-      },
-    },
-    content_types: {
-      csv: 'CSV',
-      document: 'Document',
-      spreadsheet: 'Spreadsheet',
-      image: 'Image',
-    },
-    reference_kinds: {
-      ServiceContract: 'Service contract',
-      Customer: 'Customer',
-      ServiceAgency: 'Service agency',
-      Caregiver: 'Caregiver',
-    },
-    upload: {
-      button: 'Upload',
-      title: 'Upload a file',
-      file: 'File',
-      choose: 'Choose file',
-      no_file: 'No file chosen',
-      name: 'Name',
-      description: 'Description',
-      name_rule: 'Minimum 4 characters required',
-      submit: 'Upload',
-      cancel: 'Cancel',
-      success: 'The file was uploaded.',
-      cancelled: 'The upload was cancelled; nothing was stored.',
-      empty_file: '“%{name}” is empty (0 bytes). Choose a file with content.',
-      progress_label: 'Upload progress',
-      progress: '%{percent}% · %{sent} of %{size}',
-    },
-    tokens: {
-      title_files: 'Filebucket API Access Tokens',
-      title_pricing: 'Pricing API Access Tokens',
-      created: 'Created',
-      by: 'By',
-      service: 'Service',
-      expires: 'Expires',
-      revoked: 'Revoked',
-      actions: 'Actions',
-      unknown: 'Unknown',
-      never: 'Never',
-      not_revoked: '–',
-      add: 'Add',
-      add_token: 'Add token',
-      empty: 'No access tokens yet. Add one for each service that calls the API.',
-      export: {
-        file_name_files: 'filebucket-api-tokens',
-        file_name_pricing: 'pricing-api-tokens',
-        id: 'Token ID',
-        created_by: 'Created by (user ID)',
-        revoked_by: 'Revoked by (user ID)',
-      },
-      add_title: 'Add an access token',
-      token: 'Token',
-      generate: 'Generate',
-      has_expiry: 'The token expires',
-      expiry_date: 'Expiry date',
-      expiry_past: 'The expiry date cannot be before today',
-      save: 'Save',
-      cancel: 'Cancel',
-      delete: 'Delete',
-      revoke: 'Revoke',
-      delete_title: 'Delete access token',
-      revoke_title: 'Revoke access token',
-      delete_warning: 'You are about to delete the access token for the service %{service}!',
-      delete_question:
-        'Are you sure you want to delete this access token? External services who use this token may not function anymore.',
-      revoke_warning: 'You are about to revoke the access token for the service %{service}!',
-      revoke_question:
-        'Are you sure you want to revoke this access token? External services who use this token may not function anymore.',
-      added: 'The access token was added.',
-      deleted: 'The access token was deleted.',
-      revoked_done: 'The access token was revoked.',
-    },
-  },
-};
+import type { DeepStringRecord } from '../../types';
+import type { filesEn, filesResourcesEn } from '../en/files';
 
 export const filesDe: DeepStringRecord<typeof filesEn> = {
   files: {
@@ -213,13 +106,6 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       revoked_done: 'Das Zugriffstoken wurde widerrufen.',
     },
   },
-};
-
-/** The names of the files and API access token resources, for react-admin's own messages (resources.<name>.name). */
-export const filesResourcesEn = {
-  files: { name: 'File |||| Files' },
-  fileApiTokens: { name: 'Access token |||| Access tokens' },
-  pricingApiTokens: { name: 'Access token |||| Access tokens' },
 };
 
 export const filesResourcesDe: DeepStringRecord<typeof filesResourcesEn> = {

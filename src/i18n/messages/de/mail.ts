@@ -1,106 +1,5 @@
-import type { DeepStringRecord } from '../types';
-
-/** The mail-delivery screens' texts (caredesk.mail.*), spread into caredesk of en.ts / de.ts. */
-export const mailEn = {
-  mail: {
-    menu: {
-      group: 'Mail Delivery',
-      providers: 'Providers',
-      accounts: 'Accounts',
-      queue: 'Queue',
-      delivered: 'Delivered Mails',
-      retries: 'Delivery Retries',
-      failed: 'Failed Deliveries',
-    },
-    list: {
-      search: 'Search',
-      reload: 'Reload',
-      add: 'Add',
-      edit: 'Edit',
-      requeue: 'Requeue',
-      actions: 'Actions',
-    },
-    fields: {
-      name: 'Name',
-      host: 'Host',
-      port: 'Port',
-      security: 'Security',
-      expression: 'Regular Expression',
-      provider: 'Provider',
-      credentials: 'Username',
-      no_credentials: 'No credentials',
-      authentication: 'Authentication required',
-      username: 'Username',
-      password: 'Password',
-      reference: 'Reference',
-      sender: 'Sender',
-      recipient: 'Recipient',
-      subject: 'Subject',
-      message: 'Message',
-      requested: 'Requested',
-      delivered: 'Delivered',
-      attempt: 'Attempt',
-      attempts: 'Attempts',
-      error_message: 'Error',
-      next_attempt: 'Next attempt',
-      refused: 'Refused',
-    },
-    refused: {
-      count: '%{smart_count} recipient refused |||| %{smart_count} recipients refused',
-      title: 'Delivered to the other recipients; the provider refused:',
-      no_reply: 'no reply given',
-    },
-    security: {
-      none: 'No Security',
-      starttls: 'START/TLS',
-      ssl_tls: 'SSL/TLS',
-    },
-    editor: {
-      edit: 'Edit',
-      add: 'Add',
-      edit_credentials: 'Edit Credentials',
-      stored_credentials: 'Stored credentials for %{username}',
-      provider_saved: 'Provider saved',
-      account_saved: 'Account saved',
-    },
-    export: {
-      id: 'ID',
-      to: 'To',
-      cc: 'CC',
-      file_name: {
-        providers: 'mail-providers',
-        accounts: 'mail-accounts',
-        queue: 'mail-queue',
-        delivered: 'delivered-mails',
-        retries: 'delivery-retries',
-        failed: 'failed-deliveries',
-      },
-    },
-    empty: {
-      providers: 'No providers yet. A provider is the SMTP server that delivers the mails.',
-      accounts: 'No sender accounts yet. An account decides which provider sends the mails of a sender.',
-      queue: 'The queue is empty. A test mail from the Accounts screen shows how delivery goes.',
-      delivered: 'No mails have been delivered yet.',
-      retries: 'No deliveries are waiting for another attempt.',
-      failed: 'No deliveries have failed.',
-    },
-    validation: {
-      number: 'Number required',
-      email: 'Invalid e-mail.',
-    },
-    test_mail: {
-      open: 'Send test mail',
-      title: 'Send a test mail',
-      send: 'Send',
-      cancel: 'Cancel',
-      close: 'Close',
-      default_subject: 'Caredesk test mail',
-      default_message: 'This is a test mail sent from the Caredesk staff panel.',
-      queued: 'The mail was queued with the reference %{reference}.',
-      failed: 'The mail could not be sent: %{message}',
-    },
-  },
-};
+import type { DeepStringRecord } from '../../types';
+import type { mailEn, mailResourcesEn } from '../en/mail';
 
 export const mailDe: DeepStringRecord<typeof mailEn> = {
   mail: {
@@ -201,16 +100,6 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       failed: 'Die Mail konnte nicht gesendet werden: %{message}',
     },
   },
-};
-
-/** The mail resources' names, for react-admin's own messages that name a resource (resources.<name>.name). */
-export const mailResourcesEn = {
-  mailProviders: { name: 'Provider |||| Providers' },
-  mailAccounts: { name: 'Account |||| Accounts' },
-  mailQueue: { name: 'Queued mail |||| Queued mails' },
-  mailDelivered: { name: 'Delivered mail |||| Delivered mails' },
-  mailRetries: { name: 'Delivery retry |||| Delivery retries' },
-  mailFailed: { name: 'Failed delivery |||| Failed deliveries' },
 };
 
 export const mailResourcesDe: DeepStringRecord<typeof mailResourcesEn> = {

@@ -1,95 +1,5 @@
-import type { DeepStringRecord } from '../types';
-
-/** Texts of the Audit screen (caredesk.audit.*). Action names nest by their dot: `user.ban` is actions.user.ban. */
-export const auditEn = {
-  audit: {
-    menu: 'Audit',
-    list: {
-      title: 'Audit trail',
-      time: 'Time',
-      actor: 'Actor',
-      action: 'Action',
-      target: 'Target',
-      outcome: 'Outcome',
-      server: 'Server',
-      empty: 'No events recorded yet. Every change made in the panel or by the services appears here.',
-      open: 'Show event',
-    },
-    filters: {
-      time_from: 'From',
-      time_to: 'To',
-      action: 'Action',
-      actor: 'Actor',
-      target_type: 'Target type',
-      any: 'Any',
-    },
-    detail: {
-      title: 'Audit event %{id}',
-      back: 'Back to the audit trail',
-      address: 'Client address',
-      action_name: 'Action name',
-      target_type: 'Target type',
-      target_id: 'Target ID',
-      target_label: 'Target',
-      changes: 'Changes',
-      field: 'Field',
-      value: 'New value',
-      no_changes: 'No fields changed.',
-      not_found: 'This event does not exist.',
-      load_failed: 'The event cannot be loaded: %{message}',
-    },
-    export: {
-      file_name: 'audit-trail',
-      actor_id: 'Actor ID',
-      action_name: 'Action name',
-      target_type: 'Target type',
-      target_id: 'Target ID',
-    },
-    outcomes: {
-      success: 'Success',
-      failure: 'Failure',
-      refused: 'Refused',
-    },
-    target_types: {
-      user: 'User',
-      session: 'Session',
-      role: 'Role',
-      'mail-provider': 'Mail provider',
-      'mail-account': 'Mail account',
-      mail: 'Mail',
-      'api-token': 'API token',
-      file: 'File',
-      'care-request': 'Care request',
-    },
-    actions: {
-      user: {
-        create: 'User created',
-        update: 'User changed',
-        'password-set': 'Password set',
-        'password-change': 'Own password changed',
-        ban: 'User banned',
-        unban: 'User unbanned',
-        'revoke-refresh-tokens': 'Tokens revoked',
-        unlock: 'Sign-in unlocked',
-      },
-      session: { revoke: 'Session revoked' },
-      role: { update: 'Role permissions changed' },
-      'sign-in': { success: 'Signed in', failure: 'Sign-in failed', throttled: 'Sign-in throttled' },
-      'refresh-token': { reuse: 'Refresh token reused' },
-      'mail-provider': { create: 'Mail provider added', update: 'Mail provider changed' },
-      'mail-account': { create: 'Mail account added', update: 'Mail account changed' },
-      mail: { send: 'Mail sent', requeue: 'Mails requeued', retention: 'Old mails deleted' },
-      'api-token': { create: 'API token added', revoke: 'API token revoked', delete: 'API token deleted' },
-      file: { upload: 'File uploaded', 'references-update': 'File references changed' },
-      'care-request': {
-        create: 'Care request created',
-        'contact-read': 'Contact data read',
-        'contact-erase': 'Contact data erased',
-        'contact-retention': 'Contact data erased (retention)',
-      },
-    },
-  },
-};
+import type { DeepStringRecord } from '../../types';
+import type { auditEn, auditResourcesEn } from '../en/audit';
 
 export const auditDe: DeepStringRecord<typeof auditEn> = {
   audit: {
@@ -181,5 +91,4 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
   },
 };
 
-export const auditResourcesEn = { auditEvents: { name: 'Audit event |||| Audit events' } };
 export const auditResourcesDe: DeepStringRecord<typeof auditResourcesEn> = { auditEvents: { name: 'Audit-Ereignis |||| Audit-Ereignisse' } };

@@ -1,0 +1,21 @@
+/** Texts of the Roles screen (caredesk.roles.*) and the resource's name. */
+export const rolesEn = {
+  roles: {
+    menu: 'Roles',
+    title: 'Roles',
+    intro: 'Each role grants the permissions checked below; a user holds the permissions of all their roles. A change applies from each user’s next request.',
+    read_only: 'You may view the roles but not change them.',
+    role: 'Role',
+    permissions: 'Permissions',
+    permission_count: '%{smart_count} permission |||| %{smart_count} permissions',
+    save: 'Save',
+    saved: 'The permissions of the role %{role} were saved.',
+    empty: 'No roles yet. A role appears here once it has a policy or a user holds it.',
+    export: {
+      file_name: 'roles',
+      permission_names: 'Permission names',
+    },
+  },
+};
+
+export const rolesResourcesEn = { roles: { name: 'Role |||| Roles' } };
