@@ -48,8 +48,14 @@ interface MailBenchResult {
   healthWhileDelivering: Measurement;
   /** GET /api/health at the same rate once the queue is delivered, the worker stopped. */
   health: Measurement;
-  /** The worker's committed database round trips (claims, outcome transactions, lease renewals) per delivered mail; load does not move it. */
+  /** The worker's committed database round trips (claims, outcome statements, lease renewals) per delivered mail; load does not move it. */
   commitsPerMail: number;
+  /**
+   * The process's CPU time per mail (all its threads: the sink's too, and autocannon's while it polls), queued and sent directly (mean of
+   * before and after): less moved by other processes' load than mails/s, as long as the machine has a core to spare now and then.
+   */
+  cpuMsPerMail: number;
+  directCpuMsPerMail: number;
 }
 
 /** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
@@ -125,7 +131,7 @@ async function signIn(baseUrl: string): Promise<string> {
  * The mail baseline: the same mails sent straight to the sink by the worker's pooled nodemailer transport (TransportPools,
  * same settings), `concurrency` at a time, as the worker sends them but without the queue. Bounded by the delivery time limit.
  */
-async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promise<number> {
+async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promise<{ mailsPerSecond: number; cpuMsPerMail: number }> {
   const pools = new TransportPools({ maxConnections: mailConfig.concurrency, smtpTimeoutMs: mailConfig.smtpTimeoutMs, tlsVerify: mailConfig.tlsVerify });
   const route = {
     accountUid: 'bench',
@@ -135,6 +141,7 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
     encryptedPassword: null,
   };
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const deadline = AbortSignal.timeout(DELIVERY_TIME_LIMIT_MS);
   // Every send in flight listens to it.
   setMaxListeners(mailConfig.concurrency + 10, deadline);
@@ -158,8 +165,10 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
   } finally {
     pools.closeAll();
   }
-  return Math.round(sent / ((performance.now() - started) / 1000));
+  return { mailsPerSecond: Math.round(sent / ((performance.now() - started) / 1000)), cpuMsPerMail: cpuMs(process.cpuUsage(cpuAtStart)) / sent };
 }
+
+const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 
 /** One URL at a fixed request rate (lib's measure() loads flat out, which would starve the worker of the one thread). */
 async function measureAtListRate(name: string, url: string, token: string): Promise<Measurement> {
@@ -222,6 +231,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
     await queueMails(database, MAILS);
 
     const started = performance.now();
+    const cpuAtStart = process.cpuUsage();
     worker.start();
     const [queueList, healthWhileDelivering] = await Promise.all([
       measureAtListRate('GET /api/mail/administration/queue/ (limit 1000)', `${baseUrl}/api/mail/administration/queue/`, token),
@@ -235,6 +245,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       delivered = await deliveredCount(database);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpuMsPerMail = cpuMs(process.cpuUsage(cpuAtStart)) / delivered;
     await worker.stop();
     // The list's baseline: the cheapest round trip through the same app and database (one ping), at the same rate, the worker stopped.
     const health = await measureAtListRate('GET /api/health', `${baseUrl}/api/health`, token);
@@ -250,12 +261,14 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       mailsPerSecond: Math.round(delivered / seconds),
       mailsPerSecondUnderListLoad: Math.round(deliveredUnderLoad / underLoadSeconds),
       queueList,
-      directMailsPerSecond: Math.round((directBefore + directAfter) / 2),
-      directBefore,
-      directAfter,
+      directMailsPerSecond: Math.round((directBefore.mailsPerSecond + directAfter.mailsPerSecond) / 2),
+      directBefore: directBefore.mailsPerSecond,
+      directAfter: directAfter.mailsPerSecond,
       healthWhileDelivering,
       health,
       commitsPerMail: delivered > 0 ? commits.count / delivered : 0,
+      cpuMsPerMail,
+      directCpuMsPerMail: (directBefore.cpuMsPerMail + directAfter.cpuMsPerMail) / 2,
     };
   } finally {
     await worker.stop();
@@ -283,7 +296,7 @@ function print(results: MailBenchResult[]) {
   );
   printTable(
     `Mail baselines, same run: the same ${MAILS} mails sent straight to the sink (pooled nodemailer, same concurrency, no queue) before and after; GET /api/health at ${LIST_LOAD.requestsPerSecond} req/s while delivering and after`,
-    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail'],
+    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail', 'CPU ms per mail: queued, direct', 'vs. direct'],
     results.map((result) => [
       result.database,
       `${result.directMailsPerSecond} (${result.directBefore}, ${result.directAfter})`,
@@ -291,6 +304,8 @@ function print(results: MailBenchResult[]) {
       result.health.p99Ms.toFixed(1),
       times(result.queueList.p99Ms, result.health.p99Ms),
       result.commitsPerMail.toFixed(2),
+      `${result.cpuMsPerMail.toFixed(2)}, ${result.directCpuMsPerMail.toFixed(2)}`,
+      times(result.cpuMsPerMail, result.directCpuMsPerMail),
     ]),
   );
   const failures = (result: MailBenchResult) => result.queueList.failures + result.healthWhileDelivering.failures + result.health.failures;

@@ -1,11 +1,10 @@
-import type { Db } from '../db';
-import { mailAttempts, type AttemptOutcome, type AttemptRecipient } from '../db/schema';
+import type { AttemptRecipient } from '../db/schema';
 import { refusedRecipients } from './outcomes';
 
 /**
  * What one delivery attempt showed, for the mail log (table mail_attempts): when it started, the provider as it was, the SMTP reply and
  * each recipient's verdict. The worker builds it from nodemailer's answer and the marks of server/mail/claims.ts store it with the
- * mail's new state, in the same transaction.
+ * mail's new state, in the same statement.
  */
 export interface AttemptReport {
   startedAt: Date;
@@ -67,21 +66,3 @@ export function failedReport(startedAt: Date, provider: AttemptReport['provider'
 
 const refusedOf = (refusals: SentInfo | SendError): AttemptRecipient[] =>
   refusedRecipients(refusals).map(({ address, reply }) => ({ address, accepted: false, reply }));
-
-/** Stores attempts of mails whose state the same transaction just changed; call it next to the mark. */
-export async function insertAttempts(db: Db, attempts: { mailUid: string; outcome: AttemptOutcome; report: AttemptReport }[]) {
-  if (attempts.length === 0) return;
-  await db.insert(mailAttempts).values(
-    attempts.map(({ mailUid, outcome, report }) => ({
-      mailUid,
-      outcome,
-      attemptedAt: report.startedAt,
-      providerUid: report.provider?.uid ?? null,
-      providerName: report.provider?.name ?? null,
-      providerHost: report.provider?.host ?? null,
-      replyCode: report.replyCode,
-      replyText: report.replyText,
-      recipients: report.recipients,
-    })),
-  );
-}

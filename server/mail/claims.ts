@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mails, type RefusedRecipient } from '../db/schema';
-import { insertAttempts, type AttemptReport } from './attempts';
+import type { AttemptReport } from './attempts';
 import { routesVersion } from './routing';
 
 /** A mail this process has leased for one delivery attempt. */
@@ -77,75 +77,44 @@ export type MarkedOutcome =
   | { kind: 'delivered'; claim: ClaimedMail; refused: RefusedRecipient[]; report?: AttemptReport }
   | { kind: 'retrying'; claim: ClaimedMail; errorMessage: string; delaySeconds: number; report?: AttemptReport }
   | { kind: 'failed'; claim: ClaimedMail; errorMessage: string; report?: AttemptReport };
-type Marked<Kind extends MarkedOutcome['kind']> = Extract<MarkedOutcome, { kind: Kind }>;
-
-/** The lease holder's own mails among `marks`, as a VALUES list of (reference_uid, lease_owner, …columns). */
-function heldValues<Mark extends { claim: ClaimedMail }>(marks: Mark[], columns: (mark: Mark) => SQL[]): SQL {
-  const row = (mark: Mark) => sql.join([sql`${mark.claim.referenceUid}::uuid`, sql`${mark.claim.leaseOwner}::uuid`, ...columns(mark)], sql`, `);
-  return sql.join(
-    marks.map((mark) => sql`(${row(mark)})`),
-    sql`, `,
-  );
-}
-
-/** Several at once: deliveries finishing together share one statement. */
-async function markDelivered(db: Db, marks: Marked<'delivered'>[]) {
-  const rows = heldValues(marks, (mark) => [sql`${JSON.stringify(mark.refused)}::jsonb`]);
-  const result = await db.execute(sql`
-    update mails
-       set state = 'delivered', completed_at = now(), next_attempt_at = null, error_message = null, lease_until = null, lease_owner = null,
-           refused = marked.refused
-      from (values ${rows}) as marked (reference_uid, lease_owner, refused)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
-    returning mails.reference_uid`);
-  return markedUids(result);
-}
-
-export async function markRetrying(db: Db, marks: Marked<'retrying'>[]) {
-  const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`, sql`${mark.delaySeconds}::float8`]);
-  const result = await db.execute(sql`
-    update mails
-       set state = 'retrying', error_message = marked.error_message, next_attempt_at = now() + make_interval(secs => marked.delay_seconds),
-           lease_until = null, lease_owner = null
-      from (values ${rows}) as marked (reference_uid, lease_owner, error_message, delay_seconds)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
-    returning mails.reference_uid`);
-  return markedUids(result);
-}
-
-export async function markFailed(db: Db, marks: Marked<'failed'>[]) {
-  const rows = heldValues(marks, (mark) => [sql`${mark.errorMessage}::text`]);
-  const result = await db.execute(sql`
-    update mails
-       set state = 'failed', error_message = marked.error_message, completed_at = now(), next_attempt_at = null, lease_until = null, lease_owner = null
-      from (values ${rows}) as marked (reference_uid, lease_owner, error_message)
-     where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
-    returning mails.reference_uid`);
-  return markedUids(result);
-}
-
-/** The uids a mark's UPDATE … RETURNING reference_uid changed. */
-const markedUids = (result: unknown) => (result as { rows: { reference_uid: string }[] }).rows.map((row) => row.reference_uid);
 
 /**
- * The outcomes of several attempts in one transaction: one statement per kind present. Whatever else belongs to an attempt's
- * outcome (its own record) goes into this transaction too, so that a mail's state and its record change together.
+ * The outcomes of several attempts in one statement: every mail's new state and, for the mails whose lease this process still held,
+ * the mail log's attempt rows. One statement is one transaction, so a mail's state and its attempt change together; and it is one
+ * round trip instead of a transaction's four (BEGIN, update, insert, COMMIT), which the worker pays per batch of outcomes.
  */
 export async function recordOutcomes(db: Db, outcomes: MarkedOutcome[]) {
-  const ofKind = <Kind extends MarkedOutcome['kind']>(kind: Kind) => outcomes.filter((outcome): outcome is Marked<Kind> => outcome.kind === kind);
-  const [delivered, retrying, failed] = [ofKind('delivered'), ofKind('retrying'), ofKind('failed')];
-  await db.transaction(async (tx) => {
-    const marked = new Set([
-      ...(delivered.length > 0 ? await markDelivered(tx, delivered) : []),
-      ...(retrying.length > 0 ? await markRetrying(tx, retrying) : []),
-      ...(failed.length > 0 ? await markFailed(tx, failed) : []),
-    ]);
-    await insertAttempts(tx, outcomes.filter(({ claim }) => marked.has(claim.referenceUid)).flatMap(attemptOf));
-  });
+  if (outcomes.length === 0) return;
+  await db.execute(sql`
+    with marked (reference_uid, lease_owner, outcome, error_message, delay_seconds, refused, attempted_at, provider_uid, provider_name,
+                 provider_host, reply_code, reply_text, recipients) as (values ${sql.join(outcomes.map(markedRow), sql`, `)}),
+         changed as (
+           update mails
+              set state = marked.outcome, error_message = marked.error_message, lease_until = null, lease_owner = null,
+                  next_attempt_at = case when marked.outcome = 'retrying' then now() + make_interval(secs => marked.delay_seconds) end,
+                  completed_at = case when marked.outcome = 'retrying' then mails.completed_at else now() end,
+                  refused = case when marked.outcome = 'delivered' then marked.refused else mails.refused end
+             from marked
+            where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+           returning mails.reference_uid)
+    insert into mail_attempts (mail_uid, outcome, attempted_at, provider_uid, provider_name, provider_host, reply_code, reply_text, recipients)
+    select marked.reference_uid, marked.outcome, marked.attempted_at, marked.provider_uid, marked.provider_name, marked.provider_host,
+           marked.reply_code, marked.reply_text, marked.recipients
+      from marked join changed on changed.reference_uid = marked.reference_uid
+     where marked.attempted_at is not null`);
 }
 
-/** The mail log's row of an outcome that carries a report. */
-const attemptOf = ({ kind, claim, report }: MarkedOutcome) => (report ? [{ mailUid: claim.referenceUid, outcome: kind, report }] : []);
+/** One outcome as a row of recordOutcomes' VALUES list; an outcome without a report has a null attempted_at (and stores no attempt). */
+function markedRow(outcome: MarkedOutcome): SQL {
+  const { claim, report } = outcome;
+  const errorMessage = outcome.kind === 'delivered' ? null : outcome.errorMessage;
+  const delaySeconds = outcome.kind === 'retrying' ? outcome.delaySeconds : null;
+  const refused = outcome.kind === 'delivered' ? outcome.refused : [];
+  return sql`(${claim.referenceUid}::uuid, ${claim.leaseOwner}::uuid, ${outcome.kind}::text, ${errorMessage}::text, ${delaySeconds}::float8,
+    ${JSON.stringify(refused)}::jsonb, ${report?.startedAt.toISOString() ?? null}::timestamptz, ${report?.provider?.uid ?? null}::uuid,
+    ${report?.provider?.name ?? null}::text, ${report?.provider?.host ?? null}::text, ${report?.replyCode ?? null}::integer,
+    ${report?.replyText ?? null}::text, ${JSON.stringify(report?.recipients ?? [])}::jsonb)`;
+}
 
 /** Gives a mail back untried (shutdown interrupted it), so that any process may deliver it at once. */
 export async function releaseClaim(db: Db, claim: ClaimedMail) {
@@ -156,6 +125,10 @@ export async function releaseClaim(db: Db, claim: ClaimedMail) {
  * Group commit of outcomes: an outcome recorded while a batch is being written waits for the next batch, which takes every
  * outcome recorded meanwhile. Each caller learns when its own outcome is stored; until then its mail counts as in flight, which
  * keeps the crash bound (at most the deliveries in flight are sent again).
+ *
+ * A batch starts only after the event loop has handled the input already received (setImmediate runs after the poll phase), so that
+ * SMTP replies that arrived together are recorded together. PGlite needs this: it runs a statement synchronously in this thread,
+ * so without the pause no reply is read while a batch is written and every batch held one outcome.
  */
 export class OutcomeMarks {
   private waiting: { outcome: MarkedOutcome; settle: (error?: unknown) => void }[] = [];
@@ -174,6 +147,7 @@ export class OutcomeMarks {
     if (this.writing) return;
     this.writing = true;
     while (this.waiting.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = this.waiting.splice(0);
       const error = await recordOutcomes(
         this.db,

@@ -68,7 +68,25 @@ export async function insertMail(executor: Db, referenceUid: string, mail: MailI
 /** A mail in the audit trail: labelled with its sender, since the subject may hold a care customer's personal data. */
 export const mailTarget = (referenceUid: string, sender: string) => ({ type: 'mail', id: referenceUid, label: sender });
 
-type MailRow = typeof mails.$inferSelect;
+/**
+ * The columns the lists show: not the search text, leases, Message-ID nor the log's links, which a list of 1,000 mails would
+ * otherwise read, decode and drop on every request (on PGlite in the thread that also delivers).
+ */
+const listed = {
+  referenceUid: mails.referenceUid,
+  sender: mails.sender,
+  recipients: mails.recipients,
+  cc: mails.cc,
+  subject: mails.subject,
+  message: mails.message,
+  requestedAt: mails.requestedAt,
+  attempts: mails.attempts,
+  nextAttemptAt: mails.nextAttemptAt,
+  errorMessage: mails.errorMessage,
+  completedAt: mails.completedAt,
+  refused: mails.refused,
+};
+type MailRow = Pick<typeof mails.$inferSelect, keyof typeof listed>;
 
 const epochSeconds = (date: Date | null) => Math.floor((date?.getTime() ?? 0) / 1000);
 
@@ -82,19 +100,19 @@ function base(row: MailRow) {
 
 /** Queued mails, including those being delivered right now; newest request first. */
 export async function listQueued(db: Db, limit: number): Promise<QueueEntryOutput[]> {
-  const rows = await db.select().from(mails).where(eq(mails.state, 'queued')).orderBy(desc(mails.requestedAt)).limit(limit);
+  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'queued')).orderBy(desc(mails.requestedAt)).limit(limit);
   return rows.map((row) => ({ ...base(row), attempt: row.attempts }));
 }
 
 /** Newest delivery first. */
 export async function listDelivered(db: Db, limit: number): Promise<DeliveredOutput[]> {
-  const rows = await db.select().from(mails).where(eq(mails.state, 'delivered')).orderBy(desc(mails.completedAt)).limit(limit);
+  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'delivered')).orderBy(desc(mails.completedAt)).limit(limit);
   return rows.map((row) => ({ ...base(row), delivered: epochSeconds(row.completedAt), refused: row.refused }));
 }
 
 /** Next attempt first. */
 export async function listRetrying(db: Db, limit: number): Promise<RetryingOutput[]> {
-  const rows = await db.select().from(mails).where(eq(mails.state, 'retrying')).orderBy(asc(mails.nextAttemptAt)).limit(limit);
+  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'retrying')).orderBy(asc(mails.nextAttemptAt)).limit(limit);
   return rows.map((row) => ({
     ...base(row),
     attempt: row.attempts,
@@ -105,7 +123,7 @@ export async function listRetrying(db: Db, limit: number): Promise<RetryingOutpu
 
 /** Latest failure first. */
 export async function listFailed(db: Db, limit: number): Promise<FailedOutput[]> {
-  const rows = await db.select().from(mails).where(eq(mails.state, 'failed')).orderBy(desc(mails.completedAt)).limit(limit);
+  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'failed')).orderBy(desc(mails.completedAt)).limit(limit);
   return rows.map((row) => ({ ...base(row), error_message: row.errorMessage ?? '', attempts: row.attempts }));
 }
 

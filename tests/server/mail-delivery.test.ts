@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { mailAccounts, mailProviders, mails } from '../../server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { mailAccounts, mailAttempts, mailProviders, mails } from '../../server/db/schema';
 import { createMailWorker, enqueueMail } from '../../server/mail';
+import { OutcomeMarks } from '../../server/mail/claims';
 import { createTestApp, type TestApp } from './helpers';
 import {
   addAccount,
@@ -34,6 +36,9 @@ async function peer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   cleanups.push(() => started.close());
   return started;
 }
+
+/** A claim's content, which recording an outcome does not read: only the mail and the lease count. */
+const MAIL_CLAIM = { sender: 'office@example.org', to: ['client@example.org'], cc: [], subject: 'outcome', message: 'text', requestedAt: new Date(), attempts: 1, routesVersion: '' };
 
 let routes = 0;
 /** A provider for `port`, and an account matching only this route's own sender domain. */
@@ -451,6 +456,76 @@ describe('robustness', () => {
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 40 }, (_, index) => `batch ${index}`).sort());
     const rows = await Promise.all(uids.map((uid) => mailRow(t, uid)));
     expect(rows.every((row) => row.attempts === 1 && row.leaseOwner === null)).toBe(true);
+  });
+
+  test('outcomes recorded in one turn share one statement, one recorded while it runs waits for the next; a lost lease records nothing', async () => {
+    const [delivered, retrying, failed, lost, later] = await Promise.all(Array.from({ length: 5 }, (_, index) => enqueueMail(t.db, aMail({ subject: `outcome ${index}` }))));
+    const leaseOwner = randomUUID();
+    await t.db
+      .update(mails)
+      .set({ leaseOwner, leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 })
+      .where(inArray(mails.referenceUid, [delivered, retrying, failed, later]));
+    await t.db.update(mails).set({ leaseOwner: randomUUID(), leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(mails.referenceUid, lost));
+    const claim = (referenceUid: string) => ({ ...MAIL_CLAIM, referenceUid, leaseOwner });
+    const report = (replyCode: number, address: string, accepted: boolean) => ({
+      startedAt: new Date(),
+      provider: { uid: randomUUID(), name: 'Test peer', host: '127.0.0.1' },
+      replyCode,
+      replyText: `${replyCode} reply`,
+      recipients: [{ address, accepted, reply: `${replyCode} reply` }],
+    });
+
+    // Each statement's recording: the states of the first batch's mails when it starts.
+    const statements: string[][] = [];
+    let marks: OutcomeMarks;
+    let laterMark: Promise<void> | undefined;
+    const watched = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          statements.push(await Promise.all([delivered, retrying, failed].map(async (uid) => (await mailRow(t, uid)).state)));
+          laterMark ??= marks.mark({ kind: 'delivered', claim: claim(later), refused: [], report: report(250, 'later@example.org', true) });
+          return target.execute(query);
+        };
+      },
+    });
+    marks = new OutcomeMarks(watched);
+    const refused = [{ address: 'gone@example.org', reply: '550 no such user' }];
+    await Promise.all([
+      marks.mark({ kind: 'delivered', claim: claim(delivered), refused, report: report(250, 'client@example.org', true) }),
+      marks.mark({ kind: 'retrying', claim: claim(retrying), errorMessage: '451 try later', delaySeconds: 300, report: report(451, 'client@example.org', false) }),
+      marks.mark({ kind: 'failed', claim: claim(failed), errorMessage: '554 rejected', report: report(554, 'client@example.org', false) }),
+      marks.mark({ kind: 'delivered', claim: claim(lost), refused: [], report: report(250, 'client@example.org', true) }),
+    ]);
+    await laterMark;
+
+    // The first statement recorded all four; the second only the one recorded meanwhile.
+    expect(statements).toEqual([
+      ['queued', 'queued', 'queued'],
+      ['delivered', 'retrying', 'failed'],
+    ]);
+    const noLease = { leaseOwner: null, leaseUntil: null };
+    expect(await mailRow(t, delivered)).toMatchObject({ state: 'delivered', refused, errorMessage: null, nextAttemptAt: null, ...noLease });
+    expect((await mailRow(t, delivered)).completedAt).not.toBeNull();
+    const retried = await mailRow(t, retrying);
+    expect(retried).toMatchObject({ state: 'retrying', errorMessage: '451 try later', completedAt: null, ...noLease });
+    expect((retried.nextAttemptAt!.getTime() - Date.now()) / 1000).toBeGreaterThan(250);
+    expect(await mailRow(t, failed)).toMatchObject({ state: 'failed', errorMessage: '554 rejected', nextAttemptAt: null, ...noLease });
+    expect(await mailRow(t, later)).toMatchObject({ state: 'delivered', ...noLease });
+    // Another process holds the lost lease: the mail and its log stay as they were.
+    expect(await mailRow(t, lost)).toMatchObject({ state: 'queued', completedAt: null });
+    const attempts = await t.db
+      .select({ mailUid: mailAttempts.mailUid, outcome: mailAttempts.outcome, replyCode: mailAttempts.replyCode, recipients: mailAttempts.recipients })
+      .from(mailAttempts)
+      .where(inArray(mailAttempts.mailUid, [delivered, retrying, failed, lost, later]));
+    expect(attempts.sort((a, b) => (a.replyCode ?? 0) - (b.replyCode ?? 0) || a.mailUid.localeCompare(b.mailUid))).toEqual(
+      [
+        { mailUid: delivered, outcome: 'delivered', replyCode: 250, recipients: [{ address: 'client@example.org', accepted: true, reply: '250 reply' }] },
+        { mailUid: later, outcome: 'delivered', replyCode: 250, recipients: [{ address: 'later@example.org', accepted: true, reply: '250 reply' }] },
+        { mailUid: retrying, outcome: 'retrying', replyCode: 451, recipients: [{ address: 'client@example.org', accepted: false, reply: '451 reply' }] },
+        { mailUid: failed, outcome: 'failed', replyCode: 554, recipients: [{ address: 'client@example.org', accepted: false, reply: '554 reply' }] },
+      ].sort((a, b) => a.replyCode - b.replyCode || a.mailUid.localeCompare(b.mailUid)),
+    );
   });
 
   test('a delivery slower than the lease keeps renewing it: a second worker does not send the mail again', async () => {
