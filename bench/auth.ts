@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db';
 import { passwordAuthentications, users } from '../server/db/schema';
-import { inParallel, measure, printMeasurements, printTable, recordGoal, startBareServer, times, withPglite, withPostgres, type Measurement } from './lib';
+import { inParallel, measure, printMeasurements, printTable, recordGoal, startBareServer, timeRuns, times, withPglite, withPostgres, type Measurement } from './lib';
 
 const USER_COUNT = 1_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -71,14 +71,31 @@ async function insertManyUsers(database: Database) {
       .returning({ uid: users.uid });
     await database.db.insert(passwordAuthentications).values(created.map(({ uid }, index) => ({ userUid: uid, username: `bench-user-${start + index}`, passwordHash })));
   }
+  // what housekeeping's vacuum job does on PGlite, which has no autovacuum: planner statistics and the visibility map
+  await database.db.execute(sql`vacuum (analyze) users, password_authentications`);
 }
 
-/** p50 and p99 latency of one URL under autocannon (10 connections, 5 s), in a worker thread. */
+/**
+ * p50 and p99 of one URL called sequentially over a kept-alive connection, timed with performance.now: autocannon reports whole
+ * milliseconds, too coarse for calls well under one (and its p50 under 10 connections is mostly queueing).
+ */
 async function latencyOf(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, headers, connections: 10, duration: 5, workers: 1 });
-  if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average };
+  const latency = await timeRuns(
+    async () => {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    },
+    LATENCY_RUNS,
+    LATENCY_TIME_LIMIT_MS,
+    LATENCY_WARMUP_RUNS,
+  );
+  return { p50: latency.p50Ms, p99: latency.p99Ms, runs: latency.runs };
 }
+
+const LATENCY_RUNS = 2000;
+const LATENCY_WARMUP_RUNS = 100;
+const LATENCY_TIME_LIMIT_MS = 10_000;
 
 async function usersPageOn(kind: string, database: Database) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-'));
@@ -91,13 +108,18 @@ async function usersPageOn(kind: string, database: Database) {
     const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
     const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as { items: unknown[]; total: number };
     if (first.items.length !== 10) throw new Error(`the first page has ${first.items.length} users`);
+    // the machine's load drifts: the page is compared with the mean of /info/ measured just before and just after it
     const info = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
     const page = await latencyOf(`${baseUrl}${FIRST_PAGE}`, headers);
-    const ratio = page.p50 / info.p50;
+    const infoAfter = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
+    const infoP50 = (info.p50 + infoAfter.p50) / 2;
+    const ratio = page.p50 / infoP50;
     recordGoal({ section: 'auth', goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`, measured: `${ratio.toFixed(2)}×`, pass: ratio <= 5 });
+    const row = (name: string, figures: { p50: number; p99: number; runs: number }, versus: string) => [name, figures.p50.toFixed(3), figures.p99.toFixed(3), String(figures.runs), versus];
     return [
-      [`GET /api/auth/info/ (${kind})`, info.p50.toFixed(2), info.p99.toFixed(2), info.requestsPerSecond.toFixed(0), ''],
-      [`users, first page of ${MANY_USERS + 1} (${kind})`, page.p50.toFixed(2), page.p99.toFixed(2), page.requestsPerSecond.toFixed(0), times(page.p50, info.p50)],
+      row(`GET /api/auth/info/ (${kind})`, info, ''),
+      row(`users, first page of ${MANY_USERS + 1} (${kind})`, page, times(page.p50, infoP50)),
+      row(`GET /api/auth/info/ again (${kind})`, infoAfter, ''),
     ];
   } finally {
     await app.close();
@@ -110,7 +132,7 @@ export async function benchUsersPage() {
   const rows = await withPglite((database) => usersPageOn('PGlite', database));
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl) rows.push(...(await withPostgres(postgresUrl, (database) => usersPageOn('PostgreSQL', database))));
-  printTable('Users screen, first page (10 connections, 5 s each; p50 ratio vs /info/)', ['call', 'p50 ms', 'p99 ms', 'req/s', 'p50 vs /info/'], rows);
+  printTable('Users screen, first page (sequential calls over one connection; p50 ratio vs the mean of both /info/ p50s)', ['call', 'p50 ms', 'p99 ms', 'runs', 'p50 vs /info/'], rows);
 }
 
 const INFO_GOAL = 0.5;

@@ -21,6 +21,8 @@ const DISTINCT_DEMO_RECORDS = 2_000;
 const INSERT_CHUNK = 5_000;
 const LIST_ITERATIONS = 200;
 const LIST_TIME_LIMIT_MS = 20_000;
+/** Untimed calls first, as in the file bench: the first call of a query pays for preparing it and for cold pages. */
+const LIST_WARMUP_RUNS = 5;
 const INTAKE_SUBMISSIONS = 300;
 const INTAKE_TIME_LIMIT_MS = 20_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-password' };
@@ -84,6 +86,7 @@ async function measureGet(app: FastifyInstance, token: string, scenario: string,
     },
     LIST_ITERATIONS,
     LIST_TIME_LIMIT_MS,
+    LIST_WARMUP_RUNS,
   );
   return figures(scenario, latency, total);
 }

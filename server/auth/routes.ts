@@ -42,7 +42,7 @@ import {
 } from './schemas';
 import { changeRolePolicy, listRolePolicies } from './roles';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
-import { isPagedRequest, readUserSearch, searchPanelUsers } from './user-search';
+import { isPagedRequest, panelUserSearcher, readUserSearch } from './user-search';
 import { userStatistics } from './statistics';
 import { findUsername, listPanelUsers } from './users';
 
@@ -54,6 +54,7 @@ const signedIn = (summary: string, description?: string) => ({ tags: TAGS, summa
 export function authRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open'; changes: UserChanges }) {
   const { db, accessPolicy, changes } = context;
   const by = ({ user }: FastifyRequest): Administrator => ({ uid: user.uid, permissions: user.permissions, accessPolicy });
+  const searchPanelUsers = panelUserSearcher(db);
 
   app.post(
     '/token/',
@@ -148,7 +149,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & { accessPol
         reply.serializer(reply.compileSerializationSchema(PanelUserList));
         return all;
       }
-      const page = await searchPanelUsers(db, readUserSearch(request.query));
+      const page = await searchPanelUsers(readUserSearch(request.query));
       reply.serializer(reply.compileSerializationSchema(PanelUserPage));
       return page;
     },

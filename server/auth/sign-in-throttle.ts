@@ -1,6 +1,6 @@
 import type { ThrottleConfig } from '../config';
 import type { Db } from '../db';
-import { and, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { throttleCounters } from '../db/schema';
 import { blockedKeys, type ThrottleRule } from './throttle';
 
@@ -54,7 +54,7 @@ export async function lockedUsernames(db: Db, now = new Date()): Promise<Set<str
 }
 
 /** The query of lockedUsernames as SQL, for a condition or column of a bigger query (`lower(username) in (…)`). */
-export function lockedUsernamesQuery(now = new Date()): SQL {
+export function lockedUsernamesQuery(now: Date | Placeholder = new Date()): SQL {
   const { key, blockedUntil } = throttleCounters;
   // the twin of usernameOfKey: the rest of a user key, or what follows the address's space in a pair key
   const username = sql`case when starts_with(${key}, ${USER}) then substr(${key}, ${USER.length + 1}::int) else substr(${key}, strpos(${key}, ' ') + 1) end`;

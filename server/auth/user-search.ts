@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
 import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
@@ -29,7 +29,8 @@ export function readUserSearch(query: UserListParameters): UserSearchRequest {
   return { ...UserSearch.read(query), ordering: query.ordering ?? 'asc', exactTotal: query.exact_total === true };
 }
 
-const isLockedColumn = (now: Date) => sql<boolean>`coalesce(lower(${username}) in (${lockedUsernamesQuery(now)}), false)`;
+/** `now` is a Date, or a placeholder filled with one (as an ISO string) on each execution of a prepared statement. */
+const isLockedColumn = (now: Date | Placeholder) => sql<boolean>`coalesce(lower(${username}) in (${lockedUsernamesQuery(now)}), false)`;
 
 /** Each word of the query must occur in the public name, the username, a role or the uid. */
 function textConditions(query: string): SQL[] {
@@ -57,7 +58,7 @@ function conditionsOf({ query, filters }: UserSearchRequest, now: Date): SQL[] {
   return conditions;
 }
 
-function orderOf({ sortBy, ordering }: UserSearchRequest): SQL[] {
+function orderOf({ sortBy, ordering }: Pick<UserSearchRequest, 'sortBy' | 'ordering'>): SQL[] {
   const direction = directionOf(ordering);
   return [...SORT_COLUMNS[sortBy], users.uid].map((column) => direction(column));
 }
@@ -66,27 +67,64 @@ const withUsername = (db: Db) =>
   db.select({ one: sql`1` }).from(users).leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
 
 /** The matching rows counted up to `limit` (all without one). */
-function countQuery(db: Db, where: SQL | undefined, limit: number | undefined) {
+function countQuery(db: Db, where: SQL | undefined, limit: number | Placeholder | undefined) {
   const matching = withUsername(db).where(where);
   const limited = limit === undefined ? matching : matching.limit(limit);
   return db.select({ counted: sql<number>`count(*)::int` }).from(limited.as('matching'));
 }
 
-export async function searchPanelUsers(db: Db, request: UserSearchRequest): Promise<PageAnswer<PanelUserResponse>> {
-  const now = new Date();
-  const where = and(...conditionsOf(request, now));
-  const limit = countLimitOf(request, request.exactTotal);
-  const count = countQuery(db, where, limit);
-  // the count rides along as an uncorrelated subquery: the database runs it once, and the page costs one round trip
-  const rows = await db
-    .select({ user: userColumns, username, locked: isLockedColumn(now), counted: sql<number>`(${count})` })
+interface PageBounds {
+  now: Date | Placeholder;
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  countLimit: number | Placeholder | undefined;
+}
+
+/** The page with each user's lock state and, riding along as an uncorrelated subquery that the database runs once, the capped count. */
+function pageQuery(db: Db, where: SQL | undefined, request: Pick<UserSearchRequest, 'sortBy' | 'ordering'>, bounds: PageBounds) {
+  const count = countQuery(db, where, bounds.countLimit);
+  return db
+    .select({ user: userColumns, username, locked: isLockedColumn(bounds.now), counted: sql<number>`(${count})` })
     .from(users)
     .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
     .where(where)
     .orderBy(...orderOf(request))
-    .limit(request.pageSize)
-    .offset(offsetOf(request));
-  const counted = rows.length ? Number(rows[0].counted) : (await count)[0].counted;
-  const items = rows.map((row) => panelUserOf(row.user, row.username, row.locked));
-  return cappedPageOf(items, counted, limit, request);
+    .limit(bounds.limit)
+    .offset(bounds.offset);
+}
+
+type UnfilteredPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+
+/**
+ * The users list's searcher on one database. A page without query or filters (the panel's first call on the users screen) runs a
+ * statement prepared once per order: building the query cost more than running it, and PostgreSQL then also skips parsing and
+ * planning it. Its values, the current time of the lock state included, are bound on every execution.
+ */
+export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promise<PageAnswer<PanelUserResponse>> {
+  const unfiltered = new Map<string, UnfilteredPage>();
+  const unfilteredPage = (request: UserSearchRequest) => {
+    const name = `auth_users_page_${request.sortBy}_${request.ordering}`;
+    let prepared = unfiltered.get(name);
+    if (!prepared) {
+      const bounds = { now: sql.placeholder('now'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), countLimit: sql.placeholder('countLimit') };
+      prepared = pageQuery(db, undefined, request, bounds).prepare(name);
+      unfiltered.set(name, prepared);
+    }
+    return prepared;
+  };
+
+  return async (request) => {
+    const now = new Date();
+    const conditions = conditionsOf(request, now);
+    const countLimit = countLimitOf(request, request.exactTotal);
+    const bounds = { now, limit: request.pageSize, offset: offsetOf(request), countLimit };
+    const rows =
+      conditions.length === 0 && countLimit !== undefined
+        ? await unfilteredPage(request).execute({ ...bounds, now: now.toISOString() })
+        : await pageQuery(db, and(...conditions), request, bounds);
+    // past the last page no row carries the count
+    const counted = rows.length ? Number(rows[0].counted) : (await countQuery(db, and(...conditions), countLimit))[0].counted;
+    const items = rows.map((row) => panelUserOf(row.user, row.username, row.locked));
+    return cappedPageOf(items, counted, countLimit, request);
+  };
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { archivedCareRequests, careRequests } from '../db/schema';
 import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
 import { notFound } from '../shared/problem';
 import type { ArchivedFieldsInput, ArchivedOutput, CareListRequest, IncomingOutput } from './schemas';
-import { careRequestCounts } from './store';
+import { keptCountColumn } from '../shared/kept-counts';
+import { careRequestCounts, REQUESTS_COUNT } from './store';
 
 const SORT_COLUMNS = {
   submitted: careRequests.submitted,
@@ -26,7 +27,7 @@ function conditions({ query, filters }: CareListRequest): SQL | undefined {
 }
 
 /** Ties are broken by uid in the same direction, which the (column, uid) indexes serve in either direction. */
-function ordering(request: CareListRequest): SQL[] {
+function ordering(request: PageOrder): SQL[] {
   const direction = directionOf(request.ordering);
   return [direction(SORT_COLUMNS[request.sortBy]), direction(careRequests.uid)];
 }
@@ -99,29 +100,68 @@ async function countWhere(db: Db, where: SQL | undefined, archivedOnly: boolean,
  * The uids of the requested page, in order: found on the sort's narrow (column, uid) index, so that an offset skips index
  * entries, not whole rows (page 500 of the wide rows read 5,000 of them); the page's rows are joined afterwards.
  */
-function pageUids(db: Db, where: SQL | undefined, archivedOnly: boolean, request: CareListRequest) {
+type PageOrder = Pick<CareListRequest, 'sortBy' | 'ordering'>;
+
+/** A page's size and offset, numbers or placeholders of a prepared statement, and a total to carry along as a column. */
+interface PageBounds {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  total?: SQL<number>;
+}
+
+function pageUids(db: Db, where: SQL | undefined, archivedOnly: boolean, request: PageOrder, bounds: PageBounds) {
   const base = db.select({ uid: careRequests.uid }).from(careRequests).$dynamic();
   const matching = archivedOnly ? base.innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid)) : base;
   return matching
     .where(where)
     .orderBy(...ordering(request))
-    .limit(request.pageSize)
-    .offset(offsetOf(request));
+    .limit(bounds.limit)
+    .offset(bounds.offset);
 }
 
-export async function listIncoming(db: Db, request: CareListRequest): Promise<PageAnswer<IncomingOutput>> {
-  const where = conditions(request);
-  const [rows, count] = await Promise.all([
-    db
-      .select({ ...incomingColumns, archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null` })
-      .from(careRequests)
-      // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
-      .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
-      .where(inArray(careRequests.uid, pageUids(db, where, false, request)))
-      .orderBy(...ordering(request)),
-    countWhere(db, where, false, request),
-  ]);
-  return cappedPageOf(rows.map(toIncoming), count.total, count.limit, request);
+/** The page's rows with whether each has an archived version, ordered; `total` rides along as a column when given. */
+function incomingPageQuery(db: Db, where: SQL | undefined, request: PageOrder, bounds: PageBounds) {
+  return db
+    .select({ ...incomingColumns, archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null`, total: bounds.total ?? sql<null>`null` })
+    .from(careRequests)
+    // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
+    .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
+    .where(inArray(careRequests.uid, pageUids(db, where, false, request, bounds)))
+    .orderBy(...ordering(request));
+}
+
+type UnconditionedPage = ReturnType<ReturnType<typeof incomingPageQuery>['prepare']>;
+
+/**
+ * The incoming list on one database. A page without query or filters (the default view, and deep pages of it) runs one
+ * statement prepared once per order, its total the kept count riding along: building the query cost more than running it,
+ * and PostgreSQL then also skips parsing and planning it. Other pages are built, and counted up to the cap, per request.
+ */
+export function incomingLister(db: Db): (request: CareListRequest) => Promise<PageAnswer<IncomingOutput>> {
+  const prepared = new Map<string, UnconditionedPage>();
+  const unconditionedPage = (request: CareListRequest) => {
+    const name = `care_incoming_page_${request.sortBy}_${request.ordering}`;
+    let statement = prepared.get(name);
+    if (!statement) {
+      const bounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), total: keptCountColumn(db, REQUESTS_COUNT) };
+      statement = incomingPageQuery(db, undefined, request, bounds).prepare(name);
+      prepared.set(name, statement);
+    }
+    return statement;
+  };
+
+  return async (request) => {
+    const where = conditions(request);
+    const bounds = { limit: request.pageSize, offset: offsetOf(request) };
+    if (!where) {
+      const rows = await unconditionedPage(request).execute(bounds);
+      // past the last page no row carries the total
+      const total = rows.length ? Number(rows[0].total) : (await careRequestCounts(db)).requests;
+      return cappedPageOf(rows.map(toIncoming), total, undefined, request);
+    }
+    const [rows, count] = await Promise.all([incomingPageQuery(db, where, request, bounds), countWhere(db, where, false, request)]);
+    return cappedPageOf(rows.map(toIncoming), count.total, count.limit, request);
+  };
 }
 
 const archivedColumns = {
@@ -159,7 +199,7 @@ export async function listArchived(db: Db, request: CareListRequest): Promise<Pa
       .select(archivedColumns)
       .from(careRequests)
       .innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
-      .where(inArray(careRequests.uid, pageUids(db, where, true, request)))
+      .where(inArray(careRequests.uid, pageUids(db, where, true, request, { limit: request.pageSize, offset: offsetOf(request) })))
       .orderBy(...ordering(request)),
     countWhere(db, where, true, request),
   ]);

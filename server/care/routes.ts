@@ -4,13 +4,14 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { eraseContact, readContact } from './contact';
-import { findArchived, listArchived, listIncoming } from './queries';
+import { findArchived, incomingLister, listArchived } from './queries';
 import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStatistics, Contact, IncomingPage } from './schemas';
 import { careStatistics } from './statistics';
 
 const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
 
 export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
+  const listIncoming = incomingLister(db);
   app.get(
     '/incoming/care-requests/',
     {
@@ -21,7 +22,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
         response: { 200: IncomingPage, ...problems(400, 401) },
       },
     },
-    async (request) => listIncoming(db, CareRequestList.read(request.query)),
+    async (request) => listIncoming(CareRequestList.read(request.query)),
   );
 
   app.get(

@@ -26,7 +26,7 @@ export type Executor = Db | Transaction;
 const BATCH_SIZE = 500;
 
 /** The kept counts of requests and of archived ones (server/shared/kept-counts.ts). */
-const REQUESTS_COUNT = 'care-requests';
+export const REQUESTS_COUNT = 'care-requests';
 const ARCHIVED_COUNT = 'care-requests:archived';
 
 function searchTextOf(record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>, partialZip: string | null): string {

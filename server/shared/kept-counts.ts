@@ -27,6 +27,10 @@ export async function keptCount(db: Db, key: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** The kept count as a scalar subquery, for a column of a bigger query: 0 for a key never counted. */
+export const keptCountColumn = (db: Db, key: string) =>
+  sql<number>`coalesce((${db.select({ count: keptCounts.count }).from(keptCounts).where(eq(keptCounts.key, key))}), 0)`;
+
 /**
  * Sets each key to what its query (a scalar count) counts now, after rows were written some other way; run it inside a
  * transaction. Locking the keys first means that a writer adjusting them concurrently is either counted by the query or

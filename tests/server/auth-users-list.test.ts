@@ -96,6 +96,50 @@ describe('paging', () => {
   });
 });
 
+describe('the page without query or filters (the panel\'s first call, a prepared statement)', () => {
+  // every uid holds a hyphen: query "-" matches every user, so its pages come from the dynamically built query
+  const everyone = { query: '-' };
+
+  test.each([
+    ['public_name', 'asc'],
+    ['public_name', 'des'],
+    ['username', 'asc'],
+    ['username', 'des'],
+    ['last_sign_in', 'asc'],
+    ['last_sign_in', 'des'],
+    ['uid', 'asc'],
+    ['uid', 'des'],
+  ])('sorted by %s %s, pages like the built query, totals and neighbours included', async (sort_by, ordering) => {
+    for (const number of [1, 2]) {
+      const query = { page: number, page_size: 3, sort_by, ordering };
+      const prepared = await page(query);
+      expect(prepared.items.length).toBeGreaterThan(number === 1 ? 2 : 0);
+      expect(prepared).toEqual(await page({ ...query, ...everyone }));
+    }
+  });
+
+  test('answers a ban, a lock and a new user on the next request', async () => {
+    const first = { page: 1, page_size: 100, sort_by: 'public_name', ordering: 'asc' };
+    const before = await page(first);
+    // a name sorting first, so that the new user is on the first page
+    const newcomer = await t.createUser({ public_name: `0 newcomer ${Date.now()}` });
+    const after = await page(first);
+    expect(after.total).toBe(before.total + 1);
+    const shown = () => after.items.find((user) => user.domain_user.uid === newcomer.domain_user.uid);
+    expect(shown()?.domain_user).toMatchObject({ banned: false, locked: false });
+
+    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [newcomer.domain_user.uid] } })).statusCode).toBe(200);
+    await t.db.insert(throttleCounters).values({ key: `user:${newcomer.username.toLowerCase()}`, failures: 30, blockedUntil: new Date(Date.now() + 1500) });
+    const banned = (await page(first)).items.find((user) => user.domain_user.uid === newcomer.domain_user.uid);
+    expect(banned?.domain_user).toMatchObject({ banned: true, locked: true });
+
+    // the lock ends by itself: the statement compares with the time of each request, not the time it was prepared
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const unlocked = (await page(first)).items.find((user) => user.domain_user.uid === newcomer.domain_user.uid);
+    expect(unlocked?.domain_user).toMatchObject({ banned: true, locked: false });
+  });
+});
+
 describe('sorting', () => {
   const mine = { query: tag, page_size: 100 };
 

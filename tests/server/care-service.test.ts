@@ -260,3 +260,30 @@ describe('archived care requests', () => {
     expect(malformed.json()).toMatchObject({ field: 'uid' });
   });
 });
+
+describe('incoming pages without query or filters (one prepared statement per order, the kept count riding along)', () => {
+  // a submitted range covering every request is a condition: its pages come from the query built per request
+  const everything = `&filters=${encodeURIComponent(JSON.stringify({ submitted: { from: 0 } }))}`;
+  const orders = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'].flatMap((key) =>
+    (['asc', 'des'] as const).map((ordering) => [key, ordering] as const),
+  );
+
+  it.each(orders)('sorted by %s %s, pages like the built query, totals and neighbours included', async (key, ordering) => {
+    for (const number of [1, 3, 7]) {
+      const query = `?page=${number}&page_size=7&sort_by=${key}&ordering=${ordering}`;
+      const prepared = await list(query);
+      expect(prepared.items).toHaveLength(number === 7 ? TOTAL - 6 * 7 : 7);
+      expect(prepared).toEqual(await list(`${query}${everything}`));
+    }
+  });
+
+  it('answers a request stored after the statement was prepared, and its total, on the next request', async () => {
+    const before = await list('');
+    const [newest] = pagingRecords(1).map((record) => ({ ...record, legacyId: 'NEWEST-0001', submitted: new Date((PAGING_BASE_SECONDS + 400 * 86_400) * 1000) }));
+    await t.db.transaction((tx) => insertCareRequests(tx, [newest!]));
+    const after = await list('');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items[0]!.legacy_id).toBe('NEWEST-0001');
+    expect(await list('?page=99')).toMatchObject({ items: [], total: before.total + 1, previous_page: Math.ceil((before.total + 1) / 10) });
+  });
+});
