@@ -39,7 +39,7 @@ interface CareBenchResult {
   database: 'pglite' | 'postgres';
   requests: number;
   fillSeconds: number;
-  /** The list latencies' baseline: GET /api/auth/info/ with the same token, measured the same way. */
+  /** The list latencies' baseline: GET /api/health (one database round trip through the same app), measured the same way. */
   listBaseline: LatencyFigures;
   list: LatencyFigures[];
   intake: { submissions: number; perSecond: number };
@@ -150,8 +150,9 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     const from = Math.floor(Date.parse('2023-01-01T00:00:00Z') / 1000);
     const to = Math.floor(Date.parse('2023-01-31T23:59:59Z') / 1000);
     const filters = encodeURIComponent(JSON.stringify({ submitted: { from, to } }));
-    // Baseline: GET /api/auth/info/ is the cheapest authenticated round trip (same token check, one user lookup) through the same app and database.
-    const listBaseline = await measureGet(app, token, 'baseline: GET /api/auth/info/', '/api/auth/info/');
+    // Baseline: GET /api/health, one database round trip through the same app, as in the file bench. (GET /api/auth/info/, the baseline
+    // before the authentication cache, no longer reads the database, so it stopped being the cheapest call that does.)
+    const listBaseline = await measureGet(app, token, 'baseline: GET /api/health', '/api/health');
     const list = [
       await measureList(app, token, 'default view (page 1, submitted des)', ''),
       await measureList(app, token, 'deep page (page 500)', '?page=500'),
@@ -190,7 +191,7 @@ function recordGoals(result: CareBenchResult) {
   const ratio = deep.p50Ms / result.listBaseline.p50Ms;
   recordGoal({
     section: '5 deep pages',
-    goal: `incoming page 500 p50 ≤ ${DEEP_PAGE_GOAL}× GET /api/auth/info/ (${result.database})`,
+    goal: `incoming page 500 p50 ≤ ${DEEP_PAGE_GOAL}× GET /api/health (${result.database})`,
     measured: `${ratio.toFixed(2)}× (p99 ${times(deep.p99Ms, result.listBaseline.p99Ms)})`,
     pass: ratio <= DEEP_PAGE_GOAL,
   });
