@@ -52,7 +52,7 @@ const randomInt = (below: number) => Math.floor(Math.random() * below);
  * as a mail server sees them (97 % delivered, 1 % failed, 1 % retrying, 0.5 % queued, 0.5 % cancelled), a request every 30 seconds;
  * then an attempt for every tenth mail, for the details.
  */
-async function seed(database: Database, count: number): Promise<number> {
+export async function seed(database: Database, count: number): Promise<number> {
   const started = performance.now();
   // the trigram index is built once after the load (its own definition, read back), instead of row by row during it
   const definition = (await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'mails_search_trgm_idx'`)) as unknown as { rows: { indexdef: string }[] };

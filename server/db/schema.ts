@@ -152,6 +152,13 @@ export const mails = pgTable(
     cancelledBy: text('cancelled_by'),
     /** Lower-case sender, recipients (to and cc), subject and Message-ID, one a line: what the mail log's search matches (written at queue time). */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Lower-case, what the mail log's search looks up whole (written at queue time): the sender, each recipient (to and cc) and the
+     * Message-ID without its angle brackets as whole addresses, and every word (run of a-z and 0-9) of search_text. Its GIN index finds a
+     * whole address, or narrows a substring search by the words the query holds whole, without reading the trigram posting lists that
+     * every address shares.
+     */
+    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
@@ -164,6 +171,7 @@ export const mails = pgTable(
     index('mails_subject_prefix_idx').on(sql`left(${table.subject}, 64) desc nulls last`),
     // without fastupdate: a search never reads a pending list (PGlite has no autovacuum to flush it); each insert pays a little more
     index('mails_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('mails_search_tokens_idx').using('gin', table.searchTokens).with({ fastupdate: false }),
     index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
     index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
     index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),

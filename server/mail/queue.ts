@@ -47,9 +47,19 @@ export const messageIdOf = (referenceUid: string, sender: string) => `<${referen
 /** What the mail log's search matches, one a line, lower case (the column search_text; migration 0005 fills older rows alike). */
 const searchTextOf = (mail: MailInput, messageId: string) => [mail.sender, ...mail.to, ...(mail.cc ?? []), mail.subject, messageId].join('\n').toLowerCase();
 
+/** A word of the mail log's search: a run of lower-case letters a-z and digits (search_tokens; migration 0009 splits older rows alike). */
+export const SEARCH_WORD = /[a-z0-9]+/g;
+
+/** What the mail log's search looks up whole: each address and the Message-ID without its brackets, lower case, and every word of the search text. */
+const searchTokensOf = (mail: MailInput, messageId: string, searchText: string) => {
+  const addresses = [mail.sender, ...mail.to, ...(mail.cc ?? []), messageId.replace(/^<|>$/g, '')].map((address) => address.toLowerCase());
+  return [...new Set([...addresses, ...(searchText.match(SEARCH_WORD) ?? [])])];
+};
+
 /** Inserts a queued mail, due now; `resentFrom` links a resend to its original. */
 export async function insertMail(executor: Db, referenceUid: string, mail: MailInput, resentFrom: string | null = null) {
   const messageId = messageIdOf(referenceUid, mail.sender);
+  const searchText = searchTextOf(mail, messageId);
   await executor.insert(mails).values({
     referenceUid,
     sender: mail.sender,
@@ -61,7 +71,8 @@ export async function insertMail(executor: Db, referenceUid: string, mail: MailI
     nextAttemptAt: sql`now()`,
     messageId,
     resentFrom,
-    searchText: searchTextOf(mail, messageId),
+    searchText,
+    searchTokens: searchTokensOf(mail, messageId, searchText),
   });
 }
 

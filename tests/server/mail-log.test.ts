@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { migrationsFolder } from '../../server/db';
 import { mailAttempts, mails } from '../../server/db/schema';
 import { mailRetentionJob } from '../../server/mail';
 import { adminActor, auditTableText, justNow, withEvents } from './audit-helpers';
@@ -142,6 +145,65 @@ describe('list', () => {
     expect((await search({ query: `${tag.slice(0, -1)}_` })).total).toBe(0);
   });
 
+  test('a whole address or Message-ID matches whole addresses only: sender, to, cc or the Message-ID, bare or in brackets', async () => {
+    const tag = unique('whole');
+    const address = `${tag}@Example.org`;
+    const asSender = await sendMail(t, aMail({ sender: `${tag}@example.org`, subject: 'plain' }));
+    const asTo = await sendMail(t, aMail({ to: ['someone@example.org', address], subject: 'plain' }));
+    const asCc = await sendMail(t, aMail({ cc: [address.toUpperCase()], subject: 'plain' }));
+    const longer = await sendMail(t, aMail({ to: [`x${tag}@example.org.uk`], subject: 'plain' }));
+    const inSubject = await sendMail(t, aMail({ subject: `Forwarded from ${address}` }));
+    expect(uidsOf(await search({ query: address }))).toEqual([asCc, asTo, asSender]);
+    expect(uidsOf(await search({ query: ` <${address.toUpperCase()}> ` }))).toEqual([asCc, asTo, asSender]);
+    // a part of an address is a substring as before: it also finds the longer address and the subject
+    expect(uidsOf(await search({ query: `${tag}@example.org.` }))).toEqual([longer]);
+    expect(uidsOf(await search({ query: `${tag}@example` }))).toEqual([inSubject, longer, asCc, asTo, asSender]);
+    expect(uidsOf(await search({ query: `from ${tag}@` }))).toEqual([inSubject]);
+    const messageId = (await detail(inSubject)).message_id!;
+    expect(uidsOf(await search({ query: messageId }))).toEqual([inSubject]);
+    expect(uidsOf(await search({ query: messageId.slice(1, -1).toUpperCase() }))).toEqual([inSubject]);
+    expect(uidsOf(await search({ query: messageId.slice(0, 20) }))).toEqual([inSubject]);
+  });
+
+  test('a substring holding whole words matches as a substring: the words at its ends may be parts of longer ones', async () => {
+    const tag = unique('words');
+    const match = await sendMail(t, aMail({ subject: `Revisit 12346 format ${tag}` }));
+    const hyphen = await sendMail(t, aMail({ subject: `Frau Müller-Lüdenscheid ${tag}` }));
+    await sendMail(t, aMail({ subject: `Revisit 123467 format ${tag}` }));
+    await sendMail(t, aMail({ subject: `Revisit 12346 for ${tag}` }));
+    expect(uidsOf(await search({ query: 'VISIT 12346 FORM' }))).toEqual([match]);
+    expect(uidsOf(await search({ query: `12346 format ${tag}` }))).toEqual([match]);
+    expect(uidsOf(await search({ query: 'frau müller-lüdenscheid' }))).toEqual([hyphen]);
+    expect(uidsOf(await search({ query: 'u müller-l' }))).toEqual([hyphen]);
+    expect((await search({ query: 'visit 12346_format' })).total).toBe(0);
+  });
+
+  test('search_tokens written at queue time are what migration 0009 computes for older mails', async () => {
+    const uid = await sendMail(t, aMail({ sender: 'Office@CareDesk.example', to: ['Anna.Berg+care@Example.org'], cc: ['x@y.example'], subject: 'Rechnung Nr. 2024-17 für Frau Weiß' }));
+    const migration = readFileSync(path.join(migrationsFolder, '0009_mail-log-tokens.sql'), 'utf8');
+    const update = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "mails" SET "search_tokens"'))!;
+    const expression = update.slice(update.indexOf('= ') + 2).replace(/;\s*$/, '');
+    const rows = (await t.db.execute(sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails where reference_uid = ${uid}`)) as unknown as {
+      rows: { stored: string[]; migrated: string[] }[];
+    };
+    const [{ stored, migrated }] = rows.rows as [{ stored: string[]; migrated: string[] }];
+    expect([...stored].sort()).toEqual([...migrated].sort());
+    expect(stored).toEqual(expect.arrayContaining(['office@caredesk.example', 'anna.berg+care@example.org', `${uid}@caredesk.example`, '2024', '17', 'wei']));
+  });
+
+  test('the unfiltered total is the kept count of every mail: exact, however mails come and go', async () => {
+    const countAll = async () => ((await t.db.execute(sql`select count(*)::int as count from mails`)) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+    await sendMail(t, aMail());
+    await t.db.execute(sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 'bulk', 'm' from generate_series(1, 30)`);
+    const doomed = await sendMail(t, aMail());
+    await t.db.delete(mails).where(eq(mails.referenceUid, doomed));
+    const all = await countAll();
+    expect(all).toBeGreaterThan(30);
+    expect(await search({ page_size: '10' })).toMatchObject({ total: all, total_is_lower_bound: false });
+    expect(await search({ page_size: '10', exact_total: 'true' })).toMatchObject({ total: all, total_is_lower_bound: false });
+    expect((await search({ page: String(Math.ceil(all / 10) + 1), page_size: '10' })).total).toBe(all);
+  });
+
   test('filters by states and by the requested time, combined with a query', async () => {
     const tag = unique('filter');
     const [queued, delivered, failed, cancelled] = [
@@ -196,9 +258,10 @@ describe('list', () => {
   test('pages; totals above 1000 are lower bounds unless exact_total=true', async () => {
     const tag = unique('bulk');
     await t.db.execute(sql`
-      insert into mails (sender, recipients, cc, subject, message, state, requested_at, search_text)
+      insert into mails (sender, recipients, cc, subject, message, state, requested_at, search_text, search_tokens)
       select 'office@caredesk.example', array['p' || i || '@example.org'], '{}', 'Bulk ' || ${tag}, 'text', 'delivered',
-             now() - make_interval(secs => i), lower('office@caredesk.example' || E'\n' || 'p' || i || '@example.org' || E'\n' || 'Bulk ' || ${tag})
+             now() - make_interval(secs => i), lower('office@caredesk.example' || E'\n' || 'p' || i || '@example.org' || E'\n' || 'Bulk ' || ${tag}),
+             array['office@caredesk.example', 'p' || i || '@example.org', 'office', 'caredesk', 'example', 'p' || i, 'org', 'bulk', lower(${tag})]
         from generate_series(1, 1100) as i`);
 
     const second = await search({ query: tag, page: '2', page_size: '100' });
