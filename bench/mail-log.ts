@@ -1,9 +1,10 @@
 // The mail log benchmark (issue 13): p50/p99 of GET /api/mail/administration/mails/ (and one mail's details) on BENCH_MAIL_LOG_MAILS
 // (1,000,000) mails seeded by one INSERT ... SELECT generate_series, on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and on
-// PGlite at BENCH_MAIL_LOG_PGLITE_MAILS (100,000). Scenarios: the default view, a deep page, searches for one recipient (to and cc), a
-// sender, a subject word and a Message-ID, state and date filters, each sort key. Baseline: GET /api/auth/info/, the cheapest signed-in
-// call, through the same app and database. Goal: every log query p99 ≤ 25 ms on PostgreSQL (exact_total=true is shown, not judged: it
-// counts every match on purpose). Every loop is bounded in count and time. Run alone with `npm run bench -- mail-log`.
+// PGlite at BENCH_MAIL_LOG_PGLITE_MAILS (100,000). Scenarios: the default view, a deep page, searches for one recipient as a whole
+// address (to and cc) and as a part of one, a sender, subject words, a Message-ID pasted whole and its start, state and date filters,
+// each sort key, the exact total. Baseline: GET /api/auth/info/, the cheapest signed-in call, through the same app and database. Goal:
+// each log query p99 ≤ 25 ms on PostgreSQL, each recorded as a goal. Every loop is bounded in count and time. Run alone with
+// `npm run bench -- mail-log`.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,12 +55,14 @@ const randomInt = (below: number) => Math.floor(Math.random() * below);
  */
 export async function seed(database: Database, count: number): Promise<number> {
   const started = performance.now();
-  // the trigram index is built once after the load (its own definition, read back), instead of row by row during it
-  const definition = (await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'mails_search_trgm_idx'`)) as unknown as { rows: { indexdef: string }[] };
-  await database.db.execute(sql`drop index mails_search_trgm_idx`);
+  // the search indexes are built once after the load (their own definitions, read back), instead of row by row during it
+  const definitions = (await database.db.execute(
+    sql`select indexname, indexdef from pg_indexes where indexname in ('mails_search_trgm_idx', 'mails_search_tokens_idx')`,
+  )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+  for (const { indexname } of definitions.rows) await database.db.execute(sql.raw(`drop index ${indexname}`));
   await database.db.execute(sql`
     insert into mails (reference_uid, sender, recipients, cc, subject, message, state, requested_at, attempts, completed_at, next_attempt_at,
-                       error_message, cancelled_at, cancelled_by, message_id, search_text)
+                       error_message, cancelled_at, cancelled_by, message_id, search_text, search_tokens)
     select uid, sender, recipients, cc, subject, 'Dear customer,\nyour visit ' || i || ' is confirmed.', state, requested,
            case when state = 'queued' then 0 else 1 end,
            case when state in ('delivered', 'failed') then requested + interval '5 seconds' end,
@@ -67,8 +70,14 @@ export async function seed(database: Database, count: number): Promise<number> {
            case when state in ('failed', 'retrying') then '451 Greylisted, try again later' end,
            case when state = 'cancelled' then requested + interval '1 minute' end,
            case when state = 'cancelled' then 'bench-admin' end,
-           message_id,
-           lower(concat_ws(E'\n', sender, array_to_string(recipients, E'\n'), array_to_string(cc, E'\n'), subject, message_id))
+           message_id, search_text,
+           -- as migration 0009 computes them
+           array(select distinct token from (
+             select lower(address) as token from unnest(array[sender] || recipients || cc || array[btrim(message_id, '<>')]) as address
+             union all
+             select word[1] from regexp_matches(search_text, '[a-z0-9]+', 'g') as word) as tokens)
+      from (
+      select *, lower(concat_ws(E'\n', sender, array_to_string(recipients, E'\n'), array_to_string(cc, E'\n'), subject, message_id)) as search_text
       from (
         select uid, i, sender, recipients, cc, subject, requested, '<' || uid || '@' || split_part(sender, '@', 2) || '>' as message_id,
                case when i % 200 = 0 then 'queued' when i % 200 = 1 then 'cancelled' when i % 100 = 2 then 'failed'
@@ -83,14 +92,15 @@ export async function seed(database: Database, count: number): Promise<number> {
                    to_timestamp(${FIRST_REQUEST} + i * ${SECONDS_BETWEEN_MAILS}) as requested
               from generate_series(1::bigint, ${count}::bigint) as i
           ) as generated
-      ) as stated`);
+      ) as stated
+      ) as searched`);
   await database.db.execute(sql`
     insert into mail_attempts (mail_uid, attempted_at, provider_uid, provider_name, provider_host, outcome, reply_code, reply_text, recipients)
     select reference_uid, requested_at + interval '4 seconds', '00000000-0000-4000-8000-000000000001', 'Bench relay', 'smtp.example.org',
            case when state = 'delivered' then 'delivered' when state = 'failed' then 'failed' else 'retrying' end, 250, '250 OK: queued',
            jsonb_build_array(jsonb_build_object('address', recipients[1], 'accepted', true, 'reply', '250 OK: queued'))
       from mails where state <> 'queued' and extract(epoch from requested_at)::bigint % 300 = 0`);
-  await database.db.execute(sql.raw(definition.rows[0]!.indexdef));
+  for (const { indexdef } of definitions.rows) await database.db.execute(sql.raw(indexdef));
   if (database.kind === 'postgres') await database.db.execute(sql`vacuum analyze mails, mail_attempts`);
   else await database.db.execute(sql`analyze mails`);
   return (performance.now() - started) / 1000;
@@ -116,24 +126,29 @@ const dayWindow = (mails: number) => {
   return JSON.stringify({ requested: { from, to: from + 86_400 } });
 };
 
+/** A recipient as a person would paste it, its case as typed. */
+const someRecipient = () => `Client${randomInt(RECIPIENTS)}@example.org`;
+
 const SCENARIOS: Scenario[] = [
   { name: 'default view (newest first, page 1)', url: () => list({}) },
   { name: 'default view, page 50', url: () => list({ page: '50' }) },
-  { name: 'recipient search (to, ~5 matches)', url: () => list({ query: `client${randomInt(RECIPIENTS)}@example.org` }) },
-  { name: 'recipient search (cc, 1 in 15,000)', url: () => list({ query: `team${randomInt(CC_RECIPIENTS)}@caredesk` }) },
+  { name: 'recipient search, whole address (to, ~5 matches)', url: () => list({ query: someRecipient() }) },
+  { name: 'recipient search, whole address (cc, 1 in 15,000)', url: () => list({ query: `team${randomInt(CC_RECIPIENTS)}@caredesk.example` }) },
+  { name: 'recipient search, part of an address ("client4711@")', url: () => list({ query: `client${randomInt(RECIPIENTS)}@` }) },
   { name: 'sender search (1 in 10, "recruiting@")', url: () => list({ query: 'recruiting@' }) },
   { name: 'subject search (1 in 5, "timesheet")', url: () => list({ query: 'timesheet' }) },
-  { name: 'subject search, one mail ("visit 12346 ")', url: ({ mails }) => list({ query: `visit ${5 * randomInt(mails / 5) + 1} for` }) },
-  { name: 'Message-ID search (one mail)', url: ({ someMail }) => list({ query: `<${someMail()}@` }) },
+  { name: 'subject search, one mail ("visit 12346 for")', url: ({ mails }) => list({ query: `visit ${5 * randomInt(mails / 5) + 1} for` }) },
+  { name: 'Message-ID search, pasted whole (one mail)', url: ({ someMail }) => list({ query: `<${someMail()}@caredesk.example>` }) },
+  { name: 'Message-ID search, its start ("<uid@")', url: ({ someMail }) => list({ query: `<${someMail()}@` }) },
   { name: 'state filter: failed', url: () => list({ filters: JSON.stringify({ state: ['failed'] }) }) },
   { name: 'state filter: queued + retrying', url: () => list({ filters: JSON.stringify({ state: ['queued', 'retrying'] }) }) },
   { name: 'requested filter: one day', url: ({ mails }) => list({ filters: dayWindow(mails) }) },
-  { name: 'recipient search + state filter delivered', url: () => list({ query: `client${randomInt(RECIPIENTS)}@`, filters: JSON.stringify({ state: ['delivered'] }) }) },
+  { name: 'recipient search + state filter delivered', url: () => list({ query: someRecipient(), filters: JSON.stringify({ state: ['delivered'] }) }) },
   { name: 'sorted by sender, pages 1..10', url: () => list({ sort_by: 'sender', ordering: 'asc', page: String(1 + randomInt(10)) }) },
   { name: 'sorted by subject, descending', url: () => list({ sort_by: 'subject', ordering: 'des' }) },
   { name: 'sorted by state', url: () => list({ sort_by: 'state', ordering: 'asc' }) },
   { name: 'one mail\'s details with its attempts', url: ({ someMail }) => `${LOG}${someMail()}/` },
-  { name: 'default view, exact_total=true (not judged)', url: () => list({ exact_total: 'true' }), judged: false },
+  { name: 'default view, exact_total=true (kept count)', url: () => list({ exact_total: 'true' }) },
 ];
 
 async function logApp(database: Database): Promise<{ app: FastifyInstance; token: string }> {
@@ -186,7 +201,14 @@ async function explain(database: Database, scenario: string, query: SQLWrapper) 
 async function plans(database: Database) {
   const request = (query: string) => MailLogSearch.read({ query });
   const checks = [];
-  for (const [scenario, query] of [['default view', ''], ['recipient search', 'client4711@example.org'], ['sender search', 'recruiting@']] as const) {
+  const searches = [
+    ['default view', ''],
+    ['recipient search, whole address', 'client4711@example.org'],
+    ['recipient search, part of an address', 'client4711@'],
+    ['subject search, one mail', 'visit 12346 for'],
+    ['sender search', 'recruiting@'],
+  ] as const;
+  for (const [scenario, query] of searches) {
     const queries = mailLogQueries(database.db, request(query));
     checks.push(await explain(database, `${scenario} (page)`, queries.page), await explain(database, `${scenario} (count)`, queries.count));
   }
@@ -217,23 +239,24 @@ function print(result: MailLogBenchResult) {
   for (const { scenario, plan } of result.plans) console.log(`\nEXPLAIN ${scenario}:\n${plan.replace(/^/gm, '  ')}`);
 }
 
+/** Every judged query is a goal of its own (PASS or MISS), then the worst of them. */
 function recordGoals(result: MailLogBenchResult) {
   const judged = result.scenarios.filter((figures) => figures.judged);
-  const worst = judged.reduce((slowest, figures) => (figures.p99Ms > slowest.p99Ms ? figures : slowest));
-  const recipient = judged.filter((figures) => figures.scenario.startsWith('recipient search'));
-  const worstRecipient = recipient.reduce((slowest, figures) => (figures.p99Ms > slowest.p99Ms ? figures : slowest));
   const size = `${result.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${result.mails.toLocaleString('en')} mails`;
+  for (const figures of judged) {
+    recordGoal({
+      section: 'mail-log',
+      goal: `${figures.scenario}: p99 ≤ ${GOAL_P99_MS} ms (${size})`,
+      measured: `p50 ${figures.p50Ms.toFixed(1)} ms (${(figures.p50Ms / result.baseline.p50Ms).toFixed(1)}× base), p99 ${figures.p99Ms.toFixed(1)} ms`,
+      pass: figures.p99Ms <= GOAL_P99_MS,
+    });
+  }
+  const worst = judged.reduce((slowest, figures) => (figures.p99Ms > slowest.p99Ms ? figures : slowest));
   recordGoal({
     section: 'mail-log',
     goal: `every mail log query p99 ≤ ${GOAL_P99_MS} ms (${size})`,
     measured: `worst p99 ${worst.p99Ms.toFixed(1)} ms (${worst.scenario}); ${(worst.p99Ms / result.baseline.p99Ms).toFixed(1)}× baseline p99`,
     pass: worst.p99Ms <= GOAL_P99_MS,
-  });
-  recordGoal({
-    section: 'mail-log',
-    goal: `recipient search p99 ≤ ${GOAL_P99_MS} ms (${size})`,
-    measured: `p99 ${worstRecipient.p99Ms.toFixed(1)} ms (${worstRecipient.scenario})`,
-    pass: worstRecipient.p99Ms <= GOAL_P99_MS,
   });
 }
 
