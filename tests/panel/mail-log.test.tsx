@@ -94,13 +94,13 @@ describe('mail log list', { timeout: 60_000 }, () => {
 
   it('searches on the server (any recipient), sorts by a column, and keeps both in the URL', async () => {
     const { user } = await openMailScreen(fake.backend, LOG, 'Shift plan');
-    await user.type(screen.getByPlaceholderText('Search'), 'ben@example');
+    await user.type(screen.getByPlaceholderText('A whole address or Message-ID, or any text'), 'ben@example');
     await waitFor(() => expect(hasRow('Welcome')).toBe(false));
     expect(hasRow('Shift plan')).toBe(true);
     expect(lastLogQuery().get('query')).toBe('ben@example');
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('search')).toBe('ben@example'));
 
-    await user.clear(screen.getByPlaceholderText('Search'));
+    await user.clear(screen.getByPlaceholderText('A whole address or Message-ID, or any text'));
     await waitFor(() => expect(hasRow('Welcome')).toBe(true));
     const subjectHeader = screen.getAllByRole('columnheader').find((cell) => cell.textContent?.trim() === 'Subject')!;
     await user.click(within(subjectHeader).getByRole('button'));

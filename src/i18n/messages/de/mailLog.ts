@@ -7,6 +7,7 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
     title: 'Mailprotokoll',
     empty: 'Es wurden noch keine Mails gesendet. Mails erscheinen hier, sobald das Panel oder ein Dienst eine sendet.',
     states_label: 'Mails in diesen Zuständen zeigen',
+    search_placeholder: 'Ganze Adresse oder Message-ID, oder beliebiger Text',
     states: {
       queued: 'Wartend',
       retrying: 'Erneuter Versuch',

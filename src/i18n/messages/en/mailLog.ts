@@ -5,6 +5,7 @@ export const mailLogEn = {
     title: 'Mail Log',
     empty: 'No mails have been sent yet. Mails appear here as soon as the panel or a service sends one.',
     states_label: 'Show mails in these states',
+    search_placeholder: 'A whole address or Message-ID, or any text',
     states: {
       queued: 'Queued',
       retrying: 'Retrying',

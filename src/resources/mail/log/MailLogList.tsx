@@ -1,4 +1,4 @@
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SearchInputProps } from 'react-admin';
 import { CsvExportButton } from '../../../common/export/CsvExportButton';
 import { ListEmpty } from '../../../common/ListEmpty';
 import { ListPagination } from '../../../common/ListPagination';
@@ -15,7 +15,13 @@ import { MailStateChips } from './MailStateChips';
 
 const Column = DataTable.Col<MailLogRecord>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+/**
+ * The search box: what it says matches the API's `query` (README, "Mail log"): a whole address or Message-ID finds exactly that
+ * address, anything else is a substring of sender, recipients, subject or Message-ID.
+ */
+const MailLogSearchInput = (props: SearchInputProps) => <SearchInput {...props} placeholder={useTranslate()('caredesk.mail_log.search_placeholder')} />;
+
+const filters = [<MailLogSearchInput key="q" source="q" alwaysOn />];
 
 const field = (name: string) => `caredesk.mail_log.fields.${name}`;
 
