@@ -192,25 +192,32 @@ async function detailUids(database: Database): Promise<string[]> {
   return result.rows.map((row) => row.mail_uid);
 }
 
-async function explain(database: Database, scenario: string, query: SQLWrapper) {
-  const result = (await database.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+/** EXPLAIN (ANALYZE, BUFFERS) of a built query; `bitmapOnly` plans it as searchByTokens counts and sorts a few matches. */
+async function explain(database: Database, scenario: string, query: SQLWrapper, bitmapOnly: boolean) {
+  const result = (await database.db.transaction(async (tx) => {
+    if (bitmapOnly) {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+    }
+    return tx.execute(sql`explain (analyze, buffers) ${query}`);
+  })) as unknown as { rows: Record<string, string>[] };
   return { scenario, plan: result.rows.map((row) => Object.values(row)[0]).join('\n') };
 }
 
-/** The plans of the default view and a recipient search, page and count. */
+/** The plans of the default view and some searches, page and count (a search through search_tokens as it runs with a few matches). */
 async function plans(database: Database) {
   const request = (query: string) => MailLogSearch.read({ query });
   const checks = [];
   const searches = [
-    ['default view', ''],
-    ['recipient search, whole address', 'client4711@example.org'],
-    ['recipient search, part of an address', 'client4711@'],
-    ['subject search, one mail', 'visit 12346 for'],
-    ['sender search', 'recruiting@'],
+    ['default view', '', false],
+    ['recipient search, whole address', 'client4711@example.org', true],
+    ['recipient search, part of an address', 'client4711@', false],
+    ['subject search, one mail', 'visit 12346 for', true],
+    ['sender search', 'recruiting@', false],
   ] as const;
-  for (const [scenario, query] of searches) {
+  for (const [scenario, query, bitmapOnly] of searches) {
     const queries = mailLogQueries(database.db, request(query));
-    checks.push(await explain(database, `${scenario} (page)`, queries.page), await explain(database, `${scenario} (count)`, queries.count));
+    checks.push(await explain(database, `${scenario} (page)`, queries.page, bitmapOnly), await explain(database, `${scenario} (count)`, queries.count, bitmapOnly));
   }
   return checks;
 }
