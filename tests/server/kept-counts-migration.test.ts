@@ -81,6 +81,7 @@ test('file counts and the care-request statistics become kept counts', async () 
       { key: 'files', count: 20 },
       { key: 'files:kind:Caregiver', count: 0 },
       { key: 'files:kind:Customer', count: 7 },
+      { key: 'mails', count: 0 },
     ]);
     const { rows: oldTables } = await database.execute(sql`select to_regclass('file_counts') as files, to_regclass('care_request_statistics') as care`);
     expect(oldTables).toEqual([{ files: null, care: null }]);
@@ -90,11 +91,11 @@ test('file counts and the care-request statistics become kept counts', async () 
   }
 });
 
-test('an installation without counts gets none', async () => {
+test('an installation without counts gets none but the count of mails (0009), which starts at zero', async () => {
   const database = await emptyDatabase();
   try {
     await database.migrate(MIGRATIONS);
-    expect((await database.execute(sql`select * from kept_counts`)).rows).toEqual([]);
+    expect((await database.execute(sql`select key, count::int as count from kept_counts`)).rows).toEqual([{ key: 'mails', count: 0 }]);
   } finally {
     await database.close();
   }
@@ -113,6 +114,36 @@ test('the kept total size of files starts at the sum of the files stored before 
 
     const { rows } = await database.execute(sql`select count::int as count from kept_counts where key = 'files:bytes'`);
     expect(rows).toEqual([{ count: 3500 }]);
+  } finally {
+    await database.close();
+    rmSync(before, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test('the mail log: mails stored before 0009 are counted and get their search tokens; later ones are counted as they come and go', async () => {
+  const before = migrationsBeforeKeptCounts(['0000_init', '0001_mail_refused_recipients', '0002_kept_counts', '0003_trust', '0004_mail_log', '0005_mail-log-search', '0006_users_list', '0007_care_statistics_index', '0008_file_bytes_kept']);
+  const database = await emptyDatabase();
+  try {
+    await database.migrate(before);
+    await database.execute(sql`
+      insert into mails (reference_uid, sender, recipients, cc, subject, message, message_id, search_text)
+      values ('00000000-0000-4000-8000-000000000001', 'Office@Caredesk.example', array['Anna@Example.org'], array['b@example.org'], 'Visit 12', 'm',
+              '<00000000-0000-4000-8000-000000000001@Caredesk.example>', 'office@caredesk.example' || E'\n' || 'anna@example.org' || E'\n' || 'b@example.org' || E'\n' || 'visit 12' || E'\n' || '<00000000-0000-4000-8000-000000000001@caredesk.example>'),
+             (gen_random_uuid(), 'a@b.example', array['c@d.example'], '{}', 's', 'm', null, 'a@b.example')`);
+
+    await database.migrate(MIGRATIONS);
+
+    const count = async () => (await database.execute(sql`select count::int as count from kept_counts where key = 'mails'`)).rows;
+    expect(await count()).toEqual([{ count: 2 }]);
+    const { rows } = await database.execute(sql`select search_tokens from mails where sender = 'Office@Caredesk.example'`);
+    expect([...(rows[0] as { search_tokens: string[] }).search_tokens].sort()).toEqual(
+      ['00000000-0000-4000-8000-000000000001@caredesk.example', '00000000', '0000', '4000', '8000', '000000000001', 'office@caredesk.example', 'anna@example.org', 'b@example.org', 'office', 'caredesk', 'example', 'anna', 'org', 'b', 'visit', '12'].sort(),
+    );
+    await database.execute(sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 's', 'm' from generate_series(1, 5)`);
+    await database.execute(sql`delete from mails where sender = 'Office@Caredesk.example'`);
+    expect(await count()).toEqual([{ count: 6 }]);
+    await database.execute(sql`truncate mails cascade`);
+    expect(await count()).toEqual([{ count: 0 }]);
   } finally {
     await database.close();
     rmSync(before, { recursive: true, force: true });
