@@ -143,14 +143,10 @@ export async function searchMailLog(db: Db, request: MailLogRequest, exactTotal?
  */
 async function searchByTokens(tx: Db, request: MailLogRequest, exactTotal?: boolean) {
   const queries = mailLogQueries(tx, request, exactTotal);
-  await tx.execute(sql`set local enable_seqscan = off`);
-  await tx.execute(sql`set local enable_indexscan = off`);
+  await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
   const [{ total }] = (await queries.count) as [{ total: number }];
   const few = total < (queries.limit ?? TOTAL_CAP + 1);
-  if (!few) {
-    await tx.execute(sql`set local enable_indexscan = on`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-  }
+  if (!few) await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
   const rows = await queries.page;
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }

@@ -177,7 +177,7 @@ function mailLogRoutes(app: ServiceApp, db: Db) {
       schema: {
         ...administration('The mail log: every mail in any state, searched, filtered, sorted and paged'),
         description:
-          '`query` matches sender, any recipient (to or cc), subject or Message-ID (case-insensitive substring); `filters` is {"state": [...], "requested": {"from", "to"}}. Totals above 1000 are lower bounds unless exact_total=true.',
+          '`query` (case-insensitive): a whole address or Message-ID matches that sender, recipient (to or cc) or Message-ID exactly; anything else is a substring of sender, any recipient, subject or Message-ID. `filters` is {"state": [...], "requested": {"from", "to"}}. Totals above 1000 are lower bounds unless exact_total=true; the whole log\'s total is always exact.',
         querystring: MailLogQuery,
         response: { 200: MailLogPage, ...problems(400, 401) },
       },

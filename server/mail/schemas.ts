@@ -167,7 +167,7 @@ export type MailLogSortKey = (typeof LOG_SORT_KEYS)[number];
 export const MailLogSearch = pagedList({
   sortKeys: LOG_SORT_KEYS,
   defaultSortBy: 'requested_time',
-  query: { pattern: NO_CONTROL_CHARACTERS, description: 'free of control characters; matches sender, any recipient (to or cc), subject or Message-ID' },
+  query: { pattern: NO_CONTROL_CHARACTERS, description: 'free of control characters; a whole address (or Message-ID, bare or in angle brackets) matches that sender, recipient (to or cc) or Message-ID exactly; anything else is a substring of sender, any recipient, subject or Message-ID' },
   filters: Type.Object(
     { state: Type.Optional(Type.Array(MailStateSchema, { maxItems: MAIL_STATES.length, uniqueItems: true })), requested: Type.Optional(SecondsRange) },
     closed,
