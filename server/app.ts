@@ -53,7 +53,10 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
-  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.server.on('checkExpectation', answerFailedExpectation);
 
   await registerBrowserHardening(app, { serviceUrls: Object.values(config.serviceUrls), corsOrigins: config.corsOrigins });

@@ -31,8 +31,9 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
     registers: [registry],
   });
   // the route pattern, never the URL: ids and query strings would make a series per request
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     durations.observe({ method: request.method, route: request.routeOptions.url ?? 'no route', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
   const deliveries = new Counter({ name: 'caredesk_mail_deliveries_total', help: 'Delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] });
   app.decorate('metrics', { countDelivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) });

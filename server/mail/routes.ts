@@ -6,7 +6,7 @@ import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
 import { cancelMail, mailDetail, resendMail, searchMailLog } from './mail-log';
-import { createProvider, getProvider, listProviders, updateProvider } from './providers';
+import { createProvider, getProvider, providersLister, updateProvider } from './providers';
 import { mailStatistics } from './statistics';
 import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
 import {
@@ -35,6 +35,7 @@ const DEFAULT_LIST_LIMIT = 1000;
 const administration = (summary: string) => ({ tags: ['mail administration'], summary, security: BEARER });
 
 export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: PasswordCipher }) {
+  const listProviders = providersLister(db);
   app.post(
     '/send/',
     {
@@ -56,7 +57,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   app.get(
     '/administration/providers/',
     { config: { permission: 'mail:read' }, schema: { ...administration('List SMTP providers'), response: { 200: Type.Array(Provider), ...problems(401) } } },
-    async () => listProviders(db),
+    async () => listProviders(),
   );
   app.post(
     '/administration/providers/',

@@ -79,3 +79,23 @@ test('with CORS_ORIGINS a listed origin gets its preflight and its answers; anot
   const stranger = await withCors.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
   expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
 });
+
+test('every answer carries the same security headers: pages, assets, service answers, refusals and unknown paths', async () => {
+  const securityHeaders = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-permitted-cross-domain-policies'].map((name) => [name, headers[name]]),
+    );
+  const page = await t.inject({ method: 'GET', url: '/users/', headers: NAVIGATION });
+  expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  const answers = [
+    await t.inject({ method: 'GET', url: '/assets/index-AbC123.js' }),
+    await t.inject({ method: 'GET', url: '/api/health/live' }),
+    await t.as({ method: 'GET', url: '/api/auth/info/' }),
+    await t.inject({ method: 'GET', url: '/api/auth/info/' }),
+    await t.inject({ method: 'GET', url: '/api/no-such-route/' }),
+    await t.inject({ method: 'GET', url: '/api/health/live?unknown=1' }),
+  ];
+  expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 404, 400]);
+  for (const answer of answers) expect(securityHeaders(answer.headers)).toEqual(securityHeaders(page.headers));
+});
