@@ -1,11 +1,15 @@
 import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
+import { keptCount, keptCountColumn } from '../shared/kept-counts';
 import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
 import type { PanelUserResponse, UserListParameters, UserSearchRequest, UserSortKey } from './schemas';
 import { UserSearch } from './schemas';
 import { lockedUsernamesQuery } from './sign-in-throttle';
 import { panelUserOf, userColumns } from './users';
+
+/** Kept by triggers on users (migration 0010): every user, the unfiltered list's total. */
+const USERS_COUNT = 'users';
 
 /** The users list in the paged dialect: one query for the page, its capped total and each user's lock state. */
 
@@ -77,14 +81,15 @@ interface PageBounds {
   now: Date | Placeholder;
   limit: number | Placeholder;
   offset: number | Placeholder;
-  countLimit: number | Placeholder | undefined;
+  /** The total riding along as a column: the count up to a limit (none: every row), or a kept count. */
+  total: { countLimit: number | Placeholder | undefined } | { kept: SQL<number> };
 }
 
-/** The page with each user's lock state and, riding along as an uncorrelated subquery that the database runs once, the capped count. */
+/** The page with each user's lock state and, riding along as an uncorrelated subquery that the database runs once, its total. */
 function pageQuery(db: Db, where: SQL | undefined, request: Pick<UserSearchRequest, 'sortBy' | 'ordering'>, bounds: PageBounds) {
-  const count = countQuery(db, where, bounds.countLimit);
+  const counted = 'kept' in bounds.total ? bounds.total.kept : sql<number>`(${countQuery(db, where, bounds.total.countLimit)})`;
   return db
-    .select({ user: userColumns, username, locked: isLockedColumn(bounds.now), counted: sql<number>`(${count})` })
+    .select({ user: userColumns, username, locked: isLockedColumn(bounds.now), counted })
     .from(users)
     .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
     .where(where)
@@ -97,8 +102,9 @@ type UnfilteredPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
 
 /**
  * The users list's searcher on one database. A page without query or filters (the panel's first call on the users screen) runs a
- * statement prepared once per order: building the query cost more than running it, and PostgreSQL then also skips parsing and
- * planning it. Its values, the current time of the lock state included, are bound on every execution.
+ * statement prepared once per order, its total the kept count of users (exact, one row to read): building the query cost more than
+ * running it, and PostgreSQL then also skips parsing and planning it. Its values, the current time of the lock state included, are
+ * bound on every execution. Other pages are built, and counted up to the cap, per request.
  */
 export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promise<PageAnswer<PanelUserResponse>> {
   const unfiltered = new Map<string, UnfilteredPage>();
@@ -106,7 +112,7 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
     const name = `auth_users_page_${request.sortBy}_${request.ordering}`;
     let prepared = unfiltered.get(name);
     if (!prepared) {
-      const bounds = { now: sql.placeholder('now'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), countLimit: sql.placeholder('countLimit') };
+      const bounds = { now: sql.placeholder('now'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), total: { kept: keptCountColumn(db, USERS_COUNT) } };
       prepared = pageQuery(db, undefined, request, bounds).prepare(name);
       unfiltered.set(name, prepared);
     }
@@ -116,15 +122,19 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
   return async (request) => {
     const now = new Date();
     const conditions = conditionsOf(request, now);
+    const page = { now, limit: request.pageSize, offset: offsetOf(request) };
+    if (conditions.length === 0) {
+      const rows = await unfilteredPage(request).execute({ ...page, now: now.toISOString() });
+      // past the last page no row carries the total
+      const total = rows.length ? Number(rows[0].counted) : await keptCount(db, USERS_COUNT);
+      return cappedPageOf(rows.map(itemOf), total, undefined, request);
+    }
+    const where = and(...conditions);
     const countLimit = countLimitOf(request, request.exactTotal);
-    const bounds = { now, limit: request.pageSize, offset: offsetOf(request), countLimit };
-    const rows =
-      conditions.length === 0 && countLimit !== undefined
-        ? await unfilteredPage(request).execute({ ...bounds, now: now.toISOString() })
-        : await pageQuery(db, and(...conditions), request, bounds);
-    // past the last page no row carries the count
-    const counted = rows.length ? Number(rows[0].counted) : (await countQuery(db, and(...conditions), countLimit))[0].counted;
-    const items = rows.map((row) => panelUserOf(row.user, row.username, row.locked));
-    return cappedPageOf(items, counted, countLimit, request);
+    const rows = await pageQuery(db, where, request, { ...page, total: { countLimit } });
+    const counted = rows.length ? Number(rows[0].counted) : (await countQuery(db, where, countLimit))[0].counted;
+    return cappedPageOf(rows.map(itemOf), counted, countLimit, request);
   };
 }
+
+const itemOf = (row: { user: Parameters<typeof panelUserOf>[0]; username: string | null; locked: boolean }) => panelUserOf(row.user, row.username, row.locked);

@@ -291,6 +291,18 @@ describe('capped totals', () => {
     expect(names(answer).at(-1)).toBe(`Mass ${tag} ${String(extra - 1).padStart(5, '0')}`);
   });
 
+  test('without query or filters the total is every user, exact beyond the cap, and follows rows written straight to the database', async () => {
+    const everyone = async () => (await t.db.select({ uid: users.uid }).from(users)).length;
+    const first = await page({ page_size: 10 });
+    expect(first).toMatchObject({ total: await everyone(), total_is_lower_bound: false, previous_page: null, next_page: 2 });
+    expect(first.total).toBeGreaterThan(TOTAL_CAP);
+    expect(await page({ page: 10_000 })).toMatchObject({ items: [], total: await everyone(), next_page: null });
+    const [gone] = await t.db.insert(users).values({ publicName: `Gone ${tag}`, roles: [] }).returning({ uid: users.uid });
+    expect((await page({ page: 1 })).total).toBe(await everyone());
+    await t.db.delete(users).where(eq(users.uid, gone.uid));
+    expect((await page({ exact_total: true })).total).toBe(await everyone());
+  });
+
   test('the whole-array form still lists every user', async () => {
     expect((await allUsers()).filter((user) => user.domain_user.roles.includes('mass'))).toHaveLength(extra);
   });

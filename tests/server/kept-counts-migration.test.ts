@@ -82,6 +82,7 @@ test('file counts and the care-request statistics become kept counts', async () 
       { key: 'files:kind:Caregiver', count: 0 },
       { key: 'files:kind:Customer', count: 7 },
       { key: 'mails', count: 0 },
+      { key: 'users', count: 0 },
     ]);
     const { rows: oldTables } = await database.execute(sql`select to_regclass('file_counts') as files, to_regclass('care_request_statistics') as care`);
     expect(oldTables).toEqual([{ files: null, care: null }]);
@@ -91,11 +92,14 @@ test('file counts and the care-request statistics become kept counts', async () 
   }
 });
 
-test('an installation without counts gets none but the count of mails (0009), which starts at zero', async () => {
+test('an installation without counts gets none but the counts of mails (0009) and users (0010), which start at zero', async () => {
   const database = await emptyDatabase();
   try {
     await database.migrate(MIGRATIONS);
-    expect((await database.execute(sql`select key, count::int as count from kept_counts`)).rows).toEqual([{ key: 'mails', count: 0 }]);
+    expect((await database.execute(sql`select key, count::int as count from kept_counts order by key`)).rows).toEqual([
+      { key: 'mails', count: 0 },
+      { key: 'users', count: 0 },
+    ]);
   } finally {
     await database.close();
   }
