@@ -1,4 +1,4 @@
-import { and, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
 import { keptCount } from '../shared/kept-counts';
@@ -61,13 +61,45 @@ export function searchQueries(db: Db, request: FileSearchRequest) {
     countKey,
     countLimit,
     count: countKey ? undefined : countUpTo(db, db.select({ uid: files.uid }).from(files).where(where).$dynamic(), countLimit),
+    textCount: request.query.trim() && where && countLimit !== undefined ? { where, limit: countLimit } : undefined,
   };
 }
 
 export async function searchFiles(db: Db, request: FileSearchRequest) {
   const queries = searchQueries(db, request);
+  const matches = queries.textCount ? await textMatches(db, request, queries.textCount) : undefined;
+  if (matches?.page) return matches.page;
   const rows = await queries.page;
+  if (matches) return cappedPageOf(rows.map(toStoredFile), matches.counted, queries.countLimit, request);
   if (!queries.count) return cappedPageOf(rows.map(toStoredFile), await keptCount(db, queries.countKey ?? ALL_FILES), undefined, request);
   const [{ total }] = await queries.count;
   return cappedPageOf(rows.map(toStoredFile), total, queries.countLimit, request);
+}
+
+/**
+ * A text query's matches read once, up to the count's limit, with their sort values, and the page sorted from them: the trigram indexes
+ * read long posting lists for words most files hold ("customer"), so the page and the count should not each build that bitmap. When the
+ * limit was reached the page is not among what was read: only the count is returned, and the page walks the sort's index. Undefined when
+ * the page lies past the matches (its rows carry no count).
+ */
+async function textMatches(db: Db, request: FileSearchRequest, { where, limit }: { where: SQL; limit: number }) {
+  const sortValues = SORT_COLUMNS[request.sortBy].map((column, index) => [`sort${index}`, sql`${column}`.as(`sort${index}`)] as const);
+  const matching = db.$with('matching').as(db.select({ uid: files.uid, ...Object.fromEntries(sortValues) }).from(files).where(where).limit(limit));
+  const direction = directionOf(request.ordering);
+  const pageUids = db
+    .select({ uid: matching.uid })
+    .from(matching)
+    .orderBy(...sortValues.map(([name]) => direction(sql`${sql.identifier(name)}`)), direction(matching.uid))
+    .limit(request.pageSize)
+    .offset(offsetOf(request));
+  const rows = await db
+    .with(matching)
+    .select({ file: getTableColumns(files), counted: sql<number>`(select count(*) from ${matching})::int` })
+    .from(files)
+    .where(inArray(files.uid, pageUids))
+    .orderBy(...orderOf(request));
+  const counted = rows[0]?.counted;
+  if (counted === undefined) return undefined;
+  if (counted >= limit) return { counted };
+  return { counted, page: cappedPageOf(rows.map((row) => toStoredFile(row.file)), counted, limit, request) };
 }
