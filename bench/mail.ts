@@ -5,7 +5,7 @@
 // with the same concurrency (no queue), once before and once after the queued run (their mean, so that a machine whose load
 // drifts during the run does not tilt the ratio), and GET /api/health at the list's request rate, both while the worker
 // delivers (alongside the list) and afterwards with the worker stopped.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
 import { mails } from '../server/db/schema';
 import { createMailWorker } from '../server/mail';
+import { insertMail } from '../server/mail/queue';
 import { TransportPools } from '../server/mail/transports';
 import autocannon from 'autocannon';
 import { envNumber, inParallel, printTable, recordGoal, times, type Measurement, withPglite, withPostgres } from './lib';
@@ -102,10 +103,15 @@ const benchMail = (index: number) => ({
   message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
 });
 
+/** Queued as the mail service queues them (insertMail: Message-ID, search text and tokens, whose indexes every state change updates). */
 async function queueMails(database: Database, count: number) {
   for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, offset) => ({ ...benchMail(start + offset), nextAttemptAt: sql`now()` }));
-    await database.db.insert(mails).values(chunk);
+    await database.db.transaction(async (tx) => {
+      for (let index = start; index < Math.min(start + INSERT_CHUNK, count); index++) {
+        const { recipients, ...mail } = benchMail(index);
+        await insertMail(tx, randomUUID(), { ...mail, to: recipients });
+      }
+    });
   }
   if (database.kind === 'postgres') await database.db.execute(sql`analyze mails`);
 }
