@@ -12,27 +12,28 @@ CREATE INDEX "mails_search_tokens_idx" ON "mails" USING gin ("search_tokens") WI
 -- written any way (the queue, retention, a bulk load) are counted
 INSERT INTO "kept_counts" ("key", "count") SELECT 'mails', count(*) FROM "mails"
 	ON CONFLICT ("key") DO UPDATE SET "count" = excluded."count";--> statement-breakpoint
-CREATE FUNCTION "mails_keep_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- generic: the kept count's key is the trigger's argument, the rows are the statement's transition tables "inserted_rows" / "deleted_rows"
+CREATE FUNCTION "keep_row_count"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	"delta" bigint;
 BEGIN
 	IF TG_OP = 'INSERT' THEN
-		SELECT count(*) INTO "delta" FROM "inserted_mails";
+		SELECT count(*) INTO "delta" FROM "inserted_rows";
 	ELSE
-		SELECT -count(*) INTO "delta" FROM "deleted_mails";
+		SELECT -count(*) INTO "delta" FROM "deleted_rows";
 	END IF;
 	IF "delta" <> 0 THEN
-		UPDATE "kept_counts" SET "count" = "count" + "delta" WHERE "key" = 'mails';
+		UPDATE "kept_counts" SET "count" = "count" + "delta" WHERE "key" = TG_ARGV[0];
 	END IF;
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE FUNCTION "mails_keep_count_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "keep_row_count_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	UPDATE "kept_counts" SET "count" = 0 WHERE "key" = 'mails';
+	UPDATE "kept_counts" SET "count" = 0 WHERE "key" = TG_ARGV[0];
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "mails_count_inserted" AFTER INSERT ON "mails" REFERENCING NEW TABLE AS "inserted_mails" FOR EACH STATEMENT EXECUTE FUNCTION "mails_keep_count"();--> statement-breakpoint
-CREATE TRIGGER "mails_count_deleted" AFTER DELETE ON "mails" REFERENCING OLD TABLE AS "deleted_mails" FOR EACH STATEMENT EXECUTE FUNCTION "mails_keep_count"();--> statement-breakpoint
-CREATE TRIGGER "mails_count_truncated" AFTER TRUNCATE ON "mails" FOR EACH STATEMENT EXECUTE FUNCTION "mails_keep_count_truncated"();
+CREATE TRIGGER "mails_count_inserted" AFTER INSERT ON "mails" REFERENCING NEW TABLE AS "inserted_rows" FOR EACH STATEMENT EXECUTE FUNCTION "keep_row_count"('mails');--> statement-breakpoint
+CREATE TRIGGER "mails_count_deleted" AFTER DELETE ON "mails" REFERENCING OLD TABLE AS "deleted_rows" FOR EACH STATEMENT EXECUTE FUNCTION "keep_row_count"('mails');--> statement-breakpoint
+CREATE TRIGGER "mails_count_truncated" AFTER TRUNCATE ON "mails" FOR EACH STATEMENT EXECUTE FUNCTION "keep_row_count_truncated"('mails');
