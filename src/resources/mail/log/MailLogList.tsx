@@ -19,7 +19,10 @@ const Column = DataTable.Col<MailLogRecord>;
  * The search box: what it says matches the API's `query` (README, "Mail log"): a whole address or Message-ID finds exactly that
  * address, anything else is a substring of sender, recipients, subject or Message-ID.
  */
-const MailLogSearchInput = (props: SearchInputProps) => <SearchInput {...props} placeholder={useTranslate()('caredesk.mail_log.search_placeholder')} />;
+const MailLogSearchInput = (props: SearchInputProps) => (
+  // wide enough on a desktop for the whole hint (cut after "Ganze Adresse oder Messa" at the default width); a phone keeps the full width
+  <SearchInput {...props} sx={{ width: { sm: 480 } }} placeholder={useTranslate()('caredesk.mail_log.search_placeholder')} />
+);
 
 const filters = [<MailLogSearchInput key="q" source="q" alwaysOn />];
 
