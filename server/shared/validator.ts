@@ -37,6 +37,7 @@ const DECIMAL_NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
  * conversion reads "1e400" and "1e3" as 1), otherwise it stays text and the check refuses it.
  */
 function convertText(schema: TSchema, input: unknown): unknown {
+  if (isRecord(input) && isEmpty(input)) return input; // most requests: nothing to convert, and TypeBox's conversion is not free
   const properties = (schema as { properties?: Record<string, TSchema> }).properties;
   // read before converting: the conversion may change the input in place
   const notDecimal = Object.entries(properties ?? {}).flatMap(([key, property]): [string, string][] => {
@@ -50,6 +51,11 @@ function convertText(schema: TSchema, input: unknown): unknown {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isEmpty(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
+}
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
