@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed'] as const;
+const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] as const;
 
 /**
  * `GET /api/metrics` in Prometheus' text format (README, "Operating Caredesk"): request durations by route pattern and status,
@@ -76,13 +76,14 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
   );
 }
 
-/** Each state counted on its own partial index (schema.ts), so a scrape reads only index pages. */
+/** Each state counted on its own partial index (schema.ts; cancelled on the state's index), so a scrape reads only index pages. */
 async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STATES)[number], number>> {
   const result = (await database.db.execute(sql`select
     (select count(*) from mails where state = 'queued')::int as queued,
     (select count(*) from mails where state = 'retrying')::int as retrying,
     (select count(*) from mails where state = 'delivered')::int as delivered,
-    (select count(*) from mails where state = 'failed')::int as failed`)) as unknown as { rows: Record<(typeof MAIL_STATES)[number], number>[] };
+    (select count(*) from mails where state = 'failed')::int as failed,
+    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as unknown as { rows: Record<(typeof MAIL_STATES)[number], number>[] };
   return result.rows[0]!;
 }
 

@@ -84,7 +84,11 @@ test('mails by state come from the database, deliveries by outcome from the work
 
   await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
   await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
-  expect(sample((await scrape(open)).body, 'caredesk_mails{state="queued"}')).toBe(2);
+  const cancelled = await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
+  expect((await open.as({ method: 'POST', url: `/api/mail/administration/mails/${cancelled}/cancel/` })).statusCode).toBe(200);
+  const queued = (await scrape(open)).body;
+  expect(sample(queued, 'caredesk_mails{state="queued"}')).toBe(2);
+  expect(sample(queued, 'caredesk_mails{state="cancelled"}')).toBe(1);
 
   // no account matches the sender: each delivery fails for good
   const worker = createMailWorker({ db: open.db, masterSecret: open.masterSecret, config: open.config.mail, onOutcome: open.app.metrics.countDelivery });
