@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
 import { signInThroughForm } from './support/session';
 
 /**
@@ -55,6 +56,17 @@ test('every main screen is usable at 390×844', async ({ page }) => {
     // empty on a fresh server, cards once other tests added providers: never a table
     await expect(page.getByText(/No providers yet/).or(page.getByRole('main').getByRole('listitem').first())).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step('cards cannot be selected: a user is acted on from its edit page', async () => {
+    await page.goto('/users/');
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ban', exact: true })).toHaveCount(0);
+    await cards.filter({ has: page.getByText(E2E_ADMIN.username, { exact: true }) }).getByRole('link', { name: /^Edit / }).click();
+    await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await expect(page.getByTestId('global-alert')).toContainText('You cannot ban yourself.');
     await expectNoSidewaysScroll(page);
   });
 

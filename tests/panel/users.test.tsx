@@ -338,6 +338,29 @@ describe('edit user', { timeout: 60_000 }, () => {
     expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)).toHaveLength(1);
   });
 
+  it('acts on its user: Revoke Tokens, Ban or Unban as the user is, and Unlock only while sign-in is locked', async () => {
+    backend.service.state.users.get(RECRUITER_UID)!.locked = true;
+    const { user } = await openEdit();
+    expect(screen.queryByRole('button', { name: 'Unban' })).not.toBeInTheDocument();
+
+    await user.click(button('Revoke Tokens'));
+    expect(await screen.findByText('Tokens haven been removed.')).toBeInTheDocument();
+    expect(backend.service.hits('POST', '/api/auth/administration/revoke-refresh-tokens/')[0].body).toEqual({ uids: [RECRUITER_UID] });
+
+    await user.click(button('Ban'));
+    expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
+    expect(backend.service.state.users.get(RECRUITER_UID)!.banned).toBe(true);
+    await user.click(await screen.findByRole('button', { name: 'Unban' }));
+    expect(await screen.findByText('Users have been unbanned.')).toBeInTheDocument();
+    expect(backend.service.state.users.get(RECRUITER_UID)!.banned).toBe(false);
+    await screen.findByRole('button', { name: 'Ban' });
+
+    await user.click(button('Unlock'));
+    expect(await screen.findByText('Sign-in has been unlocked.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument());
+    expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`);
+  });
+
   it("shows 'Cannot save:' with the message when the service refuses", async () => {
     const { user } = await openEdit();
 

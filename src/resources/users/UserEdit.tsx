@@ -1,10 +1,11 @@
-import { Edit, TabbedForm, TextInput, Toolbar } from 'react-admin';
+import { Edit, TabbedForm, TextInput, Toolbar, TopToolbar } from 'react-admin';
 import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
 import { AuthenticationInputs } from './AuthenticationInputs';
 import { usersPaths } from './paths';
 import { RolesInput } from './RolesInput';
+import { RecordActionButtons } from './UserActionButtons';
 import { UserEditTitle } from './UserEditTitle';
 import { UserSessions } from './UserSessions';
 import { nameValidators, requiredRoles } from './validators';
@@ -12,15 +13,21 @@ import { nameValidators, requiredRoles } from './validators';
 /** Password fields start empty (null, like a cleared react-admin input) so that they do not count as a change. */
 const formDefaults = { password: null, confirmation: null };
 
+const actions = (
+  <TopToolbar>
+    <RecordActionButtons />
+  </TopToolbar>
+);
+
 /**
- * /users/{userId}/: tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
+ * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
  * the form is valid; the users data provider decides which of the two PUT calls are needed. After success it says so and
  * goes back (to /users/ when opened directly).
  */
 const UserEdit = () => {
   const onError = useCannotSave();
   return (
-    <Edit title={<UserEditTitle />} mutationMode="pessimistic" redirect={false} mutationOptions={{ onError }}>
+    <Edit title={<UserEditTitle />} actions={actions} mutationMode="pessimistic" redirect={false} mutationOptions={{ onError }}>
       <EditorSave listPath={usersPaths.list} savedMessage="resources.users.messages.saved">
         <TabbedForm
           syncWithLocation={false}

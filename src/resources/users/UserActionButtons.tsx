@@ -1,0 +1,111 @@
+import BlockIcon from '@mui/icons-material/Block';
+import KeyOffIcon from '@mui/icons-material/KeyOff';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { CircularProgress } from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { Button, type Identifier, useDataProvider, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { CaredeskDataProvider } from '../../dataProviders';
+import { describeError } from '../../dataProviders/problem';
+import type { UserRecord } from '../../dataProviders/users';
+import { useGlobalAlert } from '../../layout/globalAlert';
+
+interface UserAction {
+  label: string;
+  icon: ReactElement;
+  /** Translation key of the success message shown in the global alert. */
+  successMessage: string;
+  run: (dataProvider: CaredeskDataProvider, ids: Identifier[]) => Promise<unknown>;
+  color?: 'primary' | 'error';
+}
+
+/** What users:manage may do to users (the list's selection, or one user on the edit page). */
+export const USER_ACTIONS = {
+  revokeTokens: {
+    label: 'resources.users.list.revoke_tokens',
+    icon: <KeyOffIcon />,
+    successMessage: 'resources.users.messages.tokens_removed',
+    run: (dataProvider, ids) => dataProvider.revokeTokens('users', { ids }),
+  },
+  ban: {
+    label: 'resources.users.list.ban',
+    icon: <BlockIcon />,
+    color: 'error',
+    successMessage: 'resources.users.messages.banned',
+    run: (dataProvider, ids) => dataProvider.banUsers('users', { ids }),
+  },
+  unban: {
+    label: 'resources.users.list.unban',
+    icon: <LockOpenIcon />,
+    successMessage: 'resources.users.messages.unbanned',
+    run: (dataProvider, ids) => dataProvider.unbanUsers('users', { ids }),
+  },
+  unlock: {
+    label: 'resources.users.list.unlock',
+    icon: <LockResetIcon />,
+    successMessage: 'resources.users.messages.unlocked',
+    run: (dataProvider, ids) => dataProvider.unlockUsers('users', { ids }),
+  },
+} satisfies Record<string, UserAction>;
+
+interface UserActionButtonProps {
+  action: UserAction;
+  ids: Identifier[];
+  /** After success, before the reload (the list clears its selection). */
+  onDone?: () => void;
+}
+
+/**
+ * A button acting on some users: disabled without any, with a loading state while it runs; success and failure go to
+ * the global alert, then the page reloads its data.
+ */
+const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
+  const dataProvider = useDataProvider<CaredeskDataProvider>();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const { showSuccess, showError } = useGlobalAlert();
+  const [busy, setBusy] = useState(false);
+
+  const handleClick = async () => {
+    setBusy(true);
+    try {
+      await action.run(dataProvider, ids);
+      showSuccess(action.successMessage);
+      onDone?.();
+      refresh();
+    } catch (error) {
+      showError(describeError(error, translate));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label={action.label} onClick={handleClick} disabled={busy || ids.length === 0} color={action.color ?? 'primary'}>
+      {busy ? <CircularProgress size={16} color="inherit" /> : action.icon}
+    </Button>
+  );
+};
+
+/** A list toolbar button acting on the selected rows: always visible, disabled without a selection, which it clears after success. */
+export const SelectionActionButton = ({ action }: { action: UserAction }) => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  return <UserActionButton action={action} ids={selectedIds} onDone={onUnselectItems} />;
+};
+
+/**
+ * The edit page's actions on its user (the only way on a phone, whose list has no selection): Revoke Tokens, Ban or
+ * Unban as the user is, and Unlock while sign-in is locked.
+ */
+export const RecordActionButtons = () => {
+  const record = useRecordContext<UserRecord>();
+  if (!record) return null;
+  const ids = [record.id];
+  return (
+    <>
+      <UserActionButton action={USER_ACTIONS.revokeTokens} ids={ids} />
+      <UserActionButton action={record.banned ? USER_ACTIONS.unban : USER_ACTIONS.ban} ids={ids} />
+      {record.locked && <UserActionButton action={USER_ACTIONS.unlock} ids={ids} />}
+    </>
+  );
+};
