@@ -7,6 +7,7 @@ import { ServicesContext } from './auth/ServicesContext';
 import type { Session } from './auth/session';
 import { routerProvider } from './common/history/routerProvider';
 import type { RuntimeConfig } from './config';
+import { LoadFailureBoundary } from './layout/LoadFailureBoundary';
 import { darkTheme, theme } from './layout/theme';
 import { createServices } from './services';
 
@@ -51,9 +52,11 @@ export const App = ({ config, i18nProvider, session }: AppProps) => {
             <Route
               path="/*"
               element={
-                <Suspense fallback={null}>
-                  <AdminTree />
-                </Suspense>
+                <LoadFailureBoundary>
+                  <Suspense fallback={null}>
+                    <AdminTree />
+                  </Suspense>
+                </LoadFailureBoundary>
               }
             />
           </Routes>

@@ -278,6 +278,8 @@ export const de: Messages = {
       cannot_save: 'Speichern nicht möglich:',
       in_field: 'im Feld %{field}',
       config: 'Das Portal kann nicht starten: %{message}',
+      panel_load: 'Die Oberfläche konnte nicht angezeigt werden: Sie wurde vielleicht seit dem Öffnen dieser Seite aktualisiert, oder die Verbindung ist abgebrochen. Laden Sie die Seite neu, um weiterzuarbeiten.',
+      reload: 'Neu laden',
     },
     password: {
       title: 'Neues Passwort',
