@@ -1,12 +1,13 @@
+// first: starts the fetches the first render waits for (src/boot.ts)
+import { starting } from './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { loadConfig } from './config';
-import { loadI18nProvider, loadMessages } from './i18n/loadI18nProvider';
+import { loadMessages } from './i18n/loadI18nProvider';
 
 const container = document.getElementById('root')!;
 
-Promise.all([loadConfig(), loadI18nProvider()])
+starting
   .then(([config, i18nProvider]) => {
     createRoot(container).render(
       <StrictMode>

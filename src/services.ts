@@ -28,6 +28,6 @@ export function createServices(config: RuntimeConfig, i18nProvider: I18nProvider
     authProvider: createAuthProvider({ session, httpClient }),
     dataProvider: lazyDataProvider(() => import('./dataProviders').then((module) => module.createDataProvider(config, httpClient))),
     i18nProvider,
-    store: createStore(),
+    store: createStore(i18nProvider.getLocale()),
   };
 }

@@ -1,12 +1,29 @@
 import LockIcon from '@mui/icons-material/Lock';
-import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, FilledInput, type FilledInputProps, FormControl, InputLabel, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { LocaleButton } from './LocaleButton';
 import { loginErrorText, loginErrors, type LoginErrorMessage } from './loginErrors';
 import { redirectTarget } from './redirect';
 import { useServices } from './ServicesContext';
+
+/**
+ * What TextField renders with react-admin's theme (filled, dense, small, full width: the theme's defaults for FormControl),
+ * built from its parts: TextField itself imports Select, Input and OutlinedInput, which the login page does not need.
+ */
+const LoginField = ({ label, ...input }: Omit<FilledInputProps, 'id'> & { label: string }) => {
+  const id = useId();
+  return (
+    <FormControl disabled={input.disabled}>
+      <InputLabel id={`${id}-label`} htmlFor={id}>
+        {label}
+      </InputLabel>
+      <FilledInput id={id} {...input} />
+    </FormControl>
+  );
+};
 
 /**
  * /login: opening it logs out (credentials cleared, logged-out flag set) and focuses the username. Login needs both
@@ -53,7 +70,7 @@ export const LoginPage = () => {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-        <LocalesMenuButton />
+        <LocaleButton />
       </Box>
       <Card sx={{ width: 360, maxWidth: '95vw' }}>
         <CardContent>
@@ -74,7 +91,7 @@ export const LoginPage = () => {
                 {loginErrorText(error, translate)}
               </Alert>
             ))}
-            <TextField
+            <LoginField
               inputRef={usernameRef}
               label={translate('caredesk.login.username')}
               name="username"
@@ -82,9 +99,8 @@ export const LoginPage = () => {
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               disabled={busy}
-              fullWidth
             />
-            <TextField
+            <LoginField
               label={translate('caredesk.login.password')}
               name="password"
               type="password"
@@ -92,7 +108,6 @@ export const LoginPage = () => {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               disabled={busy}
-              fullWidth
             />
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={translate('ra.page.loading')} /> : undefined}>
               {translate('caredesk.login.submit')}
