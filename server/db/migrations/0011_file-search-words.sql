@@ -29,8 +29,10 @@ CREATE TRIGGER "files_words_inserted" AFTER INSERT ON "files" REFERENCING NEW TA
 CREATE TRIGGER "files_words_updated" AFTER UPDATE ON "files" REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "keep_file_search_words"();--> statement-breakpoint
 -- A text query as a condition on file_words, which every file that holds the query as a substring meets (README, "File service"): a
 -- word the query bounds on both sides is a whole word of the file; its first word, unless the query starts before it, is the end of one
--- (looked up in file_search_words); its last word, unless the query ends after it, the start of one. NULL when the query is inside one
--- word, or every word it holds is longer than 100 characters or matches more than 100 words: the trigram indexes serve it.
+-- (looked up in file_search_words); its last word, unless the query ends after it, the start of one. The words found stand for it, exact,
+-- so that GIN skips through a common word's posting list; a start found in more than 100 words is matched as a prefix instead (GIN then
+-- reads the posting lists of all those words), an end found in more than 100 adds no condition, nor does a word over 100 characters.
+-- NULL when no condition is left (a query inside one word): the trigram indexes serve it.
 -- Words are letters and digits only, so quoting them needs no escapes.
 CREATE FUNCTION "file_search_query"("query" text) RETURNS tsquery LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -57,6 +59,8 @@ BEGIN
 		IF cardinality("alternatives") = 0 THEN "alternatives" := ARRAY["words"["i"]]; END IF;
 		IF cardinality("alternatives") <= 100 THEN
 			"conditions" := "conditions" || ('(' || array_to_string(ARRAY(SELECT '''' || "word" || '''' FROM unnest("alternatives") AS "word"), ' | ') || ')');
+		ELSIF "word_start" THEN
+			"conditions" := "conditions" || ('''' || "words"["i"] || ''':*');
 		END IF;
 	END LOOP;
 	RETURN CASE WHEN cardinality("conditions") > 0 THEN array_to_string("conditions", ' & ')::tsquery END;
