@@ -245,6 +245,23 @@ export const files = pgTable(
     index('files_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),
     index('files_reference_values_trgm_idx').using('gin', table.referenceValues.op('gin_trgm_ops')),
     index('files_reference_kinds_idx').using('gin', table.referenceKinds),
+    // the words of name, description and reference values (file_words, migration 0011), for a text query that holds a word boundary
+    index('files_search_words_idx')
+      .using('gin', sql`array_to_tsvector(file_words(${table.name}, ${table.description}, ${table.referenceValues}))`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Every word that a file's searchable text holds or held (kept by triggers on files, migration 0011): a text query's first and last word
+ * may be part of a longer word, which file_search_query looks up here by its end and its start.
+ */
+export const fileSearchWords = pgTable(
+  'file_search_words',
+  { word: text('word').notNull() },
+  (table) => [
+    uniqueIndex('file_search_words_word_key').on(table.word.op('text_pattern_ops')),
+    index('file_search_words_reversed_idx').on(sql`reverse(${table.word}) text_pattern_ops`),
   ],
 );
 

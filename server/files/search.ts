@@ -16,15 +16,33 @@ const SORT_COLUMNS: Record<SortKey, (SQL | AnyColumn)[]> = {
   description: [sql`left(${files.description}, 64)`, files.description],
 };
 
-function textCondition(query: string): SQL {
+/** Everything a text query is searched in: a substring of the name, the description or the reference values, regardless of case. */
+const holdsText = (pattern: string, column: (value: AnyColumn) => SQL) =>
+  or(...[files.name, files.description, files.referenceValues].map((value) => sql`${column(value)} ilike ${pattern}`))!;
+
+/**
+ * A text query whose words (file_search_query, migration 0011) narrow it is looked up in files_search_words_idx, and the ILIKE, kept off
+ * the trigram indexes on purpose (`|| ''`), checks the few candidates: the trigram indexes would read the posting lists of trigrams that
+ * most files share ("customer"). Otherwise the trigram indexes serve the ILIKE.
+ */
+function textCondition(query: string, words: string | undefined): SQL {
   const pattern = `%${escapeLike(query)}%`;
-  return or(sql`${files.name} ilike ${pattern}`, sql`${files.description} ilike ${pattern}`, sql`${files.referenceValues} ilike ${pattern}`)!;
+  if (!words) return holdsText(pattern, (value) => sql`${value}`);
+  const held = sql`array_to_tsvector(file_words(${files.name}, ${files.description}, ${files.referenceValues})) @@ ${words}::tsquery`;
+  return and(held, holdsText(pattern, (value) => sql`(${value} || '')`))!;
 }
 
-function conditionsOf({ query, filters }: FileSearchRequest): SQL[] {
+/** The words that narrow a text query, as a tsquery; undefined when the query lies inside one word. */
+async function wordsOf(db: Db, query: string): Promise<string | undefined> {
+  if (!query) return undefined;
+  const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as unknown as { rows: { words: string | null }[] };
+  return result.rows[0]?.words ?? undefined;
+}
+
+function conditionsOf({ query, filters }: FileSearchRequest, words: string | undefined): SQL[] {
   const conditions: SQL[] = [];
   const text = query.trim();
-  if (text) conditions.push(textCondition(text));
+  if (text) conditions.push(textCondition(text, words));
   conditions.push(...withinSeconds(files.uploaded, filters.uploaded));
   if (filters.reference_kind) conditions.push(sql`${files.referenceKinds} @> array[${kindOf(filters.reference_kind)}]::text[]`);
   return conditions;
@@ -45,10 +63,11 @@ function keptCountKey({ query, filters }: FileSearchRequest): string | undefined
 /**
  * The page query, and the total: a kept count's key, or else a count of at most `countLimit` rows (none: exact).
  * Built, not run (the benchmark EXPLAINs them). The page's uids are found first, on the sort's narrow (column, uid)
- * index where there is one, and only those ten rows are read whole: an offset over whole rows reads every skipped one.
+ * index where there is one, and only those ten rows are read whole: an offset over whole rows reads every skipped one. `words`: the
+ * text query's tsquery (`wordsOf`).
  */
-export function searchQueries(db: Db, request: FileSearchRequest) {
-  const where = and(...conditionsOf(request));
+export function searchQueries(db: Db, request: FileSearchRequest, words?: string) {
+  const where = and(...conditionsOf(request, words));
   const countKey = keptCountKey(request);
   const countLimit = countLimitOf(request, request.exactTotal);
   const pageUids = db.select({ uid: files.uid }).from(files).where(where).orderBy(...orderOf(request)).limit(request.pageSize).offset(offsetOf(request));
@@ -65,11 +84,27 @@ export function searchQueries(db: Db, request: FileSearchRequest) {
   };
 }
 
+/**
+ * A search narrowed by words runs without parallel workers and JIT: the planner cannot tell how rare a word is that ANALYZE's element
+ * statistics do not list (it guesses 0.5 % for each of a query's alternatives), and for a few dozen matches it planned a parallel bitmap
+ * scan whose workers took 20 ms to start.
+ */
 export async function searchFiles(db: Db, request: FileSearchRequest) {
-  const queries = searchQueries(db, request);
+  const words = await wordsOf(db, request.query.trim());
+  if (!words) return search(db, request, undefined);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
+    return search(tx, request, words);
+  });
+}
+
+async function search(db: Db, request: FileSearchRequest, words: string | undefined) {
+  const queries = searchQueries(db, request, words);
   const matches = queries.textCount ? await textMatches(db, request, queries.textCount) : undefined;
   if (matches?.page) return matches.page;
-  const rows = await queries.page;
+  // at the count's limit the page walks the sort's index, checking the ILIKE alone: beside the words' condition the planner cannot see how
+  // many files the ILIKE matches, and sorted every match instead
+  const rows = await (matches && words ? searchQueries(db, request).page : queries.page);
   if (matches) return cappedPageOf(rows.map(toStoredFile), matches.counted, queries.countLimit, request);
   if (!queries.count) return cappedPageOf(rows.map(toStoredFile), await keptCount(db, queries.countKey ?? ALL_FILES), undefined, request);
   const [{ total }] = await queries.count;

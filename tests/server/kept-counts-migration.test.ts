@@ -153,3 +153,24 @@ test('the mail log: mails stored before 0009 are counted and get their search to
     rmSync(before, { recursive: true, force: true });
   }
 }, 60_000);
+
+test('the file search words: files stored before 0011 have their words kept, and a query is narrowed by them', async () => {
+  const before = migrationsBeforeKeptCounts(JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')).entries.map((entry: { tag: string }) => entry.tag).filter((tag: string) => tag < '0011'));
+  const database = await emptyDatabase();
+  try {
+    await database.migrate(before);
+    await database.execute(sql`
+      insert into files (uid, name, description, content_type, size, md5_hash, storage_key, reference_values)
+      values (gen_random_uuid(), 'Invoice 4711.pdf', 'For Customer 4711', 'text/csv', 1, 'x', 'a', 'R-4711')`);
+
+    await database.migrate(MIGRATIONS);
+
+    const { rows } = await database.execute(sql`select word from file_search_words order by word`);
+    expect(rows.map((row) => (row as { word: string }).word)).toEqual(['4711', 'customer', 'for', 'invoice', 'pdf', 'r']);
+    const narrowed = await database.execute(sql`select file_search_query('stomer 47')::text as words`);
+    expect(narrowed.rows).toEqual([{ words: `'customer' & '4711'` }]);
+  } finally {
+    await database.close();
+    rmSync(before, { recursive: true, force: true });
+  }
+}, 60_000);
