@@ -439,15 +439,16 @@ function printTransfer(result: TransferBenchResult) {
   if (!result.md5Matches) console.log('WARNING: the stored or downloaded bytes differ from the uploaded ones.');
 }
 
-/** Runs the search benchmark on PGlite (and PostgreSQL when a URL is set) and the transfer benchmark; prints and returns the figures. */
+/**
+ * Runs the search benchmark on PGlite (unless BENCH_FILES_DATABASES=postgres) and on PostgreSQL when a URL is set, and the transfer
+ * benchmark; prints and returns the figures.
+ */
 export async function runFilesBench(): Promise<FilesBenchResult> {
-  const search: SearchBenchResult[] = [await withPglite(benchSearchOn)];
-  printSearch(search[0]!);
+  const search: SearchBenchResult[] = [];
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    search.push(await withPostgres(postgresUrl, benchSearchOn));
-    printSearch(search[1]!);
-  }
+  if (process.env.BENCH_FILES_DATABASES !== 'postgres') search.push(await withPglite(benchSearchOn));
+  if (postgresUrl) search.push(await withPostgres(postgresUrl, benchSearchOn));
+  for (const result of search) printSearch(result);
   const transfer = await benchTransfer();
   printTransfer(transfer);
   return { search, transfer };
