@@ -32,9 +32,12 @@ function textCondition(query: string, words: string | undefined): SQL {
   return and(held, holdsText(pattern, (value) => sql`(${value} || '')`))!;
 }
 
+/** A query of letters and digits only lies inside one word: file_search_query would answer NULL, so it is not asked (a round trip). */
+const ONE_WORD = /^[\p{L}\p{N}]*$/u;
+
 /** The words that narrow a text query, as a tsquery; undefined when the query lies inside one word. */
 async function wordsOf(db: Db, query: string): Promise<string | undefined> {
-  if (!query) return undefined;
+  if (ONE_WORD.test(query)) return undefined;
   const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as unknown as { rows: { words: string | null }[] };
   return result.rows[0]?.words ?? undefined;
 }
