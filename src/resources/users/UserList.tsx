@@ -17,7 +17,7 @@ const Column = DataTable.Col<UserRecord>;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** /users/: a local list (the service returns all users) with search, and row selection for those who may act on it. */
+/** /users/: the users, paged and searched by the service; on a desktop, row selection for those who may act on it (a phone acts from the edit page). */
 const UserList = () => {
   const canManage = useCan('users:manage');
   const phone = useIsPhone();
