@@ -7,6 +7,7 @@
 // delivers (alongside the list) and afterwards with the worker stopped.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,8 @@ interface MailBenchResult {
    */
   cpuMsPerMail: number;
   directCpuMsPerMail: number;
+  /** The PostgreSQL server's CPU time per mail while queued mails were delivered, when it runs on this machine (null otherwise). */
+  databaseCpuMsPerMail: number | null;
 }
 
 /** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
@@ -176,6 +179,25 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
 
 const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 
+/** CPU milliseconds used so far by the `postgres` processes of this machine (Linux /proc), or null where none can be read. */
+function postgresCpuMs(): number | null {
+  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticksPerMs; // utime, stime
+      found = true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found ? total : null;
+}
+
 /** One URL at a fixed request rate (lib's measure() loads flat out, which would starve the worker of the one thread). */
 async function measureAtListRate(name: string, url: string, token: string): Promise<Measurement> {
   const result = await autocannon({
@@ -212,9 +234,8 @@ const deliveredCount = (database: Database) => database.db.$count(mails, eq(mail
 
 async function benchOn(database: Database): Promise<MailBenchResult> {
   const base = loadConfig({});
-  // As a server on this database would have it: MAIL_CONCURRENCY's default depends on whether DATABASE_URL is set.
-  const serverEnv = { ...process.env, DATABASE_URL: database.kind === 'postgres' ? 'postgres://bench' : '' };
-  const mailConfig = { ...loadConfig(serverEnv).mail, workerEnabled: true };
+  // As a server would have it (MAIL_CONCURRENCY from the environment, else its default).
+  const mailConfig = { ...loadConfig(process.env).mail, workerEnabled: true };
   const config: Config = { ...base, panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password };
   const masterSecret = randomBytes(32);
   const sink = await startSink();
@@ -238,6 +259,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
 
     const started = performance.now();
     const cpuAtStart = process.cpuUsage();
+    const databaseCpuAtStart = database.kind === 'postgres' ? postgresCpuMs() : null;
     worker.start();
     const [queueList, healthWhileDelivering] = await Promise.all([
       measureAtListRate('GET /api/mail/administration/queue/ (limit 1000)', `${baseUrl}/api/mail/administration/queue/`, token),
@@ -252,6 +274,8 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
     }
     const seconds = (performance.now() - started) / 1000;
     const cpuMsPerMail = cpuMs(process.cpuUsage(cpuAtStart)) / delivered;
+    const databaseCpuAtEnd = databaseCpuAtStart === null ? null : postgresCpuMs();
+    const databaseCpuMsPerMail = databaseCpuAtStart === null || databaseCpuAtEnd === null ? null : (databaseCpuAtEnd - databaseCpuAtStart) / delivered;
     await worker.stop();
     // The list's baseline: the cheapest round trip through the same app and database (one ping), at the same rate, the worker stopped.
     const health = await measureAtListRate('GET /api/health', `${baseUrl}/api/health`, token);
@@ -275,6 +299,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
       commitsPerMail: delivered > 0 ? commits.count / delivered : 0,
       cpuMsPerMail,
       directCpuMsPerMail: (directBefore.cpuMsPerMail + directAfter.cpuMsPerMail) / 2,
+      databaseCpuMsPerMail,
     };
   } finally {
     await worker.stop();
@@ -302,7 +327,7 @@ function print(results: MailBenchResult[]) {
   );
   printTable(
     `Mail baselines, same run: the same ${MAILS} mails sent straight to the sink (pooled nodemailer, same concurrency, no queue) before and after; GET /api/health at ${LIST_LOAD.requestsPerSecond} req/s while delivering and after`,
-    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail', 'CPU ms per mail: queued, direct', 'vs. direct'],
+    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail', 'CPU ms per mail: queued, direct', 'vs. direct', 'database server CPU ms per mail'],
     results.map((result) => [
       result.database,
       `${result.directMailsPerSecond} (${result.directBefore}, ${result.directAfter})`,
@@ -312,6 +337,7 @@ function print(results: MailBenchResult[]) {
       result.commitsPerMail.toFixed(2),
       `${result.cpuMsPerMail.toFixed(2)}, ${result.directCpuMsPerMail.toFixed(2)}`,
       times(result.cpuMsPerMail, result.directCpuMsPerMail),
+      result.databaseCpuMsPerMail === null ? 'n/a' : result.databaseCpuMsPerMail.toFixed(2),
     ]),
   );
   const failures = (result: MailBenchResult) => result.queueList.failures + result.healthWhileDelivering.failures + result.health.failures;
@@ -341,9 +367,10 @@ function recordGoals(results: MailBenchResult[]) {
   }
 }
 
-/** Runs the benchmark on PGlite and, when a PostgreSQL URL is set, on PostgreSQL; prints and returns the figures. */
+/** Runs the benchmark on PGlite (unless BENCH_MAIL_DATABASES=postgres) and, when a PostgreSQL URL is set, on PostgreSQL; prints and returns the figures. */
 export async function runMailBench(): Promise<MailBenchResult[]> {
-  const results = [await withPglite(benchOn)];
+  const results: MailBenchResult[] = [];
+  if (process.env.BENCH_MAIL_DATABASES !== 'postgres') results.push(await withPglite(benchOn));
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl) results.push(await withPostgres(postgresUrl, benchOn));
   print(results);

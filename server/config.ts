@@ -283,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailRetentionDays: Math.max(1, integer(env, 'MAIL_RETENTION_DAYS', 90)),
     },
     mail: {
-      concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', env.DATABASE_URL ? 16 : 4)),
+      concurrency: Math.max(1, integer(env, 'MAIL_CONCURRENCY', 16)),
       pollIntervalMs: integer(env, 'MAIL_POLL_INTERVAL_MS', 1000),
       leaseSeconds: Math.max(1, integer(env, 'MAIL_LEASE_SECONDS', 120)),
       minBackoffSeconds: integer(env, 'MAIL_MIN_BACKOFF', 300),
