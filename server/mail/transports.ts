@@ -25,11 +25,13 @@ const UNUSED_POOL_MS = 5 * 60_000;
  */
 export class TransportPools {
   private readonly pools = new Map<string, PooledTransport>();
+  /** The key of each route object (the worker's routes live until they change): hashing it per mail cost 1 % while delivering. */
+  private readonly keys = new WeakMap<Route, { password: string | null; key: string }>();
 
   constructor(private readonly settings: TransportSettings) {}
 
   transporterFor(route: Route, password: string | null): Transporter<SMTPPool.SentMessageInfo> {
-    const key = poolKey(route, password);
+    const key = this.keyOf(route, password);
     let pool = this.pools.get(key);
     if (!pool) {
       pool = { transporter: nodemailer.createTransport(this.options(route, password)), lastUsed: Date.now() };
@@ -37,6 +39,14 @@ export class TransportPools {
     }
     pool.lastUsed = Date.now();
     return pool.transporter;
+  }
+
+  private keyOf(route: Route, password: string | null): string {
+    const known = this.keys.get(route);
+    if (known?.password === password) return known.key;
+    const key = poolKey(route, password);
+    this.keys.set(route, { password, key });
+    return key;
   }
 
   closeUnused(now = Date.now()) {

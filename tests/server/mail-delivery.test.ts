@@ -343,6 +343,20 @@ describe('failures', () => {
     expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/greeting|time/i) });
   });
 
+  test('a peer that trickles its greeting forever: the delivery ends at its deadline (four SMTP timeouts), failed temporarily', async () => {
+    const trickling = await startSilentPeer(100);
+    cleanups.push(() => trickling.close());
+    const { sender } = await route(trickling.port);
+    const uid = await sendMail(t, aMail({ sender }));
+
+    const started = Date.now();
+    await deliverDue({ smtpTimeoutMs: 300 });
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: 'The delivery did not finish within 1.2 s.' });
+  });
+
   test('a peer that refuses connections: failed temporarily', async () => {
     const closed = await startSilentPeer();
     await closed.close();

@@ -113,15 +113,24 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   return peer;
 }
 
-/** A peer that accepts connections and never says a word: the client must time out. */
-export async function startSilentPeer(): Promise<{ port: number; connections: number; close(): Promise<void> }> {
+/** A peer that accepts connections and never says a word (or, trickling, never finishes answering): the client must time out. */
+export async function startSilentPeer(trickleEveryMs?: number): Promise<{ port: number; connections: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const peer = { port: 0, connections: 0, close: async (): Promise<void> => undefined };
   const server = createServer((socket) => {
     peer.connections += 1;
     sockets.add(socket);
+    // Trickling: a greeting, then a reply to EHLO whose lines never end, which keeps every idle time-out from firing.
+    let trickle: NodeJS.Timeout | undefined;
+    if (trickleEveryMs) {
+      socket.write('220 peer ready\r\n');
+      socket.once('data', () => (trickle = setInterval(() => socket.write('250-still answering\r\n'), trickleEveryMs)));
+    }
     socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      clearInterval(trickle);
+      sockets.delete(socket);
+    });
   });
   peer.port = await listen(server);
   peer.close = () =>
