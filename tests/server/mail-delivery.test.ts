@@ -343,7 +343,7 @@ describe('failures', () => {
     expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/greeting|time/i) });
   });
 
-  test('a peer that trickles its greeting forever: the delivery ends at its deadline (four SMTP timeouts), failed temporarily', async () => {
+  test('a peer that greets, then trickles its EHLO reply forever: the delivery ends at its deadline (four SMTP timeouts), failed temporarily', async () => {
     const trickling = await startSilentPeer(100);
     cleanups.push(() => trickling.close());
     const { sender } = await route(trickling.port);
