@@ -108,8 +108,15 @@ async function firstPaint(distDir: string) {
         const page = await context.newPage();
         await page.goto(url);
         await page.waitForSelector(ready);
-        return await page.evaluate(() => ({
-          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        // the selector can match before the frame that shows it is painted: the paint entry is awaited (at most 5 s)
+        return await page.evaluate(async () => ({
+          paint: await new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (entry) resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+            setTimeout(() => resolve(Number.NaN), 5000);
+          }),
           scripts: performance
             .getEntriesByType('resource')
             .filter((entry) => entry.name.endsWith('.js'))

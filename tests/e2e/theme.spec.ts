@@ -52,3 +52,24 @@ test('the theme toggle switches to dark, is remembered, and the dark screens pas
   await expect(page.locator('.RaLayout-content')).toBeVisible();
   expect(isDark(await background(page))).toBe(false);
 });
+
+test('the login page, shown before the panel has loaded, follows the chosen or the system theme and passes axe in dark', async ({ page }) => {
+  const loginBackground = () => page.evaluate(() => getComputedStyle(document.querySelector('.login')!).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  await expect(page.locator('input[name="username"]')).toBeFocused();
+  expect(isDark(await loginBackground())).toBe(true);
+
+  await page.locator('input[name="username"]').fill('nobody-at-all');
+  await page.locator('input[name="password"]').fill('not-a-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Request failed with status code 401');
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? '')).map((violation) => violation.id);
+  expect(blocking, 'axe-core on /login (dark)').toEqual([]);
+
+  await page.evaluate(() => localStorage.setItem('RaStore.theme', JSON.stringify('light')));
+  await page.reload();
+  await expect(page.locator('input[name="username"]')).toBeFocused();
+  expect(isDark(await loginBackground())).toBe(false);
+});

@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/auth/session';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createSession, STORAGE_KEYS } from '../../src/auth/session';
+import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { startPanel } from '../../src/startPanel';
 import { useFakeBackend } from './support/backend';
-import { AUTH_URL, problem } from './support/fakeAuthService';
+import { AUTH_URL, problem, testConfig } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
@@ -68,7 +72,7 @@ describe('/login', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Request failed with status code 401');
-    expect(alert.className).toMatch(/Error/);
+    expect(alert).toHaveClass('login-alert');
     expect(usernameField()).toHaveValue('');
     expect(passwordField()).toHaveValue('');
     expect(currentUrl()).toBe('/login');
@@ -113,5 +117,73 @@ describe('/login', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Zu viele Anfragen: Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.');
     expect(alert).not.toHaveTextContent(/Too many/);
+  });
+});
+
+describe('a page loaded at /login (startPanel)', () => {
+  /**
+   * Starts the panel as src/main.tsx does (its own React root, outside Testing Library's render), with a loader that
+   * records where the panel's App was asked for.
+   */
+  async function startAt(path: string, load: () => Promise<typeof import('../../src/App')> = () => import('../../src/App')) {
+    window.history.replaceState(null, '', path);
+    const container = document.body.appendChild(document.createElement('div'));
+    const session = createSession({ authUrl: testConfig.authUrl });
+    const loads: string[] = [];
+    const recordingLoad = () => {
+      loads.push(currentUrl());
+      return load();
+    };
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = await startPanel(container, Promise.all([testConfig, createI18nProvider()]), { load: recordingLoad, session });
+    onTestFinished(() => {
+      root.unmount();
+      container.remove();
+      session.dispose();
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    });
+    return { loads, user: userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never }) };
+  }
+
+  it('shows the form without the panel, loads the panel once someone types, and opens redirect_to after the sign-in', async () => {
+    storeRefreshToken(backend.service);
+    const { loads, user } = await startAt('/login?redirect_to=%2Fusers%2F&foo=bar');
+
+    await waitFor(() => expect(usernameField()).toHaveFocus());
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(loads).toEqual([]);
+
+    await user.type(usernameField(), 'alice');
+    expect(loads[0]).toBe('/login?redirect_to=%2Fusers%2F&foo=bar');
+    await user.type(passwordField(), 'alice-secret');
+    await user.click(loginButton());
+
+    await waitFor(() => expect(currentUrl()).toBe('/users/?foo=bar'));
+    expect(await screen.findByText('Bob Recruiter')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.loggedOut)).toBeNull();
+  });
+
+  it('keeps the language chosen on the form for the panel', async () => {
+    const { user } = await startAt('/login');
+
+    await user.click(await screen.findByRole('button', { name: /English/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('"de"');
+
+    await user.type(screen.getByLabelText('Benutzername'), 'alice');
+    await user.type(screen.getByLabelText('Passwort'), 'alice-secret{Enter}');
+    expect(await screen.findByText('Hallo Alice Admin!')).toBeInTheDocument();
+  });
+
+  it('says why when the panel cannot be loaded after the sign-in', async () => {
+    const { user } = await startAt('/login', () => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(passwordField(), 'alice-secret{Enter}');
+
+    expect(await screen.findByText('The panel cannot start: Failed to fetch dynamically imported module')).toBeInTheDocument();
   });
 });
