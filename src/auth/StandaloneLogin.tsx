@@ -26,10 +26,14 @@ export const StandaloneLogin = ({ session, i18nProvider, onSignedIn, onTyping }:
   const [locale, setLocale] = useState(i18nProvider.getLocale());
   const [dark] = useState(() => prefersDark(store.getItem('theme')));
   const changeLocale = (next: string) => {
-    void Promise.resolve(i18nProvider.changeLocale(next)).then(() => {
-      store.setItem('locale', next);
-      setLocale(next);
-    });
+    Promise.resolve(i18nProvider.changeLocale(next)).then(
+      () => {
+        store.setItem('locale', next);
+        setLocale(next);
+      },
+      // the language's messages did not load (connection lost): the form stays in the language it shows
+      () => undefined,
+    );
   };
   return (
     <LoginForm
