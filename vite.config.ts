@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { panelRouterProvider } from './scripts/panel-router-provider';
 import { precompress } from './scripts/precompress';
+import { preloadMessages } from './scripts/preload-messages';
 
 /** Rollup's warnings of chunks that import each other (a circular chunk, a re-export across a chunk cycle). */
 const CIRCULAR_CHUNK_WARNINGS = new Set(['CIRCULAR_CHUNK', 'CYCLIC_CROSS_CHUNK_REEXPORT']);
@@ -17,7 +18,7 @@ const serverPort = process.env.PORT || '8080';
 const server = `http://127.0.0.1:${serverPort}`;
 
 export default defineConfig({
-  plugins: [react(), panelRouterProvider(), precompress()],
+  plugins: [react(), panelRouterProvider(), preloadMessages(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/config.json': server },
