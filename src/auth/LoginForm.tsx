@@ -1,4 +1,4 @@
-import { type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { Translate } from '../dataProviders/problem';
 import { LanguageMenu } from './LanguageMenu';
 import { ErrorOutlineIcon, LockIcon } from './loginIcons';
@@ -62,6 +62,11 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
     }
   };
 
+  const changeTo = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    onTyping?.();
+    set(event.target.value);
+  };
+
   // after the render that shows the errors and enables the fields again
   useEffect(() => {
     if (errors.length > 0) usernameRef.current?.focus();
@@ -91,10 +96,7 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
             name="username"
             autoComplete="username"
             value={username}
-            onChange={(event) => {
-              onTyping?.();
-              setUsername(event.target.value);
-            }}
+            onChange={changeTo(setUsername)}
             disabled={busy}
           />
           <LoginField
@@ -103,10 +105,7 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => {
-              onTyping?.();
-              setPassword(event.target.value);
-            }}
+            onChange={changeTo(setPassword)}
             disabled={busy}
           />
           <button type="submit" className="login-submit" disabled={busy}>
