@@ -42,16 +42,27 @@ interface ClaimedRow {
 export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
   const leaseOwner = randomUUID();
   const result = await db.execute(sql`
+    with claimed as (${claimUpdate(limit, leaseSeconds, leaseOwner, sql``)})
+    select *, ${routesVersion} as routes_version from claimed`);
+  return claimedMails(result, leaseOwner);
+}
+
+/** The update that leases due mails, for a WITH clause; `excluding` narrows the due mails further. */
+function claimUpdate(limit: number, leaseSeconds: number, leaseOwner: string, excluding: SQL): SQL {
+  return sql`
     update mails
        set state = 'queued', attempts = attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), lease_owner = ${leaseOwner}
      where reference_uid in (
            select reference_uid from mails
-            where state in ('queued', 'retrying') and next_attempt_at <= now() and (lease_until is null or lease_until <= now())
+            where state in ('queued', 'retrying') and next_attempt_at <= now() and (lease_until is null or lease_until <= now()) ${excluding}
             order by next_attempt_at
             limit ${limit}
               for update skip locked)
-    returning reference_uid, sender, recipients, cc, subject, message, requested_at, attempts, ${routesVersion} as routes_version`);
-  return (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({
+    returning reference_uid, sender, recipients, cc, subject, message, requested_at, attempts`;
+}
+
+function claimedMails(result: unknown, leaseOwner: string): ClaimedMail[] {
+  return (result as { rows: ClaimedRow[] }).rows.map((row) => ({
     referenceUid: row.reference_uid,
     leaseOwner,
     sender: row.sender,
@@ -79,32 +90,51 @@ export type MarkedOutcome =
   | { kind: 'failed'; claim: ClaimedMail; errorMessage: string; report?: AttemptReport };
 
 /**
- * The outcomes of several attempts in one statement: every mail's new state and, for the mails whose lease this process still held,
+ * The outcomes of several attempts, as WITH clauses: every mail's new state and, for the mails whose lease this process still held,
  * the mail log's attempt rows. One statement is one transaction, so a mail's state and its attempt change together; and it is one
  * round trip instead of a transaction's four (BEGIN, update, insert, COMMIT), which the worker pays per batch of outcomes.
  */
-export async function recordOutcomes(db: Db, outcomes: MarkedOutcome[]) {
-  if (outcomes.length === 0) return;
-  await db.execute(sql`
-    with marked (reference_uid, lease_owner, outcome, error_message, delay_seconds, refused, attempted_at, provider_uid, provider_name,
-                 provider_host, reply_code, reply_text, recipients) as (values ${sql.join(outcomes.map(markedRow), sql`, `)}),
-         changed as (
-           update mails
-              set state = marked.outcome, error_message = marked.error_message, lease_until = null, lease_owner = null,
-                  next_attempt_at = case when marked.outcome = 'retrying' then now() + make_interval(secs => marked.delay_seconds) end,
-                  completed_at = case when marked.outcome = 'retrying' then mails.completed_at else now() end,
-                  refused = case when marked.outcome = 'delivered' then marked.refused else mails.refused end
-             from marked
-            where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
-           returning mails.reference_uid)
-    insert into mail_attempts (mail_uid, outcome, attempted_at, provider_uid, provider_name, provider_host, reply_code, reply_text, recipients)
-    select marked.reference_uid, marked.outcome, marked.attempted_at, marked.provider_uid, marked.provider_name, marked.provider_host,
-           marked.reply_code, marked.reply_text, marked.recipients
-      from marked join changed on changed.reference_uid = marked.reference_uid
-     where marked.attempted_at is not null`);
+function recordingClauses(outcomes: MarkedOutcome[]): SQL {
+  return sql`
+    marked (reference_uid, lease_owner, outcome, error_message, delay_seconds, refused, attempted_at, provider_uid, provider_name,
+            provider_host, reply_code, reply_text, recipients) as (values ${sql.join(outcomes.map(markedRow), sql`, `)}),
+    changed as (
+      update mails
+         set state = marked.outcome, error_message = marked.error_message, lease_until = null, lease_owner = null,
+             next_attempt_at = case when marked.outcome = 'retrying' then now() + make_interval(secs => marked.delay_seconds) end,
+             completed_at = case when marked.outcome = 'retrying' then mails.completed_at else now() end,
+             refused = case when marked.outcome = 'delivered' then marked.refused else mails.refused end
+        from marked
+       where mails.reference_uid = marked.reference_uid and mails.lease_owner = marked.lease_owner
+      returning mails.reference_uid),
+    logged as (
+      insert into mail_attempts (mail_uid, outcome, attempted_at, provider_uid, provider_name, provider_host, reply_code, reply_text, recipients)
+      select marked.reference_uid, marked.outcome, marked.attempted_at, marked.provider_uid, marked.provider_name, marked.provider_host,
+             marked.reply_code, marked.reply_text, marked.recipients
+        from marked join changed on changed.reference_uid = marked.reference_uid
+       where marked.attempted_at is not null)`;
 }
 
-/** One outcome as a row of recordOutcomes' VALUES list; an outcome without a report has a null attempted_at (and stores no attempt). */
+/**
+ * Records `outcomes` and leases up to `limit` due mails in one statement: the worker claims for the slots these outcomes free
+ * together with recording them, so that a delivered mail costs no round trip of its own for its successor. The mails being recorded
+ * are left out of the claim even where their lease ran out meanwhile (one statement must not update a row twice).
+ */
+export async function recordAndClaim(db: Db, outcomes: MarkedOutcome[], limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+  if (outcomes.length === 0) return limit > 0 ? claimDueMails(db, limit, leaseSeconds) : [];
+  if (limit <= 0) {
+    await db.execute(sql`with ${recordingClauses(outcomes)} select 1`);
+    return [];
+  }
+  const leaseOwner = randomUUID();
+  const result = await db.execute(sql`
+    with ${recordingClauses(outcomes)},
+         claimed as (${claimUpdate(limit, leaseSeconds, leaseOwner, sql`and reference_uid not in (select reference_uid from marked)`)})
+    select *, ${routesVersion} as routes_version from claimed`);
+  return claimedMails(result, leaseOwner);
+}
+
+/** One outcome as a row of the VALUES list of recordingClauses; an outcome without a report has a null attempted_at (and stores no attempt). */
 function markedRow(outcome: MarkedOutcome): SQL {
   const { claim, report } = outcome;
   const errorMessage = outcome.kind === 'delivered' ? null : outcome.errorMessage;
@@ -122,43 +152,40 @@ export async function releaseClaim(db: Db, claim: ClaimedMail) {
 }
 
 /**
- * Group commit of outcomes: an outcome recorded while a batch is being written waits for the next batch, which takes every
- * outcome recorded meanwhile. Each caller learns when its own outcome is stored; until then its mail counts as in flight, which
- * keeps the crash bound (at most the deliveries in flight are sent again).
- *
- * A batch starts only after the event loop has handled the input already received (setImmediate runs after the poll phase), so that
- * SMTP replies that arrived together are recorded together. PGlite needs this: it runs a statement synchronously in this thread,
- * so without the pause no reply is read while a batch is written and every batch held one outcome.
+ * Group commit of outcomes: the worker's next statement records every outcome added since the last one (and claims in the same
+ * statement). Each caller learns when its own outcome is stored; until then its mail counts as in flight, which keeps the crash bound
+ * (at most the deliveries in flight are sent again).
  */
-export class OutcomeMarks {
+export class PendingOutcomes {
   private waiting: { outcome: MarkedOutcome; settle: (error?: unknown) => void }[] = [];
-  private writing = false;
 
-  constructor(private readonly db: Db) {}
-
-  mark(outcome: MarkedOutcome): Promise<void> {
+  /** Settles once the statement that records the outcome has committed, or failed. */
+  add(outcome: MarkedOutcome): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ outcome, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      void this.writeAll();
     });
   }
 
-  private async writeAll() {
-    if (this.writing) return;
-    this.writing = true;
-    while (this.waiting.length > 0) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.waiting.splice(0);
-      const error = await recordOutcomes(
-        this.db,
+  get size() {
+    return this.waiting.length;
+  }
+
+  /** recordAndClaim() with every outcome added so far; one added while the statement runs waits for the next. */
+  async recordAndClaim(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+    const batch = this.waiting.splice(0);
+    try {
+      const claims = await recordAndClaim(
+        db,
         batch.map((entry) => entry.outcome),
-      ).then(
-        () => undefined,
-        (failure: unknown) => failure ?? new Error('recording delivery outcomes failed'),
+        limit,
+        leaseSeconds,
       );
-      for (const entry of batch) entry.settle(error);
+      for (const entry of batch) entry.settle();
+      return claims;
+    } catch (error) {
+      for (const entry of batch) entry.settle(error ?? new Error('recording delivery outcomes failed'));
+      throw error;
     }
-    this.writing = false;
   }
 }
 

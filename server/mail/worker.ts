@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 import { deliveredReport, failedReport } from './attempts';
-import { claimDueMails, OutcomeMarks, releaseClaim, renewLeases, type ClaimedMail } from './claims';
+import { PendingOutcomes, releaseClaim, renewLeases, type ClaimedMail, type MarkedOutcome } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
 import { backoffSeconds, failureOf, permanentFailure, refusedRecipients, type Outcome } from './outcomes';
@@ -17,6 +17,11 @@ interface MailWorkerOptions {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Told each recorded outcome (the metrics count them). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
+  /**
+   * How many of the worker's statements may run at once (1 by default). PostgreSQL: 2, so that the database works on one batch of
+   * outcomes and claims while this process prepares the next; PGlite runs one statement at a time in this thread, so 1.
+   */
+  statementsAtOnce?: number;
 }
 
 /** What became of one delivery attempt: sent, due again later, given up, or handed back unsent at shutdown. */
@@ -40,8 +45,14 @@ const silentLog = { warn: () => undefined, error: () => undefined };
 /** A delivery may take this many SMTP timeouts in all before it is given up. */
 const DEADLINE_TIMEOUTS = 4;
 
-/** Two slots, or a quarter of them with many: a claim per batch of freed slots, while the others keep sending. */
+/**
+ * A statement of its own claims for two free slots at least, or a quarter of them with many, while the others keep sending; a
+ * statement that records outcomes claims for every free slot, however few.
+ */
 export const smallestClaimFor = (concurrency: number) => Math.min(concurrency, Math.max(2, Math.floor(concurrency / 4)));
+
+/** See MailWorkerOptions.statementsAtOnce. */
+export const statementsAtOnceOn = (database: Pick<Database, 'kind'>) => (database.kind === 'postgres' ? 2 : 1);
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   return new DeliveryWorker(options);
@@ -54,11 +65,24 @@ class DeliveryWorker implements MailWorker {
   private readonly onOutcome: (outcome: DeliveryOutcome) => void;
   private readonly cipher: PasswordCipher;
   private readonly pools: TransportPools;
-  private readonly outcomeMarks: OutcomeMarks;
+  private readonly outcomes = new PendingOutcomes();
   private readonly routes: RoutesCache;
-  /** The fewest free slots worth a claim: claiming for every single freed slot cost a statement per mail. */
+  /** The fewest free slots worth a statement that only claims. */
   private readonly smallestClaim: number;
+  /** Every delivery from its claim until its outcome is stored. */
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The slots, whose sum never exceeds the concurrency (the crash bound: at most so many mails are sent again after a crash): mails
+   * claimed and not yet handed to `outcomes`; outcomes waiting for a statement (outcomes.size); and per running statement the larger
+   * of the outcomes it records and the mails it may claim.
+   */
+  private delivering = 0;
+  private reserved = 0;
+  private statementsRunning = 0;
+  private readonly statementsAtOnce: number;
+  /** A claim found fewer mails due than it asked for: no statement only to claim until mails are queued or the poll interval passes. */
+  private exhausted = false;
+  private claimedCount = 0;
   private readonly leased = new Set<ClaimedMail>();
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly wakeup = new Wakeup();
@@ -71,13 +95,13 @@ class DeliveryWorker implements MailWorker {
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
 
-  constructor({ db, masterSecret, config, log, onOutcome }: MailWorkerOptions) {
+  constructor({ db, masterSecret, config, log, onOutcome, statementsAtOnce }: MailWorkerOptions) {
     this.db = db;
+    this.statementsAtOnce = Math.max(1, statementsAtOnce ?? 1);
     this.onOutcome = onOutcome ?? (() => undefined);
     this.config = config;
     this.log = log ?? silentLog;
     this.cipher = createPasswordCipher(masterSecret);
-    this.outcomeMarks = new OutcomeMarks(db);
     this.routes = new RoutesCache(db);
     this.smallestClaim = smallestClaimFor(config.concurrency);
     this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
@@ -91,7 +115,10 @@ class DeliveryWorker implements MailWorker {
   start() {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = onMailsDue(() => this.wakeup.notify());
+    this.unsubscribe = onMailsDue(() => {
+      this.exhausted = false;
+      this.wakeup.notify();
+    });
     this.loop = this.run();
   }
 
@@ -99,62 +126,84 @@ class DeliveryWorker implements MailWorker {
     this.running = false;
     this.unsubscribe();
     this.wakeup.notify();
-    await this.loop;
     const grace = setTimeout(() => this.interruptAll(), graceMs);
-    await Promise.allSettled(this.inFlight);
+    // The loop records the outcomes of the deliveries in flight, claiming nothing more, and ends when none is left.
+    await this.loop;
     clearTimeout(grace);
     this.stopHeartbeat();
     this.pools.closeAll();
   }
 
   async deliverDue(): Promise<number> {
-    let delivered = 0;
-    for (;;) {
-      const free = this.config.concurrency - this.inFlight.size;
-      if (free < this.smallestClaim) {
-        await Promise.race(this.inFlight);
-        continue;
-      }
-      const claimed = await this.claimAndDeliver(free);
-      delivered += claimed;
-      if (claimed < free) break;
-    }
-    await Promise.allSettled(this.inFlight);
+    const claimedBefore = this.claimedCount;
+    this.exhausted = false;
+    while (!this.exhausted || this.inFlight.size > 0 || this.statementsRunning > 0) await this.nextStatement({ claim: true, pollEndsExhaustion: false });
     if (!this.running) this.stopHeartbeat();
-    return delivered;
+    return this.claimedCount - claimedBefore;
   }
 
   private async run() {
-    while (this.running) {
-      let claimed = 0;
-      const free = this.config.concurrency - this.inFlight.size;
-      try {
-        if (free >= this.smallestClaim) claimed = await this.claimAndDeliver(free);
-        this.pools.closeUnused();
-      } catch (error) {
-        // Nothing may end the loop (an unhandled rejection would end the process): log, wait, try again.
-        this.log.error({ err: error }, 'mail worker loop failed');
-      }
-      if (free < this.smallestClaim || claimed < free) await this.wakeup.wait(this.config.pollIntervalMs);
+    while (this.running || this.inFlight.size > 0 || this.statementsRunning > 0) {
+      await this.nextStatement({ claim: this.running, pollEndsExhaustion: true });
+      this.pools.closeUnused();
     }
   }
 
-  /** Claims at most `free` mails (never more than it can send at once, which bounds duplicates after a crash) and starts them. */
-  private async claimAndDeliver(free: number): Promise<number> {
-    let claims: ClaimedMail[] = [];
-    try {
-      claims = await claimDueMails(this.db, free, this.config.leaseSeconds);
-      if (claims.length === 0) return 0;
-      this.startHeartbeat();
-      // One statement, one version for all of its claims.
-      const routes = await this.routes.routesFor(claims[0].routesVersion);
-      for (const claim of claims) this.track(this.deliver(claim, routes));
-      return claims.length;
-    } catch (error) {
-      this.log.error({ err: error }, 'claiming mails failed');
-      await Promise.allSettled(claims.map((claim) => releaseClaim(this.db, claim)));
-      return 0;
+  /**
+   * Starts a statement if one is worth it (outcomes wait, or enough slots are free to claim while mails may be due) and another
+   * may run; otherwise waits until something changes: an outcome, a statement's end, mails queued, or the poll interval.
+   */
+  private async nextStatement({ claim, pollEndsExhaustion }: { claim: boolean; pollEndsExhaustion: boolean }) {
+    // Lets the event loop read the SMTP replies that arrived meanwhile, so that they are recorded together. PGlite needs this: it
+    // runs a statement synchronously in this thread, so without the pause no reply is read while a statement runs.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.statementsRunning < this.statementsAtOnce) {
+      const outcomes = this.outcomes.size;
+      // The outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
+      const free = this.config.concurrency - this.delivering - this.reserved;
+      const asked = claim && (outcomes > 0 || (!this.exhausted && free >= this.smallestClaim)) ? free : 0;
+      if (outcomes > 0 || asked > 0) {
+        void this.statement(asked, Math.max(outcomes, asked));
+        return;
+      }
     }
+    const timedOut = await this.wakeup.wait(this.config.pollIntervalMs);
+    if (timedOut && pollEndsExhaustion) this.exhausted = false;
+  }
+
+  /** Records every outcome waiting and claims up to `asked` due mails in one statement, and starts delivering them. */
+  private async statement(asked: number, slots: number) {
+    this.statementsRunning += 1;
+    this.reserved += slots;
+    try {
+      const claims = await this.outcomes.recordAndClaim(this.db, asked, this.config.leaseSeconds);
+      if (claims.length < asked) this.exhausted = true;
+      this.claimedCount += claims.length;
+      this.delivering += claims.length;
+      if (claims.length > 0) await this.startDelivering(claims);
+    } catch (error) {
+      // The outcomes' leases run out and their mails are delivered again; no statement only to claim before the next poll.
+      this.exhausted = true;
+      this.log.error({ err: error }, 'recording outcomes or claiming mails failed');
+    } finally {
+      this.statementsRunning -= 1;
+      this.reserved -= slots;
+      this.wakeup.notify();
+    }
+  }
+
+  private async startDelivering(claims: ClaimedMail[]) {
+    this.startHeartbeat();
+    let routes: Route[];
+    try {
+      // One statement, one version for all of its claims.
+      routes = await this.routes.routesFor(claims[0].routesVersion);
+    } catch (error) {
+      await Promise.allSettled(claims.map((claim) => releaseClaim(this.db, claim)));
+      this.delivering -= claims.length;
+      throw error;
+    }
+    for (const claim of claims) this.track(this.deliver(claim, routes));
   }
 
   /** Renews the leases of the deliveries in flight three times per lease, for as long as any run. */
@@ -243,31 +292,42 @@ class DeliveryWorker implements MailWorker {
     }
   }
 
+  /** Hands an outcome to the next statement and wakes the loop for it; settles once it is stored. */
+  private store(outcome: MarkedOutcome): Promise<void> {
+    this.delivering -= 1;
+    const stored = this.outcomes.add(outcome);
+    this.wakeup.notify();
+    return stored;
+  }
+
   private async record(claim: ClaimedMail, outcome: Outcome): Promise<DeliveryOutcome> {
     if (outcome.kind === 'delivered') {
       if (outcome.refused.length > 0) {
         this.log.warn({ reference_uid: claim.referenceUid, refused: outcome.refused.length }, 'mail delivered, some recipients refused');
       }
-      await this.outcomeMarks.mark({ kind: 'delivered', claim, refused: outcome.refused, report: outcome.report });
+      await this.store({ kind: 'delivered', claim, refused: outcome.refused, report: outcome.report });
       return 'delivered';
     }
     if (outcome.kind === 'interrupted') {
-      await releaseClaim(this.db, claim);
+      await releaseClaim(this.db, claim).finally(() => (this.delivering -= 1));
       return 'released';
     }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
     if (outcome.permanent || claim.attempts >= this.config.maxAttempts) {
       const errorMessage = outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`;
-      await this.outcomeMarks.mark({ kind: 'failed', claim, errorMessage, report: outcome.report });
+      await this.store({ kind: 'failed', claim, errorMessage, report: outcome.report });
       return 'failed';
     }
     const delaySeconds = backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds);
-    await this.outcomeMarks.mark({ kind: 'retrying', claim, errorMessage: outcome.errorMessage, delaySeconds, report: outcome.report });
+    await this.store({ kind: 'retrying', claim, errorMessage: outcome.errorMessage, delaySeconds, report: outcome.report });
     return 'retrying';
   }
 }
 
-/** Lets the loop sleep until a timeout or until something worth a new claim happens; a notice while awake is kept for the next wait. */
+/**
+ * Lets the loop sleep until a timeout or until something worth a new statement happens; a notice while awake is kept for the next
+ * wait. wait() tells whether it timed out.
+ */
 class Wakeup {
   private pending = false;
   private wake: (() => void) | undefined;
@@ -277,18 +337,19 @@ class Wakeup {
     else this.pending = true;
   }
 
-  wait(timeoutMs: number): Promise<void> {
+  wait(timeoutMs: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(false);
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.wake?.(), timeoutMs);
-      this.wake = () => {
+      const timer = setTimeout(() => finish(true), timeoutMs);
+      const finish = (timedOut: boolean) => {
         clearTimeout(timer);
         this.wake = undefined;
-        resolve();
+        resolve(timedOut);
       };
+      this.wake = () => finish(false);
     });
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { mailAccounts, mailAttempts, mailProviders, mails } from '../../server/db/schema';
 import { createMailWorker, enqueueMail } from '../../server/mail';
-import { OutcomeMarks } from '../../server/mail/claims';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PendingOutcomes, releaseClaim } from '../../server/mail/claims';
 import { createTestApp, type TestApp } from './helpers';
 import {
   addAccount,
@@ -416,24 +417,26 @@ describe('robustness', () => {
     expect(smtp.received).toHaveLength(rows.filter((row) => row.state === 'delivered').length);
   });
 
-  test('claims come in batches of freed slots: never more than the free slots, leased for the lease time, each mail sent once', async () => {
+  test.each([1, 2])('claims ride with the outcomes that free their slots (statements at once: %i): never more than the free slots, leased for the lease time, each mail sent once', async (statementsAtOnce) => {
     const smtp = await peer({ delayMs: 60 });
     const { sender } = await route(smtp.port);
     const uids = await Promise.all(Array.from({ length: 40 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `batch ${index}` }))));
-    // The claim statement is the one that returns the routes' version: its result tells how many mails each claim leased (mails
-    // that earlier tests left due may come along).
-    const claimSizes: number[] = [];
-    const claimedOwn: string[] = [];
+    // Each statement of the worker: whether it recorded outcomes, and which of these mails it claimed (a claim returns the routes'
+    // version; mails that earlier tests left due may come along).
+    const statements: { records: boolean; claimed: number; claimedOwn: string[] }[] = [];
+    const dialect = new PgDialect();
     const watched = new Proxy(t.db, {
       get(target, property, receiver) {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<typeof target.execute>[0]) => {
           const result = await target.execute(query);
           const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-          if (rows.length > 0 && 'routes_version' in rows[0]) {
-            claimSizes.push(rows.length);
-            claimedOwn.push(...rows.map((row) => String(row.reference_uid)).filter((uid) => uids.includes(uid)));
-          }
+          const claimedRows = rows.length > 0 && 'routes_version' in rows[0] ? rows : [];
+          statements.push({
+            records: dialect.sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]).sql.includes('insert into mail_attempts'),
+            claimed: claimedRows.length,
+            claimedOwn: claimedRows.map((row) => String(row.reference_uid)).filter((uid) => uids.includes(uid)),
+          });
           return result;
         };
       },
@@ -442,6 +445,7 @@ describe('robustness', () => {
       db: watched,
       masterSecret: t.masterSecret,
       config: { ...t.config.mail, tlsVerify: false, smtpTimeoutMs: 5000, pollIntervalMs: 50, concurrency: 4, leaseSeconds: 30 },
+      statementsAtOnce,
     });
     let mostLeased = 0;
     const wrongLeases: string[] = [];
@@ -461,10 +465,12 @@ describe('robustness', () => {
     );
     await worker.stop();
 
-    expect(claimedOwn.sort()).toEqual([...uids].sort());
-    expect(Math.max(...claimSizes)).toBeLessThanOrEqual(4);
-    // Only the last claim may find a single mail due.
-    expect(claimSizes.slice(0, -1).filter((size) => size < 2)).toEqual([]);
+    expect(statements.flatMap((statement) => statement.claimedOwn).sort()).toEqual([...uids].sort());
+    expect(Math.max(...statements.map((statement) => statement.claimed))).toBeLessThanOrEqual(4);
+    // After the first claim, each mail's successor is claimed by the statement that records outcomes: no statement of its own.
+    const claiming = statements.filter((statement) => statement.claimedOwn.length > 0);
+    expect(claiming.slice(1).filter((statement) => !statement.records)).toEqual([]);
+    expect(statements.filter((statement) => statement.records).length).toBeLessThanOrEqual(uids.length);
     expect(mostLeased).toBeLessThanOrEqual(4);
     expect(wrongLeases).toEqual([]);
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 40 }, (_, index) => `batch ${index}`).sort());
@@ -472,7 +478,7 @@ describe('robustness', () => {
     expect(rows.every((row) => row.attempts === 1 && row.leaseOwner === null)).toBe(true);
   });
 
-  test('outcomes recorded in one turn share one statement, one recorded while it runs waits for the next; a lost lease records nothing', async () => {
+  test('outcomes recorded in one turn share one statement, one added while it runs waits for the next, which also claims (never the mail it records); a lost lease records nothing', async () => {
     const [delivered, retrying, failed, lost, later] = await Promise.all(Array.from({ length: 5 }, (_, index) => enqueueMail(t.db, aMail({ subject: `outcome ${index}` }))));
     const leaseOwner = randomUUID();
     await t.db
@@ -480,6 +486,8 @@ describe('robustness', () => {
       .set({ leaseOwner, leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 })
       .where(inArray(mails.referenceUid, [delivered, retrying, failed, later]));
     await t.db.update(mails).set({ leaseOwner: randomUUID(), leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(mails.referenceUid, lost));
+    // A slow delivery: its lease ran out, but nobody claimed the mail meanwhile, so its outcome still counts.
+    await t.db.update(mails).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(mails.referenceUid, later));
     const claim = (referenceUid: string) => ({ ...MAIL_CLAIM, referenceUid, leaseOwner });
     const report = (replyCode: number, address: string, accepted: boolean) => ({
       startedAt: new Date(),
@@ -491,27 +499,35 @@ describe('robustness', () => {
 
     // Each statement's recording: the states of the first batch's mails when it starts.
     const statements: string[][] = [];
-    let marks: OutcomeMarks;
+    const pending = new PendingOutcomes();
     let laterMark: Promise<void> | undefined;
     const watched = new Proxy(t.db, {
       get(target, property, receiver) {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<typeof target.execute>[0]) => {
           statements.push(await Promise.all([delivered, retrying, failed].map(async (uid) => (await mailRow(t, uid)).state)));
-          laterMark ??= marks.mark({ kind: 'delivered', claim: claim(later), refused: [], report: report(250, 'later@example.org', true) });
+          laterMark ??= pending.add({ kind: 'delivered', claim: claim(later), refused: [], report: report(250, 'later@example.org', true) });
           return target.execute(query);
         };
       },
     });
-    marks = new OutcomeMarks(watched);
     const refused = [{ address: 'gone@example.org', reply: '550 no such user' }];
-    await Promise.all([
-      marks.mark({ kind: 'delivered', claim: claim(delivered), refused, report: report(250, 'client@example.org', true) }),
-      marks.mark({ kind: 'retrying', claim: claim(retrying), errorMessage: '451 try later', delaySeconds: 300, report: report(451, 'client@example.org', false) }),
-      marks.mark({ kind: 'failed', claim: claim(failed), errorMessage: '554 rejected', report: report(554, 'client@example.org', false) }),
-      marks.mark({ kind: 'delivered', claim: claim(lost), refused: [], report: report(250, 'client@example.org', true) }),
+    const firstBatch = Promise.all([
+      pending.add({ kind: 'delivered', claim: claim(delivered), refused, report: report(250, 'client@example.org', true) }),
+      pending.add({ kind: 'retrying', claim: claim(retrying), errorMessage: '451 try later', delaySeconds: 300, report: report(451, 'client@example.org', false) }),
+      pending.add({ kind: 'failed', claim: claim(failed), errorMessage: '554 rejected', report: report(554, 'client@example.org', false) }),
+      pending.add({ kind: 'delivered', claim: claim(lost), refused: [], report: report(250, 'client@example.org', true) }),
     ]);
+    expect(await pending.recordAndClaim(watched, 0, 30)).toEqual([]);
+    await firstBatch;
+    expect(pending.size).toBe(1);
+    // The next statement records the outcome added meanwhile and, in the same statement, claims a due mail.
+    const next = await enqueueMail(t.db, aMail({ subject: 'claimed with an outcome' }));
+    const claimed = await pending.recordAndClaim(watched, 1000, 30);
     await laterMark;
+    await Promise.all(claimed.map((mail) => releaseClaim(t.db, mail)));
+    expect(claimed.map((mail) => mail.referenceUid)).toContain(next);
+    expect(claimed.map((mail) => mail.referenceUid)).not.toContain(later);
 
     // The first statement recorded all four; the second only the one recorded meanwhile.
     expect(statements).toEqual([
