@@ -19,7 +19,7 @@ import { ensureFirstAdministrator } from '../server/auth';
 import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
 import { mails } from '../server/db/schema';
-import { createMailWorker, statementsAtOnceOn } from '../server/mail';
+import { createMailWorker } from '../server/mail';
 import type { DeliveryOutcome } from '../server/mail/worker';
 import { insertMail } from '../server/mail/queue';
 import { TransportPools } from '../server/mail/transports';
@@ -266,7 +266,7 @@ async function benchOn(database: Database): Promise<MailBenchResult> {
   const app = await buildApp({ config, database, masterSecret });
   const commits = { count: 0 };
   const clock = deliveryClock(MAILS);
-  const worker = createMailWorker({ db: countingCommits(database.db, commits), masterSecret, config: mailConfig, onOutcome: clock.onOutcome, statementsAtOnce: statementsAtOnceOn(database) });
+  const worker = createMailWorker({ db: countingCommits(database.db, commits), masterSecret, config: mailConfig, onOutcome: clock.onOutcome });
   try {
     await ensureFirstAdministrator(database.db, config, () => undefined);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

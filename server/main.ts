@@ -5,7 +5,7 @@ import { openDatabase } from './db';
 import { buildApp } from './app';
 import { ensureFirstAdministrator } from './auth';
 import { HOUSEKEEPING_INTERVAL_MS, housekeepingJobs } from './housekeeping-jobs';
-import { createMailWorker, statementsAtOnceOn } from './mail';
+import { createMailWorker } from './mail';
 import { createHousekeeping } from './shared/housekeeping';
 import { loadMasterSecret } from './shared/secrets';
 
@@ -16,14 +16,7 @@ async function main() {
   const masterSecret = loadMasterSecret(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, masterSecret, logger: true });
   await ensureFirstAdministrator(database.db, config, (message) => console.log(message));
-  const mailWorker = createMailWorker({
-    db: database.db,
-    masterSecret,
-    config: config.mail,
-    log: app.log,
-    onOutcome: app.metrics.countDelivery,
-    statementsAtOnce: statementsAtOnceOn(database),
-  });
+  const mailWorker = createMailWorker({ db: database.db, masterSecret, config: config.mail, log: app.log, onOutcome: app.metrics.countDelivery });
   if (config.mail.workerEnabled) app.readinessChecks.set('mailWorker', () => mailWorker.isRunning());
   const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config, database.kind), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
   app.addHook('onClose', () => housekeeping.stop());

@@ -5,7 +5,7 @@ import { createPasswordCipher } from './credentials';
 import { mailRoutes } from './routes';
 
 export { enqueueMail } from './queue';
-export { createMailWorker, statementsAtOnceOn, type DeliveryOutcome, type MailWorker } from './worker';
+export { createMailWorker, type DeliveryOutcome, type MailWorker } from './worker';
 export { mailRetentionJob } from './retention';
 
 interface MailServiceOptions extends ServiceOptions {

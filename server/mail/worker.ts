@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
-import type { Database, Db } from '../db';
+import type { Db } from '../db';
 import { deliveredReport, failedReport } from './attempts';
 import { PendingOutcomes, releaseClaim, renewLeases, type ClaimedMail, type MarkedOutcome } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
@@ -17,11 +17,6 @@ interface MailWorkerOptions {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Told each recorded outcome (the metrics count them). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
-  /**
-   * How many of the worker's statements may run at once (1 by default). PostgreSQL: 2, so that the database works on one batch of
-   * outcomes and claims while this process prepares the next; PGlite runs one statement at a time in this thread, so 1.
-   */
-  statementsAtOnce?: number;
 }
 
 /** What became of one delivery attempt: sent, due again later, given up, or handed back unsent at shutdown. */
@@ -51,9 +46,6 @@ const DEADLINE_TIMEOUTS = 4;
  */
 export const smallestClaimFor = (concurrency: number) => Math.min(concurrency, Math.max(2, Math.floor(concurrency / 4)));
 
-/** See MailWorkerOptions.statementsAtOnce. */
-export const statementsAtOnceOn = (database: Pick<Database, 'kind'>) => (database.kind === 'postgres' ? 2 : 1);
-
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   return new DeliveryWorker(options);
 }
@@ -72,14 +64,10 @@ class DeliveryWorker implements MailWorker {
   /** Every delivery from its claim until its outcome is stored. */
   private readonly inFlight = new Set<Promise<void>>();
   /**
-   * The slots, whose sum never exceeds the concurrency (the crash bound: at most so many mails are sent again after a crash): mails
-   * claimed and not yet handed to `outcomes`; outcomes waiting for a statement (outcomes.size); and per running statement the larger
-   * of the outcomes it records and the mails it may claim.
+   * Mails claimed and not yet handed to `outcomes`. With the outcomes waiting there, never more than the concurrency: the crash bound,
+   * at most so many mails are sent again after a crash.
    */
   private delivering = 0;
-  private reserved = 0;
-  private statementsRunning = 0;
-  private readonly statementsAtOnce: number;
   /** A claim found fewer mails due than it asked for: no statement only to claim until mails are queued or the poll interval passes. */
   private exhausted = false;
   private claimedCount = 0;
@@ -95,9 +83,8 @@ class DeliveryWorker implements MailWorker {
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
 
-  constructor({ db, masterSecret, config, log, onOutcome, statementsAtOnce }: MailWorkerOptions) {
+  constructor({ db, masterSecret, config, log, onOutcome }: MailWorkerOptions) {
     this.db = db;
-    this.statementsAtOnce = Math.max(1, statementsAtOnce ?? 1);
     this.onOutcome = onOutcome ?? (() => undefined);
     this.config = config;
     this.log = log ?? silentLog;
@@ -137,44 +124,37 @@ class DeliveryWorker implements MailWorker {
   async deliverDue(): Promise<number> {
     const claimedBefore = this.claimedCount;
     this.exhausted = false;
-    while (!this.exhausted || this.inFlight.size > 0 || this.statementsRunning > 0) await this.nextStatement({ claim: true, pollEndsExhaustion: false });
+    while (!this.exhausted || this.inFlight.size > 0) await this.nextStatement({ claim: true, pollEndsExhaustion: false });
     if (!this.running) this.stopHeartbeat();
     return this.claimedCount - claimedBefore;
   }
 
   private async run() {
-    while (this.running || this.inFlight.size > 0 || this.statementsRunning > 0) {
+    while (this.running || this.inFlight.size > 0) {
       await this.nextStatement({ claim: this.running, pollEndsExhaustion: true });
       this.pools.closeUnused();
     }
   }
 
   /**
-   * Starts a statement if one is worth it (outcomes wait, or enough slots are free to claim while mails may be due) and another
-   * may run; otherwise waits until something changes: an outcome, a statement's end, mails queued, or the poll interval.
+   * Runs a statement if one is worth it (outcomes wait, or enough slots are free to claim while mails may be due); otherwise waits until
+   * something changes: an outcome, mails queued, or the poll interval.
    */
   private async nextStatement({ claim, pollEndsExhaustion }: { claim: boolean; pollEndsExhaustion: boolean }) {
     // Lets the event loop read the SMTP replies that arrived meanwhile, so that they are recorded together. PGlite needs this: it
     // runs a statement synchronously in this thread, so without the pause no reply is read while a statement runs.
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.statementsRunning < this.statementsAtOnce) {
-      const outcomes = this.outcomes.size;
-      // The outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
-      const free = this.config.concurrency - this.delivering - this.reserved;
-      const asked = claim && (outcomes > 0 || (!this.exhausted && free >= this.smallestClaim)) ? free : 0;
-      if (outcomes > 0 || asked > 0) {
-        void this.statement(asked, Math.max(outcomes, asked));
-        return;
-      }
-    }
+    const outcomes = this.outcomes.size;
+    // The outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
+    const free = this.config.concurrency - this.delivering;
+    const asked = claim && (outcomes > 0 || (!this.exhausted && free >= this.smallestClaim)) ? free : 0;
+    if (outcomes > 0 || asked > 0) return this.statement(asked);
     const timedOut = await this.wakeup.wait(this.config.pollIntervalMs);
     if (timedOut && pollEndsExhaustion) this.exhausted = false;
   }
 
   /** Records every outcome waiting and claims up to `asked` due mails in one statement, and starts delivering them. */
-  private async statement(asked: number, slots: number) {
-    this.statementsRunning += 1;
-    this.reserved += slots;
+  private async statement(asked: number) {
     try {
       const claims = await this.outcomes.recordAndClaim(this.db, asked, this.config.leaseSeconds);
       if (claims.length < asked) this.exhausted = true;
@@ -185,10 +165,6 @@ class DeliveryWorker implements MailWorker {
       // The outcomes' leases run out and their mails are delivered again; no statement only to claim before the next poll.
       this.exhausted = true;
       this.log.error({ err: error }, 'recording outcomes or claiming mails failed');
-    } finally {
-      this.statementsRunning -= 1;
-      this.reserved -= slots;
-      this.wakeup.notify();
     }
   }
 
