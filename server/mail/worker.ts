@@ -41,8 +41,9 @@ const silentLog = { warn: () => undefined, error: () => undefined };
 const DEADLINE_TIMEOUTS = 4;
 
 /**
- * A statement of its own claims for two free slots at least, or a quarter of them with many, while the others keep sending; a
- * statement that records outcomes claims for every free slot, however few.
+ * A statement claims once two slots at least are free, or a quarter of them with many, while the others keep sending: a claim scans
+ * the due mails past those in flight, which on PGlite cost more than a statement per mail saved (bench: claiming with every outcome
+ * 0.21x direct, with this 0.25x). Outcomes are recorded whatever their number.
  */
 export const smallestClaimFor = (concurrency: number) => Math.min(concurrency, Math.max(2, Math.floor(concurrency / 4)));
 
@@ -59,7 +60,7 @@ class DeliveryWorker implements MailWorker {
   private readonly pools: TransportPools;
   private readonly outcomes = new PendingOutcomes();
   private readonly routes: RoutesCache;
-  /** The fewest free slots worth a statement that only claims. */
+  /** The fewest free slots worth a claim. */
   private readonly smallestClaim: number;
   /** Every delivery from its claim until its outcome is stored. */
   private readonly inFlight = new Set<Promise<void>>();
@@ -138,7 +139,8 @@ class DeliveryWorker implements MailWorker {
 
   /**
    * Runs a statement if one is worth it (outcomes wait, or enough slots are free to claim while mails may be due); otherwise waits until
-   * something changes: an outcome, mails queued, or the poll interval.
+   * something changes: an outcome, mails queued, or the poll interval. A statement with outcomes claims even when the last claim
+   * found the queue empty: it costs no round trip of its own.
    */
   private async nextStatement({ claim, pollEndsExhaustion }: { claim: boolean; pollEndsExhaustion: boolean }) {
     // Lets the event loop read the SMTP replies that arrived meanwhile, so that they are recorded together. PGlite needs this: it
@@ -147,7 +149,7 @@ class DeliveryWorker implements MailWorker {
     const outcomes = this.outcomes.size;
     // The outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
     const free = this.config.concurrency - this.delivering;
-    const asked = claim && (outcomes > 0 || (!this.exhausted && free >= this.smallestClaim)) ? free : 0;
+    const asked = claim && free >= this.smallestClaim && (outcomes > 0 || !this.exhausted) ? free : 0;
     if (outcomes > 0 || asked > 0) return this.statement(asked);
     const timedOut = await this.wakeup.wait(this.config.pollIntervalMs);
     if (timedOut && pollEndsExhaustion) this.exhausted = false;
