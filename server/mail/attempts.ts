@@ -1,5 +1,4 @@
-import type { AttemptRecipient } from '../db/schema';
-import { refusedRecipients } from './outcomes';
+import type { AttemptRecipient, RefusedRecipient } from '../db/schema';
 
 /**
  * What one delivery attempt showed, for the mail log (table mail_attempts): when it started, the provider as it was, the SMTP reply and
@@ -15,22 +14,20 @@ export interface AttemptReport {
 }
 
 const MAX_REPLY = 2000;
-const clip = (text: string) => (text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 1)}…` : text);
+/** A refused recipient's reply, kept with the mail (`refused`) as well. */
+const MAX_REFUSAL_REPLY = 500;
+const clip = (text: string, length = MAX_REPLY) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 /** nodemailer's SentMessageInfo, as far as the log reads it. */
-interface SentInfo {
+interface SentInfo extends RecipientRefusals {
   response?: unknown;
   accepted?: unknown[];
-  rejected?: unknown[];
-  rejectedErrors?: { recipient?: unknown; response?: unknown; message?: unknown }[];
 }
 
 /** nodemailer's error, as far as the log reads it. */
-interface SendError {
+interface SendError extends RecipientRefusals {
   responseCode?: unknown;
   response?: unknown;
-  rejected?: unknown[];
-  rejectedErrors?: { recipient?: unknown; response?: unknown; message?: unknown }[];
 }
 
 const replyCodeOf = (reply: string | null) => (reply && /^\d{3}/.test(reply) ? Number(reply.slice(0, 3)) : null);
@@ -66,3 +63,20 @@ export function failedReport(startedAt: Date, provider: AttemptReport['provider'
 
 const refusedOf = (refusals: SentInfo | SendError): AttemptRecipient[] =>
   refusedRecipients(refusals).map(({ address, reply }) => ({ address, accepted: false, reply }));
+
+/** What nodemailer reports about recipients the server refused at RCPT TO: on a sent mail, or on the error when it refused them all. */
+export interface RecipientRefusals {
+  rejected?: unknown[];
+  rejectedErrors?: { recipient?: unknown; response?: unknown; message?: unknown }[];
+}
+
+/** The refused recipients with the server's reply to each, in the order the server answered. */
+export function refusedRecipients({ rejected = [], rejectedErrors = [] }: RecipientRefusals): RefusedRecipient[] {
+  const replies = new Map<string, string>();
+  for (const error of rejectedErrors) {
+    if (typeof error.recipient !== 'string') continue;
+    replies.set(error.recipient, clip(String(error.response ?? error.message ?? ''), MAX_REFUSAL_REPLY));
+  }
+  const addresses = [...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()])];
+  return addresses.map((address) => ({ address, reply: replies.get(address) ?? '' }));
+}

@@ -1,5 +1,5 @@
 import type { RefusedRecipient } from '../db/schema';
-import type { AttemptReport } from './attempts';
+import { refusedRecipients, type AttemptReport, type RecipientRefusals } from './attempts';
 
 /** How one delivery attempt ended, and what follows from it. */
 export type Outcome =
@@ -10,24 +10,6 @@ export type Outcome =
   | { kind: 'interrupted' };
 
 const MAX_ERROR_MESSAGE = 2000;
-const MAX_REPLY = 500;
-
-/** What nodemailer reports about recipients the server refused at RCPT TO: on a sent mail, or on the error when it refused them all. */
-interface RecipientRefusals {
-  rejected?: unknown[];
-  rejectedErrors?: { recipient?: unknown; response?: unknown; message?: unknown }[];
-}
-
-/** The refused recipients with the server's reply to each, in the order the server answered. */
-export function refusedRecipients({ rejected = [], rejectedErrors = [] }: RecipientRefusals): RefusedRecipient[] {
-  const replies = new Map<string, string>();
-  for (const error of rejectedErrors) {
-    if (typeof error.recipient !== 'string') continue;
-    replies.set(error.recipient, clip(String(error.response ?? error.message ?? ''), MAX_REPLY));
-  }
-  const addresses = [...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()])];
-  return addresses.map((address) => ({ address, reply: replies.get(address) ?? '' }));
-}
 
 export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage), report });
 
@@ -53,6 +35,6 @@ export function backoffSeconds(failedAttempts: number, minSeconds: number, maxSe
   return Math.min(maxSeconds, minSeconds * 2 ** Math.max(0, failedAttempts - 1));
 }
 
-function clip(text: string, length = MAX_ERROR_MESSAGE): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+function clip(text: string): string {
+  return text.length > MAX_ERROR_MESSAGE ? `${text.slice(0, MAX_ERROR_MESSAGE - 1)}…` : text;
 }

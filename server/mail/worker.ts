@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
 import type { Db } from '../db';
-import { deliveredReport, failedReport } from './attempts';
+import { deliveredReport, failedReport, refusedRecipients } from './attempts';
 import { PendingOutcomes, releaseClaim, renewLeases, type ClaimedMail, type MarkedOutcome } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
-import { backoffSeconds, failureOf, permanentFailure, refusedRecipients, type Outcome } from './outcomes';
+import { backoffSeconds, failureOf, permanentFailure, type Outcome } from './outcomes';
 import { checkMail, messageIdOf } from './queue';
 import { routeFor, RoutesCache, type Route } from './routing';
 import { TransportPools } from './transports';
