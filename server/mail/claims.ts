@@ -170,8 +170,11 @@ export class PendingOutcomes {
     return this.waiting.length;
   }
 
-  /** recordAndClaim() with every outcome added so far; one added while the statement runs waits for the next. */
-  async recordAndClaim(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+  /**
+   * Stores every outcome added so far and claims up to `limit` mails in the same statement (recordAndClaim); an outcome added
+   * meanwhile waits for the next.
+   */
+  async commit(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
     const batch = this.waiting.splice(0);
     try {
       const claims = await recordAndClaim(

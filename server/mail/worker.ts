@@ -158,7 +158,7 @@ class DeliveryWorker implements MailWorker {
   /** Records every outcome waiting and claims up to `asked` due mails in one statement, and starts delivering them. */
   private async statement(asked: number) {
     try {
-      const claims = await this.outcomes.recordAndClaim(this.db, asked, this.config.leaseSeconds);
+      const claims = await this.outcomes.commit(this.db, asked, this.config.leaseSeconds);
       if (claims.length < asked) this.exhausted = true;
       this.claimedCount += claims.length;
       this.delivering += claims.length;

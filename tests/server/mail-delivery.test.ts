@@ -517,12 +517,12 @@ describe('robustness', () => {
       pending.add({ kind: 'failed', claim: claim(failed), errorMessage: '554 rejected', report: report(554, 'client@example.org', false) }),
       pending.add({ kind: 'delivered', claim: claim(lost), refused: [], report: report(250, 'client@example.org', true) }),
     ]);
-    expect(await pending.recordAndClaim(watched, 0, 30)).toEqual([]);
+    expect(await pending.commit(watched, 0, 30)).toEqual([]);
     await firstBatch;
     expect(pending.size).toBe(1);
     // The next statement records the outcome added meanwhile and, in the same statement, claims a due mail.
     const next = await enqueueMail(t.db, aMail({ subject: 'claimed with an outcome' }));
-    const claimed = await pending.recordAndClaim(watched, 1000, 30);
+    const claimed = await pending.commit(watched, 1000, 30);
     await laterMark;
     await Promise.all(claimed.map((mail) => releaseClaim(t.db, mail)));
     expect(claimed.map((mail) => mail.referenceUid)).toContain(next);
