@@ -62,15 +62,15 @@ class DeliveryWorker implements MailWorker {
   private readonly routes: RoutesCache;
   /** The fewest free slots worth a claim. */
   private readonly smallestClaim: number;
-  /** Every delivery from its claim until its outcome is stored. */
-  private readonly inFlight = new Set<Promise<void>>();
   /**
-   * Mails claimed and not yet handed to `outcomes`. With the outcomes waiting there, never more than the concurrency: the crash bound,
-   * at most so many mails are sent again after a crash.
+   * Every delivery from its claim until its outcome is stored (or its claim released): never more than the concurrency, the crash
+   * bound (at most so many mails are sent again after a crash).
    */
-  private delivering = 0;
+  private readonly inFlight = new Set<Promise<void>>();
   /** A claim found fewer mails due than it asked for: no statement only to claim until mails are queued or the poll interval passes. */
   private exhausted = false;
+  /** Counts the notices of mails queued, so that one arriving while a claim runs (which cannot see its mail) is not lost. */
+  private dueNotices = 0;
   private claimedCount = 0;
   private readonly leased = new Set<ClaimedMail>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -104,6 +104,7 @@ class DeliveryWorker implements MailWorker {
     if (this.running) return;
     this.running = true;
     this.unsubscribe = onMailsDue(() => {
+      this.dueNotices += 1;
       this.exhausted = false;
       this.wakeup.notify();
     });
@@ -115,14 +116,18 @@ class DeliveryWorker implements MailWorker {
     this.unsubscribe();
     this.wakeup.notify();
     const grace = setTimeout(() => this.interruptAll(), graceMs);
-    // The loop records the outcomes of the deliveries in flight, claiming nothing more, and ends when none is left.
+    // The loop records the outcomes of the deliveries in flight, claiming nothing more, and ends when none is left (as does a
+    // deliverDue() still running).
     await this.loop;
+    await Promise.allSettled(this.inFlight);
     clearTimeout(grace);
     this.stopHeartbeat();
     this.pools.closeAll();
   }
 
   async deliverDue(): Promise<number> {
+    // Two loops would each claim for the same free slots.
+    if (this.running) throw new Error('deliverDue() is for a worker that was not started');
     const claimedBefore = this.claimedCount;
     this.exhausted = false;
     while (!this.exhausted || this.inFlight.size > 0) await this.nextStatement({ claim: true, pollEndsExhaustion: false });
@@ -133,7 +138,12 @@ class DeliveryWorker implements MailWorker {
   private async run() {
     while (this.running || this.inFlight.size > 0) {
       await this.nextStatement({ claim: this.running, pollEndsExhaustion: true });
-      this.pools.closeUnused();
+      try {
+        this.pools.closeUnused();
+      } catch (error) {
+        // Nothing may end the loop (an unhandled rejection would end the process).
+        this.log.error({ err: error }, 'closing unused SMTP connections failed');
+      }
     }
   }
 
@@ -147,8 +157,9 @@ class DeliveryWorker implements MailWorker {
     // runs a statement synchronously in this thread, so without the pause no reply is read while a statement runs.
     await new Promise((resolve) => setImmediate(resolve));
     const outcomes = this.outcomes.size;
-    // The outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
-    const free = this.config.concurrency - this.delivering;
+    // In flight and not waiting: still sending (the last statement's outcomes left inFlight in microtasks, before this setImmediate).
+    // The waiting outcomes' slots are free once the statement that records them commits, and it claims in the same commit.
+    const free = this.config.concurrency - (this.inFlight.size - outcomes);
     const asked = claim && free >= this.smallestClaim && (outcomes > 0 || !this.exhausted) ? free : 0;
     if (outcomes > 0 || asked > 0) return this.statement(asked);
     const timedOut = await this.wakeup.wait(this.config.pollIntervalMs);
@@ -157,11 +168,11 @@ class DeliveryWorker implements MailWorker {
 
   /** Records every outcome waiting and claims up to `asked` due mails in one statement, and starts delivering them. */
   private async statement(asked: number) {
+    const dueNotices = this.dueNotices;
     try {
       const claims = await this.outcomes.commit(this.db, asked, this.config.leaseSeconds);
-      if (claims.length < asked) this.exhausted = true;
+      if (claims.length < asked && this.dueNotices === dueNotices) this.exhausted = true;
       this.claimedCount += claims.length;
-      this.delivering += claims.length;
       if (claims.length > 0) await this.startDelivering(claims);
     } catch (error) {
       // The outcomes' leases run out and their mails are delivered again; no statement only to claim before the next poll.
@@ -178,7 +189,6 @@ class DeliveryWorker implements MailWorker {
       routes = await this.routes.routesFor(claims[0].routesVersion);
     } catch (error) {
       await Promise.allSettled(claims.map((claim) => releaseClaim(this.db, claim)));
-      this.delivering -= claims.length;
       throw error;
     }
     for (const claim of claims) this.track(this.deliver(claim, routes));
@@ -272,7 +282,6 @@ class DeliveryWorker implements MailWorker {
 
   /** Hands an outcome to the next statement and wakes the loop for it; settles once it is stored. */
   private store(outcome: MarkedOutcome): Promise<void> {
-    this.delivering -= 1;
     const stored = this.outcomes.add(outcome);
     this.wakeup.notify();
     return stored;
@@ -287,7 +296,7 @@ class DeliveryWorker implements MailWorker {
       return 'delivered';
     }
     if (outcome.kind === 'interrupted') {
-      await releaseClaim(this.db, claim).finally(() => (this.delivering -= 1));
+      await releaseClaim(this.db, claim);
       return 'released';
     }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');

@@ -4,6 +4,7 @@ import { mailAccounts, mailAttempts, mailProviders, mails } from '../../server/d
 import { createMailWorker, enqueueMail } from '../../server/mail';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PendingOutcomes, releaseClaim } from '../../server/mail/claims';
+import { announceMailsDue } from '../../server/mail/notify';
 import { createTestApp, type TestApp } from './helpers';
 import {
   addAccount,
@@ -425,6 +426,9 @@ describe('robustness', () => {
     // version; mails that earlier tests left due may come along).
     const statements: { records: boolean; claimed: number; claimedOwn: string[] }[] = [];
     const dialect = new PgDialect();
+    // Every mail this worker claimed, and the most of them leased at once right after any of its statements.
+    const claimedByWorker = new Set<string>();
+    let mostLeasedAfterStatement = 0;
     const watched = new Proxy(t.db, {
       get(target, property, receiver) {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
@@ -437,6 +441,11 @@ describe('robustness', () => {
             claimed: claimedRows.length,
             claimedOwn: claimedRows.map((row) => String(row.reference_uid)).filter((uid) => uids.includes(uid)),
           });
+          for (const row of claimedRows) claimedByWorker.add(String(row.reference_uid));
+          if (claimedByWorker.size > 0) {
+            const leased = await target.$count(mails, sql`${mails.referenceUid} in ${[...claimedByWorker]} and ${mails.leaseUntil} > now()`);
+            mostLeasedAfterStatement = Math.max(mostLeasedAfterStatement, leased);
+          }
           return result;
         };
       },
@@ -469,8 +478,9 @@ describe('robustness', () => {
     // After the first claim, each mail's successor is claimed by the statement that records outcomes: no statement of its own.
     const claiming = statements.filter((statement) => statement.claimedOwn.length > 0);
     expect(claiming.slice(1).filter((statement) => !statement.records)).toEqual([]);
-    expect(statements.filter((statement) => statement.records).length).toBeLessThanOrEqual(uids.length);
     expect(mostLeased).toBeLessThanOrEqual(4);
+    expect(mostLeasedAfterStatement).toBeGreaterThan(0);
+    expect(mostLeasedAfterStatement).toBeLessThanOrEqual(4);
     expect(wrongLeases).toEqual([]);
     expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 40 }, (_, index) => `batch ${index}`).sort());
     const rows = await Promise.all(uids.map((uid) => mailRow(t, uid)));
@@ -521,12 +531,14 @@ describe('robustness', () => {
     await firstBatch;
     expect(pending.size).toBe(1);
     // The next statement records the outcome added meanwhile and, in the same statement, claims a due mail.
+    // Due before any other mail (and before `later`, whose lease ran out), so that a claim of one takes it.
     const next = await enqueueMail(t.db, aMail({ subject: 'claimed with an outcome' }));
-    const claimed = await pending.commit(watched, 1000, 30);
+    await t.db.update(mails).set({ nextAttemptAt: new Date('2000-01-02T00:00:00Z') }).where(eq(mails.referenceUid, next));
+    await t.db.update(mails).set({ nextAttemptAt: new Date('2000-01-01T00:00:00Z') }).where(eq(mails.referenceUid, later));
+    const claimed = await pending.commit(watched, 1, 30);
     await laterMark;
     await Promise.all(claimed.map((mail) => releaseClaim(t.db, mail)));
-    expect(claimed.map((mail) => mail.referenceUid)).toContain(next);
-    expect(claimed.map((mail) => mail.referenceUid)).not.toContain(later);
+    expect(claimed.map((mail) => mail.referenceUid)).toEqual([next]);
 
     // The first statement recorded all four; the second only the one recorded meanwhile.
     expect(statements).toEqual([
@@ -555,6 +567,60 @@ describe('robustness', () => {
         { mailUid: failed, outcome: 'failed', replyCode: 554, recipients: [{ address: 'client@example.org', accepted: false, reply: '554 reply' }] },
       ].sort((a, b) => a.replyCode - b.replyCode || a.mailUid.localeCompare(b.mailUid)),
     );
+  });
+
+  test('a statement that fails rejects every outcome it was to record, and leaves none waiting', async () => {
+    const pending = new PendingOutcomes();
+    const failing = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return () => Promise.reject(new Error('connection lost'));
+      },
+    });
+    const claim = { ...MAIL_CLAIM, referenceUid: randomUUID(), leaseOwner: randomUUID() };
+    const stored = [
+      pending.add({ kind: 'delivered', claim, refused: [] }),
+      pending.add({ kind: 'failed', claim: { ...claim, referenceUid: randomUUID() }, errorMessage: '554 rejected' }),
+    ];
+    await expect(pending.commit(failing, 4, 30)).rejects.toThrow('connection lost');
+    await Promise.all(stored.map((outcome) => expect(outcome).rejects.toThrow('connection lost')));
+    expect(pending.size).toBe(0);
+  });
+
+  test('a mail queued while a claim runs (which cannot see it) is claimed at once, not after the poll interval', async () => {
+    const smtp = await peer();
+    const { sender } = await route(smtp.port);
+    let queuedDuringClaim: string | undefined;
+    const watched = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          const result = await target.execute(query);
+          if (queuedDuringClaim === undefined && new PgDialect().sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]).sql.includes('skip locked')) {
+            // After the claim's snapshot, before the worker reads its answer: as if another request queued a mail meanwhile.
+            const [row] = await target
+              .insert(mails)
+              .values({ sender, recipients: ['anna@example.org'], cc: [], subject: 'queued during a claim', message: 'Hello', nextAttemptAt: sql`now()` })
+              .returning({ uid: mails.referenceUid });
+            queuedDuringClaim = row.uid;
+            announceMailsDue();
+          }
+          return result;
+        };
+      },
+    });
+    const worker = createMailWorker({
+      db: watched,
+      masterSecret: t.masterSecret,
+      config: { ...t.config.mail, tlsVerify: false, smtpTimeoutMs: 5000, pollIntervalMs: 60_000, concurrency: 4 },
+    });
+    worker.start();
+    try {
+      await waitFor(async () => queuedDuringClaim !== undefined && (await mailRow(t, queuedDuringClaim)).state === 'delivered', 5000, 'the mail queued during the claim');
+    } finally {
+      await worker.stop();
+    }
+    expect(smtp.received.map((mail) => mail.subject)).toContain('queued during a claim');
   });
 
   test('a delivery slower than the lease keeps renewing it: a second worker does not send the mail again', async () => {
