@@ -16,7 +16,8 @@ export interface AttemptReport {
 const MAX_REPLY = 2000;
 /** A refused recipient's reply, kept with the mail (`refused`) as well. */
 const MAX_REFUSAL_REPLY = 500;
-const clip = (text: string, length = MAX_REPLY) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+/** `text`, cut to at most `length` characters (an ellipsis marks the cut); outcomes.ts clips its error messages with it too. */
+export const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 /** nodemailer's SentMessageInfo, as far as the log reads it. */
 interface SentInfo extends RecipientRefusals {
@@ -37,7 +38,7 @@ const replyCodeOf = (reply: string | null) => (reply && /^\d{3}/.test(reply) ? N
  * carries the DATA reply that covers it) and the refused ones with their RCPT replies.
  */
 export function deliveredReport(startedAt: Date, provider: AttemptReport['provider'], sent: SentInfo): AttemptReport {
-  const reply = typeof sent.response === 'string' ? clip(sent.response) : null;
+  const reply = typeof sent.response === 'string' ? clip(sent.response, MAX_REPLY) : null;
   const accepted = (sent.accepted ?? []).filter((address): address is string => typeof address === 'string');
   return {
     startedAt,
@@ -51,7 +52,7 @@ export function deliveredReport(startedAt: Date, provider: AttemptReport['provid
 /** A failed attempt: the failing reply, if the server gave one, and the recipients it refused at RCPT TO; `error` undefined when nothing was sent. */
 export function failedReport(startedAt: Date, provider: AttemptReport['provider'], error?: unknown): AttemptReport {
   const { responseCode, response } = (error ?? {}) as SendError;
-  const reply = typeof response === 'string' ? clip(response) : null;
+  const reply = typeof response === 'string' ? clip(response, MAX_REPLY) : null;
   return {
     startedAt,
     provider,

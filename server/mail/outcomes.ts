@@ -1,5 +1,5 @@
 import type { RefusedRecipient } from '../db/schema';
-import { refusedRecipients, type AttemptReport, type RecipientRefusals } from './attempts';
+import { clip, refusedRecipients, type AttemptReport, type RecipientRefusals } from './attempts';
 
 /** How one delivery attempt ended, and what follows from it. */
 export type Outcome =
@@ -11,7 +11,7 @@ export type Outcome =
 
 const MAX_ERROR_MESSAGE = 2000;
 
-export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage), report });
+export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE), report });
 
 /**
  * A 5xx reply is permanent (RFC 5321), except 503 "bad sequence of commands", which says nothing about the mail;
@@ -27,14 +27,10 @@ export function failureOf(error: unknown, deadlineSeconds: number): Outcome {
       : refused.length > 0
         ? `Every recipient was refused: ${refused.map(({ address, reply }) => `${address}: ${reply}`).join('; ')}`
         : (message ?? String(error));
-  return { kind: 'failed', permanent, errorMessage: clip(errorMessage) };
+  return { kind: 'failed', permanent, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE) };
 }
 
 /** Postfix's scheme: the delay doubles per failed attempt, from the minimal to the maximal backoff time. */
 export function backoffSeconds(failedAttempts: number, minSeconds: number, maxSeconds: number): number {
   return Math.min(maxSeconds, minSeconds * 2 ** Math.max(0, failedAttempts - 1));
-}
-
-function clip(text: string): string {
-  return text.length > MAX_ERROR_MESSAGE ? `${text.slice(0, MAX_ERROR_MESSAGE - 1)}…` : text;
 }

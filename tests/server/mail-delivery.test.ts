@@ -39,6 +39,10 @@ async function peer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   return started;
 }
 
+const dialect = new PgDialect();
+/** The SQL text of a statement the worker runs through `db.execute`. */
+const sqlTextOf = (query: unknown) => dialect.sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]).sql;
+
 /** A claim's content, which recording an outcome does not read: only the mail and the lease count. */
 const MAIL_CLAIM = { sender: 'office@example.org', to: ['client@example.org'], cc: [], subject: 'outcome', message: 'text', requestedAt: new Date(), attempts: 1, routesVersion: '' };
 
@@ -425,7 +429,6 @@ describe('robustness', () => {
     // Each statement of the worker: whether it recorded outcomes, and which of these mails it claimed (a claim returns the routes'
     // version; mails that earlier tests left due may come along).
     const statements: { records: boolean; claimed: number; claimedOwn: string[] }[] = [];
-    const dialect = new PgDialect();
     // Every mail this worker claimed, and the most of them leased at once right after any of its statements.
     const claimedByWorker = new Set<string>();
     let mostLeasedAfterStatement = 0;
@@ -437,7 +440,7 @@ describe('robustness', () => {
           const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
           const claimedRows = rows.length > 0 && 'routes_version' in rows[0] ? rows : [];
           statements.push({
-            records: dialect.sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]).sql.includes('insert into mail_attempts'),
+            records: sqlTextOf(query).includes('insert into mail_attempts'),
             claimed: claimedRows.length,
             claimedOwn: claimedRows.map((row) => String(row.reference_uid)).filter((uid) => uids.includes(uid)),
           });
@@ -596,7 +599,7 @@ describe('robustness', () => {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<typeof target.execute>[0]) => {
           const result = await target.execute(query);
-          if (queuedDuringClaim === undefined && new PgDialect().sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]).sql.includes('skip locked')) {
+          if (queuedDuringClaim === undefined && sqlTextOf(query).includes('skip locked')) {
             // After the claim's snapshot, before the worker reads its answer: as if another request queued a mail meanwhile.
             const [row] = await target
               .insert(mails)
