@@ -150,15 +150,6 @@ export const mails = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The username of who cancelled the mail. */
     cancelledBy: text('cancelled_by'),
-    /** Lower-case sender, recipients (to and cc), subject and Message-ID, one a line: what the mail log's search matches (written at queue time). */
-    searchText: text('search_text').notNull().default(''),
-    /**
-     * Lower-case, what the mail log's search looks up whole (written at queue time): the sender, each recipient (to and cc) and the
-     * Message-ID without its angle brackets as whole addresses, and every word (run of a-z and 0-9) of search_text. Its GIN index finds a
-     * whole address, or narrows a substring search by the words the query holds whole, without reading the trigram posting lists that
-     * every address shares.
-     */
-    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
@@ -169,16 +160,39 @@ export const mails = pgTable(
     index('mails_state_requested_idx').on(table.state.desc(), table.requestedAt.desc(), table.referenceUid.desc()),
     index('mails_sender_idx').on(table.sender.desc(), table.referenceUid.desc()),
     index('mails_subject_prefix_idx').on(sql`left(${table.subject}, 64) desc nulls last`),
-    // A small pending list: the delivery's two state changes per mail (non-HOT updates) append there instead of inserting every trigram
-    // into the tree, which cost the database server half its time per delivered mail; a search reads at most 256 kB of it, and the
-    // inserting statement (or VACUUM) merges it into the tree once it is full.
-    index('mails_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: true, gin_pending_list_limit: 256 }),
-    index('mails_search_tokens_idx').using('gin', table.searchTokens).with({ fastupdate: true, gin_pending_list_limit: 256 }),
     index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
     index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
     index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),
     index('mails_delivered_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'delivered'`),
     index('mails_failed_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'failed'`),
+  ],
+);
+
+/**
+ * What the mail log's search matches, written once when a mail is queued (server/mail/queue.ts). Kept off `mails`: every delivery
+ * changes a mail's row twice, and each such (non-HOT) update would add all its trigrams and tokens to the two GIN indexes again, which
+ * cost the database more than the rest of the delivery.
+ */
+export const mailSearch = pgTable(
+  'mail_search',
+  {
+    mailUid: uuid('mail_uid')
+      .primaryKey()
+      .references(() => mails.referenceUid, { onDelete: 'cascade' }),
+    /** Lower-case sender, recipients (to and cc), subject and Message-ID, one a line: what a substring search matches. */
+    searchText: text('search_text').notNull(),
+    /**
+     * Lower-case, what the search looks up whole: the sender, each recipient (to and cc) and the Message-ID without its angle brackets
+     * as whole addresses, and every word (run of a-z and 0-9) of search_text. Its GIN index finds a whole address, or narrows a
+     * substring search by the words the query holds whole, without reading the trigram posting lists that every address shares.
+     */
+    searchTokens: text('search_tokens').array().notNull(),
+  },
+  (table) => [
+    // A small pending list: queueing appends there, and a search reads at most 256 kB of it; the inserting statement (or VACUUM)
+    // merges it into the tree once it is full.
+    index('mail_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: true, gin_pending_list_limit: 256 }),
+    index('mail_search_tokens_idx').using('gin', table.searchTokens).with({ fastupdate: true, gin_pending_list_limit: 256 }),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { EMAIL_PATTERN } from '../../shared/emailAddress';
 import type { Db } from '../db';
-import { mailAttempts, mails, passwordAuthentications } from '../db/schema';
+import { mailAttempts, mailSearch, mails, passwordAuthentications } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { keptCount } from '../shared/kept-counts';
 import { cappedPageOf, countLimitOf, epochSecondsOf, escapeLike, offsetOf, TOTAL_CAP, withinSeconds } from '../shared/paging';
@@ -45,25 +46,30 @@ export function wordsHeldWhole(query: string): string[] {
 }
 
 /**
- * A whole address is looked up in search_tokens. Any other query is a substring of search_text; when it holds words whole, their
+ * A whole address is looked up in mail_search.search_tokens. Any other query is a substring of search_text; when it holds words whole, their
  * lookup in search_tokens finds the candidates and the LIKE, kept off the trigram index on purpose (`|| ''`), checks them: the trigram
  * index would AND in the posting lists of trigrams that most mails share. Otherwise the trigram index serves the LIKE.
  */
 function textCondition(query: string): SQL {
   const address = wholeAddressOf(query);
-  if (address) return sql`${mails.searchTokens} @> array[${address}]::text[]`;
+  if (address) return sql`${mailSearch.searchTokens} @> array[${address}]::text[]`;
   const text = query.toLowerCase();
   const pattern = `%${escapeLike(text)}%`;
   const words = [...new Set(wordsHeldWhole(text))];
-  if (!words.length) return sql`${mails.searchText} like ${pattern}`;
-  return sql`${mails.searchTokens} @> array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[] and (${mails.searchText} || '') like ${pattern}`;
+  if (!words.length) return sql`${mailSearch.searchText} like ${pattern}`;
+  return sql`${mailSearch.searchTokens} @> array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[] and (${mailSearch.searchText} || '') like ${pattern}`;
 }
 
-/** Whether the query is looked up in search_tokens (a whole address, or words held whole). */
+/** Whether the query is looked up in mail_search.search_tokens (a whole address, or words held whole). */
 const usesTokens = ({ query }: MailLogRequest) => {
   const text = query.trim();
   return text !== '' && (wholeAddressOf(text) !== undefined || wordsHeldWhole(text.toLowerCase()).length > 0);
 };
+
+/** A query narrows the log (the filters aside). */
+const isSearch = ({ query }: MailLogRequest) => query.trim() !== '';
+
+const hasFilters = ({ filters }: MailLogRequest) => Boolean(filters.state?.length) || filters.requested?.from != null || filters.requested?.to != null;
 
 function conditionsOf({ query, filters }: MailLogRequest): SQL[] {
   const conditions: SQL[] = [];
@@ -72,6 +78,11 @@ function conditionsOf({ query, filters }: MailLogRequest): SQL[] {
   if (filters.state?.length) conditions.push(inArray(mails.state, filters.state));
   conditions.push(...withinSeconds(mails.requestedAt, filters.requested));
   return conditions;
+}
+
+/** A search reads mails with what their search matches (one row each). */
+function joinedForSearch<T extends PgSelect>(query: T, request: MailLogRequest) {
+  return isSearch(request) ? query.innerJoin(mailSearch, eq(mailSearch.mailUid, mails.referenceUid)) : query;
 }
 
 /**
@@ -100,19 +111,21 @@ const listColumns = {
   refused: mails.refused,
 };
 
-const isUnfiltered = ({ query, filters }: MailLogRequest) => !query.trim() && !filters.state?.length && filters.requested?.from == null && filters.requested?.to == null;
+const isUnfiltered = (request: MailLogRequest) => !isSearch(request) && !hasFilters(request);
 
 /** The page query and the capped count, or the kept count's key when nothing narrows the log. Built, not run (the benchmark EXPLAINs them). */
 export function mailLogQueries(db: Db, request: MailLogRequest, exactTotal?: boolean) {
   const where = and(...conditionsOf(request));
   const limit = countLimitOf(request, exactTotal);
-  const matching = db.select({ one: sql`1` }).from(mails).where(where);
+  // a search without filters is counted in mail_search alone: every row there has its mail
+  const matching =
+    isSearch(request) && !hasFilters(request)
+      ? db.select({ one: sql`1` }).from(mailSearch).where(where)
+      : joinedForSearch(db.select({ one: sql`1` }).from(mails).$dynamic(), request).where(where);
   return {
     limit,
     countKey: isUnfiltered(request) ? ALL_MAILS : undefined,
-    page: db
-      .select(listColumns)
-      .from(mails)
+    page: joinedForSearch(db.select(listColumns).from(mails).$dynamic(), request)
       .where(where)
       .orderBy(...orderOf(request))
       .limit(request.pageSize)

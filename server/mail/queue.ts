@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
-import { mails } from '../db/schema';
+import { mailSearch, mails } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { announceMailsDue } from './notify';
@@ -44,10 +44,10 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
  */
 export const messageIdOf = (referenceUid: string, sender: string) => `<${referenceUid}@${sender.split('@')[1]}>`;
 
-/** What the mail log's search matches, one a line, lower case (the column search_text; migration 0005 fills older rows alike). */
+/** What the mail log's search matches, one a line, lower case (mail_search.search_text; migration 0005 filled older rows alike). */
 const searchTextOf = (mail: MailInput, messageId: string) => [mail.sender, ...mail.to, ...(mail.cc ?? []), mail.subject, messageId].join('\n').toLowerCase();
 
-/** A word of the mail log's search: a run of lower-case letters a-z and digits (search_tokens; migration 0009 splits older rows alike). */
+/** A word of the mail log's search: a run of lower-case letters a-z and digits (mail_search.search_tokens; migration 0009 split older rows alike). */
 export const SEARCH_WORD = /[a-z0-9]+/g;
 
 /** What the mail log's search looks up whole: each address and the Message-ID without its brackets, lower case, and every word of the search text. */
@@ -56,11 +56,11 @@ const searchTokensOf = (mail: MailInput, messageId: string, searchText: string) 
   return [...new Set([...addresses, ...(searchText.match(SEARCH_WORD) ?? [])])];
 };
 
-/** Inserts a queued mail, due now; `resentFrom` links a resend to its original. */
+/** Inserts a queued mail, due now, and what the mail log's search matches, in one statement; `resentFrom` links a resend to its original. */
 export async function insertMail(executor: Db, referenceUid: string, mail: MailInput, resentFrom: string | null = null) {
   const messageId = messageIdOf(referenceUid, mail.sender);
   const searchText = searchTextOf(mail, messageId);
-  await executor.insert(mails).values({
+  const queued = executor.insert(mails).values({
     referenceUid,
     sender: mail.sender,
     recipients: mail.to,
@@ -71,9 +71,10 @@ export async function insertMail(executor: Db, referenceUid: string, mail: MailI
     nextAttemptAt: sql`now()`,
     messageId,
     resentFrom,
-    searchText,
-    searchTokens: searchTokensOf(mail, messageId, searchText),
   });
+  const searched = executor.insert(mailSearch).values({ mailUid: referenceUid, searchText, searchTokens: searchTokensOf(mail, messageId, searchText) });
+  // the foreign key is checked at the end of the statement, when the mail is there
+  await executor.execute(sql`with queued as (${queued.getSQL()}) ${searched.getSQL()}`);
 }
 
 /** A mail in the audit trail: labelled with its sender, since the subject may hold a care customer's personal data. */

@@ -124,7 +124,7 @@ test('the kept total size of files starts at the sum of the files stored before 
   }
 }, 60_000);
 
-test('the mail log: mails stored before 0009 are counted and get their search tokens; later ones are counted as they come and go', async () => {
+test('the mail log: mails stored before 0009 are counted and get their search tokens (kept in mail_search from 0013); later ones are counted as they come and go', async () => {
   const before = migrationsBeforeKeptCounts(['0000_init', '0001_mail_refused_recipients', '0002_kept_counts', '0003_trust', '0004_mail_log', '0005_mail-log-search', '0006_users_list', '0007_care_statistics_index', '0008_file_bytes_kept']);
   const database = await emptyDatabase();
   try {
@@ -139,13 +139,14 @@ test('the mail log: mails stored before 0009 are counted and get their search to
 
     const count = async () => (await database.execute(sql`select count::int as count from kept_counts where key = 'mails'`)).rows;
     expect(await count()).toEqual([{ count: 2 }]);
-    const { rows } = await database.execute(sql`select search_tokens from mails where sender = 'Office@Caredesk.example'`);
+    const { rows } = await database.execute(sql`select search_tokens from mail_search join mails on reference_uid = mail_uid where sender = 'Office@Caredesk.example'`);
     expect([...(rows[0] as { search_tokens: string[] }).search_tokens].sort()).toEqual(
       ['00000000-0000-4000-8000-000000000001@caredesk.example', '00000000', '0000', '4000', '8000', '000000000001', 'office@caredesk.example', 'anna@example.org', 'b@example.org', 'office', 'caredesk', 'example', 'anna', 'org', 'b', 'visit', '12'].sort(),
     );
     await database.execute(sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 's', 'm' from generate_series(1, 5)`);
     await database.execute(sql`delete from mails where sender = 'Office@Caredesk.example'`);
     expect(await count()).toEqual([{ count: 6 }]);
+    expect((await database.execute(sql`select search_text from mail_search`)).rows).toEqual([{ search_text: 'a@b.example' }]);
     await database.execute(sql`truncate mails cascade`);
     expect(await count()).toEqual([{ count: 0 }]);
   } finally {

@@ -183,7 +183,9 @@ describe('list', () => {
     const migration = readFileSync(path.join(migrationsFolder, '0009_mail-log-tokens.sql'), 'utf8');
     const update = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "mails" SET "search_tokens"'))!;
     const expression = update.slice(update.indexOf('= ') + 2).replace(/;\s*$/, '');
-    const rows = (await t.db.execute(sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails where reference_uid = ${uid}`)) as unknown as {
+    const rows = (await t.db.execute(
+      sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails join mail_search on mail_uid = reference_uid where reference_uid = ${uid}`,
+    )) as unknown as {
       rows: { stored: string[]; migrated: string[] }[];
     };
     const [{ stored, migrated }] = rows.rows as [{ stored: string[]; migrated: string[] }];
@@ -191,26 +193,32 @@ describe('list', () => {
     expect(stored).toEqual(expect.arrayContaining(['office@caredesk.example', 'anna.berg+care@example.org', `${uid}@caredesk.example`, '2024', '17', 'wei']));
   });
 
-  test("the search indexes keep a pending list (migration 0012): a mail is found once while its versions sit there, and after VACUUM merged them", async () => {
+  test('the search lives in mail_search (migration 0013), written once: delivery leaves it alone, and a mail is found before and after', async () => {
     const options = (await t.db.execute(
-      sql`select relname, reloptions from pg_class where relname in ('mails_search_trgm_idx', 'mails_search_tokens_idx') order by relname`,
+      sql`select relname, reloptions from pg_class where relname in ('mail_search_trgm_idx', 'mail_search_tokens_idx') order by relname`,
     )) as unknown as { rows: { relname: string; reloptions: string[] }[] };
     expect(options.rows).toEqual(
-      ['mails_search_tokens_idx', 'mails_search_trgm_idx'].map((relname) => ({ relname, reloptions: ['fastupdate=true', 'gin_pending_list_limit=256'] })),
+      ['mail_search_tokens_idx', 'mail_search_trgm_idx'].map((relname) => ({ relname, reloptions: ['fastupdate=true', 'gin_pending_list_limit=256'] })),
     );
     const smtp = await peer();
     const { sender } = await route(smtp.port);
-    const tag = unique('pending');
+    const tag = unique('written-once');
     const recipient = `${tag}@example.org`;
     const uid = await sendMail(t, tagged(tag, { sender, to: [recipient] }));
+    const searchRowVersion = async () =>
+      ((await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as unknown as { rows: { version: string }[] }).rows;
+    const written = await searchRowVersion();
+    expect(written).toHaveLength(1);
     const found = async () => [uidsOf(await search({ query: tag.slice(2) })), uidsOf(await search({ query: recipient.toUpperCase() }))];
     expect(await found()).toEqual([[uid], [uid]]);
-    // The claim and the outcome each write a new version of the row, with new entries in both indexes.
     await deliverDue();
     expect((await mailRow(t, uid)).state).toBe('delivered');
+    expect(await searchRowVersion()).toEqual(written);
     expect(await found()).toEqual([[uid], [uid]]);
-    await t.db.execute(sql`vacuum mails`);
+    await t.db.execute(sql`vacuum mail_search`);
     expect(await found()).toEqual([[uid], [uid]]);
+    await t.db.delete(mails).where(eq(mails.referenceUid, uid));
+    expect(await searchRowVersion()).toEqual([]);
   });
 
   test('the unfiltered total is the kept count of every mail: exact, however mails come and go', async () => {
@@ -281,11 +289,15 @@ describe('list', () => {
     const tag = unique('bulk');
     const sender = `${tag}@caredesk.example`;
     await t.db.execute(sql`
-      insert into mails (sender, recipients, cc, subject, message, state, requested_at, search_text, search_tokens)
-      select ${sender}, array['p' || i || '@example.org'], '{}', 'Bulk ' || ${tag}, 'text', 'delivered',
-             now() - make_interval(secs => i), lower(${sender} || E'\n' || 'p' || i || '@example.org' || E'\n' || 'Bulk ' || ${tag}),
-             array[lower(${sender}), 'p' || i || '@example.org', lower(${tag}), 'caredesk', 'example', 'p' || i, 'org', 'bulk']
-        from generate_series(1, 1100) as i`);
+      with bulk as (
+        insert into mails (sender, recipients, cc, subject, message, state, requested_at)
+        select ${sender}, array['p' || i || '@example.org'], '{}', 'Bulk ' || ${tag}, 'text', 'delivered', now() - make_interval(secs => i)
+          from generate_series(1, 1100) as i
+        returning reference_uid, recipients[1] as recipient)
+      insert into mail_search (mail_uid, search_text, search_tokens)
+      select reference_uid, lower(${sender} || E'\n' || recipient || E'\n' || 'Bulk ' || ${tag}),
+             array[lower(${sender}), recipient, lower(${tag}), 'caredesk', 'example', split_part(recipient, '@', 1), 'org', 'bulk']
+        from bulk`);
 
     const second = await search({ query: tag, page: '2', page_size: '100' });
     expect(second).toMatchObject({ previous_page: 1, next_page: 3, total: 1001, total_is_lower_bound: true });
