@@ -14,7 +14,7 @@ import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
 import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
-import { mailLogQueries } from '../server/mail/mail-log';
+import { BITMAP_SCANS_ONLY, mailLogQueries } from '../server/mail/mail-log';
 import { MailLogSearch } from '../server/mail/schemas';
 import { envNumber, latencyRows, printTable, recordGoal, timeRuns, withPglite, withPostgres, type Latency } from './lib';
 
@@ -199,10 +199,7 @@ async function detailUids(database: Database): Promise<string[]> {
 /** EXPLAIN (ANALYZE, BUFFERS) of a built query; `bitmapOnly` plans it as searchByTokens counts and sorts a few matches. */
 async function explain(database: Database, scenario: string, query: SQLWrapper, bitmapOnly: boolean) {
   const result = (await database.db.transaction(async (tx) => {
-    if (bitmapOnly) {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
-    }
+    if (bitmapOnly) await tx.execute(BITMAP_SCANS_ONLY);
     return tx.execute(sql`explain (analyze, buffers) ${query}`);
   })) as unknown as { rows: Record<string, string>[] };
   return { scenario, plan: result.rows.map((row) => Object.values(row)[0]).join('\n') };

@@ -148,15 +148,21 @@ export async function searchMailLog(db: Db, request: MailLogRequest, exactTotal?
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }
 
+/** The transaction's plans as searchByTokens counts (and sorts a few matches): bitmap scans, no parallel workers. */
+export const BITMAP_SCANS_ONLY = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+                                            set_config('max_parallel_workers_per_gather', '0', true)`;
+
 /**
- * A search through search_tokens counts first, through the GIN index (a bitmap scan: the planner may not walk the table), and reads
+ * A search through mail_search.search_tokens counts first, through the GIN index (a bitmap scan: the planner may not walk the table), and reads
  * the page by what the count found. The planner cannot tell a rare address from a common one (ANALYZE's element statistics put every
  * uncommon token at about 0.5 % of the rows), so left alone it walks the sort index for an address that five mails of a million hold.
- * A few matches (the count stopped short of its limit): the page sorts them. Many: walking the sort index finds a page early.
+ * A few matches (the count stopped short of its limit): the page sorts them. Many: walking the sort index finds a page early. Without
+ * parallel workers: the same misestimate made the join with mails look worth them, and starting them took longer (100+ ms) than the
+ * whole search.
  */
 async function searchByTokens(tx: Db, request: MailLogRequest, exactTotal?: boolean) {
   const queries = mailLogQueries(tx, request, exactTotal);
-  await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+  await tx.execute(BITMAP_SCANS_ONLY);
   const [{ total }] = (await queries.count) as [{ total: number }];
   const few = total < (queries.limit ?? TOTAL_CAP + 1);
   if (!few) await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
