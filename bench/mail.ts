@@ -108,7 +108,7 @@ const benchMail = (index: number) => ({
   message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
 });
 
-/** Queued as the mail service queues them (insertMail: Message-ID, search text and tokens, whose indexes every state change updates). */
+/** Queued as the mail service queues them (insertMail: the mail with its Message-ID, and its row of mail_search). */
 async function queueMails(database: Database, count: number) {
   for (let start = 0; start < count; start += INSERT_CHUNK) {
     await database.db.transaction(async (tx) => {
