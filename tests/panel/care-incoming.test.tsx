@@ -233,6 +233,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'English' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    await screen.findByRole('columnheader', { name: 'Eingegangen' });
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
     await waitFor(() =>
