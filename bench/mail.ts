@@ -181,7 +181,11 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
 
 const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 
-/** CPU milliseconds used so far by the `postgres` processes of this machine (Linux /proc), or null where none can be read. */
+/**
+ * CPU milliseconds used so far by the `postgres` processes of this machine (Linux /proc), or null where none can be read. Each process's
+ * reaped children count too (cutime, cstime): a backend that ends meanwhile moves its time into the postmaster's, so the sum never falls
+ * (it did without them, when the pool closed an idle connection during the run).
+ */
 function postgresCpuMs(): number | null {
   const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
   let total = 0;
@@ -191,7 +195,7 @@ function postgresCpuMs(): number | null {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / ticksPerMs; // utime, stime
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerMs; // utime, stime, cutime, cstime
       found = true;
     } catch {
       // the process ended meanwhile
