@@ -24,6 +24,13 @@ const row = (text: string) => {
   if (!cell) throw new Error(`no row for ${text}`);
   return cell.closest('tr') as HTMLElement;
 };
+
+/** Switches the panel to German; resolves with the list's first column title once the German texts are rendered. */
+async function switchToGerman(user: Awaited<ReturnType<typeof openList>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'English' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+  return screen.findByRole('columnheader', { name: 'Eingegangen' });
+}
 const lastQuery = () => Object.fromEntries(fake.state.incoming.at(-1)!.url.searchParams);
 
 describe('territory chip', () => {
@@ -231,9 +238,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'English' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
-    await screen.findByRole('columnheader', { name: 'Eingegangen' });
+    await switchToGerman(user);
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
     await waitFor(() =>
@@ -294,9 +299,7 @@ describe('a link to an archived request', { timeout: 60_000 }, () => {
 describe('in German', { timeout: 60_000 }, () => {
   it('shows German column titles, enumeration labels and German dates', async () => {
     const { user } = await openList();
-    await user.click(screen.getByRole('button', { name: 'English' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
-    expect(await screen.findByRole('columnheader', { name: 'Eingegangen' })).toBeInTheDocument();
+    expect(await switchToGerman(user)).toBeInTheDocument();
     const current = row('www.caredesk.example');
     expect(within(current).getByText('Kerngebiet')).toBeInTheDocument();
     expect(within(current).getByText('Zum Datum (01.04.2026)')).toBeInTheDocument();
