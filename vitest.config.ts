@@ -1,21 +1,34 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Three projects in one run: the service tests on PGlite ("server"), the same files on PostgreSQL ("server-pg", only when
+ * TEST_DATABASE_URL names a server that accepts CREATE DATABASE), and the panel tests in jsdom ("panel").
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const serverProject = (name: string, databaseUrl: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/server/global-setup.ts'],
+    env: { TEST_DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // most service tests wait on a database, a socket or a child process: more files than cores keep both cores busy
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 4,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', ''),
+      ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
       {
         extends: true,
         test: {

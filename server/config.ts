@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PasswordHashCost } from './auth/passwords';
 
 /** Every setting of the server process, read once from the environment. README's configuration table lists them. */
 export interface Config {
@@ -9,6 +10,8 @@ export interface Config {
   secretKey?: string;
   adminUsername?: string;
   adminPassword?: string;
+  /** argon2id's cost for new password hashes: OWASP's always, except in the test suite. */
+  passwordHashCost: PasswordHashCost;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   throttle: ThrottleConfig;
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || undefined,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    passwordHashCost: passwordHashCost(env),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 300),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     throttle: throttleConfig(env),
@@ -309,6 +313,14 @@ function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
   const wrong = proxies.find((entry) => !/^(?=.*[.:])[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(entry));
   if (wrong !== undefined) throw new Error(`TRUST_PROXY must be true, false or a comma list of the proxies' addresses/CIDRs, got "${wrong}"`);
   return proxies;
+}
+
+/** A cheaper hash makes a stolen database easier to crack, so only a process that says it runs the tests may choose it. */
+function passwordHashCost(env: NodeJS.ProcessEnv): PasswordHashCost {
+  const raw = env.PASSWORD_HASH_COST || 'owasp';
+  if (raw !== 'owasp' && raw !== 'test') throw new Error(`PASSWORD_HASH_COST must be owasp, got "${raw}"`);
+  if (raw === 'test' && env.NODE_ENV !== 'test') throw new Error('PASSWORD_HASH_COST=test is for the test suite only (NODE_ENV=test); production hashes at OWASP\'s cost');
+  return raw;
 }
 
 function accessPolicy(env: NodeJS.ProcessEnv): TrustConfig['accessPolicy'] {

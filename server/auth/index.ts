@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
 import { accessTokenKey } from './access-tokens';
+import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
 import { accountSecurityRoutes } from './security-routes';
 
@@ -16,6 +17,7 @@ interface AuthServiceOptions extends ServiceOptions {
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
 export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret, authentication }) => {
+  usePasswordHashCost(config.passwordHashCost);
   app.setValidatorCompiler(strictValidatorCompiler);
   app.addHook('onRequest', authentication.hook());
   authRoutes(app, {

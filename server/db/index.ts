@@ -37,18 +37,20 @@ interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite's folder; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string;
+  /** An in-memory PGlite starts from this dump of a data folder (PGlite's dumpDataDir): tests start from a migrated one. */
+  pgliteDump?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.pgliteDir);
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.pgliteDir, options.pgliteDump);
   return database;
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   const extensions = { pg_trgm }; // the file search's trigram indexes
-  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions, loadDataDir: dump });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { adminApi, expectJson, signInThroughApi } from './support/api';
 import { seedUser, uniqueSuffix, type SeededUser } from './support/seed';
 import { signInWithToken } from './support/session';

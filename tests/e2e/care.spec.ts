@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
 
 /** Issue 5 end to end: create a care request in the stepper, find it in the incoming list, open its details and archive. */

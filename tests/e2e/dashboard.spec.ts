@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { formatSize } from '../../src/resources/files/format';
 import { adminApi, expectJson, type AdminApi } from './support/api';
 import { seedCareRequest, seedFile, seedUser, uniqueSuffix } from './support/seed';

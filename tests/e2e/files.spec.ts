@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
 
 /** Issue 4 end to end: file upload, search and download, and a pricing API token, against the real server. */

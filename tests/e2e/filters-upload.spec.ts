@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { validForm } from '../fixtures/care-form';
 import { signInThroughForm } from './support/session';
 import { signInThroughApi } from './support/api';
@@ -265,8 +266,8 @@ test('care requests: dates typed by keyboard in English and German, partial and 
 });
 
 /** The stored blobs of the file service (local storage under the server's data folder). */
-async function storedBlobs(): Promise<string[]> {
-  const root = path.join(process.env.E2E_DATA_DIR!, 'files');
+async function storedBlobs(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'files');
   const folders = await readdir(root).catch(() => [] as string[]);
   const names = await Promise.all(folders.map((folder) => readdir(path.join(root, folder)).then((files) => files.map((file) => `${folder}/${file}`))));
   return names.flat().sort();
@@ -279,7 +280,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
   return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
-test('uploads show their progress, and Cancel of a large upload stores nothing', async ({ page, request }) => {
+test('uploads show their progress, and Cancel of a large upload stores nothing', async ({ page, request, server }) => {
   await signInThroughForm(page);
   await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -314,7 +315,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
   });
 
   await test.step('Cancel aborts a large upload: no file and no blob is kept', async () => {
-    const blobsBefore = await storedBlobs();
+    const blobsBefore = await storedBlobs(server.dataDir);
     const unthrottle = await throttleUploads(page, 512 * 1024);
     const name = `archive-${suffix}.zip`;
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -332,7 +333,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
     await expect
       .poll(async () => (await (await request.get(`/api/files/search/?query=${name}`, { headers })).json()).total, { timeout: 15_000 })
       .toBe(0);
-    await expect.poll(storedBlobs, { timeout: 15_000 }).toEqual(blobsBefore);
+    await expect.poll(() => storedBlobs(server.dataDir), { timeout: 15_000 }).toEqual(blobsBefore);
     await page.getByPlaceholder('Search', { exact: true }).fill(name);
     await expect(page).toHaveURL(new RegExp(`search=${name}`));
     await expect(page.getByRole('cell', { name, exact: true })).toBeHidden();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
 
 /** Issue 2 end to end: the built panel against the real server on a fresh data folder. */
@@ -9,7 +10,7 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-test('staff administer users, switch language, change their password and log out', async ({ page, browser }) => {
+test('staff administer users, switch language, change their password and log out', async ({ page, browser, baseURL }) => {
   const nora = { publicName: 'Nora Pflege', username: 'nora.pflege', password: 'nora-pass-1' };
   let adminPassword = E2E_ADMIN.password;
 
@@ -63,7 +64,7 @@ test('staff administer users, switch language, change their password and log out
     await expect(page.getByText('Users have been baned.')).toBeVisible();
     await expect(row.getByText('Banned', { exact: true })).toBeVisible();
 
-    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+    const other = await browser.newContext({ baseURL, locale: 'en-US' });
     const noraPage = await other.newPage();
     await noraPage.goto('/login');
     await signIn(noraPage, nora.username, nora.password);

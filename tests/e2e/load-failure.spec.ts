@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
 
 /** The admin tree's chunk (src/App.tsx loads it lazily), as the build names it. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { adminApi, expectJson, type AdminApi } from './support/api';
 import { seedAccount, seedProvider, sendMail, uniqueSuffix } from './support/seed';
 import { signInWithToken } from './support/session';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN } from '../../playwright.config';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { adminApi, expectJson } from './support/api';
 import { seedUser, uniqueSuffix } from './support/seed';
 import { signInWithToken } from './support/session';
@@ -77,14 +78,14 @@ test('a caregiver, who holds no permission, sees a page that says so, with New P
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the Roles screen changes what the role grants, and its user sees it after a reload', async ({ page, request, browser }) => {
+test('the Roles screen changes what the role grants, and its user sees it after a reload', async ({ page, request, browser, baseURL }) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
   const role = `e2e-viewer-${suffix}`;
   await expectJson(await api.put(`/api/auth/administration/roles/${role}/`, { permissions: ['files:read'] }), 200);
   const viewer = await seedUser(api, { publicName: `Vera ${suffix}`, username: `vera-${suffix}`, password: `Vera-e2e-${suffix}-7`, roles: [role] });
 
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+  const other = await browser.newContext({ baseURL, locale: 'en-US' });
   const viewerPage = await other.newPage();
   await signInWithToken(viewerPage, request, 'en', viewer);
   await viewerPage.goto('/dashboard');

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/db';
 import { auditEvents } from '../../server/db/schema';
-import { openTestDatabase } from './helpers';
+import { serverStorage } from './helpers';
 import { waitFor } from './mail-helpers';
 import { signedInClient, startServerProcess, type ServerProcess } from './server-process';
 
@@ -19,12 +17,10 @@ afterAll(async () => {
 
 /** A data folder and its database (PGlite in the folder, or a fresh PostgreSQL database), open here for seeding. */
 async function storage(): Promise<{ env: Record<string, string>; database: Database }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-audit-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (!process.env.TEST_DATABASE_URL) return { env: { DATA_DIR: dataDir }, database: await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }) };
-  const { database, url, drop } = await openTestDatabase();
-  cleanups.push(drop);
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url! }, database };
+  const { env, dataDir, databaseUrl, remove } = await serverStorage('caredesk-audit-');
+  cleanups.push(remove);
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDir: path.join(dataDir, 'pglite') });
+  return { env, database };
 }
 
 test('events older than AUDIT_RETENTION_DAYS are removed once the server runs; younger ones stay', async () => {

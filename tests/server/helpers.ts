@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { ensureFirstAdministrator } from '../../server/auth';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db';
 import { passwordAuthentications, refreshTokens } from '../../server/db/schema';
+import { copyPgliteTemplate, databaseUrl, ensurePostgresTemplate, pgliteTemplateDump, withClient } from './database-templates';
 
 export const ADMIN = { username: 'admin', password: 'admin-password' } as const;
 export const AUTH = '/api/auth';
@@ -47,33 +48,48 @@ export const unique = (prefix = 'user') => `${prefix}${process.pid}x${++counter}
 /** A unique client address for app.inject's remoteAddress. */
 export const uniqueAddress = () => `10.${(++counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+/** A fresh migrated database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDump: await pgliteTemplateDump() });
     return { database, drop: async () => undefined };
   }
-  const name = `caredesk_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  return {
-    database,
-    url: url.toString(),
-    drop: () => withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
+  const url = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  return { database, url, drop: () => dropPostgresDatabase(adminUrl, url) };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const template = await ensurePostgresTemplate(adminUrl);
+  const name = `caredesk_t_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (client) => client.query(`create database ${name} template ${template}`));
+  return databaseUrl(adminUrl, name);
+}
+
+async function dropPostgresDatabase(adminUrl: string, url: string) {
+  const name = new URL(url).pathname.slice(1);
+  await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+/**
+ * Storage for a spawned server process: a data folder (removed by `remove`) whose migrated database is PGlite in the folder, or a
+ * fresh PostgreSQL database named in `env.DATABASE_URL` when TEST_DATABASE_URL is set.
+ */
+export async function serverStorage(prefix = 'caredesk-server-'): Promise<{ dataDir: string; env: Record<string, string>; databaseUrl?: string; remove: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const url = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  if (!url) await copyPgliteTemplate(path.join(dataDir, 'pglite'));
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) },
+    databaseUrl: url,
+    remove: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && url) await dropPostgresDatabase(adminUrl, url);
+    },
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -82,6 +98,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     panelDir: path.join(tmpdir(), 'caredesk-tests-have-no-panel'),
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
+    passwordHashCost: 'test',
     ...overrides,
   };
 }

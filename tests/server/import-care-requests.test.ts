@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { archivedCareRequests, careRequests } from '../../server/db/schema';
+import { copyPgliteTemplate } from './database-templates';
 import { createTestApp, type TestApp } from './helpers';
 import { formatLineError, importCareRequests, parseImport } from '../../server/care/import';
 import { careRequestCounts } from '../../server/care/store';
@@ -112,6 +113,7 @@ describe('importCareRequests', () => {
 
 describe('npm run import:care-requests', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-import-'));
+  beforeAll(() => (t.databaseUrl ? undefined : copyPgliteTemplate(path.join(folder, 'data', 'pglite'))));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   /** Spawns the script as npm would (tsx), so each run pays for a TypeScript load and a database open: hence the long timeout. */

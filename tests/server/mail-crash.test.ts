@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db';
+import { openDatabase, type Database } from '../../server/db';
 import { mails } from '../../server/db/schema';
-import { openTestDatabase } from './helpers';
+import { serverStorage } from './helpers';
 import { aMail, waitFor } from './mail-helpers';
 import { inBatches, signedInClient, startServerProcess, type ServerProcess } from './server-process';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
@@ -28,15 +25,13 @@ afterEach(async () => {
 
 /** A data folder and, on PostgreSQL, a fresh database of its own (open here too, for direct inserts), for spawned server processes. */
 async function storage(): Promise<{ env: Record<string, string>; database?: Database }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-mail-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (!process.env.TEST_DATABASE_URL) return { env: { DATA_DIR: dataDir } };
-  const { database, url, drop } = await openTestDatabase();
+  const { env, databaseUrl, remove } = await serverStorage('caredesk-mail-');
+  const database = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 2 }) : undefined;
   cleanups.push(async () => {
-    await database.close();
-    await drop();
+    await database?.close();
+    await remove();
   });
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url! }, database };
+  return { env, database };
 }
 
 async function start(env: Record<string, string>) {

@@ -20,7 +20,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const port = await freePort();
   const child = spawn(process.execPath, nodeArguments, {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
+    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db';
 import { mails } from '../../server/db/schema';
-import { openTestDatabase } from './helpers';
+import { serverStorage } from './helpers';
 import { uploadForm } from './files-helpers';
 import { aMail, waitFor } from './mail-helpers';
 import { signedInClient, startServerProcess, type ServerProcess } from './server-process';
@@ -21,18 +21,11 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string>, nodeArguments?: string[]) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-shutdown-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const { database, url, drop } = await openTestDatabase();
-    await database.close();
-    cleanups.push(drop);
-    databaseUrl = url;
-  }
-  const server = await startServerProcess({ ...ADMIN, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }, 90_000, nodeArguments);
+  const storage = await serverStorage('caredesk-shutdown-');
+  cleanups.push(storage.remove);
+  const server = await startServerProcess({ ...ADMIN, ...storage.env, ...env }, 90_000, nodeArguments);
   running.push(server);
-  return { server, dataDir, databaseUrl };
+  return { server, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl };
 }
 
 /** An upload whose first half is sent now; `finish` sends the rest. */

@@ -1,4 +1,5 @@
-import { test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { adminApi } from './api';
 import { SCREENS, translator, walkScreen, type WalkContext } from './screens';
 import { seedWalk, type WalkSeed } from './seed';
@@ -28,9 +29,9 @@ export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: 
   let peer: SmtpPeer;
   let seed: WalkSeed;
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, server }) => {
     test.setTimeout(120_000);
-    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const request = await playwright.request.newContext({ baseURL: server.baseURL });
     peer = await startSmtpPeer();
     seed = await seedWalk(await adminApi(request), peer);
     await request.dispose();

@@ -1,12 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { walkEveryScreen } from './support/walk';
+import type { Result } from 'axe-core';
+import type { WalkContext } from './screens';
 
 /**
- * Every screen, dialog, tab, step and menu of the panel (the table in support/screens.ts) in German: no raw translation
- * key, no English word of the panel's own vocabulary, no drawer entry cut off. Texts are the visible text plus the names
- * assistive technology reads (aria-label, title, placeholder, alt). Stored data that is not the panel's wording (an SMTP
- * server's reply, an account's regular expression) is left out.
+ * What the screen walks (screen-walk-*.spec.ts) check on every screen, dialog, tab, step and menu of the panel:
+ * - axe-core in English and German: no serious or critical violation (the experimental check that a control's accessible
+ *   name contains its visible text is switched on as well);
+ * - in German: no raw translation key, no English word of the panel's own vocabulary, no drawer entry cut off. Texts are the
+ *   visible text plus the names assistive technology reads (aria-label, title, placeholder, alt). Stored data that is not
+ *   the panel's wording (an SMTP server's reply, an account's regular expression) is left out.
  */
+export async function checkScreen({ page, lang }: WalkContext, label: string) {
+  if (lang === 'de') await expectGermanOnly(page, label);
+  await expectNoBlockingAxeViolation(page, label);
+}
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+const describe = (violation: Result) =>
+  [
+    `${violation.impact} ${violation.id}: ${violation.help}`,
+    ...violation.nodes.map((node) => `    ${node.target.join(' ')} ${node.html.slice(0, 300)}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+  ].join('\n');
+
+async function expectNoBlockingAxeViolation(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'identical-links-same-purpose': { enabled: true } } })
+    .analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  if (blocking.length) console.log(`axe-core on ${label}:\n${blocking.map(describe).join('\n')}`);
+  expect.soft(blocking.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length})`), `axe-core on ${label}`).toEqual([]);
+}
 
 const RAW_KEY = /\b(?:caredesk|ra|resources)\.[\w-]+(?:\.[\w-]+)+/;
 
@@ -63,7 +88,7 @@ async function clippedDrawerEntries(page: Page): Promise<string[]> {
   );
 }
 
-walkEveryScreen(['de'], async ({ page }, label) => {
+async function expectGermanOnly(page: Page, label: string) {
   await expect(page.locator('body')).toContainText(/Übersicht|Anmelden/);
   const texts = await pageTexts(page);
   const rawKeys = texts.filter((text) => RAW_KEY.test(text));
@@ -72,4 +97,4 @@ walkEveryScreen(['de'], async ({ page }, label) => {
   expect.soft(rawKeys, `raw translation keys on ${label}`).toEqual([]);
   expect.soft(english, `English words on ${label}`).toEqual([]);
   expect.soft(clipped, `drawer entries cut off on ${label}`).toEqual([]);
-});
+}

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+
+export { expect } from '@playwright/test';
+
+interface WorkerServer {
+  baseURL: string;
+  dataDir: string;
+}
+
+/**
+ * Each Playwright worker drives its own server: the compiled server (dist-server/main.mjs, built with the panel it serves
+ * from dist/) on a fresh data folder, so that workers never see each other's data. `baseURL` points every page and request at it.
+ */
+export const test = base.extend<object, { server: WorkerServer }>({
+  server: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-e2e-'));
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_USERNAME: E2E_ADMIN.username,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          PASSWORD_HASH_COST: 'test',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const baseURL = `http://127.0.0.1:${port}`;
+      await untilHealthy(child, baseURL);
+      await use({ baseURL, dataDir });
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+});
+
+async function untilHealthy(child: ChildProcess, baseURL: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await fetch(`${baseURL}/api/health`).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the e2e server did not start (exit code ${child.exitCode}); is dist-server/main.mjs built (npm run build)?`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
