@@ -13,6 +13,7 @@ const serverProject = (name: string, databaseUrl: string) => ({
     name,
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
+    isolate: false,
     globalSetup: ['tests/server/global-setup.ts'],
     env: { TEST_DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
     testTimeout: 30_000,
