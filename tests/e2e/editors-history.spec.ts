@@ -64,7 +64,7 @@ test('an account editor reloaded after the list saves once, goes back, and its t
   await signInThroughForm(page);
 
   await page.getByRole('menuitem', { name: 'Accounts' }).click();
-  await page.getByRole('link', { name: 'Add' }).click();
+  await page.getByRole('link', { name: 'Add' }).first().click();
   await expect(page).toHaveURL(/\/mailman\/accounts\/add\/$/);
   await page.reload();
   await page.getByLabel('Regular Expression').fill(expression);
@@ -160,7 +160,7 @@ test('Back after a reload goes to the previous page, on a list and on a URL-stat
     await page.getByRole('menuitem', { name: 'Providers' }).click();
     await expect(page).toHaveURL(/\/mailman\/providers\/$/);
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Add' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add' }).first()).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/users\/$/);
     await expect(page.getByRole('columnheader', { name: 'Username' })).toBeVisible();

@@ -286,7 +286,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
   const dialog = page.getByRole('dialog');
 
   await test.step('an empty file is named and not sent', async () => {
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
     await dialog.getByTestId('upload-file-input').setInputFiles({ name: `empty-${suffix}.csv`, mimeType: 'text/csv', buffer: Buffer.alloc(0) });
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Empty export');
     await expect(dialog.getByRole('alert')).toHaveText(`“empty-${suffix}.csv” is empty (0 bytes). Choose a file with content.`);
@@ -298,7 +298,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
   await test.step('a slow upload shows percent and bytes, then the file is listed', async () => {
     const unthrottle = await throttleUploads(page, 256 * 1024);
     const name = `scan-${suffix}.pdf`;
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
     await dialog.getByTestId('upload-file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: randomBytes(1024 * 1024) });
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Scanned contract');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -318,7 +318,7 @@ test('uploads show their progress, and Cancel of a large upload stores nothing',
     const blobsBefore = await storedBlobs(server.dataDir);
     const unthrottle = await throttleUploads(page, 512 * 1024);
     const name = `archive-${suffix}.zip`;
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
     await dialog.getByTestId('upload-file-input').setInputFiles({ name, mimeType: 'application/zip', buffer: randomBytes(20 * 1024 * 1024) });
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Large archive');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -95,7 +95,7 @@ test('staff configure a provider and an account, send a test mail and see it del
   await test.step('add an account for the sender', async () => {
     await page.getByRole('menuitem', { name: 'Accounts' }).click();
     await expect(page).toHaveURL(/\/mailman\/accounts\/$/);
-    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByRole('link', { name: 'Add' }).first().click();
     await expect(page).toHaveURL(/\/mailman\/accounts\/add\/$/);
     await page.getByLabel('Regular Expression').fill('^e2e-sender@caredesk\\.test$');
     await page.getByRole('combobox', { name: /^Provider/ }).click();
