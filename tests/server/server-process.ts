@@ -48,7 +48,8 @@ async function waitUntilHealthy(server: ServerProcess, timeoutMs: number) {
   throw new Error(`the server did not start:\n${server.output()}`);
 }
 
-function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
+import { freePort } from '../../server/server-process';
 
 export { expect } from '@playwright/test';
 
@@ -56,15 +56,4 @@ async function untilHealthy(child: ChildProcess, baseURL: string) {
   }
   child.kill('SIGKILL');
   throw new Error(`the e2e server did not start (exit code ${child.exitCode}); is dist-server/main.mjs built (npm run build)?`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
