@@ -27,8 +27,8 @@ test('the figures match the statistics routes after seeding, link to their scree
   const tokensBefore = await statistics<{ expiring: number }>(api, '/api/files/administration/access-tokens/statistics/');
 
   await test.step('seed files, a care request, a token expiring in 3 days and a locked-out user through the routes', async () => {
-    await seedFile(api, { name: `dash-${suffix}-a.csv`, description: 'Dashboard', content: 'a'.repeat(1500) });
-    await seedFile(api, { name: `dash-${suffix}-b.csv`, description: 'Dashboard', content: 'b'.repeat(2600) });
+    await seedFile(api, { name: `dash-${suffix}-a.csv`, description: 'Kennzahlen', content: 'a'.repeat(1500) });
+    await seedFile(api, { name: `dash-${suffix}-b.csv`, description: 'Kennzahlen', content: 'b'.repeat(2600) });
     await seedCareRequest(api, `dash-${suffix}.example`);
     const expires = Math.floor(Date.now() / 1000) + 3 * 86_400;
     await expectJson(await api.post('/api/files/administration/access-tokens/', { service: `dash-${suffix}`, token: `e2e-dash-${suffix}-0123456789abcdef1`, expires }), 201);
