@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, onTestFinished } from 'vitest';
 import { App } from '../../../src/App';
@@ -13,6 +13,9 @@ import { testConfig, type FakeAuthService } from './fakeAuthService';
 
 const sessions: Session[] = [];
 afterEach(() => {
+  // unmount first: an App still mounted on a disposed session would send its next request without a token, and the 401 that
+  // answers it could reach the following test
+  cleanup();
   while (sessions.length) sessions.pop()!.dispose();
 });
 
