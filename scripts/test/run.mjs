@@ -60,7 +60,10 @@ function browserFiles() {
 function summary() {
   const files = [...vitestFiles(), ...browserFiles()];
   const total = (key) => files.reduce((sum, entry) => sum + entry[key], 0);
-  const minutes = (seconds) => `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+  const minutes = (seconds) => {
+    const whole = Math.round(seconds);
+    return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
+  };
   const lines = ['', '=== npm test: phases'];
   for (const { name, seconds, passed } of phases) lines.push(`${minutes(seconds).padStart(8)}  ${name}${passed ? '' : '  FAILED'}`);
   lines.push(`${minutes(phases.reduce((sum, { seconds }) => sum + seconds, 0)).padStart(8)}  in all`);
