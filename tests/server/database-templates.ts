@@ -47,10 +47,11 @@ export async function ensurePgliteTemplate(): Promise<void> {
   renameSync(`${building}.tar`, pgliteDumpFile());
 }
 
-/** The migrated PGlite as a dump for an in-memory database (PGlite's loadDataDir). */
-export async function pgliteTemplateDump(): Promise<Blob> {
-  await ensurePgliteTemplate();
-  return new Blob([readFileSync(pgliteDumpFile())]);
+let dump: Promise<Blob> | undefined;
+/** The migrated PGlite as a dump for an in-memory database (PGlite's loadDataDir), read once per worker: a Blob does not change. */
+export function pgliteTemplateDump(): Promise<Blob> {
+  dump ??= ensurePgliteTemplate().then(() => new Blob([readFileSync(pgliteDumpFile())]));
+  return dump;
 }
 
 /** Copies the migrated PGlite folder to `pgliteDir` (a server process's DATA_DIR/pglite). */
@@ -61,8 +62,18 @@ export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
 
 const TEMPLATE_LOCK = 7_428_120;
 
-/** The name of a migrated PostgreSQL database on the server of `adminUrl` to create test databases from, built when missing. */
-export async function ensurePostgresTemplate(adminUrl: string): Promise<string> {
+const postgresTemplates = new Map<string, Promise<string>>();
+/**
+ * The name of a migrated PostgreSQL database on the server of `adminUrl` to create test databases from, built when missing;
+ * looked up once per worker and server.
+ */
+export function ensurePostgresTemplate(adminUrl: string): Promise<string> {
+  let template = postgresTemplates.get(adminUrl);
+  if (!template) postgresTemplates.set(adminUrl, (template = lookUpPostgresTemplate(adminUrl)));
+  return template;
+}
+
+async function lookUpPostgresTemplate(adminUrl: string): Promise<string> {
   const template = `caredesk_template_${migrationsFingerprint()}`;
   await withClient(adminUrl, async (client) => {
     await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
