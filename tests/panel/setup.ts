@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installIndexedComputedStyle } from './support/indexedComputedStyle';
 
 // The first render of a lazily loaded screen transforms its modules, which can take more than the default second, and longer when test files run side by side on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
+
+installIndexedComputedStyle();
 
 // What jsdom lacks and MUI / react-admin use.
 if (!window.matchMedia) {
