@@ -6,13 +6,16 @@ export type Lang = 'en' | 'de';
 
 /**
  * Signs the page in without the login form: a fresh refresh token from the auth service goes where the panel keeps it,
- * with the panel's language; the next protected page signs in through the root page as after a reload.
+ * with the panel's language, on storage cleared of an earlier session; the next protected page signs in through the root
+ * page as after a reload.
  */
 export async function signInWithToken(page: Page, request: APIRequestContext, lang: Lang = 'en', user = E2E_ADMIN): Promise<void> {
   const { refresh_token: refreshToken } = await signInThroughApi(request, user);
   await page.goto('/api/health');
   await page.evaluate(
     ([token, locale]) => {
+      localStorage.clear();
+      sessionStorage.clear();
       localStorage.setItem('caredesk.refresh_token', token);
       localStorage.removeItem('caredesk.logged_out');
       localStorage.setItem('RaStore.locale', JSON.stringify(locale));
@@ -33,5 +36,9 @@ export async function signInThroughForm(page: Page, user = E2E_ADMIN): Promise<v
 /** A signed-out page in the given language (for the login page). */
 export async function signedOutIn(page: Page, lang: Lang): Promise<void> {
   await page.goto('/api/health');
-  await page.evaluate((locale) => localStorage.setItem('RaStore.locale', JSON.stringify(locale)), lang);
+  await page.evaluate((locale) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem('RaStore.locale', JSON.stringify(locale));
+  }, lang);
 }
