@@ -36,10 +36,34 @@ interface AppOptions {
 /** Secrets that must never reach a log line, wherever a request or error object is logged. */
 const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'];
 
+/** A request that succeeds faster than this is logged at debug only. */
+const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * One line per request, when it is answered: at info for a refusal or an error (4xx, 5xx) and for a slow one, which is what an
+ * operator looks for; every other at debug (LOG_LEVEL=debug), so that a busy panel does not bury the rest.
+ */
+function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const level = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
+  request.log[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+  done();
+}
+
+/**
+ * Fastify takes addresses as they are; a hop count it reads as "trust nobody" (it cannot tell the proxy from a direct client), so
+ * the count becomes a function with Express's meaning: the connecting peer and the next hops - 1 entries from the right are proxies.
+ * README says why the service must then be reachable only through them.
+ */
+function proxyTrust(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    disableRequestLogging: true,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     requestIdHeader: false,
@@ -53,9 +77,12 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
+  app.addHook('onResponse', logRequest);
   app.server.on('checkExpectation', answerFailedExpectation);
 
-  await registerBrowserHardening(app, { serviceUrls: Object.values(config.serviceUrls), corsOrigins: config.corsOrigins });
+  // the agency's website is only a link of the panel: the panel never calls it
+  const { agencyWebsite: _link, ...serviceUrls } = config.serviceUrls;
+  await registerBrowserHardening(app, { serviceUrls: Object.values(serviceUrls), corsOrigins: config.corsOrigins });
   await registerCompression(app);
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   app.addHook('onRoute', refuseUnknownQueryParameters);

@@ -1,5 +1,9 @@
 import path from 'node:path';
 import type { PasswordHashCost } from './auth/passwords';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db';
+
+/** A setting the server refuses to start with: its message is the one line the operator reads. */
+export class ConfigError extends Error {}
 
 /** Every setting of the server process, read once from the environment. README's configuration table lists them. */
 export interface Config {
@@ -7,6 +11,9 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL's statement, lock and reply time-out, and its connection time-out (server/db). */
+  databaseStatementTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
   secretKey?: string;
   adminUsername?: string;
   adminPassword?: string;
@@ -19,13 +26,16 @@ export interface Config {
   serviceUrls: ServiceUrls;
   logLevel: string;
   /**
-   * Whose X-Forwarded-For is believed: false (nobody's), the proxies' addresses and CIDR ranges, or true (every entry: only safe
-   * when the proxy replaces the header). Fastify refuses hop counts (they cannot tell a proxy from a direct client).
+   * Whose X-Forwarded-For is believed: false (nobody's), the proxies' addresses and CIDR ranges, or a hop count (Fastify's
+   * meaning: that many addresses from the right, the connecting proxy's included, are proxies). Never every entry: a client
+   * writes what it likes to the left of what the proxies append.
    */
-  trustProxy: boolean | string[];
+  trustProxy: false | number | string[];
   /** Origins whose pages may call the services (CORS); none by default. */
   corsOrigins: string[];
-  /** How long a graceful shutdown may take before the process exits anyway. */
+  /** How long requests and mail deliveries in flight may take to finish after SIGTERM before they are cut. */
+  shutdownGraceMs: number;
+  /** How long a graceful shutdown may take in all before the process exits anyway (with 1). */
   shutdownTimeoutMs: number;
   /** Bearer token for GET /api/metrics; without one, only loopback clients may read the metrics. */
   metricsToken?: string;
@@ -69,6 +79,8 @@ export interface ThrottleConfig {
   /** Failed API-token checks per client address in apiTokenWindowSeconds before 429; 0 turns it off. */
   apiTokenMaxFailures: number;
   apiTokenWindowSeconds: number;
+  /** Sign-ins the throttle refuses are written as one audit event per username and address and this many seconds, with their count. */
+  refusalEventSeconds: number;
 }
 
 /** Permissions, audit and retention (server/shared/permissions.ts, server/shared/audit.ts). */
@@ -147,7 +159,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   return value;
 }
 
@@ -156,7 +168,7 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw new Error(`${name} must be true or false, got "${raw}"`);
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -165,7 +177,7 @@ const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   const missing = S3_VARIABLES.filter((name) => !env[name]);
   if (missing.length === S3_VARIABLES.length) return undefined;
-  if (missing.length) throw new Error(`S3 storage needs ${missing.join(', ')} as well`);
+  if (missing.length) throw new ConfigError(`S3 storage needs ${missing.join(', ')} as well`);
   return {
     endpoint: env.S3_ENDPOINT!,
     bucket: env.S3_BUCKET!,
@@ -187,14 +199,14 @@ function list(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] 
 function zipPrefixes(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
   const prefixes = list(env, name, fallback);
   const wrong = prefixes.find((prefix) => !/^[0-9]{1,5}$/.test(prefix));
-  if (wrong !== undefined) throw new Error(`${name} must be a comma list of 1 to 5 digit zip code prefixes, got "${wrong}"`);
+  if (wrong !== undefined) throw new ConfigError(`${name} must be a comma list of 1 to 5 digit zip code prefixes, got "${wrong}"`);
   return prefixes;
 }
 
 function emailAddresses(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
   const addresses = list(env, name, fallback);
   const wrong = addresses.find((address) => !/^[^\s@,]+@[^\s@,]+$/.test(address));
-  if (wrong !== undefined) throw new Error(`${name} must be a comma list of e-mail addresses, got "${wrong}"`);
+  if (wrong !== undefined) throw new ConfigError(`${name} must be a comma list of e-mail addresses, got "${wrong}"`);
   return addresses;
 }
 
@@ -203,7 +215,7 @@ function website(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   try {
     return new URL(raw).origin;
   } catch {
-    throw new Error(`${name} must be an absolute URL such as https://www.example.org, got "${raw}"`);
+    throw new ConfigError(`${name} must be an absolute URL such as https://www.example.org, got "${raw}"`);
   }
 }
 
@@ -214,9 +226,9 @@ function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`${name} must be an absolute URL such as https://panel.example.org, got "${raw}"`);
+    throw new ConfigError(`${name} must be an absolute URL such as https://panel.example.org, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -225,7 +237,7 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
     try {
       return new URL(entry).origin;
     } catch {
-      throw new Error(`${name} must be a comma list of origins such as https://panel.example.org, got "${entry}"`);
+      throw new ConfigError(`${name} must be a comma list of origins such as https://panel.example.org, got "${entry}"`);
     }
   });
 }
@@ -246,6 +258,7 @@ function throttleConfig(env: NodeJS.ProcessEnv): ThrottleConfig {
     userResetSeconds: Math.max(1, integer(env, 'SIGN_IN_USER_RESET', 12 * 3600)),
     apiTokenMaxFailures: integer(env, 'API_TOKEN_MAX_FAILURES', 20),
     apiTokenWindowSeconds: Math.max(1, integer(env, 'API_TOKEN_FAILURE_WINDOW', 10 * 60)),
+    refusalEventSeconds: Math.max(1, integer(env, 'SIGN_IN_REFUSAL_EVENT_SECONDS', 60)),
   };
 }
 
@@ -256,9 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    secretKey: env.SECRET_KEY || undefined,
+    databaseStatementTimeoutMs: Math.max(100, integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS)),
+    databaseConnectTimeoutMs: Math.max(100, integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS)),
+    secretKey: secretKey(env),
     adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminPassword: adminPassword(env),
     passwordHashCost: passwordHashCost(env),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 300),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
@@ -277,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
-    shutdownTimeoutMs: Math.max(1000, integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000)),
+    ...shutdownTimes(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     http: httpConfig(env),
     trust: {
@@ -305,27 +320,83 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+const SECRET_KEY_BYTES = 32;
+
+/**
+ * The key every token signature and stored secret derives from: at least 32 random bytes written as hex or base64, so that a
+ * captured token cannot be checked against guessed keys. The text itself is the key material (keys set before stay valid).
+ */
+function secretKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SECRET_KEY;
+  if (!raw) return undefined;
+  // hex digits carry 4 bits each (a hex text is also valid base64, which would count 6)
+  const bytes = /^[0-9a-fA-F]+$/.test(raw) ? Math.floor(raw.length / 2) : /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64').length : 0;
+  if (bytes < SECRET_KEY_BYTES) {
+    throw new ConfigError(
+      `SECRET_KEY must be at least ${SECRET_KEY_BYTES} random bytes written as hex or base64 (generate one with: openssl rand -base64 ${SECRET_KEY_BYTES}); the one given holds ${bytes}`,
+    );
+  }
+  return raw;
+}
+
+const ADMIN_PASSWORD_LENGTH = { min: 7, max: 1024 };
+
+/** The first administrator's password, held to the API's length rule here; its commonness is checked at start (server/main.ts). */
+function adminPassword(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.ADMIN_PASSWORD;
+  if (!raw) return undefined;
+  const length = [...raw].length;
+  if (length < ADMIN_PASSWORD_LENGTH.min || length > ADMIN_PASSWORD_LENGTH.max) {
+    throw new ConfigError(`ADMIN_PASSWORD must have ${ADMIN_PASSWORD_LENGTH.min} to ${ADMIN_PASSWORD_LENGTH.max} characters, as every password of the API`);
+  }
+  return raw;
+}
+
+const TRUST_PROXY_FORMS =
+  'false, the number of proxies in front of Caredesk (1 for one reverse proxy), or their addresses/CIDRs (10.0.0.5, 10.1.0.0/16)';
+
 function trustProxy(env: NodeJS.ProcessEnv): Config['trustProxy'] {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'true') {
+    throw new ConfigError(`TRUST_PROXY=true would believe every X-Forwarded-For entry, which any client can write; use ${TRUST_PROXY_FORMS}`);
+  }
+  if (/^[0-9]+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 16) throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}; ${raw} hops is not a real deployment`);
+    return hops;
+  }
   const proxies = list(env, 'TRUST_PROXY', '');
   const wrong = proxies.find((entry) => !/^(?=.*[.:])[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(entry));
-  if (wrong !== undefined) throw new Error(`TRUST_PROXY must be true, false or a comma list of the proxies' addresses/CIDRs, got "${wrong}"`);
+  if (wrong !== undefined) throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}; got "${wrong}"`);
   return proxies;
 }
 
 /** A cheaper hash makes a stolen database easier to crack, so only a process that says it runs the tests may choose it. */
 function passwordHashCost(env: NodeJS.ProcessEnv): PasswordHashCost {
   const raw = env.PASSWORD_HASH_COST || 'owasp';
-  if (raw !== 'owasp' && raw !== 'test') throw new Error(`PASSWORD_HASH_COST must be owasp, got "${raw}"`);
-  if (raw === 'test' && env.NODE_ENV !== 'test') throw new Error('PASSWORD_HASH_COST=test is for the test suite only (NODE_ENV=test); production hashes at OWASP\'s cost');
+  if (raw !== 'owasp' && raw !== 'test') throw new ConfigError(`PASSWORD_HASH_COST must be owasp, got "${raw}"`);
+  if (raw === 'test' && env.NODE_ENV !== 'test') throw new ConfigError('PASSWORD_HASH_COST=test is for the test suite only (NODE_ENV=test); production hashes at OWASP\'s cost');
   return raw;
+}
+
+/** What is left after the grace: storing the outcomes of cut deliveries and closing the database. */
+const SHUTDOWN_AFTER_GRACE_MS = 5_000;
+
+/** SHUTDOWN_GRACE_MS (20 s), and SHUTDOWN_TIMEOUT_MS (5 s more); with only the timeout set, the grace is half of it. */
+function shutdownTimes(env: NodeJS.ProcessEnv): Pick<Config, 'shutdownGraceMs' | 'shutdownTimeoutMs'> {
+  const timeoutSet = Boolean(env.SHUTDOWN_TIMEOUT_MS);
+  const shutdownGraceMs = integer(env, 'SHUTDOWN_GRACE_MS', timeoutSet ? Math.floor(integer(env, 'SHUTDOWN_TIMEOUT_MS', 0) / 2) : 20_000);
+  const shutdownTimeoutMs = Math.max(1000, integer(env, 'SHUTDOWN_TIMEOUT_MS', shutdownGraceMs + SHUTDOWN_AFTER_GRACE_MS));
+  if (shutdownGraceMs >= shutdownTimeoutMs) {
+    throw new ConfigError(`SHUTDOWN_GRACE_MS (${shutdownGraceMs}) must be shorter than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs}), which ends the process whatever remains`);
+  }
+  return { shutdownGraceMs, shutdownTimeoutMs };
 }
 
 function accessPolicy(env: NodeJS.ProcessEnv): TrustConfig['accessPolicy'] {
   const raw = env.ACCESS_POLICY || 'roles';
-  if (raw !== 'roles' && raw !== 'open') throw new Error(`ACCESS_POLICY must be roles or open, got "${raw}"`);
+  if (raw !== 'roles' && raw !== 'open') throw new ConfigError(`ACCESS_POLICY must be roles or open, got "${raw}"`);
   return raw;
 }
 
@@ -343,7 +414,7 @@ function httpConfig(env: NodeJS.ProcessEnv): HttpConfig {
 
 function careConfig(env: NodeJS.ProcessEnv): CareConfig {
   const partialZipDigits = integer(env, 'PARTIAL_ZIP_DIGITS', 2);
-  if (partialZipDigits < 1 || partialZipDigits > 4) throw new Error(`PARTIAL_ZIP_DIGITS must be 1 to 4, got "${partialZipDigits}"`);
+  if (partialZipDigits < 1 || partialZipDigits > 4) throw new ConfigError(`PARTIAL_ZIP_DIGITS must be 1 to 4, got "${partialZipDigits}"`);
   const agencyHost = new URL(website(env, 'AGENCY_WEBSITE', DEFAULT_AGENCY_WEBSITE)).hostname.replace(/^www\./, '');
   return {
     intakeRateLimit: Math.max(1, integer(env, 'INTAKE_RATE_LIMIT', 30)),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { migrationsFolder, type Database } from './db';
+import { migrationsFolder, PING_TIMEOUT_MS, type Database } from './db';
 import type { BlobStorage } from './storage';
 
 /** Readiness checks added after the app is built (the mail worker's, by server/main.ts): each says whether its part works. */
@@ -36,13 +36,18 @@ async function storageWritable(storage: BlobStorage): Promise<boolean> {
   }
 }
 
-const passes = async (check: () => boolean | Promise<boolean>) => {
+/** Whether a check passes within PING_TIMEOUT_MS: a database that does not answer makes readiness say 503 at once, not after minutes. */
+async function passes(check: () => boolean | Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
   try {
-    return await check();
+    return await Promise.race([Promise.resolve().then(check), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
-};
+}
 
 /**
  * `/api/health` (the database, as before), `/api/health/live` (the process answers) and `/api/health/ready` (database reachable,

@@ -33,8 +33,15 @@ export async function ensureFirstAdministrator(db: Db, config: AdminSettings, pr
   });
   if (!created) return false;
   if (config.adminPassword) print(`Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`);
-  else print(`Created the first administrator. Username: ${username}  Password: ${password}  (shown only this once; sign in and change it.)`);
+  else print(framed([`Created the first administrator.`, `  Username: ${username}`, `  Password: ${password}`, `Shown only this once: sign in and change it.`]));
   return true;
+}
+
+/** Lines in a box, so that the one-time password stands out among the log lines of the start. */
+function framed(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`].join('\n');
 }
 
 async function isMissing(db: Db, { adminUsername }: AdminSettings): Promise<boolean> {

@@ -5,6 +5,7 @@ import { strictValidatorCompiler } from '../shared/validator';
 import { accessTokenKey } from './access-tokens';
 import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
+import { createThrottledAudit } from './throttled-audit';
 import { accountSecurityRoutes } from './security-routes';
 
 export { ensureFirstAdministrator } from './first-administrator';
@@ -20,8 +21,11 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   usePasswordHashCost(config.passwordHashCost);
   app.setValidatorCompiler(strictValidatorCompiler);
   app.addHook('onRequest', authentication.hook());
+  const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
+  app.addHook('onClose', () => throttledAudit.flush());
   authRoutes(app, {
     db,
+    throttledAudit,
     accessKey: accessTokenKey(masterSecret),
     accessPolicy: config.trust.accessPolicy,
     changes: authentication.changes,

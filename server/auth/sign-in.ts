@@ -1,3 +1,4 @@
+import type { ThrottledAudit } from './throttled-audit';
 import { eq } from 'drizzle-orm';
 import type { ThrottleConfig } from '../config';
 import type { Db } from '../db';
@@ -25,6 +26,7 @@ export interface SignInContext {
   db: Db;
   settings: SignInSettings;
   accessKey: Buffer;
+  throttledAudit: ThrottledAudit;
 }
 
 interface Client {
@@ -65,7 +67,7 @@ function signInEvent(action: string, attempt: PasswordAttempt, uid: string | und
  * Signs in with a password. The attempt first reserves a failure on its throttle keys (or is refused while one is
  * blocked), so that concurrent attempts cannot exceed a limit; a success gives the reservation back.
  */
-export async function signInWithPassword({ db, settings, accessKey }: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
+export async function signInWithPassword({ db, settings, accessKey, throttledAudit }: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
   // Values no user can have: refused without counting them, which would only let junk into the counters.
   if (!attempt.username || !attempt.password || attempt.username.length > LONGEST_USERNAME || attempt.password.length > LONGEST_PASSWORD) {
     throw invalidCredentials();
@@ -75,7 +77,7 @@ export async function signInWithPassword({ db, settings, accessKey }: SignInCont
   const retryAfter = throttled ? await reserveAttempt(db, rules) : 0;
   const login = await findPasswordLogin(db, attempt.username);
   if (retryAfter > 0) {
-    await recordAudit(db, signInEvent('sign-in.throttled', attempt, login?.user.uid, 'refused', { retry_after: retryAfter }));
+    throttledAudit.refused(`${attempt.username.toLowerCase()} ${attempt.address}`, signInEvent('sign-in.throttled', attempt, login?.user.uid, 'refused'), retryAfter);
     throw tooManyFailures(retryAfter);
   }
 

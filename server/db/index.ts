@@ -40,11 +40,26 @@ interface DatabaseOptions {
   /** An in-memory PGlite starts from this dump of a data folder (PGlite's dumpDataDir): tests start from a migrated one. */
   pgliteDump?: Blob;
   poolSize?: number;
+  /** PostgreSQL: the longest a statement (or a lock wait) may take, and a reply may be awaited, before its request fails with 503. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the longest a new connection, or a request's wait for a pooled one, may take. */
+  connectTimeoutMs?: number;
 }
 
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** The server cancels a statement at its time-out; the client gives up this much later, when no answer arrives at all. */
+const READ_TIMEOUT_MARGIN_MS = 1_000;
+/** How long a readiness probe waits for the database: less than the 2 s a load balancer's probe is usually given. */
+export const PING_TIMEOUT_MS = 1_500;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.pgliteDir, options.pgliteDump);
-  return database;
+  if (!options.databaseUrl) return openPglite(options.pgliteDir, options.pgliteDump);
+  return openPostgres(options.databaseUrl, {
+    poolSize: options.poolSize ?? 10,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  });
 }
 
 async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<Database> {
@@ -61,17 +76,61 @@ async function openPglite(dir: string | undefined, dump: Blob | undefined): Prom
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => undefined); // a dropped idle connection is replaced on next use
-  const client = await pool.connect();
+interface PostgresOptions {
+  poolSize: number;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** Migrates over a connection of its own, without the statement time-out: an index build or another process's lock may take longer. */
+async function migratePostgres(url: string, connectTimeoutMs: number) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  client.on('error', () => undefined); // reported by the statement that fails
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined); // ends the session, and with it the advisory lock
   }
+}
+
+/**
+ * Every client of the pool listens for errors for its whole life: a connection that breaks while a request holds it (in a
+ * transaction, between statements) would otherwise throw from the socket and end the process. The broken client fails the
+ * statements of the request that holds it and is dropped when released. A reply that never comes (the network stalls) ends
+ * its connection too, so that the next request does not queue behind it.
+ */
+function guardPooledClient(client: pg.PoolClient) {
+  client.on('error', () => undefined);
+  const query = client.query;
+  client.query = function guardedQuery(this: pg.PoolClient, ...args: unknown[]) {
+    const result = (query as (...args: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if ((error as Error)?.message === READ_TIMEOUT_MESSAGE) (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    }
+    return result;
+  } as typeof client.query;
+}
+
+/** node-postgres's error when query_timeout passes without an answer. */
+const READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
+async function openPostgres(url: string, { poolSize, statementTimeoutMs, connectTimeoutMs }: PostgresOptions): Promise<Database> {
+  await migratePostgres(url, connectTimeoutMs);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    lock_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+  });
+  pool.on('error', () => undefined); // an idle connection that drops is replaced on next use
+  pool.on('connect', guardPooledClient);
   const db = drizzlePg(pool, { schema });
   const listenings = new Set<Listening>();
   return {
@@ -91,11 +150,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** Whether the database answers a trivial query within PING_TIMEOUT_MS. */
 async function ping(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -17,6 +17,16 @@ export interface Listening {
 }
 
 const FIRST_RETRY_MS = 250;
+/** A database that does not answer the goodbye (a stalled network) must not hold the shutdown. */
+const END_TIMEOUT_MS = 1_000;
+
+async function endWithin(client: pg.Client, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  await Promise.race([client.end().catch(() => undefined), late]);
+  clearTimeout(timer);
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
 const LONGEST_RETRY_MS = 5_000;
 
 /**
@@ -66,7 +76,7 @@ export function listenOn(url: string, channel: string, handlers: ListenHandlers)
       clearTimeout(retry);
       const last = client;
       client = undefined;
-      await last?.end().catch(() => undefined);
+      if (last) await endWithin(last, END_TIMEOUT_MS);
     },
   };
 }

@@ -80,7 +80,7 @@ export function downloadHeaders(file: FileRow) {
     'content-disposition': contentDisposition(file.name),
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-cache',
+    'cache-control': 'no-store',
   };
 }
 

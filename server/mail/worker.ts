@@ -19,6 +19,12 @@ interface MailWorkerOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
+/** The deliveries in flight when stop() was called: how many finished (their outcome stored) and how many were handed back. */
+export interface StoppedDeliveries {
+  finished: number;
+  handedBack: number;
+}
+
 /** What became of one delivery attempt: sent, due again later, given up, or handed back unsent at shutdown. */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'released';
 
@@ -26,10 +32,10 @@ export interface MailWorker {
   /** Starts delivering in the background. */
   start(): void;
   /**
-   * Stops claiming, waits for the deliveries in flight (interrupting them after `graceMs`, the SMTP timeout by default, and
-   * releasing their claims), closes all connections.
+   * Stops claiming, waits for the deliveries in flight and stores their outcomes (interrupting those still sending after
+   * `graceMs`, the SMTP timeout by default, and handing them back to the queue), closes all connections.
    */
-  stop(graceMs?: number): Promise<void>;
+  stop(graceMs?: number): Promise<StoppedDeliveries>;
   /** Whether start() was called and stop() was not. */
   isRunning(): boolean;
   /** Delivers every mail due now and waits for all outcomes; for tests and tools, instead of start(). */
@@ -78,6 +84,7 @@ class DeliveryWorker implements MailWorker {
   /** Each delivery sending now, abortable by its deadline or, all at once, by shutdown. */
   private readonly sending = new Set<AbortController>();
   private interrupted = false;
+  private handedBack = 0;
   /** Ends a delivery that a server stalls by trickling its replies, which no socket timeout notices. */
   private readonly deadlineMs: number;
   private running = false;
@@ -111,7 +118,9 @@ class DeliveryWorker implements MailWorker {
     this.loop = this.run();
   }
 
-  async stop(graceMs = this.config.smtpTimeoutMs) {
+  async stop(graceMs = this.config.smtpTimeoutMs): Promise<StoppedDeliveries> {
+    const inFlightAtStop = this.inFlight.size;
+    this.handedBack = 0;
     this.running = false;
     this.unsubscribe();
     this.wakeup.notify();
@@ -123,6 +132,7 @@ class DeliveryWorker implements MailWorker {
     clearTimeout(grace);
     this.stopHeartbeat();
     this.pools.closeAll();
+    return { finished: inFlightAtStop - this.handedBack, handedBack: this.handedBack };
   }
 
   async deliverDue(): Promise<number> {
@@ -296,6 +306,7 @@ class DeliveryWorker implements MailWorker {
       return 'delivered';
     }
     if (outcome.kind === 'interrupted') {
+      this.handedBack += 1;
       await releaseClaim(this.db, claim);
       return 'released';
     }

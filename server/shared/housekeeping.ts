@@ -6,7 +6,7 @@ import type { Db } from '../db';
 export interface HousekeepingJob {
   name: string;
   run(db: Db, now: Date): Promise<number>;
-  /** Runs outside a transaction and without the lock (VACUUM cannot run in one); only for jobs of a single-process database. */
+  /** Runs outside a transaction and without the lock (VACUUM cannot run in one); only for jobs of a single-process database or of the local disk. */
   outsideTransaction?: boolean;
 }
 

@@ -143,9 +143,11 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
         ...(field ? { field } : {}),
       });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: withoutQueryParameters(error) }, 'database unavailable');
-      return sendProblem(reply, { ...problemOf(503, 'The database is not reachable; try again shortly.'), type: problemType('database-unavailable') }, { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) });
+    const databaseFault = databaseFaultOf(error);
+    if (databaseFault) {
+      request.log.warn({ err: withoutQueryParameters(error) }, `database ${databaseFault}`);
+      const detail = databaseFault === 'unreachable' ? 'The database is not reachable; try again shortly.' : 'The database did not answer in time; try again shortly.';
+      return sendProblem(reply, { ...problemOf(503, detail), type: problemType('database-unavailable') }, { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
@@ -180,14 +182,18 @@ const RETRY_AFTER_OUTAGE_SECONDS = 5;
 /** Connection-level failures of the database (refused, reset, terminated, server shutting down): SQLSTATE class 08 and 57P. */
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
 const OUTAGE_MESSAGE = /Connection terminated|connection timeout|Connection ended|Client has encountered a connection error|not queryable/i;
+/** The statement or lock time-out (the server cancelled), no reply within the read time-out, no pooled connection in time. */
+const TIMEOUT_CODES = new Set(['57014', '55P03']);
+const TIMEOUT_MESSAGE = /^Query read timeout$|^timeout exceeded when trying to connect$/;
 
-/** Whether the error, or one of its causes (Drizzle wraps the driver's), says the database cannot be reached. */
-function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether the error, or one of its causes (Drizzle wraps the driver's), says the database cannot be reached or did not answer in time. */
+function databaseFaultOf(error: unknown): 'unreachable' | 'timed out' | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const code = String((current as { code?: unknown }).code ?? '');
-    if (OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_MESSAGE.test(current.message)) return true;
+    if (OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_MESSAGE.test(current.message)) return 'unreachable';
+    if (TIMEOUT_CODES.has(code) || TIMEOUT_MESSAGE.test(current.message)) return 'timed out';
   }
-  return false;
+  return undefined;
 }
 
 function withoutUndefined(record: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { csvCell } from '../../src/common/export/csv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // Load the lazily imported screens up front (module transformation would otherwise count against the first test).
 import '../../src/resources/files/FileSearch';
@@ -66,6 +67,12 @@ describe('file search export', { timeout: 60_000 }, () => {
     const lines = await exportCsv(user, files);
     expect(lines[1].split(',').slice(0, 1)).toEqual([FILE_UID]);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")","'+1, ""quoted""",application/pdf,`);
+  });
+
+  it('neutralises formulas behind blanks and zero-width characters and in full-width signs, and leaves other text as it is', () => {
+    const formulas = [' =1+1', '\u00A0@SUM(A1)', '\u200B=cmd', '\uFEFF+1', '\u2060-2', '＝1+1', '＋1', '－1', '＠SUM(A1)', '\tx', '\rx', ' \t=1'];
+    for (const text of formulas) expect(csvCell(text).replace(/^"|"$/g, ''), JSON.stringify(text)).toBe(`'${text}`);
+    for (const text of ['Anna', 'a=b', 'x - y', '1.5', '']) expect(csvCell(text)).toBe(text);
   });
 
   it('has German headers and a German file name', async () => {

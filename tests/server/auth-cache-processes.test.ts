@@ -33,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
   beforeAll(async () => {
     let url: string | undefined;
     ({ database, url, drop: dropDatabase } = await openTestDatabase());
-    const env = { DATABASE_URL: url!, SECRET_KEY: 'auth-cache-test-secret-key-0123456789', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAIL_WORKER: 'false' };
+    const env = { DATABASE_URL: url!, SECRET_KEY: '74a223180e750d042798043d047a87c0eae5cfa67ff3ee0c948d1a33215d5a69', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAIL_WORKER: 'false' };
     a = await start(env);
     b = await start(env);
   }, 240_000);

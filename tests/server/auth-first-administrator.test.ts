@@ -7,7 +7,7 @@ import { users } from '../../server/db/schema';
 import { AUTH, createTestApp, openTestDatabase, type PanelUser, type TestApp } from './helpers';
 
 /** The administrator created on the first start, from the environment or with a generated, printed password. */
-const PRINTED = /^Created the first administrator\. Username: (\S+) {2}Password: (\S+) {2}\(shown only this once; sign in and change it\.\)$/;
+const PRINTED = /^┌─+┐\n│ Created the first administrator\. +│\n│ {3}Username: (\S+) +│\n│ {3}Password: (\S+) +│\n│ Shown only this once: sign in and change it\. +│\n└─+┘$/;
 
 
 describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {

@@ -15,6 +15,7 @@ const throttle = {
   userMaxFailures: 5,
   waitIncrementSeconds: 1,
   maxWaitSeconds: 4,
+  refusalEventSeconds: 1,
 };
 let t: TestApp;
 beforeAll(async () => {
@@ -149,7 +150,7 @@ test('sign-in events are audited without the password; a success sets last_sign_
   const failures = await eventsOf('sign-in.failure', uid);
   expect(failures).toHaveLength(3);
   expect(failures[0]).toMatchObject({ actorUid: null, address, targetType: 'user', targetLabel: user.username, outcome: 'failure' });
-  expect(await eventsOf('sign-in.throttled', uid)).toMatchObject([{ address, outcome: 'refused' }]);
+  await expect.poll(() => eventsOf('sign-in.throttled', uid), { timeout: 5_000 }).toMatchObject([{ address, outcome: 'refused', changes: { attempts: 1 } }]);
   expect(await eventsOf('sign-in.success', uid)).toMatchObject([{ actorUid: uid, outcome: 'success' }]);
   const [unknown] = await t.db.select().from(auditEvents).where(sql`${auditEvents.changes}->>'username' = ${ghost}`);
   expect(unknown).toMatchObject({ action: 'sign-in.failure', targetId: null });
@@ -167,7 +168,12 @@ test('200 concurrent wrong passwords from one address: only 3 are evaluated', as
   expect(statuses.filter((status) => status === 401)).toHaveLength(3);
   expect(statuses.filter((status) => status === 429)).toHaveLength(197);
   expect(await eventsOf('sign-in.failure', user.domain_user.uid)).toHaveLength(3);
-  expect(await eventsOf('sign-in.throttled', user.domain_user.uid)).toHaveLength(197);
+  // the refused ones are one event with their count, written within refusalEventSeconds
+  await expect.poll(() => eventsOf('sign-in.throttled', user.domain_user.uid), { timeout: 5_000 }).toHaveLength(1);
+  const [refused] = await eventsOf('sign-in.throttled', user.domain_user.uid);
+  expect(refused).toMatchObject({ address, outcome: 'refused', changes: { attempts: 197 } });
+  const { first_at: firstAt, last_at: lastAt } = refused!.changes as { first_at: string; last_at: string };
+  expect(Date.parse(lastAt)).toBeGreaterThanOrEqual(Date.parse(firstAt));
 });
 
 test('200 concurrent wrong passwords from 200 addresses: only 5 are evaluated', async () => {

@@ -99,3 +99,20 @@ test('every answer carries the same security headers: pages, assets, service ans
   expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 404, 400]);
   for (const answer of answers) expect(securityHeaders(answer.headers)).toEqual(securityHeaders(page.headers));
 });
+
+test("the policy's connect-src names what the panel calls: its own origin and the services' origins, not the agency's website", async () => {
+  const elsewhere = await createTestApp({
+    withAdmin: false,
+    config: {
+      panelDir,
+      serviceUrls: { ...t.config.serviceUrls, mailUrl: 'https://mail.example.org/api/mail', agencyWebsite: 'https://www.agency.example' },
+    },
+  });
+  try {
+    const policy = String((await elsewhere.inject({ method: 'GET', url: '/users/', headers: NAVIGATION })).headers['content-security-policy']);
+    expect(policy).toMatch(/connect-src 'self' https:\/\/mail\.example\.org(;|$)/);
+    expect(policy).not.toContain('agency.example');
+  } finally {
+    await elsewhere.close();
+  }
+});

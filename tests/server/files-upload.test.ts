@@ -235,6 +235,7 @@ describe('hostile names are stored as given and served safely', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);
     expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });
 

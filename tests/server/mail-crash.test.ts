@@ -10,7 +10,7 @@ const ADMIN = { ADMIN_USERNAME: 'crash-admin', ADMIN_PASSWORD: 'crash-admin-pass
 const CONCURRENCY = 4;
 const processEnv = {
   ...ADMIN,
-  SECRET_KEY: 'crash-test-secret-key-0123456789',
+  SECRET_KEY: 'f7c63bdab7391707fdc39883f761e1a52de490b4789c4b6eb652941fb71a5bd1',
   MAIL_CONCURRENCY: String(CONCURRENCY),
   MAIL_LEASE_SECONDS: '3',
   MAIL_POLL_INTERVAL_MS: '100',

@@ -13,7 +13,7 @@ const logStream = new Writable({
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ logger: { level: 'info', stream: logStream } });
+  t = await createTestApp({ logger: { level: 'debug', stream: logStream } });
 });
 afterAll(() => t?.close());
 
@@ -21,7 +21,17 @@ test('a well-formed incoming id is used, echoed and logged', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-1234.abc' } });
   expect(response.headers['x-request-id']).toBe('proxy-1234.abc');
   const logged = lines.filter((line) => line.reqId === 'proxy-1234.abc');
-  expect(logged.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  expect(logged.filter((line) => line.msg === 'request completed')).toHaveLength(1);
+});
+
+test('one line per request: a success at debug, a refusal at info, each with method, URL, status and time', async () => {
+  const ok = await t.inject({ method: 'GET', url: '/api/health/live' });
+  const missing = await t.inject({ method: 'GET', url: '/api/nothing/here/' });
+  const [okLine] = lines.filter((line) => line.reqId === ok.headers['x-request-id']);
+  const missingLines = lines.filter((line) => line.reqId === missing.headers['x-request-id']);
+  expect(okLine).toMatchObject({ level: 20, msg: 'request completed', req: { method: 'GET', url: '/api/health/live' }, res: { statusCode: 200 } });
+  expect(okLine!.responseTime).toEqual(expect.any(Number));
+  expect(missingLines).toMatchObject([{ level: 30, msg: 'request completed', res: { statusCode: 404 } }]);
 });
 
 test.each([['<script>'], ['x'.repeat(200)], ['two words']])('a malformed id %s is replaced by a new one', async (incoming) => {

@@ -56,7 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     ({ database, url, drop: dropDatabase } = await openTestDatabase());
     const env = {
       DATABASE_URL: url!,
-      SECRET_KEY: 'scale-out-test-secret-key-0123456789',
+      SECRET_KEY: 'c39b754e94fe74960c680f989860a3df1cda384de1a33c6ccd92e707b1f5dc84',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       S3_ENDPOINT: s3.config.endpoint,

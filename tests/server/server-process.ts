@@ -16,9 +16,14 @@ export interface ServerProcess {
 const SERVER_MAIN = ['--import', 'tsx', path.join(root, 'server', 'main.ts')];
 
 /** Starts the real server (`node --import tsx server/main.ts`, or the given node arguments) on 127.0.0.1 and waits until it answers /api/health. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, nodeArguments = SERVER_MAIN): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, nodeArguments = SERVER_MAIN): Promise<ServerProcess> {
+  return startProcess(process.execPath, nodeArguments, env, timeoutMs);
+}
+
+/** Starts a command that runs the server (node, or `npm start`) as startServerProcess does, and waits until it answers. */
+export async function startProcess(command: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, nodeArguments, {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +90,25 @@ export async function inBatches<T>(items: T[], parallel: number, work: (item: T)
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** Runs the server (from its sources) with these settings until it exits by itself: its exit code and what it printed. */
+export function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, SERVER_MAIN, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
     }),
   );
 }

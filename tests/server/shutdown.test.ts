@@ -11,7 +11,10 @@ import { aMail, waitFor } from './mail-helpers';
 import { signedInClient, startServerProcess, type ServerProcess } from './server-process';
 import { startSmtpPeer } from './smtp-peer';
 
-/** SIGTERM: the server stops accepting, lets requests and deliveries finish within half of SHUTDOWN_TIMEOUT_MS, then cuts them and exits. */
+/**
+ * SIGTERM: the server stops accepting, lets requests and deliveries finish within SHUTDOWN_GRACE_MS (half of SHUTDOWN_TIMEOUT_MS
+ * when only that is set, as here), then cuts them and exits. tests/server/start-script.test.ts sends it through `npm start`.
+ */
 const ADMIN = { ADMIN_USERNAME: 'shutdown-admin', ADMIN_PASSWORD: 'shutdown-admin-password' };
 const running: ServerProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -95,6 +98,7 @@ test('a delivery in flight at SIGTERM that does not finish in time is handed bac
   expect(await server.exited).toBe(0);
   expect(Date.now() - signalled).toBeLessThan(4000);
   expect(server.output()).not.toMatch(/killed by timeout/);
+  expect(server.output()).toMatch(/mail deliveries in flight at shutdown: 0 finished, 1 handed back to the queue/);
 
   const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'pglite') });
   try {

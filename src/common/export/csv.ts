@@ -5,12 +5,18 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export const UTF8_BOM = '\uFEFF';
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A text a spreadsheet would run as a
- * formula (=, +, -, @, tab or carriage return first; names and labels come from users) gets a leading apostrophe.
+ * A text a spreadsheet would run as a formula (OWASP's CSV injection list: =, +, -, @, tab or carriage return first), also behind
+ * blanks or zero-width characters a spreadsheet skips, and with the full-width forms some spreadsheets read as the same signs.
+ */
+const FORMULA = /^[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A text that could run as a formula (names
+ * and labels come from users) gets a leading apostrophe.
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
