@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOn, type ListenHandlers, type Listening } from './listener';
@@ -115,6 +115,24 @@ function guardPooledClient(client: pg.PoolClient) {
   } as typeof client.query;
 }
 
+/**
+ * drizzle's transaction on a pool sends BEGIN before the try/finally that releases its client: a BEGIN that fails (the connection
+ * broke) leaves the client checked out for good, and a few such failures exhaust the pool. Transactions here check their client
+ * out and release it themselves, whatever fails.
+ */
+function releaseTransactionClients(db: Db, pool: pg.Pool) {
+  const { dialect, session: poolSession } = db as unknown as { dialect: never; session: { schema: never; options: never } };
+  db.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    try {
+      const session = new NodePgSession(client, dialect, poolSession.schema, poolSession.options);
+      return await session.transaction(transaction as never, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 /** node-postgres's error when query_timeout passes without an answer. */
 const READ_TIMEOUT_MESSAGE = 'Query read timeout';
 
@@ -132,6 +150,7 @@ async function openPostgres(url: string, { poolSize, statementTimeoutMs, connect
   pool.on('error', () => undefined); // an idle connection that drops is replaced on next use
   pool.on('connect', guardPooledClient);
   const db = drizzlePg(pool, { schema });
+  releaseTransactionClients(db as unknown as Db, pool);
   const listenings = new Set<Listening>();
   return {
     db: db as unknown as Db,

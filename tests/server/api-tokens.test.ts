@@ -242,7 +242,7 @@ describe('use by outside services', () => {
 
 test('no response and no log line carries a token value or its hash', () => {
   expect(tokenValues.length).toBeGreaterThan(20);
-  expect(logLines.length).toBeGreaterThan(100);
+  expect(logLines.length).toBeGreaterThanOrEqual(responses.length); // one line per request at least, at trace
   const secrets = tokenValues.flatMap((value) => [value, hashTokenValue(value)]);
   const leaks = [...responses, ...logLines].filter((text) => secrets.some((secret) => text.includes(secret)));
   expect(leaks).toEqual([]);

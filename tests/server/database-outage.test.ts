@@ -48,6 +48,9 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
     await test?.drop();
   });
 
+  /** Connections the pool has handed out and not got back. */
+  const checkedOut = () => database.pool!.totalCount - database.pool!.idleCount;
+
   const signIn = () => app.inject({ method: 'POST', url: '/api/auth/token/', headers: basic(ADMIN.username, ADMIN.password) });
   const sendMail = (subject: string) => app.inject({ method: 'POST', url: '/api/mail/send/', headers: bearer(token), payload: aMail({ subject }) });
   const healthy = async () => (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode === 200;
@@ -115,6 +118,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
 
     expect([...statuses].sort()).toEqual([202, 503]);
     await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
+    expect(checkedOut()).toBe(0);
     expect((await sendMail('after the cut')).statusCode).toBe(202);
     const stored = await database.db.select({ uid: mails.referenceUid }).from(mails);
     const storedUids = new Set(stored.map((row) => row.uid));
@@ -155,10 +159,13 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
       const requestStarted = Date.now();
       expectDatabaseUnavailable(await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) }));
       expect(Date.now() - requestStarted).toBeLessThan(STATEMENT_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2_000);
+      // a transaction whose BEGIN gets no answer gives its connection back all the same
+      await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
     } finally {
       proxy.resume();
     }
     await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
+    expect(checkedOut()).toBe(0);
     expect((await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) })).statusCode).toBe(200);
   });
 });
