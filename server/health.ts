@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { migrationsFolder, PING_TIMEOUT_MS, type Database } from './db';
+import { migrationsFolder, type Database } from './db';
 import type { BlobStorage } from './storage';
 
 /** Readiness checks added after the app is built (the mail worker's, by server/main.ts): each says whether its part works. */
@@ -36,10 +36,13 @@ async function storageWritable(storage: BlobStorage): Promise<boolean> {
   }
 }
 
-/** Whether a check passes within PING_TIMEOUT_MS: a database that does not answer makes readiness say 503 at once, not after minutes. */
+/** How long a health check may take: less than the 2 s a load balancer's probe is usually given. */
+const CHECK_TIMEOUT_MS = 1_500;
+
+/** Whether a check passes within CHECK_TIMEOUT_MS: a database that does not answer makes readiness say 503 at once, not after minutes. */
 async function passes(check: () => boolean | Promise<boolean>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
   try {
     return await Promise.race([Promise.resolve().then(check), late]);
   } catch {
@@ -58,7 +61,7 @@ export function healthRoutes(app: FastifyInstance, { database, storage }: { data
   app.decorate('readinessChecks', new Map() as ReadinessChecks);
 
   app.get('/api/health', { schema }, async (_request, reply) => {
-    const databaseUp = await database.ping();
+    const databaseUp = await passes(() => database.ping());
     reply.code(databaseUp ? 200 : 503);
     return { status: databaseUp ? 'ok' : 'unavailable', database: { kind: database.kind, reachable: databaseUp } };
   });
