@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     locale: 'en-US',
+    // the panel then drops MUI's transitions (src/layout/MotionPreference.tsx): nothing to wait for after opening a dialog or a
+    // menu; tests/e2e/motion.spec.ts checks both settings
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

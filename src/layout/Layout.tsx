@@ -8,6 +8,7 @@ import { GlobalAlert } from './GlobalAlert';
 import { GlobalAlertProvider } from './GlobalAlertProvider';
 import { Menu } from './Menu';
 import { MenuEntriesContext } from './menuEntries';
+import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
 
 /** A list the layout loads when it opens. */
@@ -40,8 +41,8 @@ function useAccessOf(menu: MenuEntry[]): Access {
 }
 
 /**
- * The main layout of the protected screens (MUI's own texts in the panel's language); opening it loads the preloaded
- * lists. The drawer shows, and the layout preloads, only what the user's permissions allow; the screens' permission
+ * The main layout of the protected screens (MUI's own texts in the panel's language, no motion for those who ask for
+ * none); opening it loads the preloaded lists. The drawer shows, and the layout preloads, only what the user's permissions allow; the screens' permission
  * gate reads the same decision.
  */
 export const Layout = ({ children, menu, preload }: LayoutProps) => {
@@ -50,17 +51,19 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
   return (
     <AccessContext.Provider value={access}>
       <MuiLocale>
-        <GlobalAlertProvider>
-          {allowed(preload).map(({ name, preload }) => (
-            <Preload key={name} name={name} preload={preload} />
-          ))}
-          <MenuEntriesContext.Provider value={allowed(menu)}>
-            <RaLayout appBar={AppBar} menu={Menu}>
-              <GlobalAlert />
-              {children}
-            </RaLayout>
-          </MenuEntriesContext.Provider>
-        </GlobalAlertProvider>
+        <MotionPreference>
+          <GlobalAlertProvider>
+            {allowed(preload).map(({ name, preload }) => (
+              <Preload key={name} name={name} preload={preload} />
+            ))}
+            <MenuEntriesContext.Provider value={allowed(menu)}>
+              <RaLayout appBar={AppBar} menu={Menu}>
+                <GlobalAlert />
+                {children}
+              </RaLayout>
+            </MenuEntriesContext.Provider>
+          </GlobalAlertProvider>
+        </MotionPreference>
       </MuiLocale>
     </AccessContext.Provider>
   );

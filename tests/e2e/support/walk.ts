@@ -36,7 +36,7 @@ export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: 
   let page: Page;
 
   const openPage = async (browser: Browser, baseURL: string) => {
-    context = await browser.newContext({ baseURL, locale: 'en-US' });
+    context = await browser.newContext({ baseURL, locale: 'en-US', reducedMotion: 'reduce' });
     page = await context.newPage();
   };
 
