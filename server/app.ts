@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -40,13 +40,18 @@ const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'pass
 const SLOW_REQUEST_MS = 1_000;
 
 /**
- * One line per request, when it is answered: at info for a refusal or an error (4xx, 5xx) and for a slow one, which is what an
- * operator looks for; every other at debug (LOG_LEVEL=debug), so that a busy panel does not bury the rest.
+ * One line per request, when it is answered (Fastify's own are off): at info for a refusal or an error (4xx, 5xx) and for a slow
+ * one, which is what an operator looks for; every other at debug (LOG_LEVEL=debug), so that a busy panel does not bury the rest.
  */
-function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-  const level = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
-  request.log[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-  done();
+class RequestLog extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const level = error || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
+    request.log[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime), ...(error ? { err: error } : {}) }, 'request completed');
+  }
 }
 
 /**
@@ -62,7 +67,7 @@ function proxyTrust(trustProxy: Config['trustProxy']): FastifyServerOptions['tru
 export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
@@ -77,7 +82,6 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
-  app.addHook('onResponse', logRequest);
   app.server.on('checkExpectation', answerFailedExpectation);
 
   // the agency's website is only a link of the panel: the panel never calls it

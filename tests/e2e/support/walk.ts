@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { adminApi } from './api';
 import { SCREENS, translator, walkScreen, type WalkContext } from './screens';
@@ -27,7 +27,7 @@ export async function settled(page: Page): Promise<void> {
  *
  * The tests of a worker share one browser page, so that the panel's scripts come from the browser's cache and compiled
  * code cache (a fresh context per screen made the walk a fifth slower); every test signs in anew on cleared storage. A failed
- * test leaves a screenshot and a new page for the next one.
+ * test leaves a screenshot (the shared page records no trace); Playwright then starts a new worker, and with it a new page.
  */
 export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: string) => Promise<void>): void {
   let peer: SmtpPeer;
@@ -35,17 +35,13 @@ export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: 
   let context: BrowserContext;
   let page: Page;
 
-  const openPage = async (browser: Browser, baseURL: string) => {
-    context = await browser.newContext({ baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  test.beforeAll(async ({ browser, server }) => {
+    context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
     page = await context.newPage();
-  };
-
-  test.beforeAll(async ({ browser, server }) => openPage(browser, server.baseURL));
-  test.afterEach(async ({ browser, server }, testInfo) => {
+  });
+  test.afterEach(async ({}, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     await testInfo.attach('screen', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-    await context.close();
-    await openPage(browser, server.baseURL);
   });
   test.afterAll(async () => context?.close());
 
