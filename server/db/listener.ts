@@ -17,9 +17,11 @@ export interface Listening {
 }
 
 const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 5_000;
 /** A database that does not answer the goodbye (a stalled network) must not hold the shutdown. */
 const END_TIMEOUT_MS = 1_000;
 
+/** Ends the connection, or destroys its socket when the goodbye is not answered within `timeoutMs`. */
 async function endWithin(client: pg.Client, timeoutMs: number) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
@@ -27,7 +29,6 @@ async function endWithin(client: pg.Client, timeoutMs: number) {
   clearTimeout(timer);
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
-const LONGEST_RETRY_MS = 5_000;
 
 /**
  * LISTENs on `channel` over its own connection (never one of the pool's: a pooled connection goes back to other work), reconnecting

@@ -23,16 +23,8 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
 /** Starts a command that runs the server (node, or `npm start`) as startServerProcess does, and waits until it answers. */
 export async function startProcess(command: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PANEL_DIR: path.join(root, 'no-panel'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { baseUrl: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+  const { child, exited, output } = spawnServer(command, args, { PORT: String(port), PANEL_DIR: path.join(root, 'no-panel'), ...env });
+  const server = { baseUrl: `http://127.0.0.1:${port}`, child, exited, output };
   await waitUntilHealthy(server, timeoutMs);
   return server;
 }
@@ -94,21 +86,25 @@ export async function inBatches<T>(items: T[], parallel: number, work: (item: T)
   );
 }
 
-/** Runs the server (from its sources) with these settings until it exits by itself: its exit code and what it printed. */
-export function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, SERVER_MAIN, {
+/** Spawns a command that runs the server with the test settings, collecting what it prints. */
+function spawnServer(command: string, args: string[], env: Record<string, string>) {
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Runs the server (from its sources) with these settings until it exits by itself: its exit code and what it printed. */
+export async function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnServer(process.execPath, SERVER_MAIN, { PORT: '0', ...env });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    }),
-  );
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code, output: output() };
 }
