@@ -4,7 +4,9 @@ import { ensureFirstAdministrator } from '../../server/auth';
 import { openDatabase, type Database } from '../../server/db';
 import { mails } from '../../server/db/schema';
 import { ADMIN, basic, bearer, openTestDatabase, testConfig } from './helpers';
+import { housekeepingJobs } from '../../server/housekeeping-jobs';
 import { createMailWorker } from '../../server/mail';
+import { createHousekeeping } from '../../server/shared/housekeeping';
 import { aMail } from './mail-helpers';
 import { startSmtpPeer } from './smtp-peer';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -145,6 +147,19 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
       await worker.stop();
       await peer.close();
     }
+  });
+
+  it('housekeeping logs the jobs of a round the database missed, and the next round runs them', async () => {
+    const jobs = housekeepingJobs(testConfig(), 'postgres').filter((job) => !job.outsideTransaction);
+    const housekeeping = createHousekeeping({ db: database.db, jobs, intervalMs: 60_000 });
+    await proxy.cut();
+    const missed = await housekeeping.runOnce();
+    await proxy.restore();
+    await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
+    const ran = await housekeeping.runOnce();
+    expect(jobs.length).toBeGreaterThan(2);
+    expect(jobs.map((job) => missed[job.name])).toEqual(jobs.map(() => undefined));
+    expect(jobs.map((job) => typeof ran[job.name])).toEqual(jobs.map(() => 'number'));
   });
 
   it('says not ready within 2 s while the database stalls, answers 503 after the statement time-out, and recovers', async () => {
