@@ -2,11 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installIndexedComputedStyle } from './support/indexedComputedStyle';
+import { installIndexedLabels } from './support/indexedLabels';
 
 // The first render of a lazily loaded screen transforms its modules, which can take more than the default second, and longer when test files run side by side on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
 
 installIndexedComputedStyle();
+installIndexedLabels();
 
 // What jsdom lacks and MUI / react-admin use.
 if (!window.matchMedia) {
