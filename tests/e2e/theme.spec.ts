@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectNoBlockingAxeViolation } from './support/screenChecks';
 import { signInThroughForm } from './support/session';
 
 /**
@@ -10,8 +10,6 @@ import { signInThroughForm } from './support/session';
 
 // the system asks for light: the first screen is light until the toggle says otherwise
 test.use({ colorScheme: 'light' });
-
-const BLOCKING = new Set(['serious', 'critical']);
 
 /** The page's background colour as the browser paints it. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -39,11 +37,7 @@ test('the theme toggle switches to dark, is remembered, and the dark screens pas
       await page.goto(path);
       await expect(page.locator('.RaLayout-content')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations
-        .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect.soft(blocking, `axe-core on ${path} (dark)`).toEqual([]);
+      await expectNoBlockingAxeViolation(page, `${path} (dark)`);
     });
   }
 
@@ -65,9 +59,7 @@ test('the login page, shown before the panel has loaded, follows the chosen or t
   await page.locator('input[name="password"]').fill('not-a-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Request failed with status code 401');
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? '')).map((violation) => violation.id);
-  expect(blocking, 'axe-core on /login (dark)').toEqual([]);
+  await expectNoBlockingAxeViolation(page, '/login (dark)');
 
   await page.evaluate(() => localStorage.setItem('RaStore.theme', JSON.stringify('light')));
   await page.reload();
