@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { setDocumentTitle } from '../common/documentTitle';
 import type { Translate } from '../dataProviders/problem';
 import { LanguageMenu } from './LanguageMenu';
 import { ErrorOutlineIcon, LockIcon } from './loginIcons';
@@ -71,6 +72,8 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
   useEffect(() => {
     if (errors.length > 0) usernameRef.current?.focus();
   }, [errors]);
+
+  useEffect(() => setDocumentTitle(translate('caredesk.login.title')), [translate, locale]);
 
   return (
     <div className={dark ? 'login login--dark' : 'login'} lang={locale}>

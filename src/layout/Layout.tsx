@@ -4,6 +4,7 @@ import { isPermission, permits, useGrantedPermissions } from '../common/permissi
 import { type Access, AccessContext } from './access';
 import type { MenuEntry, PanelResource } from '../registry/types';
 import { AppBar } from './AppBar';
+import { DocumentTitle } from './DocumentTitle';
 import { GlobalAlert } from './GlobalAlert';
 import { GlobalAlertProvider } from './GlobalAlertProvider';
 import { Menu } from './Menu';
@@ -58,6 +59,7 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
             ))}
             <MenuEntriesContext.Provider value={allowed(menu)}>
               <RaLayout appBar={AppBar} menu={Menu}>
+                <DocumentTitle />
                 <GlobalAlert />
                 {children}
               </RaLayout>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/apiTokens/FileApiTokens';
 import '../../src/resources/apiTokens/PricingApiTokens';
@@ -6,6 +6,9 @@ import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/toke
 import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { expectPanelPager } from './support/pager';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { dateField, typeDay } from './support/dateFields';
+
+const EXPIRY = /^Expiry date/;
 
 const fake = useFakeFilesBackend();
 
@@ -81,11 +84,15 @@ describe('API access token screens', () => {
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'The token expires' }));
     expect(save).toBeDisabled();
-    const expiry = within(dialog).getByLabelText(/^Expiry date/);
-    fireEvent.change(expiry, { target: { value: addDays(-1) } });
+    // ticking the box does not call the empty day wrong before the person has left the field
+    expect(within(dialog).queryByText('This field is required')).not.toBeInTheDocument();
+    await user.click(dateField(EXPIRY).sections()[0]);
+    await user.click(service);
+    expect(within(dialog).getByText('This field is required')).toBeInTheDocument();
+    await typeDay(user, EXPIRY, addDays(-1));
     expect(within(dialog).getByText('The expiry date cannot be before today')).toBeInTheDocument();
     expect(save).toBeDisabled();
-    fireEvent.change(expiry, { target: { value: addDays(7) } });
+    await typeDay(user, EXPIRY, addDays(7));
     expect(save).toBeEnabled();
 
     await user.click(save);

@@ -54,9 +54,11 @@ describe('translations', () => {
 });
 
 describe('language switcher', () => {
-  it('switches the login page to German (English / Deutsch) and remembers the choice', async () => {
+  it('switches the login page to German (English / Deutsch), with the page language and title, and remembers the choice', async () => {
     const { user } = renderApp('/login');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toBe('Sign in · Caredesk');
 
     await user.click(screen.getByRole('button', { name: /English/ }));
     const menu = await screen.findByRole('menu');
@@ -65,13 +67,17 @@ describe('language switcher', () => {
 
     expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
     expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.title).toBe(`${de.caredesk.login.title} · Caredesk`);
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('"de"');
   });
 
-  it('shows the layout in German after switching, and keeps German after a logout', async () => {
+  it('shows the layout in German after switching, the page language and the title of the screen with it, and keeps German after a logout', async () => {
     storeRefreshToken(backend.service);
     const { user } = renderApp('/');
     await screen.findByText('Hello Alice Admin!');
+    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(document.title).toBe('Dashboard · Caredesk'));
 
     await user.click(screen.getByRole('button', { name: /English/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
@@ -79,6 +85,10 @@ describe('language switcher', () => {
     expect(await screen.findByText('Hallo Alice Admin!')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Übersicht' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Benutzer' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(document.title).toBe('Übersicht · Caredesk'));
+    await user.click(screen.getByRole('menuitem', { name: 'Benutzer' }));
+    await waitFor(() => expect(document.title).toBe('Benutzer · Caredesk'));
 
     await user.click(screen.getByRole('button', { name: 'Alice Admin (Konto)' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));

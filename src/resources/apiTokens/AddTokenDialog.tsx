@@ -1,11 +1,18 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { DayPicker } from '../../common/dates/DayPicker';
 import { useEffect, useRef, useState } from 'react';
 import { useCreate, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
 import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
 import { expiryError, generateApiToken, isTokenFormValid, todayString, toNewToken, type TokenFormValues } from './tokenRules';
+
+const EXPIRY_MESSAGES = {
+  required: 'caredesk.validation.required',
+  invalid: 'caredesk.files.tokens.expiry_invalid',
+  past: 'caredesk.files.tokens.expiry_past',
+} as const;
 
 const EMPTY: TokenFormValues = { service: '', token: '', hasExpiry: false, expiry: '' };
 
@@ -20,6 +27,7 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
   useEffect(() => {
     if (!open) return;
     setValues(EMPTY);
+    setExpiryTouched(false);
     reset();
     const timer = setTimeout(() => serviceInput.current?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
@@ -27,6 +35,9 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
 
   const set = (patch: Partial<TokenFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const expiryProblem = expiryError(values.hasExpiry, values.expiry);
+  // an empty day is only wrong once the person has left the field: ticking the box does not scold at once
+  const [expiryTouched, setExpiryTouched] = useState(false);
+  const shownExpiryProblem = expiryProblem === 'required' && !expiryTouched ? null : expiryProblem;
   const valid = isTokenFormValid(values);
 
   const submit = async () => {
@@ -83,22 +94,16 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
           label={translate('caredesk.files.tokens.has_expiry')}
         />
         {values.hasExpiry && (
-          <TextField
-            type="date"
+          <DayPicker
             label={translate('caredesk.files.tokens.expiry_date')}
             value={values.expiry}
             required
-            onChange={(event) => set({ expiry: event.target.value })}
-            error={expiryProblem !== null}
-            helperText={
-              expiryProblem === 'past'
-                ? translate('caredesk.files.tokens.expiry_past')
-                : expiryProblem === 'required'
-                  ? translate('caredesk.validation.required')
-                  : ' '
-            }
+            onChange={(expiry) => set({ expiry })}
+            onBlur={() => setExpiryTouched(true)}
+            error={shownExpiryProblem !== null}
+            helperText={shownExpiryProblem ? translate(EXPIRY_MESSAGES[shownExpiryProblem]) : ' '}
             disabled={loading}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayString() } }}
+            min={todayString()}
           />
         )}
       </Stack>

@@ -39,12 +39,13 @@ export function endOfDaySeconds(day: string): number | null {
   return Number.isNaN(end.getTime()) || end.getDate() !== date ? null : Math.floor(end.getTime() / 1000);
 }
 
-type ExpiryError = 'required' | 'past' | null;
+type ExpiryError = 'required' | 'invalid' | 'past' | null;
 
-/** If the expiry box is ticked, a date is required and cannot be before today. */
+/** If the expiry box is ticked, a real date is required and cannot be before today. */
 export function expiryError(hasExpiry: boolean, day: string, now: Date = new Date()): ExpiryError {
   if (!hasExpiry) return null;
-  if (!day || endOfDaySeconds(day) === null) return 'required';
+  if (!day) return 'required';
+  if (endOfDaySeconds(day) === null) return 'invalid';
   return day < todayString(now) ? 'past' : null;
 }
 

@@ -20,3 +20,9 @@ export async function typeDate(user: UserEvent, label: string | RegExp, keys: st
 
 /** Longer than the pause after which a typed date applies. */
 export const afterTypingPause = () => new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS + 200));
+
+/** Types a day ('YYYY-MM-DD') into an English date field (MM/DD/YYYY), as a person does with the keyboard. */
+export async function typeDay(user: UserEvent, label: string | RegExp, day: string) {
+  const [year, month, date] = day.split('-');
+  await typeDate(user, label, `${month}${date}${year}`);
+}

@@ -89,6 +89,7 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       has_expiry: 'Das Token läuft ab',
       expiry_date: 'Ablaufdatum',
       expiry_past: 'Das Ablaufdatum darf nicht vor heute liegen',
+      expiry_invalid: 'Kein gültiges Datum',
       save: 'Speichern',
       cancel: 'Abbrechen',
       delete: 'Löschen',

@@ -87,6 +87,7 @@ export const filesEn = {
       has_expiry: 'The token expires',
       expiry_date: 'Expiry date',
       expiry_past: 'The expiry date cannot be before today',
+      expiry_invalid: 'Not a valid date',
       save: 'Save',
       cancel: 'Cancel',
       delete: 'Delete',

@@ -1,6 +1,5 @@
 import {
   BooleanInput,
-  DateInput,
   Form,
   FormDataConsumer,
   RadioButtonGroupInput,
@@ -9,6 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Stack } from '@mui/material';
+import { DayInput } from '../../../common/dates/DayInput';
 import type { MissionValues } from '../../../dataProviders/careRequests/formValues';
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';
@@ -55,12 +55,7 @@ export const MissionStep = ({
         <FormDataConsumer<MissionValues>>
           {({ formData }) =>
             String(formData.missionBegins) === '1' ? (
-              <DateInput
-                source="startDate"
-                label={fieldLabel('startDate')}
-                validate={[startDateValidator]}
-                slotProps={{ htmlInput: { min: todayIso() } }}
-              />
+              <DayInput source="startDate" label={fieldLabel('startDate')} validate={startDateValidator} min={todayIso()} />
             ) : null
           }
         </FormDataConsumer>

@@ -43,16 +43,22 @@ const unless =
 
 const numeric = unless((value) => /^[0-9]+$/.test(value), 'numeric');
 
-/** The start date is required when the mission begins at a date (code 1), a real day, and not before today in Berlin. */
-export const startDateValidator: Validator = (value: unknown, values: Record<string, unknown>) => {
-  if (String(values?.missionBegins) !== '1') return undefined;
-  const date = sent(value);
-  if (date === '') return 'caredesk.validation.required';
-  if (!isCalendarDate(date)) return message('date');
-  const today = todayIso();
-  if (date < today) return { message: message('min_date'), args: { date: today } };
-  return undefined;
-};
+/**
+ * The start date is required when the mission begins at a date (code 1), a real day, and not before today in Berlin;
+ * marked required, since it is only shown for that choice.
+ */
+export const startDateValidator: Validator = Object.assign(
+  (value: unknown, values: Record<string, unknown>) => {
+    if (String(values?.missionBegins) !== '1') return undefined;
+    const date = sent(value);
+    if (date === '') return 'caredesk.validation.required';
+    if (!isCalendarDate(date)) return message('date');
+    const today = todayIso();
+    if (date < today) return { message: message('min_date'), args: { date: today } };
+    return undefined;
+  },
+  { isRequired: true },
+);
 
 export const originValidators = [requiredField, maxLength(MAX_LENGTH.origin), unless((value) => hostOf(value) !== null, 'origin')];
 export const zipCodeValidators = [requiredField, numeric, unless((value) => matches(ZIP_CODE_PATTERN, value), 'zip_code')];

@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What makes the page scroll sideways, as one line each: the document wider than the viewport, a visible element sticking
+ * out of the viewport on either side (the part its clipping ancestors let through), and a box that scrolls sideways
+ * itself (a table wider than its wrapper). Only the outermost element of a sticking-out subtree is named.
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const name = (element: Element) => {
+      const label = element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      const classes = [...element.classList].filter((name) => !/^css-/.test(name)).slice(0, 2).join('.');
+      return `${element.localName}${classes ? `.${classes}` : ''} "${label}"`;
+    };
+    /** The horizontal span of the element that its ancestors' overflow clipping lets through. */
+    const visibleSpan = (element: Element): [number, number] => {
+      let { left, right } = element.getBoundingClientRect();
+      for (let current: Element | null = element; current && getComputedStyle(current).position !== 'fixed'; ) {
+        current = current.parentElement;
+        if (!current) break;
+        if (getComputedStyle(current).overflowX !== 'visible') {
+          const box = current.getBoundingClientRect();
+          left = Math.max(left, box.left);
+          right = Math.min(right, box.right);
+        }
+      }
+      return [left, right];
+    };
+
+    if (document.documentElement.scrollWidth > width + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
+    const reported = new Set<Element>();
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${name(element)} scrolls sideways (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      }
+      if (box.left >= -1 && box.right <= width + 1) continue;
+      const [left, right] = visibleSpan(element);
+      if (right - left <= 0 || (left >= -1 && right <= width + 1)) continue;
+      reported.add(element);
+      if (element.parentElement && reported.has(element.parentElement)) continue;
+      found.push(`${name(element)} sticks out: ${Math.round(left)}..${Math.round(right)} px of ${width}`);
+    }
+    return found;
+  });
+}
