@@ -15,7 +15,7 @@ const PATH = '/archive/incoming-care-requests/';
 async function openList(path = PATH) {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
-  await screen.findByText('www.caredesk.example');
+  await screen.findByText('caredesk.example');
   return rendered;
 }
 
@@ -72,7 +72,12 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
       expect.arrayContaining(['Submitted', 'Origin', 'Affiliate', 'ZIP Code', 'Patients', 'Mission Begins', 'Drivers License', 'Form Version', 'Actions']),
     );
 
-    const current = row('www.caredesk.example');
+    const current = row('caredesk.example');
+    // the origin named without its "www.", the whole host on keyboard focus (and hover)
+    const host = within(current).getByTestId('short-host');
+    expect(host).toHaveTextContent(/^caredesk\.example$/);
+    host.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('www.caredesk.example');
     expect(within(current).getByText('caredesk')).toBeInTheDocument();
     expect(within(current).getByText('Core Territory')).toBeInTheDocument();
     expect(within(current).getByText('10xxx')).toBeInTheDocument();
@@ -95,7 +100,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
 
   it('shows a patient popup with mobility and care level', async () => {
     const { user } = await openList();
-    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'Patient 2: Male' }));
+    await user.click(within(row('caredesk.example')).getByRole('button', { name: 'Patient 2: Male' }));
     const popup = await screen.findByRole('dialog', { name: 'Patient details' });
     expect(within(popup).getByText('Wheelchair')).toBeInTheDocument();
     expect(within(popup).getByText('Care level').nextSibling).toHaveTextContent('2');
@@ -153,7 +158,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     window.localStorage.setItem('RaStore.locale', '"de"');
     storeRefreshToken(fake.backend.service);
     const { user } = renderApp(`/?redirect_to=${encodeURIComponent(PATH)}`);
-    await screen.findByText('www.caredesk.example');
+    await screen.findByText('caredesk.example');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await screen.findByRole('group', { name: from });
     await typeDate(user, from, '01032026');
@@ -170,7 +175,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     storeRefreshToken(fake.backend.service);
     const path = `${PATH}?page=1&pageSize=25&sortBy=submitted&ordering=asc&search=caredesk&submitted__to=2026-12-31`;
     renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
-    await screen.findByText('www.caredesk.example');
+    await screen.findByText('caredesk.example');
     expect(lastQuery()).toMatchObject({ page: '1', page_size: '25', sort_by: 'submitted', ordering: 'asc', query: 'caredesk' });
     expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { to: daySeconds('2026-12-31', true) } });
   });
@@ -179,7 +184,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
 describe('incoming details dialog', { timeout: 60_000 }, () => {
   it('shows the 2016 layout: affiliate, start, submission time and host, patients, newsletter and referral', async () => {
     const { user } = await openList();
-    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'View details' }));
+    await user.click(within(row('caredesk.example')).getByRole('button', { name: 'View details' }));
     const dialog = await screen.findByTestId('incoming-details');
     expect(dialog.style.width === '600px' || getComputedStyle(dialog).width === '600px').toBe(true);
     const overview = within(dialog).getByTestId('incoming-overview');
@@ -200,7 +205,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
 
   it('closed with Escape, leaves no tooltip over the list that would catch the next click', async () => {
     const { user } = await openList();
-    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'View details' }));
+    await user.click(within(row('caredesk.example')).getByRole('button', { name: 'View details' }));
     await screen.findByTestId('incoming-details');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('incoming-details')).not.toBeInTheDocument());
@@ -250,7 +255,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
 describe('archived care request view', { timeout: 60_000 }, () => {
   it('opens full screen with sidebar, mission details, patient panels, accommodation and caregiver requirements', async () => {
     const { user } = await openList();
-    await user.click(within(row('www.caredesk.example')).getByRole('button', { name: 'Open archived request' }));
+    await user.click(within(row('caredesk.example')).getByRole('button', { name: 'Open archived request' }));
     const view = await screen.findByTestId('archived-request');
     expect(fake.state.archived.at(-1)!.url.pathname).toBe(`/api/care/archived/care-requests/${UID_2016}/`);
 
@@ -300,7 +305,7 @@ describe('in German', { timeout: 60_000 }, () => {
   it('shows German column titles, enumeration labels and German dates', async () => {
     const { user } = await openList();
     expect(await switchToGerman(user)).toBeInTheDocument();
-    const current = row('www.caredesk.example');
+    const current = row('caredesk.example');
     expect(within(current).getByText('Kerngebiet')).toBeInTheDocument();
     expect(within(current).getByText('Zum Datum (01.04.2026)')).toBeInTheDocument();
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));

@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { useState } from 'react';
-import { Button, downloadCSV, type RaRecord, type SortPayload, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { downloadCSV, type RaRecord, type SortPayload, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { ToolbarButton } from '../ToolbarButton';
 import { type CsvColumn, toCsv } from './csv';
 import { EXPORT_LIMIT, EXPORT_PAGE_SIZE, readAllRows } from './readAll';
 
@@ -46,9 +47,9 @@ export function CsvDownloadButton<T extends RaRecord>(props: CsvDownloadButtonPr
   };
 
   return (
-    <Button label="caredesk.export.button" onClick={exportRows} disabled={disabled || exporting}>
+    <ToolbarButton label="caredesk.export.button" onClick={exportRows} disabled={disabled || exporting}>
       <DownloadIcon />
-    </Button>
+    </ToolbarButton>
   );
 }
 

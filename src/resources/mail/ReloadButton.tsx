@@ -1,12 +1,13 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Button, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
+import { ToolbarButton } from '../../common/ToolbarButton';
 
 /** Reloads the list from the service. */
 export const ReloadButton = () => {
   const { refetch, isFetching } = useListContext();
   return (
-    <Button label="caredesk.mail.list.reload" onClick={() => void refetch()} disabled={isFetching}>
+    <ToolbarButton label="caredesk.mail.list.reload" onClick={() => void refetch()} disabled={isFetching}>
       <RefreshIcon />
-    </Button>
+    </ToolbarButton>
   );
 };

@@ -4,7 +4,8 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { CircularProgress } from '@mui/material';
 import { type ReactElement, useState } from 'react';
-import { Button, type Identifier, useDataProvider, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { type Identifier, useDataProvider, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ToolbarButton } from '../../common/ToolbarButton';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { describeError } from '../../dataProviders/problem';
 import type { UserRecord } from '../../dataProviders/users';
@@ -81,9 +82,9 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   };
 
   return (
-    <Button label={action.label} onClick={handleClick} disabled={busy || ids.length === 0} color={action.color ?? 'primary'}>
+    <ToolbarButton label={action.label} onClick={handleClick} disabled={busy || ids.length === 0} color={action.color ?? 'primary'}>
       {busy ? <CircularProgress size={16} color="inherit" /> : action.icon}
-    </Button>
+    </ToolbarButton>
   );
 };
 

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 /**
  * What makes the page scroll sideways, as one line each: the document wider than the viewport, a visible element sticking
  * out of the viewport on either side (the part its clipping ancestors let through), and a box that scrolls sideways
- * itself (a table wider than its wrapper). Only the outermost element of a sticking-out subtree is named.
+ * itself (a table wider than its wrapper). Of the elements sticking out, the innermost ones are named (what is too wide),
+ * at most eight.
  */
 export function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -30,7 +31,7 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     };
 
     if (document.documentElement.scrollWidth > width + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
-    const reported = new Set<Element>();
+    const sticking: Array<{ element: Element; left: number; right: number }> = [];
     for (const element of document.body.querySelectorAll('*')) {
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
       const box = element.getBoundingClientRect();
@@ -42,10 +43,13 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       if (box.left >= -1 && box.right <= width + 1) continue;
       const [left, right] = visibleSpan(element);
       if (right - left <= 0 || (left >= -1 && right <= width + 1)) continue;
-      reported.add(element);
-      if (element.parentElement && reported.has(element.parentElement)) continue;
+      sticking.push({ element, left, right });
+    }
+    const innermost = sticking.filter(({ element }) => !sticking.some((other) => other.element !== element && element.contains(other.element)));
+    for (const { element, left, right } of innermost.slice(0, 8)) {
       found.push(`${name(element)} sticks out: ${Math.round(left)}..${Math.round(right)} px of ${width}`);
     }
+    if (innermost.length > 8) found.push(`and ${innermost.length - 8} more elements`);
     return found;
   });
 }

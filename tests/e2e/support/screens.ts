@@ -7,11 +7,16 @@ import type { Lang } from './session';
  * Every screen of the panel and the states reached on it (dialogs, tabs, steps, menus), as one table that the
  * screen walks (German texts, accessibility) go through. A new screen or dialog is one more entry here.
  */
+/** The two screens every screen must fit without scrolling sideways: a laptop and a phone. */
+export const SIZES = { desktop: { width: 1280, height: 720 }, phone: { width: 390, height: 844 } } as const;
+export type Size = keyof typeof SIZES;
+
 export interface WalkContext {
   page: Page;
   api: AdminApi;
   seed: WalkSeed;
   lang: Lang;
+  size: Size;
   /** The English or the German text, by the walk's language. */
   t: (en: string, de: string) => string;
 }
@@ -22,6 +27,8 @@ export interface ScreenState {
   open: (ctx: WalkContext) => Promise<void>;
   /** Back to the screen's own state, so that the next state can start from there. */
   close?: (ctx: WalkContext) => Promise<void>;
+  /** The one size that has this state (rows are selected in tables, which phones show as cards); both by default. */
+  only?: Size;
 }
 
 export interface WalkScreen {
@@ -36,7 +43,8 @@ export interface WalkScreen {
   states?: ScreenState[];
 }
 
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+/** A list's row, or its card on a phone. */
+const row = (page: Page, text: string) => page.getByRole('row').or(page.getByRole('main').getByRole('listitem')).filter({ hasText: text });
 /** An open popover (menu or filter panel); react-admin keeps the language menu mounted while closed. */
 const popover = (page: Page) => page.locator('.MuiPopover-paper:visible');
 const closePopover = async ({ page }: WalkContext) => {
@@ -166,6 +174,7 @@ export const SCREENS: WalkScreen[] = [
     states: [
       {
         name: 'a row selected',
+        only: 'desktop',
         open: async ({ page, seed }) => {
           await row(page, seed.user.username).getByRole('checkbox').check();
           await expect(row(page, seed.user.username).getByRole('checkbox')).toBeChecked();
@@ -310,10 +319,31 @@ export const SCREENS: WalkScreen[] = [
     states: [
       {
         name: 'a row selected',
+        only: 'desktop',
         open: async ({ page, seed }) => {
           await row(page, `Abgelehnt ${seed.suffix}`).getByRole('checkbox').check();
           await expect(row(page, `Abgelehnt ${seed.suffix}`).getByRole('checkbox')).toBeChecked();
         },
+      },
+    ],
+  },
+  {
+    name: 'mail log',
+    path: (seed) => `/mailman/log/?search=${seed.suffix}`,
+    ready: async ({ page, seed }) => expect(row(page, `Dienstplan ${seed.suffix}`)).toBeVisible(),
+  },
+  {
+    name: 'mail detail',
+    path: (seed) => `/mailman/log/${seed.deliveredMail}/`,
+    ready: async ({ page }) => expect(page.getByTestId('mail-attempt').first()).toBeVisible(),
+    states: [
+      {
+        name: 'resend dialog',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Resend', 'Erneut senden'));
+          await expect(dialog(page)).toBeVisible();
+        },
+        close: escape,
       },
     ],
   },
@@ -384,7 +414,9 @@ export const SCREENS: WalkScreen[] = [
         close: closePopover,
       },
       {
+        // phones show the patients in the details dialog: the card has no patient icons
         name: 'patient details',
+        only: 'desktop',
         open: async ({ page, seed, t }) => {
           await row(page, seed.careHost).getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) }).click();
           await expect(dialog(page)).toBeVisible();
@@ -409,6 +441,16 @@ export const SCREENS: WalkScreen[] = [
       },
     ],
   },
+  {
+    name: 'audit trail',
+    path: () => '/audit/',
+    ready: async ({ page }) => expect(row(page, 'admin').first()).toBeVisible(),
+  },
+  {
+    name: 'audit event',
+    path: (seed) => `/audit/${seed.auditEventId}/`,
+    ready: async ({ page }) => expect(page.getByRole('main').getByText('admin').first()).toBeVisible(),
+  },
 ];
 
 /** Opens a screen in a signed-in (or, for the login page, signed-out) page and waits for its content. */
@@ -423,6 +465,7 @@ export async function walkScreen(ctx: WalkContext, screen: WalkScreen, check: (l
   await openScreen(ctx, screen);
   await check(screen.name);
   for (const state of screen.states ?? []) {
+    if (state.only && state.only !== ctx.size) continue;
     await state.open(ctx);
     await check(`${screen.name} › ${state.name}`);
     await state.close?.(ctx);

@@ -104,6 +104,10 @@ export interface WalkSeed {
   filesToken: string;
   pricingToken: string;
   careHost: string;
+  /** The reference of the delivered mail (its detail has an attempt with accepted recipients). */
+  deliveredMail: string;
+  /** An audit event (the newest when the seeding ended). */
+  auditEventId: string;
   /** The sender whose mails the peer holds (sent on demand, so that the queue has an entry while a screen is checked). */
   slowSender: string;
 }
@@ -153,7 +157,21 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
   await seedToken(api, 'pricing', pricingToken);
   const careHost = `www.pflege-${suffix}.example`;
   await seedCareRequest(api, careHost);
-  return { suffix, user, providerUid, providerName, accountUid, fileName, filesToken, pricingToken, careHost, slowSender: `slow@${domain}` };
+  const events = await expectJson<{ items: Array<{ id: number | string }> }>(await api.get('/api/audit/events/?page_size=1'), 200);
+  return {
+    suffix,
+    user,
+    providerUid,
+    providerName,
+    accountUid,
+    fileName,
+    filesToken,
+    pricingToken,
+    careHost,
+    deliveredMail: delivered,
+    auditEventId: String(events.items[0].id),
+    slowSender: `slow@${domain}`,
+  };
 }
 
 /** A mail that the peer holds, so that the queue shows an entry for a while (the server gives up after its SMTP timeout). */

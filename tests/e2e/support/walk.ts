@@ -1,7 +1,7 @@
 import { type BrowserContext, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { adminApi } from './api';
-import { SCREENS, translator, walkScreen, type WalkContext } from './screens';
+import { SCREENS, SIZES, translator, walkScreen, type Size, type WalkContext } from './screens';
 import { seedWalk, type WalkSeed } from './seed';
 import { signedOutIn, signInWithToken, type Lang } from './session';
 import { startSmtpPeer, type SmtpPeer } from './smtpPeer';
@@ -22,21 +22,21 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Declares one test per screen of SCREENS and language: seeds what the screens show once per worker, opens each screen
- * signed in (in that language) and runs `check` on the screen and on every state of it.
+ * Declares one test per screen of SCREENS and language at one screen size: seeds what the screens show once per worker,
+ * opens each screen signed in (in that language) and runs `check` on the screen and on every state of it that the size has.
  *
  * The tests of a worker share one browser page, so that the panel's scripts come from the browser's cache and compiled
  * code cache (a fresh context per screen made the walk a fifth slower); every test signs in anew on cleared storage. A failed
  * test leaves a screenshot (the shared page records no trace); Playwright then starts a new worker, and with it a new page.
  */
-export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: string) => Promise<void>): void {
+export function walkEveryScreen(langs: Lang[], size: Size, check: (ctx: WalkContext, label: string) => Promise<void>): void {
   let peer: SmtpPeer;
   let seed: WalkSeed;
   let context: BrowserContext;
   let page: Page;
 
   test.beforeAll(async ({ browser, server }) => {
-    context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+    context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: SIZES[size] });
     page = await context.newPage();
   });
   test.afterEach(async ({}, testInfo) => {
@@ -59,13 +59,13 @@ export function walkEveryScreen(langs: Lang[], check: (ctx: WalkContext, label: 
 
   for (const lang of langs) {
     for (const screen of SCREENS) {
-      test(`${screen.name} (${lang})`, async ({ request }) => {
-        const ctx: WalkContext = { page, api: await adminApi(request), seed, lang, t: translator(lang) };
+      test(`${screen.name} (${lang}, ${size})`, async ({ request }) => {
+        const ctx: WalkContext = { page, api: await adminApi(request), seed, lang, size, t: translator(lang) };
         if (screen.signedOut) await signedOutIn(page, lang);
         else await signInWithToken(page, request, lang);
         await walkScreen(ctx, screen, async (label) => {
           await settled(page);
-          await check(ctx, `${label} (${lang})`);
+          await check(ctx, `${label} (${lang}, ${size})`);
         });
       });
     }

@@ -18,6 +18,8 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       add: 'Hinzufügen',
       edit: 'Bearbeiten',
       requeue: 'Erneut einreihen',
+      requeued: '%{smart_count} Mail erneut eingereiht |||| %{smart_count} Mails erneut eingereiht',
+      requeue_failed: 'Die Mails konnten nicht erneut eingereiht werden. Bitte versuchen Sie es noch einmal.',
       actions: 'Aktionen',
     },
     fields: {

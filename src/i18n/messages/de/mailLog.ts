@@ -65,6 +65,10 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
       },
     },
     actions: {
+      requeue: 'Erneut einreihen',
+      requeue_title: 'Diese Mail erneut einreihen?',
+      requeue_message: 'Dieselbe Mail kommt zurück in die Warteschlange und wird erneut zugestellt, mit ihrer Referenz und ihren bisherigen Versuchen.',
+      requeued: 'Die Mail ist wieder in der Warteschlange.',
       resend: 'Erneut senden',
       resend_title: 'Diese Mail erneut senden?',
       resend_message: 'Eine neue Mail mit demselben Absender, denselben Empfängern, demselben Betreff und derselben Nachricht wird eingereiht und mit dieser verknüpft.',

@@ -16,6 +16,8 @@ export const mailEn = {
       add: 'Add',
       edit: 'Edit',
       requeue: 'Requeue',
+      requeued: '%{smart_count} mail requeued |||| %{smart_count} mails requeued',
+      requeue_failed: 'The mails could not be requeued. Please try again.',
       actions: 'Actions',
     },
     fields: {

@@ -15,6 +15,7 @@ import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import { ArchivedRequestDialog } from '../archived/ArchivedRequestDialog';
 import { carePaths } from '../shared/paths';
+import { ShortHost } from '../shared/ShortHost';
 import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
@@ -125,7 +126,7 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
   <SimpleList<Incoming>
     rowClick={false}
     primaryText={(record) => <SubmittedField record={record} />}
-    secondaryText={(record) => <span>{record.host}</span>}
+    secondaryText={(record) => <ShortHost host={record.host} />}
     tertiaryText={(record) => <MissionBeginsField record={record} />}
     leftIcon={(record) => <ZipField record={record} />}
     rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
@@ -170,7 +171,7 @@ const IncomingCareRequestList = () => {
             empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
           >
             <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
-            <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <span title={record.host}>{record.host}</span>} />
+            <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <ShortHost host={record.host} />} />
             <Column
               source="affiliate"
               label="caredesk.care.incoming.columns.affiliate"

@@ -1,4 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
+import RedoIcon from '@mui/icons-material/Redo';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
@@ -15,14 +16,15 @@ import { mailPaths } from '../paths';
 const t = (key: string) => `caredesk.mail_log.actions.${key}`;
 
 /**
- * Resend and Cancel on a mail's detail (mail:manage), each after a confirm dialog that shows a refusal in words.
- * Resend opens the new mail; Cancel (only offered while queued or retrying) reloads this one.
+ * Resend, Requeue and Cancel on a mail's detail (mail:manage), each after a confirm dialog that shows a refusal in words.
+ * Resend opens the new mail; Requeue (only for a failed mail: the same mail back into the queue, which is how a phone,
+ * whose failed list cannot select, requeues) and Cancel (only while queued or retrying) reload this one.
  */
 export const MailActions = ({ mail, onChanged }: { mail: MailDetailRecord; onChanged: () => void }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
-  const [open, setOpen] = useState<'resend' | 'cancel' | null>(null);
+  const [open, setOpen] = useState<'resend' | 'requeue' | 'cancel' | null>(null);
   const created = useRef<string | null>(null);
   const close = () => setOpen(null);
 
@@ -32,6 +34,11 @@ export const MailActions = ({ mail, onChanged }: { mail: MailDetailRecord; onCha
         <Button variant="outlined" startIcon={<ReplayIcon />} onClick={() => setOpen('resend')}>
           {translate(t('resend'))}
         </Button>
+        {mail.state === 'failed' && (
+          <Button variant="outlined" startIcon={<RedoIcon />} onClick={() => setOpen('requeue')}>
+            {translate(t('requeue'))}
+          </Button>
+        )}
         {CANCELLABLE_STATES.includes(mail.state) && (
           <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={() => setOpen('cancel')}>
             {translate(t('cancel'))}
@@ -52,6 +59,16 @@ export const MailActions = ({ mail, onChanged }: { mail: MailDetailRecord; onCha
           onChanged();
           if (created.current) navigate(mailPaths.mail(created.current));
         }}
+      />
+      <ConfirmDialog
+        open={open === 'requeue'}
+        onClose={close}
+        title={t('requeue_title')}
+        message={t('requeue_message')}
+        confirmLabel={t('requeue')}
+        successMessage={t('requeued')}
+        onConfirm={() => dataProvider.requeueMails(MAIL_RESOURCES.failed, { ids: [mail.id] })}
+        onConfirmed={onChanged}
       />
       <ConfirmDialog
         open={open === 'cancel'}

@@ -1,11 +1,13 @@
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SearchInputProps } from 'react-admin';
+import { ColumnsButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate, type SearchInputProps } from 'react-admin';
+import { Stack } from '@mui/material';
+import { useIsPhone } from '../../../common/useIsPhone';
 import { CsvExportButton } from '../../../common/export/CsvExportButton';
 import { ListEmpty } from '../../../common/ListEmpty';
 import { ListPagination } from '../../../common/ListPagination';
 import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
 import { MAIL_RESOURCES } from '../../../dataProviders/mail';
 import type { MailLogRecord } from '../../../dataProviders/mail/logRecords';
-import { mailColumns } from '../mailColumns';
+import { mailCard, mailColumns } from '../mailColumns';
 import { mailPaths } from '../paths';
 import { MAIL_LOG_URL_STATE } from './listState';
 import { MAIL_LOG_CSV_COLUMNS } from './csv';
@@ -27,14 +29,18 @@ const MailLogSearchInput = (props: SearchInputProps) => (
 const filters = [<MailLogSearchInput key="q" source="q" alwaysOn />];
 
 const field = (name: string) => `caredesk.mail_log.fields.${name}`;
+const card = mailCard<MailLogRecord>();
 
 /**
  * /mailman/log/: every mail, server-paged, searched (sender, any recipient, subject, Message-ID) and filtered by state
  * chips and requested days, its state kept in the URL (/mailman/log/?state=failed shows the failed mails). A row opens
- * the mail's detail; the columns can be chosen (remembered) and the selection exported as CSV.
+ * the mail's detail; the columns can be chosen (remembered) and the selection exported as CSV. A phone shows a card per mail
+ * (subject, sender and recipients, requested time and state) that opens its detail.
  */
 const MailLogList = () => {
   const listProps = useSpecListParams(MAIL_LOG_URL_STATE);
+  const phone = useIsPhone();
+  const empty = <ListEmpty message="caredesk.mail_log.empty" />;
   return (
     <List
       resource={MAIL_RESOURCES.log}
@@ -44,7 +50,7 @@ const MailLogList = () => {
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           <MailLogFilters />
-          <ColumnsButton />
+          {!phone && <ColumnsButton />}
           <CsvExportButton<MailLogRecord> columns={MAIL_LOG_CSV_COLUMNS} fileName="caredesk.mail_log.export.file_name" />
         </TopToolbar>
       }
@@ -54,18 +60,28 @@ const MailLogList = () => {
     >
       <UrlStateSync options={MAIL_LOG_URL_STATE} />
       <MailStateChips />
-      <DataTable<MailLogRecord>
-        rowClick={(id) => mailPaths.mail(id)}
-        bulkActionButtons={false}
-        hiddenColumns={['message_id', 'last_error']}
-        empty={<ListEmpty message="caredesk.mail_log.empty" />}
-      >
-        {mailColumns()}
-        <Column source="state" label={field('state')} render={(record) => <MailStateChip state={record.state} />} />
-        <Column source="attempts" label={field('attempts')} disableSort />
-        <Column source="message_id" label={field('message_id')} disableSort sx={{ overflowWrap: 'anywhere' }} />
-        <Column source="last_error" label={field('last_error')} disableSort />
-      </DataTable>
+      {phone ? (
+        <SimpleList<MailLogRecord>
+          rowClick={(id) => mailPaths.mail(id)}
+          primaryText={card.primary}
+          secondaryText={card.secondary}
+          tertiaryText={(record) => (
+            <Stack direction="row" spacing={1} alignItems="center" component="span">
+              {card.tertiary?.(record)}
+              <MailStateChip state={record.state} />
+            </Stack>
+          )}
+          empty={empty}
+        />
+      ) : (
+        <DataTable<MailLogRecord> rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={false} hiddenColumns={['message_id', 'last_error']} empty={empty}>
+          {mailColumns()}
+          <Column source="state" label={field('state')} render={(record) => <MailStateChip state={record.state} />} />
+          <Column source="attempts" label={field('attempts')} disableSort />
+          <Column source="message_id" label={field('message_id')} disableSort sx={{ overflowWrap: 'anywhere' }} />
+          <Column source="last_error" label={field('last_error')} disableSort />
+        </DataTable>
+      )}
     </List>
   );
 };

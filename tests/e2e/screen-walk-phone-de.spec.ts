@@ -1,0 +1,5 @@
+import { checkScreen } from './support/screenChecks';
+import { walkEveryScreen } from './support/walk';
+
+/** Every screen of the panel in German on a phone (390×844), one visit each (support/screenChecks.ts says what is checked). */
+walkEveryScreen(['de'], 'phone', checkScreen);
