@@ -12,6 +12,12 @@ import { MenuEntriesContext } from './menuEntries';
 import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
 
+/**
+ * The content column is as wide as the window leaves it, never as wide as its widest table: a wide table then scrolls
+ * in its own box (and the screen walks name it) instead of widening the whole page.
+ */
+const CONTENT_WITHIN_VIEWPORT = { '& .RaLayout-content': { minWidth: 0 } };
+
 /** A list the layout loads when it opens. */
 export type PreloadedList = Required<Pick<PanelResource, 'name' | 'preload' | 'permission'>>;
 
@@ -58,7 +64,7 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
               <Preload key={name} name={name} preload={preload} />
             ))}
             <MenuEntriesContext.Provider value={allowed(menu)}>
-              <RaLayout appBar={AppBar} menu={Menu}>
+              <RaLayout appBar={AppBar} menu={Menu} sx={CONTENT_WITHIN_VIEWPORT}>
                 <DocumentTitle />
                 <GlobalAlert />
                 {children}

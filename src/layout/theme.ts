@@ -1,4 +1,4 @@
-import { blue, grey, red } from '@mui/material/colors';
+import { blue, deepOrange, grey, lightBlue, red } from '@mui/material/colors';
 import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** The drawer is wide enough for the German group entries; longer labels wrap instead of being cut off. */
@@ -28,8 +28,8 @@ const MuiAlert = { styleOverrides: { message: { overflow: 'visible' } } };
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the
- * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), and red 800 for
- * errors.
+ * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), red 800 for
+ * errors, and info and warning dark enough for text on white (the mail states' outlined chips: Queued, Retrying).
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -38,6 +38,8 @@ export const theme: RaThemeOptions = {
     primary: { main: blue[800] },
     secondary: { light: blue[300], main: blue[800], dark: blue[900], contrastText: '#fff' },
     error: { main: red[800] },
+    info: { main: lightBlue[900] },
+    warning: { main: deepOrange[900] },
   },
   sidebar: { ...defaultTheme.sidebar, width: DRAWER_WIDTH },
   components: {

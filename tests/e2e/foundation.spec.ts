@@ -61,6 +61,7 @@ test('staff administer users, switch language, change their password and log out
     const row = page.getByRole('row').filter({ hasText: nora.username });
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Ban this user?' }).getByRole('button', { name: 'Ban', exact: true }).click();
     await expect(page.getByText('Users have been baned.')).toBeVisible();
     await expect(row.getByText('Banned', { exact: true })).toBeVisible();
 

@@ -213,6 +213,22 @@ describe('mail detail', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: newUid })).toHaveAttribute('href', `/mailman/log/${newUid}/`);
   });
 
+  it('requeues a failed mail from its detail after confirming (how a phone requeues)', async () => {
+    const { user } = await openMailScreen(fake.backend, '/mailman/log/f-1/', 'hans@example.org');
+    await user.click(screen.getByRole('button', { name: 'Requeue' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Requeue this mail?');
+    await user.click(within(dialog).getByRole('button', { name: 'Requeue' }));
+    expect(await screen.findByText('The mail is back in the queue.')).toBeInTheDocument();
+    expect(fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body)).toEqual([{ uids: ['f-1'] }]);
+  });
+
+  it('offers no Requeue for a mail that has not failed', async () => {
+    await openMailScreen(fake.backend, '/mailman/log/q-1/', 'anna@example.org, ben@example.org, cleo@example.org');
+    expect(screen.getByRole('button', { name: 'Cancel delivery' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Requeue' })).not.toBeInTheDocument();
+  });
+
   it('cancels a queued mail after confirming and shows who cancelled it when', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/log/q-1/', 'anna@example.org, ben@example.org, cleo@example.org');
     await user.click(screen.getByRole('button', { name: 'Cancel delivery' }));

@@ -110,12 +110,18 @@ describe('users list', () => {
     await waitFor(() => expect(button('Revoke Tokens')).toBeDisabled());
   });
 
-  it("bans the selected users, says 'Users have been baned.' and shows the Banned chip", async () => {
+  it("bans the selected users after asking, says 'Users have been baned.' and shows the Banned chip", async () => {
     const { user } = await openList();
 
     await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
     await user.click(button('Ban'));
+    const question = await screen.findByRole('dialog', { name: 'Ban this user?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')).toHaveLength(0);
 
+    await user.click(button('Ban'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
     expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')[0].body).toEqual({ uids: [RECRUITER_UID] });
     await waitFor(() => expect(within(row('Bob Recruiter')).getByText('Banned')).toBeInTheDocument());
@@ -126,21 +132,38 @@ describe('users list', () => {
     await waitFor(() => expect(within(row('Carla Care')).queryByText('Banned')).not.toBeInTheDocument());
   });
 
+  async function banAfterAsking(user: Awaited<ReturnType<typeof openList>>['user']) {
+    await user.click(button('Ban'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
+  }
+
+  it('offers no Ban while one\'s own account is selected, and says why', async () => {
+    const { user } = await openList();
+    await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
+    await user.click(within(row('Alice Admin')).getByRole('checkbox'));
+    expect(button('Ban')).toBeDisabled();
+    expect(button('Revoke Tokens')).toBeEnabled();
+    expect(screen.getByLabelText('You cannot ban yourself.')).toBeInTheDocument();
+    await user.click(within(row('Alice Admin')).getByRole('checkbox'));
+    expect(button('Ban')).toBeEnabled();
+  });
+
   it('shows a failure as a dismissible red alert, and clears the alert on a route change', async () => {
     const { user } = await openList();
 
-    await user.click(within(row('Alice Admin')).getByRole('checkbox'));
-    await user.click(button('Ban'));
+    await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
+    backend.service.state.users.delete(RECRUITER_UID); // removed meanwhile, elsewhere
+    await banAfterAsking(user);
 
     const alert = await screen.findByTestId('global-alert');
-    expect(alert).toHaveTextContent('Bad Request: You cannot ban yourself. (in field Users)');
+    expect(alert).toHaveTextContent(/^Not Found/);
     expect(alert.className).toMatch(/filledError/);
-    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    await user.click(await within(alert).findByRole('button', { name: 'Close' })); // once the question's dialog has gone
     expect(screen.queryByTestId('global-alert')).not.toBeInTheDocument();
 
-    await user.click(button('Ban'));
+    await banAfterAsking(user);
     expect(await screen.findByTestId('global-alert')).toBeInTheDocument();
-    await user.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Dashboard' }));
     await screen.findByText('Hello Alice Admin!');
     expect(screen.queryByTestId('global-alert')).not.toBeInTheDocument();
   });
@@ -348,6 +371,7 @@ describe('edit user', { timeout: 60_000 }, () => {
     expect(backend.service.hits('POST', '/api/auth/administration/revoke-refresh-tokens/')[0].body).toEqual({ uids: [RECRUITER_UID] });
 
     await user.click(button('Ban'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
     expect(backend.service.state.users.get(RECRUITER_UID)!.banned).toBe(true);
     await user.click(await screen.findByRole('button', { name: 'Unban' }));
@@ -379,17 +403,15 @@ describe('edit user', { timeout: 60_000 }, () => {
 });
 
 describe('problems in German', () => {
-  it('the German panel names a refused ban and a taken username in German, with the field by its label', async () => {
+  it('the German panel says why one cannot ban oneself, and names a taken username in German with the field by its label', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     storeRefreshToken(backend.service);
     const { user } = renderApp(`/?redirect_to=${encodeURIComponent('/users/')}`);
     await screen.findByText('Bob Recruiter');
 
     await user.click(within(row('Alice Admin')).getByRole('checkbox'));
-    await user.click(button('Sperren'));
-    const alert = await screen.findByTestId('global-alert');
-    expect(alert).toHaveTextContent('Ungültige Anfrage: Sie können sich nicht selbst sperren. (im Feld Benutzer)');
-    expect(alert).not.toHaveTextContent(/Bad Request|You cannot|uids/);
+    expect(button('Sperren')).toBeDisabled();
+    expect(screen.getByLabelText('Sie können sich nicht selbst sperren.')).toBeInTheDocument();
 
     await user.click(within(row('Bob Recruiter')).getByRole('link', { name: /Bearbeiten/ }));
     await screen.findByDisplayValue('Bob Recruiter');

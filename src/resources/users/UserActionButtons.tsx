@@ -2,9 +2,10 @@ import BlockIcon from '@mui/icons-material/Block';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { CircularProgress } from '@mui/material';
+import { Button, CircularProgress, DialogContentText, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
-import { type Identifier, useDataProvider, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { type Identifier, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ActionDialog } from '../../common/ActionDialog';
 import { ToolbarButton } from '../../common/ToolbarButton';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { describeError } from '../../dataProviders/problem';
@@ -18,6 +19,10 @@ interface UserAction {
   successMessage: string;
   run: (dataProvider: CaredeskDataProvider, ids: Identifier[]) => Promise<unknown>;
   color?: 'primary' | 'error';
+  /** Asked before it runs: translation keys of the question's title and text (with %{smart_count} users). */
+  confirm?: { title: string; message: string };
+  /** Refused for one's own account: the button says so instead of letting the service refuse it. */
+  notForOneself?: string;
 }
 
 /** What users:manage may do to users (the list's selection, or one user on the edit page). */
@@ -33,6 +38,8 @@ export const USER_ACTIONS = {
     icon: <BlockIcon />,
     color: 'error',
     successMessage: 'resources.users.messages.banned',
+    confirm: { title: 'resources.users.confirm.ban_title', message: 'resources.users.confirm.ban_message' },
+    notForOneself: 'resources.users.messages.cannot_ban_self',
     run: (dataProvider, ids) => dataProvider.banUsers('users', { ids }),
   },
   unban: {
@@ -57,17 +64,22 @@ interface UserActionButtonProps {
 }
 
 /**
- * A button acting on some users: disabled without any, with a loading state while it runs; success and failure go to
- * the global alert, then the page reloads its data.
+ * A button acting on some users: disabled without any (and, for what one may not do to oneself, with one's own account
+ * among them, saying why), asking first where the action says so, with a loading state while it runs; success and
+ * failure go to the global alert, then the page reloads its data.
  */
 const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const { identity } = useGetIdentity();
   const { showSuccess, showError } = useGlobalAlert();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const refusedForOneself = action.notForOneself !== undefined && identity !== undefined && ids.some((id) => String(id) === String(identity.id));
 
-  const handleClick = async () => {
+  const run = async () => {
+    setAsking(false);
     setBusy(true);
     try {
       await action.run(dataProvider, ids);
@@ -81,10 +93,46 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
     }
   };
 
-  return (
-    <ToolbarButton label={action.label} onClick={handleClick} disabled={busy || ids.length === 0} color={action.color ?? 'primary'}>
+  const button = (
+    <ToolbarButton
+      label={action.label}
+      onClick={action.confirm ? () => setAsking(true) : run}
+      disabled={busy || ids.length === 0 || refusedForOneself}
+      color={action.color ?? 'primary'}
+    >
       {busy ? <CircularProgress size={16} color="inherit" /> : action.icon}
     </ToolbarButton>
+  );
+  return (
+    <>
+      {refusedForOneself ? (
+        <Tooltip title={translate(action.notForOneself!)}>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {action.confirm && (
+        <ActionDialog
+          open={asking}
+          onClose={() => setAsking(false)}
+          loading={false}
+          title={translate(action.confirm.title, { smart_count: ids.length })}
+          error={null}
+          onDismissError={() => undefined}
+          actions={
+            <>
+              <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
+              <Button variant="contained" color={action.color ?? 'primary'} onClick={run}>
+                {translate(action.label)}
+              </Button>
+            </>
+          }
+        >
+          <DialogContentText>{translate(action.confirm.message, { smart_count: ids.length })}</DialogContentText>
+        </ActionDialog>
+      )}
+    </>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Edit, TabbedForm, TextInput, Toolbar, TopToolbar } from 'react-admin';
+import { Edit, TabbedForm, TabbedFormTabs, TextInput, Toolbar, TopToolbar } from 'react-admin';
 import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
@@ -14,10 +14,13 @@ import { nameValidators, requiredRoles } from './validators';
 const formDefaults = { password: null, confirmation: null };
 
 const actions = (
-  <TopToolbar>
+  <TopToolbar sx={{ flexWrap: 'wrap' }}>
     <RecordActionButtons />
   </TopToolbar>
 );
+
+/** The tabs scroll (with arrows) where their names do not fit beside each other: German on a phone. */
+const tabs = <TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />;
 
 /**
  * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
@@ -31,6 +34,7 @@ const UserEdit = () => {
       <EditorSave listPath={usersPaths.list} savedMessage="resources.users.messages.saved">
         <TabbedForm
           syncWithLocation={false}
+          tabs={tabs}
           mode="onChange"
           defaultValues={formDefaults}
           toolbar={

@@ -43,6 +43,9 @@ export interface WalkScreen {
   states?: ScreenState[];
 }
 
+/** How the incoming list names the seeded request's origin: without its "www.". */
+const listedHost = (seed: WalkSeed) => seed.careHost.replace(/^www\./, '');
+
 /** A list's row, or its card on a phone. */
 const row = (page: Page, text: string) => page.getByRole('row').or(page.getByRole('main').getByRole('listitem')).filter({ hasText: text });
 /** An open popover (menu or filter panel); react-admin keeps the language menu mounted while closed. */
@@ -403,7 +406,7 @@ export const SCREENS: WalkScreen[] = [
   {
     name: 'incoming care requests',
     path: () => '/archive/incoming-care-requests/',
-    ready: async ({ page, seed }) => expect(row(page, seed.careHost)).toBeVisible(),
+    ready: async ({ page, seed }) => expect(row(page, listedHost(seed))).toBeVisible(),
     states: [
       {
         name: 'filter menu',
@@ -418,7 +421,7 @@ export const SCREENS: WalkScreen[] = [
         name: 'patient details',
         only: 'desktop',
         open: async ({ page, seed, t }) => {
-          await row(page, seed.careHost).getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) }).click();
+          await row(page, listedHost(seed)).getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) }).click();
           await expect(dialog(page)).toBeVisible();
         },
         close: escape,
@@ -426,7 +429,7 @@ export const SCREENS: WalkScreen[] = [
       {
         name: 'details dialog',
         open: async ({ page, seed, t }) => {
-          await row(page, seed.careHost).getByRole('button', { name: t('View details', 'Details anzeigen') }).click();
+          await row(page, listedHost(seed)).getByRole('button', { name: t('View details', 'Details anzeigen') }).click();
           await expect(page.getByTestId('incoming-details')).toBeVisible();
         },
         close: escape,
@@ -434,7 +437,7 @@ export const SCREENS: WalkScreen[] = [
       {
         name: 'archived dialog',
         open: async ({ page, seed, t }) => {
-          await row(page, seed.careHost).getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') }).click();
+          await row(page, listedHost(seed)).getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') }).click();
           await expect(page.getByTestId('archived-sidebar')).toBeVisible();
         },
         close: escape,

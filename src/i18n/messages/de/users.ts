@@ -32,7 +32,12 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       empty: 'Noch keine Benutzer. Legen Sie einen für jede Mitarbeiterin und jeden Mitarbeiter an.',
       export_file_name: 'benutzer',
     },
+    confirm: {
+      ban_title: 'Diesen Benutzer sperren? |||| Diese %{smart_count} Benutzer sperren?',
+      ban_message: 'Ein gesperrter Benutzer kann sich nicht mehr anmelden; Entsperren gibt das Konto zurück. |||| Gesperrte Benutzer können sich nicht mehr anmelden; Entsperren gibt die Konten zurück.',
+    },
     messages: {
+      cannot_ban_self: 'Sie können sich nicht selbst sperren.',
       tokens_removed: 'Die Tokens wurden widerrufen.',
       banned: 'Die Benutzer wurden gesperrt.',
       unbanned: 'Die Benutzer wurden entsperrt.',

@@ -30,7 +30,12 @@ export const usersEn = {
       empty: 'No users yet. Add one for each member of staff.',
       export_file_name: 'users',
     },
+    confirm: {
+      ban_title: 'Ban this user? |||| Ban these %{smart_count} users?',
+      ban_message: 'A banned user can no longer sign in; Unban gives the account back. |||| Banned users can no longer sign in; Unban gives the accounts back.',
+    },
     messages: {
+      cannot_ban_self: 'You cannot ban yourself.',
       tokens_removed: 'Tokens haven been removed.',
       banned: 'Users have been baned.',
       unbanned: 'Users have been unbanned.',

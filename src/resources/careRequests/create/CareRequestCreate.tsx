@@ -1,6 +1,7 @@
 import { Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
 import { useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useIsPhone } from '../../../common/useIsPhone';
 import { useServices } from '../../../auth/ServicesContext';
 import type { CaredeskDataProvider } from '../../../dataProviders';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
@@ -26,6 +27,8 @@ const NO_ERRORS: StepErrors = { 0: [], 1: [], 2: [] };
  */
 const CareRequestCreate = () => {
   const translate = useTranslate();
+  // a phone has room for the steps' names only under their numbers
+  const phone = useIsPhone();
   const { config } = useServices();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const origin = config.agencyWebsite || DEFAULT_AGENCY_WEBSITE;
@@ -91,7 +94,7 @@ const CareRequestCreate = () => {
     <Card sx={{ mt: 2 }}>
       <Title title={translate('caredesk.care.create.title')} />
       <CardContent>
-        <Stepper activeStep={result ? STEPS.length : step} sx={{ mb: 3 }}>
+        <Stepper activeStep={result ? STEPS.length : step} alternativeLabel={phone} sx={{ mb: 3 }}>
           {STEPS.map((name) => (
             <Step key={name}>
               <StepLabel>{translate(`caredesk.care.create.steps.${name}`)}</StepLabel>

@@ -1,4 +1,4 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, type Theme, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AttemptRecipient, MailAttempt } from '../../../dataProviders/mail/logWire';
 import { MailTimestamp } from '../MailTimestamp';
@@ -41,13 +41,28 @@ const AttemptRecipients = ({ recipients }: { recipients: AttemptRecipient[] }) =
   );
 };
 
+/**
+ * On a phone each attempt is a block of its cells, each named by its column (the header row is hidden): the six columns
+ * do not fit beside each other.
+ */
+const STACKED_ON_PHONES = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td, & th': { display: 'block', width: 'auto' },
+    '& tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
+    '& td': { border: 0, py: 0.5, whiteSpace: 'normal' },
+    '& td[data-label]::before': { content: 'attr(data-label)', display: 'block', color: 'text.secondary', fontSize: '0.75rem' },
+  },
+});
+
 /** Every delivery attempt of a mail, oldest first: time, provider, outcome, the SMTP reply and each recipient's fate. */
 export const MailAttempts = ({ attempts }: { attempts: MailAttempt[] }) => {
   const translate = useTranslate();
   if (attempts.length === 0) return <Typography color="text.secondary">{translate(t('no_attempts'))}</Typography>;
+  const label = (key: string) => ({ 'data-label': translate(t(key)) });
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={translate(t('attempts'))}>
+      <Table size="small" aria-label={translate(t('attempts'))} sx={STACKED_ON_PHONES}>
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
@@ -64,17 +79,19 @@ export const MailAttempts = ({ attempts }: { attempts: MailAttempt[] }) => {
               <TableCell component="th" scope="row" aria-label={translate(t('attempt_number'), { number: index + 1 })}>
                 {index + 1}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} {...label('time')}>
                 <MailTimestamp value={attempt.time} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }} {...label('provider')}>
                 {attempt.provider ? `${attempt.provider.name} (${attempt.provider.host})` : translate(t('no_provider'))}
               </TableCell>
-              <TableCell>
+              <TableCell {...label('outcome')}>
                 <Chip size="small" variant="outlined" color={OUTCOME_COLORS[attempt.outcome] ?? 'default'} label={translate(t(`outcomes.${attempt.outcome}`), { _: attempt.outcome })} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{replyOf(attempt) || translate(t('none'))}</TableCell>
-              <TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }} {...label('reply')}>
+                {replyOf(attempt) || translate(t('none'))}
+              </TableCell>
+              <TableCell {...label('recipients')}>
                 <AttemptRecipients recipients={attempt.recipients ?? []} />
               </TableCell>
             </TableRow>
