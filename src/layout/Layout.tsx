@@ -13,10 +13,14 @@ import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
 
 /**
- * The content column is as wide as the window leaves it, never as wide as its widest table: a wide table then scrolls
- * in its own box (and the screen walks name it) instead of widening the whole page.
+ * The content column and react-admin's list and editor columns are as wide as the window leaves them, never as wide as
+ * their widest content (flex items grow to it by default): what is too wide then cuts, wraps or scrolls in its own box
+ * (and the screen walks name it) instead of widening the whole page.
  */
-const CONTENT_WITHIN_VIEWPORT = { '& .RaLayout-content': { minWidth: 0 } };
+const CONTENT_WITHIN_VIEWPORT = {
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaEdit-main, & .RaEdit-card, & .RaCreate-main, & .RaCreate-card':
+    { minWidth: 0 },
+};
 
 /** A list the layout loads when it opens. */
 export type PreloadedList = Required<Pick<PanelResource, 'name' | 'preload' | 'permission'>>;

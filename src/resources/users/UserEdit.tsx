@@ -19,8 +19,11 @@ const actions = (
   </TopToolbar>
 );
 
-/** The tabs scroll (with arrows) where their names do not fit beside each other: German on a phone. */
-const tabs = <TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />;
+/**
+ * The tabs share the width; a name wider than its share (German on a phone) is hyphenated in the page's language, or
+ * broken where it must.
+ */
+const tabs = <TabbedFormTabs variant="fullWidth" sx={{ '& .MuiTab-root': { minWidth: 0, px: 1, hyphens: 'auto', overflowWrap: 'anywhere' } }} />;
 
 /**
  * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and

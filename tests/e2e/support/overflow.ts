@@ -37,9 +37,7 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(element);
-      // tabs that do not fit scroll with arrow buttons beside them: sideways on purpose, and reachable without a swipe
-      const scrollsOnPurpose = element.classList.contains('MuiTabs-scrollableX');
-      if (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1 && !scrollsOnPurpose) {
+      if (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         found.push(`${name(element)} scrolls sideways (${element.scrollWidth} px in ${element.clientWidth} px)`);
       }
       if (box.left >= -1 && box.right <= width + 1) continue;

@@ -15,7 +15,7 @@ import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import { ArchivedRequestDialog } from '../archived/ArchivedRequestDialog';
 import { carePaths } from '../shared/paths';
-import { ShortHost } from '../shared/ShortHost';
+import { ShortHost, shortHost } from '../shared/ShortHost';
 import { TerritoryChip, territoryOf } from '../shared/TerritoryChip';
 import { useCareFormat } from '../shared/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
@@ -121,14 +121,21 @@ interface CardsProps {
   onArchived: (uid: string) => void;
 }
 
-/** On a phone: one card per request (submission time, origin, ZIP code and territory, mission start) with its actions. */
+/**
+ * On a phone: one card per request (submission time; origin, wrapping; mission start, ZIP code and territory) with its
+ * actions; the details dialog has the whole host.
+ */
 const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
   <SimpleList<Incoming>
     rowClick={false}
     primaryText={(record) => <SubmittedField record={record} />}
-    secondaryText={(record) => <ShortHost host={record.host} />}
-    tertiaryText={(record) => <MissionBeginsField record={record} />}
-    leftIcon={(record) => <ZipField record={record} />}
+    secondaryText={(record) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{shortHost(record.host)}</Box>}
+    tertiaryText={(record) => (
+      <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+        <MissionBeginsField record={record} />
+        <ZipField record={record} />
+      </Stack>
+    )}
     rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
     empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
   />
