@@ -1,6 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
+import { dayField, dayFieldInput, englishDayText, typeEnglishDay } from './support/dayField';
 
 /**
  * The stepper against the real intake: it refuses what the intake refuses before sending, the Failed card names what
@@ -21,6 +22,8 @@ const startDate = (() => {
   return day.toISOString().slice(0, 10);
 })();
 
+const START_DATE = /^Start date/;
+
 const PATIENTS = [
   ['Female', 'Care level 3', 'Walker', 'Slightly impaired', 'No limitations', 'Highly impaired', 'Rarely'],
   ['Male', 'Care level 5', 'Confined to bed', 'Not possible', 'Not possible', 'Slightly impaired', 'Frequently'],
@@ -34,7 +37,7 @@ async function expectMission(page: Page, zipCode: string) {
   await expect(page.getByLabel('ZIP code')).toHaveValue(zipCode);
   await expect(page.getByLabel('City')).toHaveValue('Berlin');
   await expect(page.getByLabel('At date')).toBeChecked();
-  await expect(page.getByLabel('Start date')).toHaveValue(startDate);
+  await expect(dayFieldInput(dayField(page, START_DATE))).toHaveValue(englishDayText(startDate));
   await expect(page.getByLabel('Other persons present in the household')).toBeChecked();
   await expect(page.getByLabel(/Grocery shopping/)).toBeChecked();
   await expect(page.getByLabel('Newsletter')).not.toBeChecked();
@@ -71,7 +74,7 @@ test('the stepper refuses a 4-digit zip code itself; a refusal of the real intak
     await page.getByLabel('ZIP code').fill('1011');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('At date').check();
-    await page.getByLabel('Start date').fill(startDate);
+    await typeEnglishDay(page, START_DATE, startDate);
     await page.getByLabel('Other persons present in the household').check();
     await page.getByLabel(/Grocery shopping/).check();
     await choose(page, page.locator('form'), 'Heard of us through', 'Flyer');

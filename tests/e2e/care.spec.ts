@@ -1,6 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
+import { typeEnglishDay } from './support/dayField';
 
 /** Issue 5 end to end: create a care request in the stepper, find it in the incoming list, open its details and archive. */
 
@@ -27,7 +28,7 @@ test('staff create a care request with two patients and find it in the incoming 
     await page.getByLabel('ZIP code').fill('10115');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('At date').check();
-    await page.getByLabel('Start date').fill(isoDay(7));
+    await typeEnglishDay(page, /^Start date/, isoDay(7));
     await page.getByLabel('Other persons present in the household').check();
     await page.getByLabel(/Grocery shopping/).check();
     await page.getByRole('button', { name: 'Next' }).click();

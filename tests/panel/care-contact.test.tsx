@@ -82,8 +82,8 @@ beforeEach(() => {
 async function openArchived() {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent('/archive/incoming-care-requests/')}`);
-  await screen.findByText('www.caredesk.example');
-  const cell = screen.getAllByText('www.caredesk.example').find((element) => element.closest('tbody tr'))!;
+  await screen.findByText('caredesk.example');
+  const cell = screen.getAllByText('caredesk.example').find((element) => element.closest('tbody tr'))!;
   await rendered.user.click(within(cell.closest('tr')!).getByRole('button', { name: /^(Open archived request|Archivierte Anfrage öffnen)$/ }));
   return { ...rendered, view: await screen.findByTestId('archived-request') };
 }

@@ -34,7 +34,7 @@ describe('incoming care requests', { timeout: 60_000 }, () => {
 
   it('label the German date filter "Eingegangen von" and "Eingegangen bis"', async () => {
     german();
-    const { user } = await openList('www.caredesk.example');
+    const { user } = await openList('caredesk.example');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByRole('group', { name: 'Eingegangen von' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Eingegangen bis' })).toBeInTheDocument();
@@ -42,8 +42,8 @@ describe('incoming care requests', { timeout: 60_000 }, () => {
 
   it('name household activities beyond the spec’s list in German (no English "Window cleaning")', async () => {
     german();
-    const { user } = await openList('www.caredesk.example');
-    const row = screen.getAllByText('www.caredesk.example').find((element) => element.closest('tbody tr'))!.closest('tr') as HTMLElement;
+    const { user } = await openList('caredesk.example');
+    const row = screen.getAllByText('caredesk.example').find((element) => element.closest('tbody tr'))!.closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Archivierte Anfrage öffnen' }));
     const mission = await screen.findByTestId('archived-mission');
     expect(mission).toHaveTextContent('Kochen, Wäsche, Fenster putzen');

@@ -123,11 +123,13 @@ describe('success messages', () => {
   it('German alerts close with "Schließen" (MUI’s own texts follow the panel’s language)', async () => {
     german();
     const { user } = await open('/users/', 'Alice Admin');
-    const alice = screen.getAllByText('alice').find((element) => element.closest('tbody tr'))!.closest('tr')!;
-    await user.click(within(alice as HTMLElement).getByRole('checkbox'));
+    const bob = screen.getAllByText('Bob Recruiter').find((element) => element.closest('tbody tr'))!.closest('tr')!;
+    await user.click(within(bob as HTMLElement).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sperren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Diesen Benutzer sperren?' })).getByRole('button', { name: 'Sperren' }));
     const alert = await screen.findByTestId('global-alert');
-    expect(within(alert).getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Die Benutzer wurden gesperrt.');
+    expect(await within(alert).findByRole('button', { name: 'Schließen' })).toBeInTheDocument();
     expect(within(alert).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   });
 });
