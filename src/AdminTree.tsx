@@ -5,6 +5,7 @@ import { Layout, type PreloadedList } from './layout/Layout';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
 import { gated, PermissionGate } from './layout/PermissionGate';
 import { panelMenu, panelResources, panelRoutes } from './registry';
+import { APP_NAME } from './common/documentTitle';
 
 const preload = panelResources.flatMap(({ name, preload, permission }): PreloadedList[] => (preload ? [{ name, preload, permission }] : []));
 
@@ -31,7 +32,7 @@ const PanelLayout = ({ children }: { children: ReactNode }) => (
  * paths); such a resource's own path /<name>/… is unknown too.
  */
 const AdminTree = () => (
-  <AdminUI title="Caredesk" layout={PanelLayout} loginPage={false} catchAll={NotFoundRedirect} requireAuth disableTelemetry>
+  <AdminUI title={APP_NAME} layout={PanelLayout} loginPage={false} catchAll={NotFoundRedirect} requireAuth disableTelemetry>
     <CustomRoutes>
       {panelRoutes.map(({ path, permission, component: Screen }) => (
         <Route
