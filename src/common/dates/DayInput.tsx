@@ -15,6 +15,7 @@ export const DayInput = ({ min, ...props }: InputProps & { label: string; min?: 
       required={isRequired}
       name={field.name}
       inputRef={field.ref}
+      variant="filled"
       error={fieldState.invalid}
       helperText={<InputHelperText error={fieldState.error?.message} helperText=" " />}
     />

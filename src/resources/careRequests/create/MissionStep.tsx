@@ -41,9 +41,10 @@ export const MissionStep = ({
       <StepEntry errors={errors} focus={focus} />
       <Stack sx={{ maxWidth: 560 }}>
         <TextInput source="origin" label={fieldLabel('origin')} validate={originValidators} />
-        <Box sx={{ display: 'flex', gap: 2 }}>
-          <TextInput source="zipCode" label={fieldLabel('zipCode')} validate={zipCodeValidators} sx={{ flex: 1 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <TextInput source="city" label={fieldLabel('city')} validate={cityValidators} sx={{ flex: 2 }} />
+        {/* side by side while both labels fit ("Postleitzahl" too), one under the other on a narrow phone */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          <TextInput source="zipCode" label={fieldLabel('zipCode')} validate={zipCodeValidators} sx={{ flex: '1 1 150px' }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextInput source="city" label={fieldLabel('city')} validate={cityValidators} sx={{ flex: '2 1 180px' }} />
         </Box>
         <RadioButtonGroupInput
           source="missionBegins"

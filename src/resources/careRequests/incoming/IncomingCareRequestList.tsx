@@ -129,11 +129,16 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
   <SimpleList<Incoming>
     rowClick={false}
     primaryText={(record) => <SubmittedField record={record} />}
-    secondaryText={(record) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{shortHost(record.host)}</Box>}
-    tertiaryText={(record) => (
-      <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
-        <MissionBeginsField record={record} />
-        <ZipField record={record} />
+    secondaryText={(record) => (
+      // one line under the other: react-admin floats a tertiary text beside the primary one, where the origin had no room
+      <Stack component="span">
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {shortHost(record.host)}
+        </Box>
+        <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+          <MissionBeginsField record={record} />
+          <ZipField record={record} />
+        </Stack>
       </Stack>
     )}
     rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
