@@ -97,6 +97,8 @@ export const mailProviders = pgTable('mail_providers', {
   port: integer('port').notNull(),
   security: text('security').$type<'none' | 'starttls' | 'ssl/tls'>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while the provider is disabled: kept, but no account delivers through it. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const mailAccounts = pgTable('mail_accounts', {
@@ -110,6 +112,8 @@ export const mailAccounts = pgTable('mail_accounts', {
   username: text('username'),
   /** AES-256-GCM, see server/mail/credentials.ts; null exactly when username is null. */
   encryptedPassword: text('encrypted_password'),
+  /** Set while the account is disabled: kept, but skipped when a sender's account is chosen. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export interface RefusedRecipient {
@@ -291,6 +295,8 @@ export const apiTokens = pgTable(
     scope: text('scope').notNull(),
     service: text('service').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The value's last four characters, so that staff can tell tokens apart; null for tokens made before it was kept. */
+    lastFour: text('last_four'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
     expires: timestamp('expires', { withTimezone: true }),
