@@ -3,10 +3,11 @@ import type { I18nProvider } from 'react-admin';
 import { de } from './de';
 import { detectLocale, LOCALES, type Locale } from './detectLocale';
 import { withDocumentLanguage } from './documentLanguage';
+import { withLocalDays } from './localDays';
 import { en } from './en';
 
 export const messages: Record<Locale, typeof en> = { en, de: de as typeof en };
 
 export function createI18nProvider(initialLocale: Locale = detectLocale()): I18nProvider {
-  return withDocumentLanguage(polyglotI18nProvider((locale) => (locale === 'de' ? messages.de : messages.en), initialLocale, [...LOCALES]));
+  return withDocumentLanguage(withLocalDays(polyglotI18nProvider((locale) => (locale === 'de' ? messages.de : messages.en), initialLocale, [...LOCALES])));
 }

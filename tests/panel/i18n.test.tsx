@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de';
 import { detectLocale, LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { en } from '../../src/i18n/en';
 import { useFakeBackend } from './support/backend';
 import { renderApp, storeRefreshToken } from './support/renderApp';
@@ -50,6 +51,15 @@ describe('translations', () => {
     expect(en.resources.users.messages.tokens_removed).toBe('Tokens haven been removed.');
     expect(en.resources.users.messages.banned).toBe('Users have been baned.');
     expect(en.caredesk.password.rule).toBe('Min. 8 characters with at least one capital letter, a number and a special character.');
+  });
+
+  it('names a day in a message as the language writes it, and leaves other arguments alone', async () => {
+    const i18n = createI18nProvider('de');
+    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-12-01' })).toBe('Das Datum darf nicht vor dem 01.12.2026 liegen');
+    await i18n.changeLocale('en');
+    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-12-01' })).toBe('The date must not be before 12/01/2026');
+    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-13-01' })).toBe('The date must not be before 2026-13-01');
+    expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(en.caredesk.care.create.validation.max_length.replace('%{max}', '20'));
   });
 });
 
