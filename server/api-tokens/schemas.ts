@@ -13,6 +13,7 @@ export const ApiToken = Type.Object({
   created: Type.Integer({ description: 'epoch seconds' }),
   created_by: nullable(Type.String({ description: 'uid of the user who added it' })),
   service: Type.String(),
+  last_four: nullable(Type.String({ description: "the value's last four characters, to tell tokens apart; null for tokens added before they were kept" })),
   expires: nullable(Type.Integer({ description: 'epoch seconds; refused from then on' })),
   revoked: nullable(Type.Integer({ description: 'epoch seconds' })),
   revoked_by: nullable(Type.String({ description: 'uid of the user who revoked it' })),

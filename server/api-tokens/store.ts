@@ -14,6 +14,9 @@ const tokenNotFound = () => notFound('No API token has this uid.', 'uid', 'token
 /** Only this digest of a token's value is stored; the value itself is never kept, returned or logged. */
 export const hashTokenValue = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
+/** What is kept of the value to tell tokens apart: 4 of at least 16 characters, too few to guess the rest from. */
+const lastFourOf = (value: string) => value.slice(-4);
+
 const orNull = (date: Date | null) => (date ? epochSecondsOf(date) : null);
 
 function toApiToken(row: ApiTokenRow): ApiTokenResponse {
@@ -22,6 +25,7 @@ function toApiToken(row: ApiTokenRow): ApiTokenResponse {
     created: epochSecondsOf(row.created),
     created_by: row.createdBy,
     service: row.service,
+    last_four: row.lastFour,
     expires: orNull(row.expires),
     revoked: orNull(row.revoked),
     revoked_by: row.revokedBy,
@@ -45,6 +49,7 @@ export async function addApiToken(db: Db, scope: ApiTokenScope, token: NewApiTok
         scope,
         service: token.service,
         tokenHash: hashTokenValue(token.token),
+        lastFour: lastFourOf(token.token),
         createdBy,
         expires: token.expires == null ? null : new Date(token.expires * 1000),
       })

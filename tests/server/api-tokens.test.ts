@@ -23,6 +23,7 @@ interface ApiToken {
   created: number;
   created_by: string | null;
   service: string;
+  last_four: string | null;
   expires: number | null;
   revoked: number | null;
   revoked_by: string | null;
@@ -66,6 +67,7 @@ describe('administration', () => {
       created: expect.any(Number),
       created_by: await adminUid(),
       service: 'Billing export',
+      last_four: token.slice(-4),
       expires,
       revoked: null,
       revoked_by: null,
@@ -75,6 +77,30 @@ describe('administration', () => {
     const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.uid, record.uid));
     expect(row.tokenHash).toBe(hashTokenValue(token));
     expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  test('the list tells tokens apart by the last four characters of their value, and shows no more of it', async () => {
+    const token = `${newValue()}Wx9z`;
+    const { record } = await addToken('pricing', { token });
+    const listed = (await list('pricing')).find((item) => item.uid === record.uid)!;
+    expect(listed.last_four).toBe('Wx9z');
+    expect(JSON.stringify(listed)).not.toContain(token.slice(-5));
+    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.uid, record.uid));
+    expect(row.lastFour).toBe('Wx9z');
+  });
+
+  test('a token added before the last four were kept lists them as null', async () => {
+    const { record } = await addToken('files');
+    await t.db.update(apiTokens).set({ lastFour: null }).where(eq(apiTokens.uid, record.uid));
+    expect((await list('files')).find((item) => item.uid === record.uid)?.last_four).toBeNull();
+  });
+
+  test('a listed token sent back with its revoke is accepted, last_four included', async () => {
+    const { record } = await addToken('files');
+    const listed = (await list('files')).find((item) => item.uid === record.uid)!;
+    const response = await call({ method: 'PUT', url: `${FILES}/administration/access-tokens/${record.uid}/revoke/`, payload: listed });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ApiToken>().last_four).toBe(listed.last_four);
   });
 
   test('the list is per service, newest first', async () => {
