@@ -5,6 +5,7 @@
  * value, as the intake's schema does.
  */
 export { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './emailAddress';
+export { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from './webAddress';
 
 export const ZIP_CODE_PATTERN = '^[0-9]{5}$';
 export const START_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -38,15 +39,4 @@ export function isCalendarDate(value: string): boolean {
   if (!new RegExp(START_DATE_PATTERN).test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** The host name of a web address, with or without its scheme; null when it is none. */
-export function hostOf(address: string): string | null {
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.hostname.toLowerCase() || null;
-  } catch {
-    return null;
-  }
 }

@@ -13,6 +13,7 @@ import {
   PHONE_PATTERN,
   REQUIRED_DETAIL,
   START_DATE_PATTERN,
+  WEB_ADDRESS_DETAIL,
   ZIP_CODE_PATTERN,
 } from '../../shared/intakeRules';
 import { strictValidatorCompiler } from '../shared/validator';
@@ -143,7 +144,7 @@ function secondPatientErrors(form: Record<string, unknown>): FieldError[] {
 
 function originErrors(form: Record<string, unknown>, badFields: Set<string>): FieldError[] {
   if (typeof form.WWW !== 'string' || badFields.has('WWW') || hostOf(form.WWW) !== null) return [];
-  return [{ field: 'WWW', detail: 'must be a web address such as https://www.example.org' }];
+  return [{ field: 'WWW', detail: WEB_ADDRESS_DETAIL }];
 }
 
 /** The rules spanning fields, skipping the fields the schema already refused. */

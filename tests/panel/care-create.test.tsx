@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkFormRules, schemaErrors } from '../../server/intake/form';
 import { careRequestFormData, submitCareRequest } from '../../src/dataProviders/careRequests/intake';
 import '../../src/resources/careRequests/create/CareRequestCreate';
@@ -349,6 +349,30 @@ describe('create care request: every rule of the intake', { timeout: 180_000 }, 
     await typeDay(user, START_DATE, todayIso());
     await user.click(button('Next'));
     expect(await screen.findByRole('button', { name: 'Add a second patient' })).toBeInTheDocument();
+  });
+
+  it('step 1 refuses "not a url" as the intake does, even where the URL parser repairs blanks (as Chromium\'s does)', async () => {
+    // Node's and jsdom's URL refuse "https://not a url"; Chromium's takes it, which let the origin through step 1 there
+    class RepairingURL extends URL {
+      constructor(url: string | URL, base?: string | URL) {
+        super(String(url).replace(/\s/g, '-'), base);
+      }
+    }
+    vi.stubGlobal('URL', RepairingURL);
+    try {
+      expect(new URL('https://not a url').hostname).toBe('not-a-url');
+      expect(intakeRefuses(wireForm({ ...VALID, origin: 'not a url' }))).toEqual(['WWW']);
+      const { user } = await openStepper();
+      await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '10115');
+      await user.type(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
+      await user.click(screen.getByRole('radio', { name: 'As soon as possible' }));
+      const origin = await enter(user, 'Origin', 'not a url');
+      await user.click(button('Next'));
+      await waitFor(() => expect(origin).toHaveAccessibleDescription('Enter a web address such as https://www.example.org'));
+      expect(screen.queryByRole('button', { name: 'Add a second patient' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('step 3 refuses what the intake refuses: names, phone, e-mail and notes; nothing is sent', async () => {

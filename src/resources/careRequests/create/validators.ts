@@ -3,8 +3,8 @@ import {
   berlinToday,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
-  hostOf,
   isCalendarDate,
+  isWebAddress,
   MAX_LENGTH,
   PHONE_PATTERN,
   ZIP_CODE_PATTERN,
@@ -60,7 +60,7 @@ export const startDateValidator: Validator = Object.assign(
   { isRequired: true },
 );
 
-export const originValidators = [requiredField, maxLength(MAX_LENGTH.origin), unless((value) => hostOf(value) !== null, 'origin')];
+export const originValidators = [requiredField, maxLength(MAX_LENGTH.origin), unless(isWebAddress, 'origin')];
 export const zipCodeValidators = [requiredField, numeric, unless((value) => matches(ZIP_CODE_PATTERN, value), 'zip_code')];
 export const cityValidators = [requiredField, maxLength(MAX_LENGTH.city)];
 export const nameValidators = [requiredField, maxLength(MAX_LENGTH.name)];
