@@ -125,11 +125,11 @@ export const UploadDialog = ({ open, onClose }: UploadDialogProps) => {
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Stack direction="row" spacing={2} alignItems="center">
+        <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
           <Button ref={chooseButton} variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={loading}>
             {translate('caredesk.files.upload.choose')}
           </Button>
-          <Typography variant="body2" noWrap data-testid="chosen-file">
+          <Typography variant="body2" data-testid="chosen-file" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {file ? file.name : translate('caredesk.files.upload.no_file')}
           </Typography>
           <input

@@ -53,3 +53,32 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Texts cut off by their box (an ellipsis or hidden overflow) without the whole text at hand: a box clips when it hides
+ * overflow and its content is wider, and the whole text is at hand when the box or an ancestor names it in `title` or
+ * `aria-label` (a tooltip). Form controls' own values and visually hidden texts are left out.
+ */
+export function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    const namedWhole = (element: Element, text: string) => {
+      for (let current: Element | null = element; current && current !== document.body; current = current.parentElement) {
+        const name = current.getAttribute('title') ?? current.getAttribute('aria-label');
+        if (name && name.replace(/\s+/g, ' ').includes(text)) return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.scrollWidth <= element.clientWidth + 1 || element.clientWidth <= 2) continue;
+      if (!/hidden|clip/.test(getComputedStyle(element).overflowX)) continue;
+      if (element.closest('input, textarea, select, [role="textbox"], [aria-hidden="true"]')) continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ');
+      if (!text || namedWhole(element, text)) continue;
+      const classes = [...element.classList].filter((name) => !/^css-/.test(name)).slice(0, 2).join('.');
+      clipped.push(`${element.localName}${classes ? `.${classes}` : ''} "${text.slice(0, 60)}" (${element.scrollWidth} px in ${element.clientWidth} px)`);
+    }
+    return clipped;
+  });
+}

@@ -27,6 +27,7 @@ import { INCOMING_URL_STATE } from './listState';
 import { PatientIcons } from './PatientIcons';
 import { SubmittedFilterMenu } from './SubmittedFilterMenu';
 import { IfCan } from '../../../common/permissions';
+import { OneLineText } from '../../../common/OneLineText';
 
 const Column = DataTable.Col<Incoming>;
 
@@ -52,12 +53,12 @@ const ListActions = ({ phone }: { phone: boolean }) => (
 
 /**
  * Every row one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, and the free-text
- * origin and affiliate give way (cut with an ellipsis, the whole value in their title).
+ * origin and affiliate give way (cut with an ellipsis, the whole value in a tooltip).
  */
 const ONE_LINE_ROWS = {
   '& .MuiTableCell-root': { px: 1 },
   '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
-  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate': { maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate': { maxWidth: 0 },
   '& .column-host': { width: '22%' },
   '& .column-affiliate': { width: '10%' },
 };
@@ -188,7 +189,7 @@ const IncomingCareRequestList = () => {
               source="affiliate"
               label="caredesk.care.incoming.columns.affiliate"
               disableSort
-              render={(record) => <span title={record.affiliate ?? undefined}>{format.text(record.affiliate)}</span>}
+              render={(record) => <OneLineText text={format.text(record.affiliate)} whole={record.affiliate ?? ''} />}
             />
             <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
             <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
