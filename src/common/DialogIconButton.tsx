@@ -1,5 +1,5 @@
 import { IconButton, type IconButtonProps, Tooltip } from '@mui/material';
-import { type MouseEvent, type SyntheticEvent, useRef, useState } from 'react';
+import { type FocusEvent, type MouseEvent, useRef, useState } from 'react';
 
 interface DialogIconButtonProps extends Omit<IconButtonProps, 'title'> {
   /** The tooltip (and, unless `aria-label` is given, the accessible name). */
@@ -7,30 +7,55 @@ interface DialogIconButtonProps extends Omit<IconButtonProps, 'title'> {
 }
 
 /**
- * An icon button with a tooltip that opens a dialog (or popup). The tooltip closes on the click and does not come back
- * when the closing dialog returns the focus to the button (Escape, Close): it would stay until the next blur and, being
- * interactive, catch the next click meant for the row below. A later hover or keyboard focus shows it as usual.
+ * Where the button stands between its click and the person moving on: `open` while its dialog is open, `returned` once
+ * the closing dialog gave the focus back, `idle` otherwise.
  */
-export const DialogIconButton = ({ title, onClick, ...props }: DialogIconButtonProps) => {
-  const [open, setOpen] = useState(false);
-  const ignoreNextFocus = useRef(false);
+type DialogPhase = 'idle' | 'open' | 'returned';
 
-  const show = (event: SyntheticEvent) => {
-    if (event.type === 'focus' && ignoreNextFocus.current) {
-      ignoreNextFocus.current = false;
-      return;
-    }
-    setOpen(true);
+/**
+ * An icon button with a tooltip that opens a dialog (or popup). The tooltip closes on the click and stays closed while
+ * the dialog is open and after it returned the focus to the button (Escape, Cancel), until the pointer leaves the
+ * button or the focus moves on: browsers send the returned focus and a hover of the pointer resting where the dialog
+ * was, and either would bring the tooltip back over the next row. A later hover or keyboard focus shows it as usual.
+ */
+export const DialogIconButton = ({ title, onClick, onFocus, onBlur, onMouseLeave, ...props }: DialogIconButtonProps) => {
+  const [open, setOpen] = useState(false);
+  const phase = useRef<DialogPhase>('idle');
+
+  const show = () => {
+    if (phase.current === 'idle') setOpen(true);
   };
   const click = (event: MouseEvent<HTMLButtonElement>) => {
-    ignoreNextFocus.current = true;
+    phase.current = 'open';
     setOpen(false);
     onClick?.(event);
+  };
+  const focus = (event: FocusEvent<HTMLButtonElement>) => {
+    if (phase.current === 'open') phase.current = 'returned';
+    onFocus?.(event);
+  };
+  const moveOn = () => {
+    if (phase.current === 'returned') phase.current = 'idle';
   };
 
   return (
     <Tooltip title={title} open={open} onOpen={show} onClose={() => setOpen(false)} disableInteractive>
-      <IconButton aria-label={title} onClick={click} {...props} />
+      <IconButton
+        aria-label={title}
+        onClick={click}
+        onFocus={focus}
+        onBlur={(event) => {
+          moveOn();
+          onBlur?.(event);
+        }}
+        onMouseLeave={(event) => {
+          // a popup that took no focus never gives it back: leaving the button ends its quiet as well
+          if (phase.current === 'open' && document.activeElement === event.currentTarget) phase.current = 'idle';
+          moveOn();
+          onMouseLeave?.(event);
+        }}
+        {...props}
+      />
     </Tooltip>
   );
 };

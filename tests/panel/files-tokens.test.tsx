@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/resources/apiTokens/FileApiTokens';
 import '../../src/resources/apiTokens/PricingApiTokens';
 import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/tokenRules';
@@ -114,6 +114,66 @@ describe('API access token screens', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Conflict: The token is already stored. (in field Token)')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it("shows the value's last four characters, a dash for a token added before they were kept", async () => {
+    await openTokens('/filebucket/api-keys/');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    expect(headers).toContain('Ends with');
+    expect(within(row('billing-export')).getByTestId('token-last-four')).toHaveTextContent(/^…a1b2$/);
+    expect(within(row('old-portal')).getByTestId('token-last-four')).toHaveTextContent(/^—$/);
+  });
+
+  it('keeps Delete in its place on revoked rows: Revoke has a slot of its own, empty when not offered', async () => {
+    await openTokens('/filebucket/api-keys/');
+    const slots = (name: string) => within(row(name)).getAllByTestId('token-action-slot');
+    const [activeRevoke, activeDelete] = slots('billing-export');
+    const [revokedRevoke, revokedDelete] = slots('old-portal');
+    expect(within(activeRevoke).getByRole('button', { name: 'Revoke billing-export' })).toBeInTheDocument();
+    expect(revokedRevoke).toBeEmptyDOMElement();
+    expect(within(activeDelete).getByRole('button', { name: 'Delete billing-export' })).toBeInTheDocument();
+    expect(within(revokedDelete).getByRole('button', { name: 'Delete old-portal' })).toBeInTheDocument();
+    for (const slot of [revokedRevoke, activeRevoke]) expect(getComputedStyle(slot).width).toBe('30px');
+  });
+
+  it('a tooltip stays away after Escape while the pointer rests on the button, and shows again once it left', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    const remove = screen.getByRole('button', { name: 'Delete billing-export' });
+    await user.click(remove);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+    // what a browser sends when the backdrop under a resting pointer goes away
+    fireEvent.mouseOver(remove);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the tooltip's enter delay
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    fireEvent.mouseLeave(remove);
+    fireEvent.mouseOver(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Delete');
+  });
+
+  it('copies a generated token with the Copy button and says so; a refused clipboard says how to copy by hand', async () => {
+    const { user } = await openTokens('/filebucket/api-keys/');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    const token = within(dialog).getByRole('textbox', { name: /^Token/ }) as HTMLInputElement;
+    await user.type(token, 'typed-by-hand-value');
+    expect(within(dialog).queryByRole('button', { name: 'Copy token' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(token.value);
+
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByText('The browser did not allow copying. Select the token and copy it with Ctrl+C.')).toBeInTheDocument();
+    refuse.mockRestore();
+
+    await user.type(token, 'x');
+    expect(within(dialog).queryByRole('button', { name: 'Copy token' })).not.toBeInTheDocument();
   });
 
   it('the revoke and delete buttons leave no tooltip behind after a dialog closed with Escape', async () => {

@@ -89,7 +89,7 @@ describe('API token export', { timeout: 60_000 }, () => {
   const fake = useFakeFilesBackend();
 
   it('writes the tokens the search selects, users by uid, and never a token value', async () => {
-    fake.files.tokens.files.push({ uid: 'extra', created: 1_767_200_000, created_by: null, service: '@billing-import', expires: null, revoked: null, revoked_by: null });
+    fake.files.tokens.files.push({ uid: 'extra', created: 1_767_200_000, created_by: null, service: '@billing-import', last_four: null, expires: null, revoked: null, revoked_by: null });
     const files = captureDownloads();
     const { user } = await open(fake.backend.service, '/filebucket/api-keys/', 'billing-export');
     const lines = await exportCsv(user, files);

@@ -1,8 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Button, Checkbox, FormControlLabel, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
 import { DayPicker } from '../../common/dates/DayPicker';
 import { useEffect, useRef, useState } from 'react';
-import { useCreate, useTranslate } from 'react-admin';
+import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
 import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
@@ -16,17 +17,46 @@ const EXPIRY_MESSAGES = {
 
 const EMPTY: TokenFormValues = { service: '', token: '', hasExpiry: false, expiry: '' };
 
+/** Copies a generated value (the only time anyone sees it whole); a refused clipboard says how to copy it by hand. */
+const CopyTokenButton = ({ value, disabled }: { value: string; disabled: boolean }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const label = translate('caredesk.files.tokens.copy');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      notify('caredesk.files.tokens.copied', { type: 'success' });
+    } catch {
+      notify('caredesk.files.tokens.copy_failed', { type: 'warning' });
+    }
+  };
+  return (
+    <InputAdornment position="end">
+      <Tooltip title={label} disableInteractive>
+        <span>
+          <IconButton aria-label={label} edge="end" onClick={copy} disabled={disabled}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </InputAdornment>
+  );
+};
+
 /** Service, token (with Generate) and an optional expiry day; errors stay in the dialog. */
 export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const [create] = useCreate();
   const [values, setValues] = useState<TokenFormValues>(EMPTY);
+  // the value the panel generated last: offered for copying while the field still holds it
+  const [generated, setGenerated] = useState('');
   const { loading, error, clearError, reset, run } = useDialogAction(onClose);
   const serviceInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
     setValues(EMPTY);
+    setGenerated('');
     setExpiryTouched(false);
     reset();
     const timer = setTimeout(() => serviceInput.current?.focus(), FOCUS_DELAY_MS);
@@ -39,6 +69,11 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
   const [expiryTouched, setExpiryTouched] = useState(false);
   const shownExpiryProblem = expiryProblem === 'required' && !expiryTouched ? null : expiryProblem;
   const valid = isTokenFormValid(values);
+  const generate = () => {
+    const token = generateApiToken();
+    setGenerated(token);
+    set({ token });
+  };
 
   const submit = async () => {
     if (!valid) return;
@@ -81,9 +116,12 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
             fullWidth
             onChange={(event) => set({ token: event.target.value })}
             disabled={loading}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            slotProps={{
+              htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } },
+              input: { endAdornment: generated !== '' && values.token === generated && <CopyTokenButton value={generated} disabled={loading} /> },
+            }}
           />
-          <Button startIcon={<AutorenewIcon />} onClick={() => set({ token: generateApiToken() })} disabled={loading} sx={{ mt: 1 }}>
+          <Button startIcon={<AutorenewIcon />} onClick={generate} disabled={loading} sx={{ mt: 1 }}>
             {translate('caredesk.files.tokens.generate')}
           </Button>
         </Stack>

@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Stack } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { DataTable, List, SearchInput, SimpleList, TopToolbar, useLocale, useTranslate } from 'react-admin';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
@@ -26,31 +26,55 @@ const Seconds = ({ value, empty }: { value: number | null; empty: string }) => {
   return <>{value == null ? translate(empty) : formatSeconds(value, locale)}</>;
 };
 
-/** Revoke (while not revoked) and delete. */
+/** A small icon button is 30 px square (5 px padding around a 20 px icon). */
+const ACTION_SLOT_PX = 30;
+
+/** An action's place in the Actions cell, as wide as a small icon button, kept empty when the action is not offered. */
+const ActionSlot = ({ children }: { children?: ReactNode }) => (
+  <Box data-testid="token-action-slot" sx={{ width: ACTION_SLOT_PX, height: ACTION_SLOT_PX, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
+    {children}
+  </Box>
+);
+
+/** Revoke (while not revoked) and delete, each in its own slot so that Delete stays in its column on revoked rows. */
 const TokenActions = ({ record, onAction }: { record: ApiTokenRecord; onAction: (action: TokenAction) => void }) => {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={0.5}>
-      {record.revoked == null && (
+      <ActionSlot>
+        {record.revoked == null && (
+          <DialogIconButton
+            size="small"
+            title={translate('caredesk.files.tokens.revoke')}
+            aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
+            onClick={() => onAction('revoke')}
+          >
+            <BlockIcon fontSize="small" />
+          </DialogIconButton>
+        )}
+      </ActionSlot>
+      <ActionSlot>
         <DialogIconButton
           size="small"
-          title={translate('caredesk.files.tokens.revoke')}
-          aria-label={`${translate('caredesk.files.tokens.revoke')} ${record.service}`}
-          onClick={() => onAction('revoke')}
+          color="error"
+          title={translate('caredesk.files.tokens.delete')}
+          aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
+          onClick={() => onAction('delete')}
         >
-          <BlockIcon fontSize="small" />
+          <DeleteIcon fontSize="small" />
         </DialogIconButton>
-      )}
-      <DialogIconButton
-        size="small"
-        color="error"
-        title={translate('caredesk.files.tokens.delete')}
-        aria-label={`${translate('caredesk.files.tokens.delete')} ${record.service}`}
-        onClick={() => onAction('delete')}
-      >
-        <DeleteIcon fontSize="small" />
-      </DialogIconButton>
+      </ActionSlot>
     </Stack>
+  );
+};
+
+/** The value's last four characters ("…a1b2"), or a dash for a token added before they were kept. */
+const LastFour = ({ record }: { record: ApiTokenRecord }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} data-testid="token-last-four">
+      {record.last_four ? `…${record.last_four}` : translate('caredesk.files.tokens.no_last_four')}
+    </Box>
   );
 };
 
@@ -103,7 +127,11 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
         {phone ? (
           <SimpleList<ApiTokenRecord>
             rowClick={false}
-            primaryText={(record) => record.service}
+            primaryText={(record) => (
+              <>
+                {record.service} <LastFour record={record} />
+              </>
+            )}
             secondaryText={(record) => (
               <>
                 {translate('caredesk.files.tokens.created')}: <Seconds value={record.created} empty="" />
@@ -122,6 +150,7 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
             <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
             <Column source="service" label="caredesk.files.tokens.service" />
+            <Column source="last_four" label="caredesk.files.tokens.ends_with" disableSort render={(record) => <LastFour record={record} />} />
             <Column
               source="expires"
               label="caredesk.files.tokens.expires"

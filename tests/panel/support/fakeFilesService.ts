@@ -38,8 +38,8 @@ const initialFiles = (): StoredFile[] => [
 ];
 
 const initialTokens = (): ApiToken[] => [
-  { uid: TOKEN_UID, created: 1_767_268_800, created_by: ADMIN_UID, service: 'billing-export', expires: null, revoked: null, revoked_by: null },
-  { uid: REVOKED_TOKEN_UID, created: 1_767_000_000, created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff', service: 'old-portal', expires: 1_900_000_000, revoked: 1_767_100_000, revoked_by: ADMIN_UID },
+  { uid: TOKEN_UID, created: 1_767_268_800, created_by: ADMIN_UID, service: 'billing-export', last_four: 'a1b2', expires: null, revoked: null, revoked_by: null },
+  { uid: REVOKED_TOKEN_UID, created: 1_767_000_000, created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff', service: 'old-portal', last_four: null, expires: 1_900_000_000, revoked: 1_767_100_000, revoked_by: ADMIN_UID },
 ];
 
 interface FilesRequest {
@@ -85,6 +85,7 @@ export function createFakeFilesService() {
         created: Math.floor(Date.now() / 1000),
         created_by: ADMIN_UID,
         service: body.service,
+        last_four: body.token.slice(-4),
         expires: body.expires ?? null,
         revoked: null,
         revoked_by: null,
