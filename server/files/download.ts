@@ -67,10 +67,13 @@ function asciiFallback(name: string): string {
 
 const encodeRfc8187 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 
-function contentDisposition(name: string): string {
+function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const safe = safeFileName(name);
-  return `attachment; filename="${asciiFallback(safe)}"; filename*=UTF-8''${encodeRfc8187(safe)}`;
+  return `${disposition}; filename="${asciiFallback(safe)}"; filename*=UTF-8''${encodeRfc8187(safe)}`;
 }
+
+/** Content-Disposition of a preview: shown in the browser, saved under the same safe name as a download. */
+export const inlineDisposition = (name: string) => contentDisposition(name, 'inline');
 
 /** The headers of every answer to a download, a refused range's included. */
 export function downloadHeaders(file: FileRow) {

@@ -21,14 +21,24 @@ const Reference = Type.Object(
 );
 const References = Type.Array(Reference, { maxItems: 100 });
 
-export const UploadMeta = Type.Object(
-  {
-    name: Type.String({ minLength: 4, maxLength: 512, pattern: WITHOUT_NUL, description: 'free of NUL characters' }),
-    description: Type.String({ minLength: 1, maxLength: 2000, pattern: WITHOUT_NUL, description: 'free of NUL characters' }),
-    references: Type.Optional(References),
-  },
-  closed,
+const FileName = Type.String({ minLength: 4, maxLength: 512, pattern: WITHOUT_NUL, description: 'free of NUL characters' });
+const FileDescription = Type.String({ minLength: 1, maxLength: 2000, pattern: WITHOUT_NUL, description: 'free of NUL characters' });
+
+export const UploadMeta = Type.Object({ name: FileName, description: FileDescription, references: Type.Optional(References) }, closed);
+
+/** PATCH /files/{uid}/: the fields to change, validated as in an upload; at least one. */
+export const FileMetaPatch = Type.Object(
+  { name: Type.Optional(FileName), description: Type.Optional(FileDescription), references: Type.Optional(References) },
+  { ...closed, minProperties: 1 },
 );
+export type FileMetaPatchValue = Static<typeof FileMetaPatch>;
+
+/** POST /files/delete/: the files to delete, each once. */
+export const DeleteFilesBody = Type.Object({ uids: Type.Array(Uid, { minItems: 1, maxItems: 100, uniqueItems: true }) }, closed);
+export const DeletedFiles = Type.Object({
+  deleted: Type.Array(Type.String(), { description: 'the uids deleted now' }),
+  not_found: Type.Array(Type.String(), { description: 'the uids no file has (already deleted, or never stored)' }),
+});
 
 /**
  * `{references}`, or the file as GET returns it with the new references in `meta.references`; its other fields are

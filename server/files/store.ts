@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
-import { recordAudit, type AuditContext } from '../shared/audit';
+import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { adjustCounts } from '../shared/kept-counts';
 import { epochSecondsOf } from '../shared/paging';
 import { notFound } from '../shared/problem';
 import { ALL_FILES, FILE_BYTES, kindDeltas } from './counts';
-import type { ReferenceKind, ReferenceValue, StoredFileResponse } from './schemas';
+import type { FileMetaPatchValue, ReferenceKind, ReferenceValue, StoredFileResponse } from './schemas';
 import type { ReceivedUpload } from './upload';
 
 export type FileRow = typeof files.$inferSelect;
@@ -90,6 +90,52 @@ export async function replaceReferences(db: Db, uid: string, references: Referen
     await adjustCounts(tx, kindDeltas(before.kinds, columns.referenceKinds));
     await recordAudit(tx, { ...audit, action: 'file.references-update', target: fileTarget(row), changes: { references } });
     return row;
+  });
+}
+
+/**
+ * Changes a file's name, description and references as the patch says, moving it between the kept kind counts, with the
+ * event file.update naming the fields that changed, in one transaction. A patch that changes nothing writes no event.
+ */
+export async function updateFileMeta(db: Db, uid: string, patch: FileMetaPatchValue, audit: AuditContext): Promise<FileRow> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(files).where(eq(files.uid, uid)).for('update');
+    if (!before) throw fileNotFound();
+    const changes = changedFields(before, patch);
+    if (!Object.keys(changes).length) return before;
+    const columns = { ...changes, ...(changes.references && referenceColumns(changes.references)) };
+    const [row] = await tx.update(files).set(columns).where(eq(files.uid, uid)).returning();
+    await adjustCounts(tx, kindDeltas(before.referenceKinds, row.referenceKinds));
+    await recordAudit(tx, { ...audit, action: 'file.update', target: fileTarget(row), changes });
+    return row;
+  });
+}
+
+/** What deleting these rows takes off the kept counts. */
+function deletionDeltas(rows: FileRow[]): Map<string, number> {
+  const deltas = new Map<string, number>([
+    [ALL_FILES, -rows.length],
+    [FILE_BYTES, -rows.reduce((sum, row) => sum + row.size, 0)],
+  ]);
+  for (const row of rows) {
+    for (const [key, delta] of kindDeltas(row.referenceKinds, [])) deltas.set(key, (deltas.get(key) ?? 0) + delta);
+  }
+  return deltas;
+}
+
+/**
+ * Deletes the rows of those files that exist and takes them off the kept counts, with one event file.delete per file,
+ * in one transaction; answers the deleted rows (their blobs are the caller's to remove, once this has committed).
+ */
+export async function deleteFileRows(db: Db, uids: string[], audit: AuditContext): Promise<FileRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(files).where(inArray(files.uid, uids)).returning();
+    await adjustCounts(tx, deletionDeltas(rows));
+    for (const row of rows) {
+      const changes = { name: row.name, content_type: row.contentType, size: row.size };
+      await recordAudit(tx, { ...audit, action: 'file.delete', target: fileTarget(row), changes });
+    }
+    return rows;
   });
 }
 

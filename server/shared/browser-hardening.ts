@@ -33,7 +33,7 @@ export async function registerBrowserHardening(app: FastifyInstance, { serviceUr
     done();
   });
   if (corsOrigins.length) {
-    await app.register(fastifyCors, { origin: corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['retry-after', 'x-request-id'] });
+    await app.register(fastifyCors, { origin: corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: 600, exposedHeaders: ['retry-after', 'x-request-id'] });
   }
 }
 
@@ -50,6 +50,8 @@ function securityHeadersFor(serviceUrls: string[]): Record<string, string> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...serviceOrigins],
         objectSrc: ["'none'"],
+        // the file preview frames a PDF the panel fetched with its token, as an object URL
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -31,6 +31,7 @@ test('the panel page carries a policy without inline scripts, and no page may fr
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).toContain("object-src 'none'");
+  expect(policy).toContain("frame-src 'self' blob:");
   expect(page.headers['x-content-type-options']).toBe('nosniff');
   expect(page.headers['referrer-policy']).toBe('no-referrer');
   expect(page.headers['cache-control']).toBe('no-store');

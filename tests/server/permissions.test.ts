@@ -63,6 +63,10 @@ const ROUTES: Record<string, Access> = {
   'GET /api/files/download/:uid/': 'files:read',
   'GET /api/files/files/:uid/': 'files:read',
   'PUT /api/files/files/:uid/references/': 'files:write',
+  'PATCH /api/files/files/:uid/': 'files:write',
+  'DELETE /api/files/files/:uid/': 'files:write',
+  'POST /api/files/files/delete/': 'files:write',
+  'GET /api/files/preview/:uid/': 'files:read',
   'GET /api/files/administration/access-tokens/': 'tokens:manage',
   'POST /api/files/administration/access-tokens/': 'tokens:manage',
   'DELETE /api/files/administration/access-tokens/:uid/': 'tokens:manage',
@@ -125,9 +129,9 @@ afterAll(() => t?.cleanUp());
 
 /** The route called with placeholder parameters and an empty body: enough to pass or fail authorization. */
 function call(route: string, token: string) {
-  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
   const url = path.replace(':uid', '00000000-0000-4000-8000-0000000000aa').replace(':role', 'some-role');
-  const payload = method === 'POST' || method === 'PUT' ? {} : undefined;
+  const payload = method === 'POST' || method === 'PUT' || method === 'PATCH' ? {} : undefined;
   return t.as({ method, url, payload, token, remoteAddress: uniqueAddress() });
 }
 

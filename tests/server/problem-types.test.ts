@@ -49,6 +49,7 @@ const cases: [string, Case][] = [
   ['an upload without a file', ['missing-part', 400, 'file', () => t.as({ method: 'POST', url: `${FILES}/upload/`, ...multipart([{ name: 'meta', value: '{"name": "report.pdf", "description": "d"}' }]) })]],
   ['an upload with another part', ['unexpected-part', 400, 'extra', () => t.as({ method: 'POST', url: `${FILES}/upload/`, ...multipart([{ name: 'extra', value: 'x' }]) })]],
   ['an upload whose meta is not JSON', ['malformed-body', 400, 'meta', () => t.as({ method: 'POST', url: `${FILES}/upload/`, ...multipart([{ name: 'meta', value: '{nope' }]) })]],
+  ['a preview of a type not shown inline', ['not-previewable', 415, 'content_type', () => t.as({ method: 'GET', url: `${FILES}/preview/${file.uid}/` })]],
   ['a range past the end', ['range-not-satisfiable', 416, undefined, () => t.as({ method: 'GET', url: `${FILES}/download/${file.uid}/`, headers: { range: 'bytes=999999-' } })]],
   ['an unknown archived care request', ['care-request-not-found', 404, 'uid', () => t.as({ method: 'GET', url: `/api/care/archived/care-requests/${UNKNOWN}/` })]],
   ['an expiry in the past', ['expiry-in-past', 400, 'expires', () => t.as(json('POST', `${PRICING}/administration/access-tokens/`, { service: 'billing', token: 'expired-token-value-1', expires: 1 }))]],

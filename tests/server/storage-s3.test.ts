@@ -51,6 +51,14 @@ describe('the file service on S3', () => {
     expect(await fileRowCount(t)).toBe(rowsBefore);
   });
 
+  test('deleting a file removes its object', async () => {
+    const file = (await upload(t, { data: randomBytes(2000) })).json<StoredFile>();
+    expect(await s3.keys()).toContain(`files/${file.uid}`);
+    expect((await t.as({ method: 'DELETE', url: `${FILES}/files/${file.uid}/` })).statusCode).toBe(204);
+    expect(await s3.keys()).not.toContain(`files/${file.uid}`);
+    expect((await t.as({ method: 'POST', url: `${FILES}/files/delete/`, payload: { uids: [file.uid] } })).json()).toEqual({ deleted: [], not_found: [file.uid] });
+  });
+
   test('bad meta after the file: 400, the object is removed again', async () => {
     const keysBefore = await s3.keys();
     const response = await upload(t, { name: 'ab', metaFirst: false });

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'api-token.delete',
   'file.upload',
   'file.references-update',
+  'file.update',
+  'file.delete',
   'care-request.create',
   'care-request.contact-read',
   'care-request.contact-erase',

@@ -80,7 +80,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       'mail-account': { create: 'Mail-Konto hinzugefügt', update: 'Mail-Konto geändert' },
       mail: { send: 'Mail gesendet', requeue: 'Mails erneut eingereiht', retention: 'Alte Mails gelöscht' },
       'api-token': { create: 'API-Token hinzugefügt', revoke: 'API-Token widerrufen', delete: 'API-Token gelöscht' },
-      file: { upload: 'Datei hochgeladen', 'references-update': 'Dateireferenzen geändert' },
+      file: { upload: 'Datei hochgeladen', 'references-update': 'Dateireferenzen geändert', update: 'Dateiangaben geändert', delete: 'Datei gelöscht' },
       'care-request': {
         create: 'Betreuungsanfrage angelegt',
         'contact-read': 'Kontaktdaten gelesen',

@@ -66,6 +66,7 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       file_too_large: 'Die Datei ist größer als erlaubt.',
       unsupported_media_type: 'Diese Art von Inhalt wird nicht angenommen.',
       range_not_satisfiable: 'Der angeforderte Teil der Datei existiert nicht.',
+      not_previewable: 'Für diese Datei gibt es keine Vorschau; bitte laden Sie sie herunter.',
       too_many_sign_in_failures: 'Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.',
       too_many_token_failures: 'Zu viele fehlgeschlagene Zugriffstoken-Prüfungen von dieser Adresse. Bitte versuchen Sie es später erneut.',
       common_password: 'Dieses Passwort gehört zu den 10.000 häufigsten Passwörtern, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',

@@ -78,7 +78,7 @@ export const auditEn = {
       'mail-account': { create: 'Mail account added', update: 'Mail account changed' },
       mail: { send: 'Mail sent', requeue: 'Mails requeued', retention: 'Old mails deleted' },
       'api-token': { create: 'API token added', revoke: 'API token revoked', delete: 'API token deleted' },
-      file: { upload: 'File uploaded', 'references-update': 'File references changed' },
+      file: { upload: 'File uploaded', 'references-update': 'File references changed', update: 'File details changed', delete: 'File deleted' },
       'care-request': {
         create: 'Care request created',
         'contact-read': 'Contact data read',

@@ -67,6 +67,7 @@ export const problemsEn = {
       file_too_large: 'The file is larger than the upload limit.',
       unsupported_media_type: 'This kind of content is not accepted.',
       range_not_satisfiable: 'The requested part of the file does not exist.',
+      not_previewable: 'This file cannot be previewed; download it instead.',
       too_many_sign_in_failures: 'Too many failed sign-ins. Please try again later.',
       too_many_token_failures: 'Too many failed access-token checks from this address. Please try again later.',
       common_password: 'This password is among the 10,000 most common passwords, which attackers try first. Please choose another one.',
