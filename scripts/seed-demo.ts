@@ -1,56 +1,41 @@
-// `npm run seed:demo`: fills an empty installation with demo data: panel users of every known role and care requests of
-// all three form versions. Uses DATABASE_URL, else the PGlite database in DATA_DIR (stop the server first when using PGlite).
-// Refuses, and changes nothing, when the installation already has care requests.
+// `npm run seed:demo [-- --seed N]`: fills an empty installation with demo data (server/demo/index.ts): panel users of every
+// known role, care requests of all three form versions, mail providers, accounts and mails in every state, documents and API
+// tokens. Uses DATABASE_URL, else the PGlite database in DATA_DIR (stop the server first when using PGlite); files go where
+// the server keeps them (DATA_DIR/files or S3). Refuses, and changes nothing, when the installation already has care
+// requests, mails, mail providers, files or API tokens. The same seed gives the same data (passwords and token values aside).
 import path from 'node:path';
-import { fakerDE } from '@faker-js/faker';
-import { generatePassword, hashPassword } from '../server/auth/passwords';
-import { isUniqueViolation, insertUser } from '../server/auth/users';
-import { demoCareRequests } from '../server/care/demo';
-import { vacuumCareRequests, countCareRequests, insertCareRequests } from '../server/care/store';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db';
+import { openDatabase } from '../server/db';
+import { DEMO_SEED, DemoRefused, seedDemo } from '../server/demo';
+import { loadMasterSecret } from '../server/shared/secrets';
+import { createBlobStorage } from '../server/storage';
 
-const DEMO_CARE_REQUESTS = 250;
-const DEMO_USERS = [
-  { username: 'petra.schulz', publicName: 'Petra Schulz', roles: ['administrator', 'ceo'] },
-  { username: 'jonas.weber', publicName: 'Jonas Weber', roles: ['dispatcher'] },
-  { username: 'aylin.demir', publicName: 'Aylin Demir', roles: ['dispatcher', 'recruiter'] },
-  { username: 'marek.nowak', publicName: 'Marek Nowak', roles: ['recruiter'] },
-  { username: 'ilona.kovacs', publicName: 'Ilona Kovács', roles: ['caregiver'] },
-];
-
-async function seedUsers(db: Db): Promise<string[]> {
-  const lines: string[] = [];
-  for (const user of DEMO_USERS) {
-    const password = generatePassword(16);
-    try {
-      await insertUser(db, { ...user, passwordHash: await hashPassword(password) });
-      lines.push(`  ${user.username.padEnd(14)} ${password}  (${user.roles.join(', ')})`);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      lines.push(`  ${user.username.padEnd(14)} exists already, left unchanged`);
-    }
-  }
-  return lines;
+function seedOption(): number {
+  const { values } = parseArgs({ options: { seed: { type: 'string' } } });
+  if (values.seed === undefined) return DEMO_SEED;
+  const seed = Number(values.seed);
+  if (!Number.isSafeInteger(seed)) throw new Error(`--seed needs a whole number, not ${JSON.stringify(values.seed)}.`);
+  return seed;
 }
 
 async function main(): Promise<void> {
+  const seed = seedOption();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
-    const existing = await countCareRequests(database.db);
-    if (existing > 0) {
-      console.log(`This installation already has ${existing} care request(s); seed:demo only fills an empty one. Nothing was changed.`);
-      return;
-    }
-    fakerDE.seed(20_16);
-    const records = demoCareRequests(DEMO_CARE_REQUESTS, { care: config.care });
-    await database.db.transaction((tx) => insertCareRequests(tx, records));
-    await vacuumCareRequests(database.db);
-    const users = await seedUsers(database.db);
-    console.log(`Seeded ${records.length} demo care requests (form versions 2012, 2016-pre and 2016).`);
+    const masterSecret = loadMasterSecret(config.secretKey, config.dataDir);
+    const summary = await seedDemo(database.db, { config, storage: createBlobStorage(config), masterSecret, seed });
+    console.log(`Seeded (seed ${seed}): ${summary.careRequests} care requests (form versions 2012, 2016-pre and 2016), 2 mail providers,`);
+    console.log(`2 mail accounts, mails in every state, ${summary.files} files and ${summary.apiTokens} API tokens. No mail was sent.`);
     console.log('Demo panel users (username, password shown only now, roles):');
-    for (const line of users) console.log(line);
+    for (const user of summary.users) {
+      console.log(`  ${user.username.padEnd(14)} ${user.password ?? 'exists already, left unchanged'}  (${user.roles.join(', ')})`);
+    }
+  } catch (error) {
+    if (!(error instanceof DemoRefused)) throw error;
+    console.log(error.message);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }

