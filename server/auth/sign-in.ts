@@ -52,7 +52,7 @@ const tooManyFailures = (retryAfterSeconds: number) =>
   });
 
 /** The audit target of an attempt: the user when the username is known; the typed username is not secret. */
-function signInEvent(action: string, attempt: PasswordAttempt, uid: string | undefined, outcome: AuditEvent['outcome'], changes?: Record<string, unknown>): AuditEvent {
+function signInEvent(action: AuditEvent['action'], attempt: PasswordAttempt, uid: string | undefined, outcome: AuditEvent['outcome'], changes?: Record<string, unknown>): AuditEvent {
   return {
     action,
     actor: null,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
-import { badRequest, notFound } from '../shared/problem';
+import { badRequest, HttpProblem, notFound, problemType } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
-import { UID_IN_PATH, uidOnCreate } from './providers';
+import { disabledAtFor, switchAction, UID_IN_PATH, uidOnCreate } from './providers';
 import type { PasswordCipher } from './credentials';
-import { compileExpression } from './expression';
+import { compileExpression, type ExpressionError, type ExpressionProblem } from './expression';
 import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
 
 const accountColumns = {
@@ -18,16 +18,28 @@ const accountColumns = {
   providerUid: mailProviders.uid,
   providerName: mailProviders.name,
   providerHost: mailProviders.host,
+  providerDisabled: sql<boolean>`${mailProviders.disabledAt} is not null`,
   username: mailAccounts.username,
+  disabled: sql<boolean>`${mailAccounts.disabledAt} is not null`,
 };
-type AccountRow = { uid: string; expression: string; providerUid: string; providerName: string; providerHost: string; username: string | null };
+type AccountRow = {
+  uid: string;
+  expression: string;
+  providerUid: string;
+  providerName: string;
+  providerHost: string;
+  providerDisabled: boolean;
+  username: string | null;
+  disabled: boolean;
+};
 
 function toAccount(row: AccountRow): AccountOutput {
   return {
     uid: row.uid,
     expression: row.expression,
-    provider: { uid: row.providerUid, name: row.providerName, host: row.providerHost },
+    provider: { uid: row.providerUid, name: row.providerName, host: row.providerHost, disabled: row.providerDisabled },
     credentials: row.username === null ? null : { username: row.username },
+    disabled: row.disabled,
   };
 }
 
@@ -58,14 +70,24 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
       expression: input.expression,
       providerUid: input.provider.uid,
       ...storedCredentials(cipher, uid, input.credentials),
+      ...disabledAtFor(input.disabled, false),
     });
-    const changes = { expression: input.expression, provider: input.provider.uid, ...credentialChanges(null, input.credentials) };
+    const changes = {
+      expression: input.expression,
+      provider: input.provider.uid,
+      ...credentialChanges(null, input.credentials),
+      ...(input.disabled ? { disabled: true } : {}),
+    };
     await recordAudit(tx, { ...audit, action: 'mail-account.create', target: accountTarget(uid, input.expression), changes });
   });
   return getAccount(db, uid);
 }
 
-/** A missing `credentials_changed` means false: the stored credentials stay, whatever `credentials` says. */
+/**
+ * A missing `credentials_changed` means false: the stored credentials stay, whatever `credentials` says. `disabled` (when sent and
+ * different) disables or enables the account, audited as mail-account.disable or .enable; the update event is left out when that was
+ * all the body changed.
+ */
 export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   assertSameUid('uid', input.uid, uid, UID_IN_PATH);
   const before = await getAccount(db, uid);
@@ -78,18 +100,35 @@ export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string,
         expression: input.expression,
         providerUid: input.provider.uid,
         ...(credentialsChanged ? storedCredentials(cipher, uid, input.credentials) : {}),
+        ...disabledAtFor(input.disabled, before.disabled),
       })
       .where(eq(mailAccounts.uid, uid));
     const changes = {
       ...changedFields({ expression: before.expression, provider: before.provider.uid }, { expression: input.expression, provider: input.provider.uid }),
       ...(credentialsChanged ? credentialChanges(before.credentials, input.credentials) : {}),
     };
-    await recordAudit(tx, { ...audit, action: 'mail-account.update', target: accountTarget(uid, input.expression), changes });
+    const target = accountTarget(uid, input.expression);
+    const switched = switchAction('mail-account', input.disabled, before.disabled);
+    if (!switched || Object.keys(changes).length > 0) await recordAudit(tx, { ...audit, action: 'mail-account.update', target, changes });
+    if (switched) await recordAudit(tx, { ...audit, action: switched, target, changes: { disabled: input.disabled } });
   });
   return getAccount(db, uid);
 }
 
 const accountTarget = (uid: string, expression: string) => ({ type: 'mail-account', id: uid, label: expression });
+
+/**
+ * Deletes an account for good, audited as mail-account.delete. Nothing refers to an account: a mail is routed when it is delivered
+ * (the mail log keeps the provider of each attempt, not the account), so mails waiting in the queue or the retry list are routed
+ * by the remaining accounts and are never refused for it.
+ */
+export async function deleteAccount(db: Db, uid: string, audit: AuditContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(mailAccounts).where(eq(mailAccounts.uid, uid)).returning({ expression: mailAccounts.expression });
+    if (!deleted) throw notFound(`No account ${uid}.`, 'uid', 'account-not-found');
+    await recordAudit(tx, { ...audit, action: 'mail-account.delete', target: accountTarget(uid, deleted.expression), changes: {} });
+  });
+}
 
 /** The audited change of an account's credentials: the username when it changed, and that the password changed (never the password). */
 function credentialChanges(before: AccountOutput['credentials'], after: AccountInputBody['credentials']): Record<string, unknown> {
@@ -103,20 +142,40 @@ function storedCredentials(cipher: PasswordCipher, accountUid: string, credentia
   return { username: credentials.username, encryptedPassword: cipher.encrypt(credentials.password, accountUid) };
 }
 
-/** The expression compiles; the provider exists, and the name and host a body may repeat from GET are its own. */
+const EXPRESSION_ERROR_WORDS: Record<ExpressionError, string> = {
+  'unclosed-group': 'a ( is never closed by )',
+  'unopened-group': 'a ) closes no (',
+  'unclosed-class': 'a [ is never closed by ]',
+  'invalid-class-range': 'a character class or range is invalid (a range must go upwards, as in a-z)',
+  'invalid-repeat-count': 'a repeat count {n,m} is invalid (n at most m, both at most 1000)',
+  'missing-repeat-argument': '*, + or ? follows nothing it could repeat',
+  'nested-repeat': 'a repetition is repeated again (as in a** or a++)',
+  backreference: 'backreferences (\\1, \\k<name>) are not supported',
+  lookaround: 'lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are not supported',
+  'invalid-escape': 'an escape sequence with a backslash is unknown',
+  'invalid-group-syntax': 'a group beginning with (? is not understood',
+  'trailing-backslash': 'it ends with a lone backslash',
+  syntax: 'RE2 cannot parse it',
+};
+
+/** 400 invalid-expression: what is wrong in words, with `reason` and `at` (the part at fault) for the panel to say it in its language. */
+function invalidExpression({ reason, message, at }: ExpressionProblem) {
+  const detail = `expression is not a valid regular expression: ${EXPRESSION_ERROR_WORDS[reason]}${at ? ` (at ${at})` : ''}. RE2 says: ${message}`;
+  return new HttpProblem(400, 'Bad Request', detail, { field: 'expression', type: problemType('invalid-expression'), reason, at });
+}
+
+/** The expression compiles; the provider exists, and the name, host and disabled flag a body may repeat from GET are its own. */
 async function checkAccountInput(db: Db, input: AccountInputBody) {
   const { problem } = compileExpression(input.expression);
-  if (problem !== undefined) {
-    const detail = `expression is not a regular expression the mail routing can run (RE2 syntax; no backreferences or lookaround): ${problem}`;
-    throw badRequest(detail, 'expression', 'invalid-expression');
-  }
+  if (problem !== undefined) throw invalidExpression(problem);
   const [provider] = await db
-    .select({ name: mailProviders.name, host: mailProviders.host })
+    .select({ name: mailProviders.name, host: mailProviders.host, disabled: sql<boolean>`${mailProviders.disabledAt} is not null` })
     .from(mailProviders)
     .where(eq(mailProviders.uid, input.provider.uid));
   if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider', 'unknown-provider');
   assertReadOnly('provider.name', input.provider.name, provider.name);
   assertReadOnly('provider.host', input.provider.host, provider.host);
+  assertReadOnly('provider.disabled', input.provider.disabled, provider.disabled);
 }
 
 const credentialsChecker = TypeCompiler.Compile(Credentials);

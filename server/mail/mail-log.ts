@@ -9,7 +9,7 @@ import { keptCount } from '../shared/kept-counts';
 import { cappedPageOf, countLimitOf, epochSecondsOf, escapeLike, offsetOf, TOTAL_CAP, withinSeconds } from '../shared/paging';
 import { conflict, notFound } from '../shared/problem';
 import { announceMailsDue } from './notify';
-import { checkMail, insertMail, mailTarget, SEARCH_WORD } from './queue';
+import { attemptsMade, checkMail, insertMail, mailTarget, recipientsCount, SEARCH_WORD } from './queue';
 import type { MailLogDetailOutput, MailLogItemOutput, MailLogRequest, MailLogSortKey } from './schemas';
 
 /** The mail log (README, "Mail log"): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
@@ -103,7 +103,7 @@ const listColumns = {
   cc: mails.cc,
   subject: mails.subject,
   requestedAt: mails.requestedAt,
-  attempts: mails.attempts,
+  attempts: attemptsMade,
   messageId: mails.messageId,
   errorMessage: mails.errorMessage,
   completedAt: mails.completedAt,
@@ -170,7 +170,7 @@ async function searchByTokens(tx: Db, request: MailLogRequest, exactTotal?: bool
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }
 
-type ListRow = { [K in keyof typeof listColumns]: (typeof mails.$inferSelect)[K] };
+type ListRow = { [K in Exclude<keyof typeof listColumns, 'attempts'>]: (typeof mails.$inferSelect)[K] } & { attempts: number };
 
 function logItemOf(row: ListRow): MailLogItemOutput {
   return {
@@ -227,7 +227,8 @@ export async function resendMail(db: Db, uid: string, audit: AuditContext): Prom
     const content = { sender: original.sender, to: original.recipients, cc: original.cc, subject: original.subject, message: original.message };
     checkMail(content);
     await insertMail(tx, resendUid, content, original.referenceUid);
-    await recordAudit(tx, { ...audit, action: 'mail.resend', target: mailTarget(original.referenceUid, original.sender), changes: { resent_as: resendUid } });
+    const changes = { resent_as: resendUid, recipients_count: original.recipients.length + original.cc.length };
+    await recordAudit(tx, { ...audit, action: 'mail.resend', target: mailTarget(original.referenceUid), changes });
   });
   announceMailsDue();
   return resendUid;
@@ -243,7 +244,7 @@ const CANCELLABLE = ['queued', 'retrying'];
 export async function cancelMail(db: Db, uid: string, user: { uid: string; publicName: string }, audit: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ state: mails.state, sender: mails.sender, leased: sql<boolean>`coalesce(${mails.leaseUntil} > now(), false)` })
+      .select({ state: mails.state, recipients: recipientsCount, leased: sql<boolean>`coalesce(${mails.leaseUntil} > now(), false)` })
       .from(mails)
       .where(eq(mails.referenceUid, uid))
       .for('update');
@@ -262,6 +263,7 @@ export async function cancelMail(db: Db, uid: string, user: { uid: string; publi
         leaseOwner: null,
       })
       .where(eq(mails.referenceUid, uid));
-    await recordAudit(tx, { ...audit, action: 'mail.cancel', target: mailTarget(uid, row.sender), changes: { state: 'cancelled', previous_state: row.state } });
+    const changes = { state: 'cancelled', previous_state: row.state, recipients_count: row.recipients };
+    await recordAudit(tx, { ...audit, action: 'mail.cancel', target: mailTarget(uid), changes });
   });
 }

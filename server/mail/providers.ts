@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { mailProviders } from '../db/schema';
+import { mailAccounts, mailProviders } from '../db/schema';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
-import { notFound, readOnlyMismatch } from '../shared/problem';
+import { HttpProblem, notFound, problemType, readOnlyMismatch } from '../shared/problem';
 import { assertSameUid } from '../shared/read-only';
 import type { ProviderInputBody, ProviderOutput } from './schemas';
 
@@ -18,6 +18,7 @@ const providerColumns = {
   host: mailProviders.host,
   port: mailProviders.port,
   security: mailProviders.security,
+  disabled: sql<boolean>`${mailProviders.disabledAt} is not null`.as('disabled'),
 };
 
 /**
@@ -35,23 +36,70 @@ export async function getProvider(db: Db, uid: string): Promise<ProviderOutput> 
   return provider;
 }
 
-const providerTarget = (provider: ProviderOutput) => ({ type: 'mail-provider', id: provider.uid, label: provider.name });
+const providerTarget = (provider: Pick<ProviderOutput, 'uid' | 'name'>) => ({ type: 'mail-provider', id: provider.uid, label: provider.name });
 
-export async function createProvider(db: Db, { uid, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
+/**
+ * The disabled_at a body asks for: now when it disables, null when it enables, the stored value when `disabled` is left out or
+ * unchanged (a provider disabled last week stays disabled since last week).
+ */
+export function disabledAtFor(disabled: boolean | undefined, wasDisabled: boolean) {
+  if (disabled === undefined || disabled === wasDisabled) return {};
+  return { disabledAt: disabled ? sql`now()` : null };
+}
+
+/** The event of a body that disabled or enabled something, if it did. */
+export function switchAction<T extends 'mail-provider' | 'mail-account'>(type: T, disabled: boolean | undefined, wasDisabled: boolean) {
+  if (disabled === undefined || disabled === wasDisabled) return undefined;
+  return disabled ? (`${type}.disable` as const) : (`${type}.enable` as const);
+}
+
+export async function createProvider(db: Db, { uid, disabled, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
   if (uid !== undefined) throw uidOnCreate();
   return db.transaction(async (tx) => {
-    const [provider] = await tx.insert(mailProviders).values(input).returning(providerColumns);
-    await recordAudit(tx, { ...audit, action: 'mail-provider.create', target: providerTarget(provider), changes: input });
+    const [provider] = await tx.insert(mailProviders).values({ ...input, ...disabledAtFor(disabled, false) }).returning(providerColumns);
+    await recordAudit(tx, { ...audit, action: 'mail-provider.create', target: providerTarget(provider), changes: { ...input, ...(disabled ? { disabled } : {}) } });
     return provider;
   });
 }
 
-export async function updateProvider(db: Db, uid: string, { uid: sentUid, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
+/**
+ * Changes the fields; `disabled` (when sent and different) disables or enables the provider, audited as mail-provider.disable or
+ * .enable. The update event is left out when disabling or enabling was all the body changed.
+ */
+export async function updateProvider(db: Db, uid: string, { uid: sentUid, disabled, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
   assertSameUid('uid', sentUid, uid, UID_IN_PATH);
   return db.transaction(async (tx) => {
     const before = await getProvider(tx, uid);
-    const [provider] = await tx.update(mailProviders).set(input).where(eq(mailProviders.uid, uid)).returning(providerColumns);
-    await recordAudit(tx, { ...audit, action: 'mail-provider.update', target: providerTarget(provider), changes: changedFields(before, input) });
+    const [provider] = await tx
+      .update(mailProviders)
+      .set({ ...input, ...disabledAtFor(disabled, before.disabled) })
+      .where(eq(mailProviders.uid, uid))
+      .returning(providerColumns);
+    const changes = changedFields(before, input);
+    const switched = switchAction('mail-provider', disabled, before.disabled);
+    if (!switched || Object.keys(changes).length > 0) await recordAudit(tx, { ...audit, action: 'mail-provider.update', target: providerTarget(provider), changes });
+    if (switched) await recordAudit(tx, { ...audit, action: switched, target: providerTarget(provider), changes: { disabled } });
     return provider;
+  });
+}
+
+const accountsInWords = (accounts: number) => (accounts === 1 ? '1 account uses' : `${accounts} accounts use`);
+
+/**
+ * Deletes a provider for good, audited as mail-provider.delete. Refused (409 provider-in-use, with the number of `accounts`) while
+ * accounts use it: they would lose their provider. The row is locked first, so an account created meanwhile waits and then finds the provider gone. The mail log's
+ * attempts keep the provider's name and host as they were.
+ */
+export async function deleteProvider(db: Db, uid: string, audit: AuditContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [provider] = await tx.select({ uid: mailProviders.uid, name: mailProviders.name }).from(mailProviders).where(eq(mailProviders.uid, uid)).for('update');
+    if (!provider) throw providerNotFound(uid);
+    const [{ accounts }] = await tx.select({ accounts: count() }).from(mailAccounts).where(eq(mailAccounts.providerUid, uid));
+    if (accounts > 0) {
+      const detail = `The provider cannot be deleted: ${accountsInWords(accounts)} it. Delete those accounts or give them another provider first.`;
+      throw new HttpProblem(409, 'Conflict', detail, { field: 'uid', type: problemType('provider-in-use'), accounts });
+    }
+    await tx.delete(mailProviders).where(eq(mailProviders.uid, uid));
+    await recordAudit(tx, { ...audit, action: 'mail-provider.delete', target: providerTarget(provider), changes: {} });
   });
 }

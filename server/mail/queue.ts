@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
-import { mailSearch, mails } from '../db/schema';
+import { mailAttempts, mailSearch, mails } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { announceMailsDue } from './notify';
@@ -30,8 +30,8 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
   else {
     await db.transaction(async (tx) => {
       await insertMail(tx, referenceUid, mail);
-      const changes = { recipients_count: mail.to.length + (mail.cc?.length ?? 0) };
-      await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid, mail.sender), changes });
+      const recipients = mail.to.length + (mail.cc?.length ?? 0);
+      await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid), changes: { recipients_count: recipients } });
     });
   }
   announceMailsDue();
@@ -77,8 +77,20 @@ export async function insertMail(executor: Db, referenceUid: string, mail: MailI
   await executor.execute(sql`with queued as (${queued.getSQL()}) ${searched.getSQL()}`);
 }
 
-/** A mail in the audit trail: labelled with its sender, since the subject may hold a care customer's personal data. */
-export const mailTarget = (referenceUid: string, sender: string) => ({ type: 'mail', id: referenceUid, label: sender });
+/**
+ * A mail in the audit trail: its reference uid, no label. Its addresses and subject may name a care customer or a member of staff; the
+ * events say how many recipients it has instead (`recipients_count`), see recipientsCount.
+ */
+export const mailTarget = (referenceUid: string) => ({ type: 'mail', id: referenceUid, label: null });
+
+/** A stored mail's number of recipients (to and cc), for its audit events. */
+export const recipientsCount = sql<number>`cardinality(${mails.recipients}) + cardinality(${mails.cc})`.mapWith(Number);
+
+/**
+ * The delivery attempts of a mail, as the mail log's detail lists them (every attempt with an outcome, across requeues): what every
+ * list and the log show as its attempts. mails.attempts is the retry budget instead, which a requeue restarts (server/mail/worker.ts).
+ */
+export const attemptsMade = sql<number>`(select count(*) from ${mailAttempts} where ${mailAttempts.mailUid} = ${mails.referenceUid})`.mapWith(Number);
 
 /**
  * The columns the lists show: not the search text, leases, Message-ID nor the log's links, which a list of 1,000 mails would
@@ -92,13 +104,13 @@ const listed = {
   subject: mails.subject,
   message: mails.message,
   requestedAt: mails.requestedAt,
-  attempts: mails.attempts,
+  attempts: attemptsMade,
   nextAttemptAt: mails.nextAttemptAt,
   errorMessage: mails.errorMessage,
   completedAt: mails.completedAt,
   refused: mails.refused,
 };
-type MailRow = Pick<typeof mails.$inferSelect, keyof typeof listed>;
+type MailRow = Pick<typeof mails.$inferSelect, Exclude<keyof typeof listed, 'attempts'>> & { attempts: number };
 
 const epochSeconds = (date: Date | null) => Math.floor((date?.getTime() ?? 0) / 1000);
 
@@ -147,17 +159,41 @@ export async function requeueFailed(db: Db, uids: string[], audit: AuditContext)
       .update(mails)
       .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, errorMessage: null, completedAt: null, leaseUntil: null, leaseOwner: null })
       .where(and(inArray(mails.referenceUid, unique), eq(mails.state, 'failed')))
-      .returning({ uid: mails.referenceUid, sender: mails.sender });
+      .returning({ uid: mails.referenceUid, recipients: recipientsCount });
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((row) => row.uid));
       const missing = unique.filter((uid) => !found.has(uid));
       throw notFound(`Not permanently failed mails: ${missing.join(', ')}.`, 'uids', 'mail-not-failed');
     }
     // one event per mail, in the order the request named them (the update returns its rows in whatever order the plan read them)
-    const senders = new Map(rows.map((row) => [row.uid, row.sender]));
-    for (const uid of unique) await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(uid, senders.get(uid)!), changes: { state: 'queued' } });
+    const recipients = new Map(rows.map((row) => [row.uid, row.recipients]));
+    for (const uid of unique) {
+      await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(uid), changes: { state: 'queued', recipients_count: recipients.get(uid) } });
+    }
     return unique;
   });
   announceMailsDue();
   return requeued;
+}
+
+/**
+ * Makes retrying mails due now instead of at their next attempt (the retry budget stays as it is). Mails no longer retrying (delivered,
+ * failed or cancelled meanwhile, or unknown) are left alone and not counted; one mail.retry-now event per moved mail. Returns how many moved.
+ */
+export async function retryNow(db: Db, uids: string[], audit: AuditContext): Promise<number> {
+  const unique = [...new Set(uids.map((uid) => uid.toLowerCase()))];
+  const moved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(mails)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(inArray(mails.referenceUid, unique), eq(mails.state, 'retrying')))
+      .returning({ uid: mails.referenceUid, recipients: recipientsCount });
+    const recipients = new Map(rows.map((row) => [row.uid, row.recipients]));
+    for (const uid of unique.filter((uid) => recipients.has(uid))) {
+      await recordAudit(tx, { ...audit, action: 'mail.retry-now', target: mailTarget(uid), changes: { next_attempt: 'now', recipients_count: recipients.get(uid) } });
+    }
+    return rows.length;
+  });
+  if (moved > 0) announceMailsDue();
+  return moved;
 }

@@ -3,12 +3,12 @@ import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../shared/schemas';
 import { BEARER, type ServiceApp } from '../shared/service';
-import { checkCredentialsShape, createAccount, getAccount, listAccounts, updateAccount } from './accounts';
+import { checkCredentialsShape, createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
 import { cancelMail, mailDetail, resendMail, searchMailLog } from './mail-log';
-import { createProvider, getProvider, providersLister, updateProvider } from './providers';
+import { createProvider, deleteProvider, getProvider, providersLister, updateProvider } from './providers';
 import { mailStatistics } from './statistics';
-import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed } from './queue';
+import { enqueueMail, listDelivered, listFailed, listQueued, listRetrying, requeueFailed, retryNow } from './queue';
 import {
   Account,
   AccountInput,
@@ -25,6 +25,7 @@ import {
   ProviderInput,
   QueueEntry,
   Requeued,
+  RetriedNow,
   Retrying,
   Sent,
   UidParams,
@@ -85,6 +86,21 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
     },
     async (request) => updateProvider(db, request.params.uid, request.body, auditContextOf(request)),
   );
+  app.delete(
+    '/administration/providers/:uid/',
+    {
+      config: { permission: 'mail:manage' },
+      schema: {
+        ...administration('Delete an SMTP provider for good; refused (409) while accounts use it'),
+        params: UidParams,
+        response: { 204: Type.Null(), ...problems(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteProvider(db, request.params.uid, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/administration/accounts/',
@@ -123,6 +139,17 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
     },
     async (request) => updateAccount(db, cipher, request.params.uid, request.body, auditContextOf(request)),
   );
+  app.delete(
+    '/administration/accounts/:uid/',
+    {
+      config: { permission: 'mail:manage' },
+      schema: { ...administration('Delete a sender account for good'), params: UidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      await deleteAccount(db, request.params.uid, auditContextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
 
   const list = (summary: string) => ({ ...administration(summary), querystring: ListQuery });
   app.get(
@@ -156,6 +183,18 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
       },
     },
     async (request) => ({ requeued: await requeueFailed(db, request.body.uids, auditContextOf(request)) }),
+  );
+  app.post(
+    '/administration/queue/failed-temporarily/retry-now/',
+    {
+      config: { permission: 'mail:manage' },
+      schema: {
+        ...administration('Make retrying mails due now instead of at their next attempt; answers how many moved'),
+        body: UidsBody,
+        response: { 200: RetriedNow, ...problems(400, 401) },
+      },
+    },
+    async (request) => ({ moved: await retryNow(db, request.body.uids, auditContextOf(request)) }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
 import { compileExpression, type SenderMatcher } from './expression';
@@ -23,6 +23,11 @@ function compile(expression: string): SenderMatcher | null {
   return compiled.get(expression) ?? null;
 }
 
+/**
+ * The enabled accounts of enabled providers, in matching order. A disabled account, or one of a disabled provider, is no route: a
+ * sender that only it matched has no account, and its mails fail as "No account matches the sender" (the outcome of any unmatched
+ * sender), until it is enabled again and the mails requeued.
+ */
 export async function loadRoutes(db: Db): Promise<Route[]> {
   const rows = await db
     .select({
@@ -34,6 +39,7 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
     })
     .from(mailAccounts)
     .innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid))
+    .where(and(isNull(mailAccounts.disabledAt), isNull(mailProviders.disabledAt)))
     .orderBy(asc(mailAccounts.position));
   return rows.map((row) => ({ ...row, expression: compile(row.expression) }));
 }
@@ -46,7 +52,8 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
  */
 export const routesVersion = sql`(
   select md5(coalesce(string_agg(concat_ws('|', a.uid, a.position, a.expression, a.username, a.encrypted_password, p.uid, p.name, p.host, p.port, p.security), e'\\n' order by a.position), ''))
-    from ${mailAccounts} a join ${mailProviders} p on p.uid = a.provider_uid)`;
+    from ${mailAccounts} a join ${mailProviders} p on p.uid = a.provider_uid
+   where a.disabled_at is null and p.disabled_at is null)`;
 
 /**
  * The routes of one worker, loaded again only when the version that came with a claim differs from the loaded one. Claims in
@@ -71,7 +78,7 @@ export class RoutesCache {
   }
 }
 
-/** The first account, in creation order, whose expression matches the sender. */
+/** The first enabled account, in creation order, whose expression matches the sender. */
 export function routeFor(routes: Route[], sender: string): Route | undefined {
   return routes.find((route) => route.expression?.test(sender));
 }

@@ -48,7 +48,7 @@ export const QueueEntry = Type.Object({
   reference_uid: Type.String(),
   mail: MailOut,
   requested_time: epochSeconds('when it was enqueued'),
-  attempt: Type.Integer({ description: 'delivery attempts started so far' }),
+  attempt: Type.Integer({ description: 'delivery attempts made so far (those the mail log lists, counted across requeues)' }),
 });
 const RefusedOut = Type.Object({ address: Type.String(), reply: Type.String({ description: "the provider's reply" }) });
 
@@ -63,7 +63,7 @@ export const Retrying = Type.Object({
   reference_uid: Type.String(),
   mail: MailOut,
   requested_time: epochSeconds('when it was enqueued'),
-  attempt: Type.Integer({ description: 'delivery attempts made so far' }),
+  attempt: Type.Integer({ description: 'delivery attempts made so far (those the mail log lists, counted across requeues)' }),
   error_message: Type.String(),
   next_attempt: epochSeconds('when it is tried again'),
 });
@@ -72,7 +72,7 @@ export const Failed = Type.Object({
   mail: MailOut,
   requested_time: epochSeconds('when it was enqueued'),
   error_message: Type.String(),
-  attempts: Type.Integer(),
+  attempts: Type.Integer({ description: 'delivery attempts made (those the mail log lists, counted across requeues)' }),
 });
 export type QueueEntryOutput = Static<typeof QueueEntry>;
 export type DeliveredOutput = Static<typeof Delivered>;
@@ -85,6 +85,7 @@ export const ListQuery = Type.Object(
 );
 export const UidsBody = Type.Object({ uids: Type.Array(Uid, { minItems: 1, maxItems: 1000 }) }, closed);
 export const Requeued = Type.Object({ requeued: Type.Array(Type.String()) });
+export const RetriedNow = Type.Object({ moved: Type.Integer({ description: 'how many of the named mails were retrying and are due now; the others were not (any more) retrying' }) });
 
 // --- providers and accounts ---
 
@@ -103,6 +104,7 @@ export const ProviderInput = Type.Object(
     }),
     port: Type.Integer({ minimum: 1, maximum: 65535 }),
     security: Security,
+    disabled: Type.Optional(Type.Boolean({ description: 'true keeps it but no longer uses it to deliver; left out: unchanged on update, enabled on create' })),
   },
   closed,
 );
@@ -114,6 +116,7 @@ export const Provider = Type.Object({
   host: Type.String(),
   port: Type.Integer(),
   security: Security,
+  disabled: Type.Boolean({ description: 'kept, but no account delivers through it' }),
 });
 export type ProviderOutput = Static<typeof Provider>;
 
@@ -134,11 +137,13 @@ export const AccountInput = Type.Object(
         uid: Uid,
         name: Type.Optional(Type.String({ description: "read-only: accepted when it equals the provider's name" })),
         host: Type.Optional(Type.String({ description: "read-only: accepted when it equals the provider's host" })),
+        disabled: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals whether the provider is disabled' })),
       },
       closed,
     ),
     credentials: Type.Union([Credentials, Type.Null()]),
     credentials_changed: Type.Optional(Type.Boolean({ description: 'on update, false (the default) keeps the stored credentials; ignored on create' })),
+    disabled: Type.Optional(Type.Boolean({ description: 'true keeps it but no longer uses it to deliver; left out: unchanged on update, enabled on create' })),
   },
   closed,
 );
@@ -147,8 +152,9 @@ export type AccountInputBody = Static<typeof AccountInput>;
 export const Account = Type.Object({
   uid: Type.String(),
   expression: Type.String(),
-  provider: Type.Object({ uid: Type.String(), name: Type.String(), host: Type.String() }),
+  provider: Type.Object({ uid: Type.String(), name: Type.String(), host: Type.String(), disabled: Type.Boolean({ description: 'a disabled provider delivers for none of its accounts' }) }),
   credentials: Type.Union([Type.Object({ username: Type.String() }), Type.Null()], { description: 'the password is never returned' }),
+  disabled: Type.Boolean({ description: 'kept, but skipped when the account of a sender is chosen' }),
 });
 export type AccountOutput = Static<typeof Account>;
 
@@ -184,7 +190,7 @@ export const MailLogItem = Type.Object({
   state: MailStateSchema,
   mail: MailHeaders,
   requested_time: epochSeconds('when it was enqueued'),
-  attempts: Type.Integer({ description: 'delivery attempts started since it was queued or requeued' }),
+  attempts: Type.Integer({ description: 'delivery attempts made, as the detail lists them (counted across requeues)' }),
   message_id: nullable(Type.String({ description: 'the Message-ID header, angle brackets included' })),
   last_error: nullable(Type.String({ description: 'the error of the latest failed attempt, while retrying or failed' })),
   completed_time: nullable(epochSeconds('when it was delivered or failed permanently')),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../shared/auditActions';
 import type { Db } from '../db';
 import { auditEvents } from '../db/schema';
 
@@ -7,8 +8,8 @@ import { auditEvents } from '../db/schema';
  * an SMTP password or a care customer's personal data (those appear, if at all, as `true` meaning "changed").
  */
 export interface AuditEvent {
-  /** `<target type>.<verb>`, e.g. `user.ban`, `sign-in.failure`, `care-request.contact-read`. */
-  action: string;
+  /** `<target type>.<verb>`, e.g. `user.ban`, `sign-in.failure`, `care-request.contact-read`: one of shared/auditActions.ts. */
+  action: AuditAction;
   actor?: { uid: string; publicName: string } | null;
   address?: string | null;
   target?: { type: string; id: string; label?: string | null } | null;

@@ -29,16 +29,16 @@ describe('providers', () => {
     const created = await call('POST', '/administration/providers/', provider);
     expect(created.statusCode).toBe(201);
     const { uid, ...fields } = created.json();
-    expect(fields).toEqual(provider);
+    expect(fields).toEqual({ ...provider, disabled: false });
 
-    expect((await call('GET', '/administration/providers/')).json()).toContainEqual({ uid, ...provider });
-    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...provider });
+    expect((await call('GET', '/administration/providers/')).json()).toContainEqual({ uid, ...provider, disabled: false });
+    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...provider, disabled: false });
 
     const changed = { name: 'Other relay', host: '192.0.2.10', port: 465, security: 'ssl/tls' };
     const updated = await call('PUT', `/administration/providers/${uid}/`, changed);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ uid, ...changed });
-    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...changed });
+    expect(updated.json()).toEqual({ uid, ...changed, disabled: false });
+    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...changed, disabled: false });
   });
 
   test.each([
@@ -116,8 +116,9 @@ describe('accounts', () => {
     expect(account).toEqual({
       uid: expect.any(String),
       expression: '^office@caredesk\\.example$',
-      provider: { uid: providerUid, name: 'Account relay', host: '127.0.0.1' },
+      provider: { uid: providerUid, name: 'Account relay', host: '127.0.0.1', disabled: false },
       credentials: { username: 'office' },
+      disabled: false,
     });
     const row = await storedRow(account.uid);
     expect(row.encryptedPassword).not.toContain(PASSWORDS[0]);
@@ -134,8 +135,9 @@ describe('accounts', () => {
     expect((await call('GET', `/administration/accounts/${second.uid}/`)).json()).toEqual({
       uid: second.uid,
       expression: 'second',
-      provider: { uid: otherProviderUid, name: 'Second relay', host: 'relay.example.org' },
+      provider: { uid: otherProviderUid, name: 'Second relay', host: 'relay.example.org', disabled: false },
       credentials: null,
+      disabled: false,
     });
   });
 

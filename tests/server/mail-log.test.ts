@@ -459,7 +459,7 @@ describe('resend', () => {
     expect(resend.reference_uid).not.toBe(original);
     expect(await detail(original)).toMatchObject({ state: 'failed', resent_as: [resend.reference_uid] });
     expect(events).toEqual([
-      { ...justNow(), actor: admin, address: expect.any(String), action: 'mail.resend', target: { type: 'mail', id: original, label: 'office@caredesk.example' }, changes: { resent_as: resend.reference_uid } },
+      { ...justNow(), actor: admin, address: expect.any(String), action: 'mail.resend', target: { type: 'mail', id: original, label: null }, changes: { resent_as: resend.reference_uid, recipients_count: 2 } },
     ]);
     const second = (await post(original, 'resend')).json<Detail>();
     expect((await detail(original)).resent_as).toEqual([resend.reference_uid, second.reference_uid]);
@@ -484,7 +484,7 @@ describe('cancel', () => {
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json<Detail>()).toMatchObject({ state: 'cancelled', cancelled: { time: expect.closeTo(nowSeconds(), -2), by: ADMIN.username }, attempts: [] });
     expect(events).toEqual([
-      { ...justNow(), actor: admin, address: expect.any(String), action: 'mail.cancel', target: { type: 'mail', id: uid, label: sender }, changes: { state: 'cancelled', previous_state: 'queued' } },
+      { ...justNow(), actor: admin, address: expect.any(String), action: 'mail.cancel', target: { type: 'mail', id: uid, label: null }, changes: { state: 'cancelled', previous_state: 'queued', recipients_count: 1 } },
     ]);
     await deliverDue();
     expect(smtp.received).toEqual([]);

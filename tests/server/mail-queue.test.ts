@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { mails } from '../../server/db/schema';
+import { mailAttempts, mails } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail';
 import { HttpProblem } from '../../server/shared/problem';
 import { createTestApp, type TestApp } from './helpers';
@@ -18,6 +18,11 @@ afterAll(async () => {
 /** Puts mails into a state directly, as the worker would leave them. */
 async function setState(uids: string[], values: PgUpdateSetSource<typeof mails>) {
   await t.db.update(mails).set(values).where(inArray(mails.referenceUid, uids));
+}
+
+/** Logs `count` attempts of a mail, as the worker's outcomes would: what the lists count as its attempts. */
+async function logAttempts(uid: string, count: number, outcome: 'retrying' | 'failed' | 'delivered') {
+  await t.db.insert(mailAttempts).values(Array.from({ length: count }, () => ({ mailUid: uid, outcome })));
 }
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
@@ -106,6 +111,10 @@ describe('the lists', () => {
     await setState([retrying[1]], { state: 'retrying', attempts: 1, errorMessage: '451 try later', nextAttemptAt: sql`now() + interval '300 seconds'` });
     await setState([failed[0]], { state: 'failed', attempts: 10, errorMessage: '550 no such user', completedAt: secondsAgo(60), nextAttemptAt: null });
     await setState([failed[1]], { state: 'failed', attempts: 1, errorMessage: '550 no such user', completedAt: secondsAgo(10), nextAttemptAt: null });
+    await logAttempts(retrying[0]!, 2, 'retrying');
+    await logAttempts(retrying[1]!, 1, 'retrying');
+    await logAttempts(failed[0]!, 10, 'failed');
+    await logAttempts(failed[1]!, 1, 'failed');
   });
 
   const uidsOf = (entries: { reference_uid: string }[]) => entries.map((entry) => entry.reference_uid);
@@ -195,7 +204,7 @@ describe('the lists', () => {
       expect(response.json().field).toMatch(/^uids/);
     });
 
-    test('puts permanently failed mails back in the queue with attempts reset', async () => {
+    test('puts permanently failed mails back in the queue with their retry budget reset; the lists still count the attempts made', async () => {
       const response = await requeue([failed[0], failed[1].toUpperCase(), failed[0]]);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ requeued: [failed[0], failed[1]] });
@@ -203,7 +212,8 @@ describe('the lists', () => {
         expect(await mailRow(t, uid)).toMatchObject({ state: 'queued', attempts: 0, errorMessage: null, completedAt: null });
       }
       const queue = await list<{ reference_uid: string; attempt: number }>(t, '');
-      expect(queue.filter((entry) => failed.includes(entry.reference_uid)).map((entry) => entry.attempt)).toEqual([0, 0]);
+      // newest request first: failed[1] (1 attempt logged), then failed[0] (10)
+      expect(queue.filter((entry) => failed.includes(entry.reference_uid)).map((entry) => entry.attempt)).toEqual([1, 10]);
       expect(only(await list(t, 'failed-permanently/'), failed)).toEqual([]);
     });
   });

@@ -42,6 +42,10 @@ const cases: [string, Case][] = [
   ['an unknown provider of an account', ['unknown-provider', 400, 'provider', () => t.as(json('POST', `${MAIL}/administration/accounts/`, { expression: '.*', provider: { uid: UNKNOWN }, credentials: null }))]],
   ['an unknown provider', ['provider-not-found', 404, 'uid', () => t.as({ method: 'GET', url: `${MAIL}/administration/providers/${UNKNOWN}/` })]],
   ['an unknown account', ['account-not-found', 404, 'uid', () => t.as({ method: 'GET', url: `${MAIL}/administration/accounts/${UNKNOWN}/` })]],
+  ['deleting a provider that an account uses', ['provider-in-use', 409, 'uid', async () => {
+    await t.as(json('POST', `${MAIL}/administration/accounts/`, { expression: '@in-use\\.example$', provider: { uid: providerUid }, credentials: null }));
+    return t.as({ method: 'DELETE', url: `${MAIL}/administration/providers/${providerUid}/` });
+  }]],
   ['requeueing a mail that did not fail', ['mail-not-failed', 404, 'uids', () => t.as(json('POST', `${MAIL}/administration/queue/failed-permanently/requeue/`, { uids: [UNKNOWN] }))]],
   ['an unknown file', ['file-not-found', 404, 'uid', () => t.as({ method: 'GET', url: `${FILES}/files/${UNKNOWN}/` })]],
   ['file filters that are not JSON', ['invalid-filters', 400, 'filters', () => t.as({ method: 'GET', url: `${FILES}/search/?filters=${encodeURIComponent('{nope')}` })]],

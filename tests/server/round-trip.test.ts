@@ -141,7 +141,7 @@ describe('mail accounts', () => {
   test('a provider as {uid, name, host} or {uid} is accepted in POST and PUT', async () => {
     const full = await post(`${MAIL}/administration/accounts/`, { expression: '^a@full\\.example$', provider, credentials: null });
     expect(full.statusCode).toBe(201);
-    expect(full.json().provider).toEqual(provider);
+    expect(full.json().provider).toEqual({ ...provider, disabled: false });
     const url = `${MAIL}/administration/accounts/${full.json().uid}/`;
     const short = await put(url, { expression: '^b@full\\.example$', provider: { uid: provider.uid }, credentials: null });
     expect(short.statusCode).toBe(200);

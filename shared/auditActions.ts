@@ -1,0 +1,52 @@
+/**
+ * Every action the services write to the audit trail (`<target type>.<verb>`), in the order the panel's action filter offers them.
+ * server/shared/audit.ts accepts no other action, so a new action is added here first; the panel's test fails until it has a label
+ * in every language.
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.password-set',
+  'user.password-change',
+  'user.ban',
+  'user.unban',
+  'user.revoke-refresh-tokens',
+  'user.unlock',
+  'session.revoke',
+  'role.update',
+  'sign-in.success',
+  'sign-in.failure',
+  'sign-in.throttled',
+  'refresh-token.reuse',
+  'mail-provider.create',
+  'mail-provider.update',
+  'mail-provider.disable',
+  'mail-provider.enable',
+  'mail-provider.delete',
+  'mail-account.create',
+  'mail-account.update',
+  'mail-account.disable',
+  'mail-account.enable',
+  'mail-account.delete',
+  'mail.send',
+  'mail.requeue',
+  'mail.retry-now',
+  'mail.resend',
+  'mail.cancel',
+  'mail.retention',
+  'api-token.create',
+  'api-token.revoke',
+  'api-token.delete',
+  'file.upload',
+  'file.references-update',
+  'file.update',
+  'file.delete',
+  'file.update',
+  'file.delete',
+  'care-request.create',
+  'care-request.contact-read',
+  'care-request.contact-erase',
+  'care-request.contact-retention',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
