@@ -1,9 +1,16 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { mailPaths } from '../resources/mail/paths';
 import { FigureCard, FigureLink } from './FigureCard';
 import { useCountFormat, useStatistics } from './useStatistics';
+
+/**
+ * The failed-mail alert's text and button share its whole width (not MUI's action column beside the text, which left a
+ * German sentence a sliver of a third of the dashboard): the button follows the text on its line while both fit, and
+ * moves under it when they do not.
+ */
+const CALL_TO_ACTION_SX = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1 } as const;
 
 /** Mails queued, retrying, failed and delivered today, each linking to its list; failed mails call for action. */
 export const MailFigures = () => {
@@ -20,15 +27,15 @@ export const MailFigures = () => {
       <FigureLink label={translate('caredesk.statistics.mail.failed')} value={shown(data?.failed)} to={mailPaths.failed} emphasis={failed > 0} />
       <FigureLink label={translate('caredesk.statistics.mail.delivered_today')} value={shown(data?.delivered_today)} to={mailPaths.delivered} />
       {failed > 0 && (
-        <Alert
-          severity="error"
-          action={
-            <Button component={RouterLink} to={mailPaths.failed} color="inherit" size="small">
+        <Alert severity="error" sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
+          <Box data-testid="failed-mail-call" sx={CALL_TO_ACTION_SX}>
+            <Box component="span" sx={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' }}>
+              {translate('caredesk.statistics.mail.failed_action', { smart_count: failed })}
+            </Box>
+            <Button component={RouterLink} to={mailPaths.failed} color="inherit" variant="outlined" size="small">
               {translate('caredesk.statistics.mail.review_failed')}
             </Button>
-          }
-        >
-          {translate('caredesk.statistics.mail.failed_action', { smart_count: failed })}
+          </Box>
         </Alert>
       )}
     </FigureCard>

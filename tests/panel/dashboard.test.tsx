@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
 import { useFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { createFakeMailService } from './support/fakeMailService';
@@ -93,6 +94,30 @@ describe('dashboard figures', () => {
     await openDashboard(ADMIN_UID);
     expect(await within(await card('Users')).findByText('These figures could not be loaded.', {}, { timeout: 10_000 })).toBeInTheDocument();
     await figureLink(await card('Files'), 'Files stored 1,000,000');
+  });
+
+  it("colours the chart's territories as the care lists' territory chips do", async () => {
+    await openDashboard(ADMIN_UID);
+    const care = await card('Care requests per week');
+    const legendColor = async (label: string) => (await within(care).findByText(label)).closest('li')?.querySelector('rect')?.getAttribute('fill');
+    const chip = (kind: 'core' | 'optional') => territoryOf({ core_territory: kind === 'core', optional_territory: kind === 'optional', partialZipCode: null }).color;
+    expect(await legendColor('Core territory')).toBe(chip('core'));
+    expect(await legendColor('Optional territory')).toBe(chip('optional'));
+    expect(chip('core')).not.toBe(chip('optional'));
+  });
+
+  it("lays the German failed-mail alert out across its whole width: the button wraps under the text, not beside it", async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
+    await openDashboard(ADMIN_UID);
+    const mail = await card('Mailversand');
+    const review = await within(mail).findByRole('link', { name: 'Fehlgeschlagene Mails prüfen' });
+    const alert = within(mail).getByRole('alert');
+    expect(alert.querySelector('.MuiAlert-action')).toBeNull(); // MUI's action column squeezed the sentence
+    const call = within(alert).getByTestId('failed-mail-call');
+    expect(call).toContainElement(review);
+    expect(getComputedStyle(call).flexWrap).toBe('wrap');
+    const sentence = within(call).getByText(/endgültig fehlgeschlagen/);
+    expect(getComputedStyle(sentence).overflowWrap).toBe('break-word');
   });
 
   it('speaks German', async () => {

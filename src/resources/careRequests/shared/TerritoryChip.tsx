@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
-import { green, red } from '@mui/material/colors';
 import { useTranslate } from 'react-admin';
+import { TERRITORY_COLORS } from '../../../common/territoryColors';
 
 export interface TerritoryChipProps {
   core_territory: boolean;
@@ -10,10 +10,10 @@ export interface TerritoryChipProps {
 
 export type Territory = { kind: 'core' | 'optional' | 'zip' | 'unknown'; color?: string };
 
-/** Core Territory (green 800) before Optional Territory (red 700), else the partial zip code, else Unknown; white text reaches 4.5:1 on both. */
+/** Core Territory before Optional Territory (in their colours of TERRITORY_COLORS), else the partial zip code, else Unknown; white text reaches 4.5:1 on both. */
 export function territoryOf({ core_territory, optional_territory, partialZipCode }: TerritoryChipProps): Territory {
-  if (core_territory) return { kind: 'core', color: green[800] };
-  if (optional_territory) return { kind: 'optional', color: red[700] };
+  if (core_territory) return { kind: 'core', color: TERRITORY_COLORS.core };
+  if (optional_territory) return { kind: 'optional', color: TERRITORY_COLORS.optional };
   if (partialZipCode) return { kind: 'zip' };
   return { kind: 'unknown' };
 }
