@@ -152,25 +152,31 @@ function noticesQueuer(db: Db, config: Config, records: CareRequestRecord[], uid
 async function seedCareRequests(db: Db, options: DemoOptions, now: Date) {
   fakerDE.seed(options.seed ?? DEMO_SEED);
   const records = demoCareRequests(options.careRequests ?? DEMO_CARE_REQUESTS, { care: options.config.care, now, faker: fakerDE });
-  const uids = await db.transaction((tx) => insertCareRequests(tx, records));
-  await vacuumCareRequests(db);
-  return { records, uids };
+  return { records, uids: await insertCareRequests(db, records) };
 }
 
-/** Fills an installation that has no care requests, mails, mail providers, files nor API tokens; throws, changing nothing, when it has. */
+/**
+ * Fills an installation that has no care requests, mails, mail providers, files nor API tokens; throws, changing nothing, when it
+ * has. One transaction (the store functions' own ones nest in it): a run that fails leaves nothing behind but stored blobs, and
+ * can simply be run again.
+ */
 export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSummary> {
-  const existing = await existingContent(db);
-  if (existing.length) throw new DemoRefused(existing);
-  const now = options.now ?? new Date();
-  const users = await seedUsers(db);
-  const actor = await demoAdministrator(db);
-  const audit: AuditContext = { actor, address: null };
-  const { records, uids } = await seedCareRequests(db, options, now);
-  const provider = await seedMailSetup(db, options.masterSecret, audit);
-  await seedDemoMails(db, { config: options.config, provider, actor, audit, queueNotices: noticesQueuer(db, options.config, records, uids, now) });
-  const files = await seedDemoFiles(db, options.storage, audit, now);
-  const apiTokens = await seedApiTokens(db, actor, audit, now);
-  return { users, careRequests: records.length, files, apiTokens };
+  const summary = await db.transaction(async (tx) => {
+    const existing = await existingContent(tx);
+    if (existing.length) throw new DemoRefused(existing);
+    const now = options.now ?? new Date();
+    const users = await seedUsers(tx);
+    const actor = await demoAdministrator(tx);
+    const audit: AuditContext = { actor, address: null };
+    const { records, uids } = await seedCareRequests(tx, options, now);
+    const provider = await seedMailSetup(tx, options.masterSecret, audit);
+    await seedDemoMails(tx, { config: options.config, provider, actor, audit, queueNotices: noticesQueuer(tx, options.config, records, uids, now) });
+    const files = await seedDemoFiles(tx, options.storage, audit, now);
+    const apiTokens = await seedApiTokens(tx, actor, audit, now);
+    return { users, careRequests: records.length, files, apiTokens };
+  });
+  await vacuumCareRequests(db);
+  return summary;
 }
 
 export class DemoRefused extends Error {
