@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import type { Identifier, RaRecord } from 'react-admin';
+import type { DeleteManyParams, DeleteParams, Identifier, RaRecord } from 'react-admin';
 import type { StoredFile as StoredFileSchema } from '../../server/files/schemas';
 import type { HttpClient, UploadProgress } from './httpClient';
 import { dayRange } from './kit/dayRange';
 import { pagedListResource } from './kit/pagedList';
-import { resourceProvider } from './kit/resourceProvider';
+import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
 export const FILES_RESOURCE = 'files';
 
@@ -47,6 +47,21 @@ interface UploadParams {
   signal?: AbortSignal;
 }
 
+/** What the edit dialog changes: any of name, description and references. */
+export interface FileMetaChanges {
+  name?: string;
+  description?: string;
+  references?: FileReference[];
+}
+
+/**
+ * The types the service previews (GET /preview/{uid}/), and the only types the panel gives a preview's object URL:
+ * never the type a response claims, so that no stored file can become a document of the panel's origin.
+ */
+export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type PreviewType = (typeof PREVIEW_TYPES)[number];
+export const previewTypeOf = (contentType: string): PreviewType | undefined => PREVIEW_TYPES.find((type) => type === contentType.trim().toLowerCase());
+
 /** The reference filter {kind} -> the kind, when it is one. */
 const referenceKind = (value: unknown) => {
   const kind = (value as { kind?: unknown }).kind;
@@ -73,6 +88,7 @@ function dispositionFileName(header: string | null): string | null {
  * {kind} sent as reference_kind), one file by uid, and the own methods uploadFile and downloadFile.
  */
 export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
+  const fileUrl = (id: Identifier) => `${filesUrl}/files/${encodeURIComponent(String(id))}/`;
   return resourceProvider({
     ...pagedListResource<StoredFile, FileRecord>(httpClient, {
       url: `${filesUrl}/search/`,
@@ -83,8 +99,33 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       defaultSort: { field: 'uploaded', order: 'DESC' },
       getId: (item) => item.uid,
       toRecord: toFileRecord,
-      itemUrl: (id) => `${filesUrl}/files/${encodeURIComponent(String(id))}/`,
+      itemUrl: fileUrl,
     }),
+
+    /** PATCH /files/{uid}/ with the changed fields only. */
+    update: async (_resource: string, { id, data }: UpdateParamsOf<FileMetaChanges, FileRecord>) => {
+      const { json } = await httpClient(fileUrl(id), { method: 'PATCH', body: JSON.stringify(data) });
+      return { data: toFileRecord(json as StoredFile) };
+    },
+
+    delete: async (_resource: string, { id, previousData }: DeleteParams<FileRecord>) => {
+      await httpClient(fileUrl(id), { method: 'DELETE' });
+      return { data: previousData ?? { id } };
+    },
+
+    /** One request for the whole selection; answers the ids deleted (a file someone else deleted first is not among them). */
+    deleteMany: async (_resource: string, { ids }: DeleteManyParams) => {
+      const { json } = await httpClient(`${filesUrl}/files/delete/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) });
+      return { data: (json as { deleted: string[] }).deleted };
+    },
+
+    /** dataProvider.previewFile('files', {id, contentType}): the file's bytes typed as one of PREVIEW_TYPES. */
+    previewFile: async (_resource: string, { id, contentType }: { id: Identifier; contentType: string }) => {
+      const type = previewTypeOf(contentType);
+      if (!type) throw new Error(`${contentType} cannot be previewed`);
+      const { blob } = await httpClient.blob(`${filesUrl}/preview/${encodeURIComponent(String(id))}/`);
+      return { data: new Blob([blob], { type }) };
+    },
 
     /** dataProvider.uploadFile('files', {file, name, description}) */
     uploadFile: async (_resource: string, { file, fileName, name, description, onProgress, signal }: UploadParams) => {

@@ -62,6 +62,14 @@ const FILE: FieldLabels = {
   stored_binary: `${P}.stored_binary`,
 };
 
+/** A file's PATCH and the bulk delete. */
+const FILE_CHANGE: FieldLabels = {
+  name: 'caredesk.files.upload.name',
+  description: 'caredesk.files.upload.description',
+  references: `${P}.references`,
+  uids: 'caredesk.files.delete.files',
+};
+
 const ROLE: FieldLabels = { role: 'caredesk.roles.role', permissions: 'caredesk.roles.permissions' };
 
 const PAGED_LIST: FieldLabels = {
@@ -86,6 +94,8 @@ const BY_PATH: [RegExp, FieldLabels][] = [
   [/\/administration\/access-tokens\//, API_TOKEN],
   [/\/(upload|files\/[^/]+\/references)\/$/, FILE],
   [/\/(search|care-requests)\/$/, PAGED_LIST],
+  // after the search: a file's own path (`/files/{uid}/`, `/files/delete/`) ends like `/files/search/`
+  [/\/files\/[^/]+\/$/, FILE_CHANGE],
 ];
 
 /** The field labels for a request to `url`. */

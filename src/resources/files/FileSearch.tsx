@@ -3,12 +3,14 @@ import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
+import { useCan } from '../../common/permissions';
 import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
 import { FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
 import { ContentTypeField } from './ContentTypeField';
 import { FILE_CSV_COLUMNS } from './csv';
-import { DownloadButton } from './DownloadButton';
+import { DeleteSelectedFilesButton } from './DeleteSelectedFilesButton';
 import { FileFilters } from './FileFilters';
+import { FileRowActions } from './FileRowActions';
 import { formatSeconds } from '../../common/dates/formatSeconds';
 import { formatSize } from './format';
 import { FILES_URL_STATE } from './listState';
@@ -40,7 +42,7 @@ const ONE_LINE_ROWS = {
 
 const emptyFiles = <ListEmpty message="caredesk.files.search.empty" action={<UploadButton />} />;
 
-/** On a phone: one card per file (name, size and upload time, content type) with its download button. */
+/** On a phone: one card per file (name, size and upload time, content type) with Download and a menu of its other actions (cards cannot be selected). */
 const FileCards = () => (
   <SimpleList<FileRecord>
     rowClick={false}
@@ -51,18 +53,20 @@ const FileCards = () => (
       </>
     )}
     tertiaryText={(record) => <ContentTypeField contentType={record.content_type} />}
-    rightIcon={(record) => <DownloadButton record={record} />}
+    rightIcon={(record) => <FileRowActions record={record} compact />}
     empty={emptyFiles}
   />
 );
 
 /**
  * /filebucket/search/: the server-paged file search, its state kept in the URL query; columns to choose (remembered),
- * CSV export of every file the search selects, and cards instead of the table on a phone.
+ * CSV export of every file the search selects, row actions (preview, download, edit, delete), for files:write a
+ * selection to delete, and cards instead of the table on a phone.
  */
 const FileSearch = () => {
   const listProps = useSpecListParams(FILES_URL_STATE);
   const phone = useIsPhone();
+  const canWrite = useCan('files:write');
   return (
     <List
       resource={FILES_RESOURCE}
@@ -87,7 +91,7 @@ const FileSearch = () => {
       ) : (
         <DataTable<FileRecord>
           rowClick={false}
-          bulkActionButtons={false}
+          bulkActionButtons={canWrite ? <DeleteSelectedFilesButton /> : false}
           sx={ONE_LINE_ROWS}
           empty={emptyFiles}
         >
@@ -106,7 +110,7 @@ const FileSearch = () => {
             disableSort
             render={(record) => <ReferenceChips references={record.references} />}
           />
-          <Column label="caredesk.files.search.actions" render={(record) => <DownloadButton record={record} />} />
+          <Column label="caredesk.files.search.actions" render={(record) => <FileRowActions record={record} />} />
         </DataTable>
       )}
     </List>

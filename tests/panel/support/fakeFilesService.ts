@@ -60,6 +60,8 @@ export function createFakeFilesService() {
   const state = {
     uploadProblem: null as null | Response,
     tokenProblem: null as null | Response,
+    /** Answers every rename, edit or delete when set. */
+    changeProblem: null as null | Response,
     /** While set, an upload waits for it before it answers (a long upload). */
     uploadGate: null as null | Promise<void>,
   };
@@ -155,6 +157,37 @@ export function createFakeFilesService() {
           'content-disposition': `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(file.meta.name)}`,
         },
       });
+    }),
+    http.patch(`${testConfig.filesUrl}/files/:uid/`, async ({ request, params }) => {
+      const body = (await request.json()) as Partial<StoredFile['meta']>;
+      log(request, body);
+      if (state.changeProblem) return state.changeProblem.clone();
+      const file = files.find((candidate) => candidate.uid === params.uid);
+      if (!file) return problem(404, 'Not Found', 'No file has this uid.', 'uid');
+      Object.assign(file.meta, body);
+      return HttpResponse.json(file);
+    }),
+    http.delete(`${testConfig.filesUrl}/files/:uid/`, ({ request, params }) => {
+      log(request);
+      if (state.changeProblem) return state.changeProblem.clone();
+      const index = files.findIndex((candidate) => candidate.uid === params.uid);
+      if (index === -1) return problem(404, 'Not Found', 'No file has this uid.', 'uid');
+      files.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(`${testConfig.filesUrl}/files/delete/`, async ({ request }) => {
+      const { uids } = (await request.json()) as { uids: string[] };
+      log(request, { uids });
+      if (state.changeProblem) return state.changeProblem.clone();
+      const deleted = uids.filter((uid) => files.some((file) => file.uid === uid));
+      files.splice(0, files.length, ...files.filter((file) => !deleted.includes(file.uid)));
+      return HttpResponse.json({ deleted, not_found: uids.filter((uid) => !deleted.includes(uid)) });
+    }),
+    http.get(`${testConfig.filesUrl}/preview/:uid/`, ({ request, params }) => {
+      log(request, { authorization: request.headers.get('authorization') });
+      const file = files.find((candidate) => candidate.uid === params.uid);
+      if (!file) return problem(404, 'Not Found', 'No file has this uid.', 'uid');
+      return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { headers: { 'content-type': 'text/html' } });
     }),
     ...tokenHandlers('files', testConfig.filesUrl),
     ...tokenHandlers('pricing', testConfig.pricingUrl),
