@@ -8,6 +8,12 @@ import { ProviderSelectInput } from './ProviderSelectInput';
 import { SendTestMailButton } from './SendTestMailButton';
 import { requiredField } from './validators';
 
+const accountTitles = {
+  add: 'caredesk.mail.editor.add_account',
+  edit: 'caredesk.mail.editor.edit_account',
+  nameOf: (record: Record<string, unknown>) => String(record.expression ?? ''),
+};
+
 /** The test-mail action of a stored account (not while adding one). */
 const TestMailAction = () => {
   const record = useRecordContext<AccountRecord>();
@@ -24,6 +30,7 @@ const AccountEditor = () => (
     listPath={mailPaths.accounts}
     savedMessage="caredesk.mail.editor.account_saved"
     actions={<TestMailAction />}
+    titles={accountTitles}
   >
     <TextInput source="expression" label="caredesk.mail.fields.expression" validate={requiredField} />
     <ProviderSelectInput />

@@ -1,6 +1,6 @@
 import { CardHeader } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Create, Edit, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { Create, Edit, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
@@ -16,6 +16,8 @@ interface MailEditorProps {
   /** Form inputs; `actions` are shown under the form (e.g. the test-mail button of an existing account). */
   children: ReactNode;
   actions?: ReactNode;
+  /** Page titles (app bar and browser tab) naming the thing: the add title's key, the edit title's key (with %{name}) and the name of a loaded record. */
+  titles: { add: string; edit: string; nameOf: (record: Record<string, unknown>) => string };
 }
 
 const EditorTitle = ({ isEdit }: { isEdit: boolean }) => {
@@ -23,16 +25,23 @@ const EditorTitle = ({ isEdit }: { isEdit: boolean }) => {
   return <CardHeader title={translate(isEdit ? 'caredesk.mail.editor.edit' : 'caredesk.mail.editor.add')} sx={{ px: 0, pt: 0 }} />;
 };
 
+/** "Edit mail provider Mailjet": the page title of a loaded record (the bare verb's key's text while it loads). */
+const EditPageTitle = ({ titles }: { titles: MailEditorProps['titles'] }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return <>{record ? translate(titles.edit, { name: titles.nameOf(record) }) : translate('caredesk.mail.editor.edit')}</>;
+};
+
 /** A failed load is only logged; the form then stays empty. */
 const logLoadError = (error: unknown) => console.error('Cannot load the object', error);
 
 /**
- * The generic editor: a card titled Edit or Add. With a uid route parameter it loads the object and submits an
+ * The generic editor: a card titled Edit or Add (the page title names the thing: "Add mail provider"). With a uid route parameter it loads the object and submits an
  * update, otherwise a create. On success it says so and goes back (to the list when opened directly); a failure shows
  * 'Cannot save:' plus the problem. Submit is enabled only on a change and when the form is valid (every required field
  * filled), and disabled while saving.
  */
-export const MailEditor = ({ resource, listPath, savedMessage, children, actions }: MailEditorProps) => {
+export const MailEditor = ({ resource, listPath, savedMessage, children, actions, titles }: MailEditorProps) => {
   const { uid } = useParams();
   const onError = useCannotSave();
   const isEdit = uid !== undefined && uid !== '';
@@ -52,13 +61,12 @@ export const MailEditor = ({ resource, listPath, savedMessage, children, actions
       </SimpleForm>
     </EditorSave>
   );
-  const title = isEdit ? 'caredesk.mail.editor.edit' : 'caredesk.mail.editor.add';
   return isEdit ? (
     <Edit
       key={uid}
       resource={resource}
       id={uid}
-      title={title}
+      title={<EditPageTitle titles={titles} />}
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
@@ -68,7 +76,7 @@ export const MailEditor = ({ resource, listPath, savedMessage, children, actions
       {form}
     </Edit>
   ) : (
-    <Create resource={resource} title={title} redirect={false} mutationOptions={{ onError }}>
+    <Create resource={resource} title={titles.add} redirect={false} mutationOptions={{ onError }}>
       {form}
     </Create>
   );

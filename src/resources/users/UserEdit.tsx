@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Edit, TabbedForm, TabbedFormTabs, TextInput, Toolbar, TopToolbar } from 'react-admin';
 import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
@@ -19,11 +20,16 @@ const actions = (
   </TopToolbar>
 );
 
-/**
- * The tabs share the width; a name wider than its share (German on a phone) is hyphenated in the page's language, or
- * broken where it must.
- */
-const tabs = <TabbedFormTabs variant="fullWidth" sx={{ '& .MuiTab-root': { minWidth: 0, px: 1, hyphens: 'auto', overflowWrap: 'anywhere' } }} />;
+const tabsSx = { '& .MuiTab-root': { minWidth: 0, px: 1, hyphens: 'auto', overflowWrap: 'anywhere' } } as const;
+
+/** The Sessions tab acts at once (Revoke per session): it has nothing to save, so the form's toolbar is not shown there. */
+const SESSIONS_TAB = 2;
+
+const toolbar = (
+  <Toolbar>
+    <SubmitButton requireValid />
+  </Toolbar>
+);
 
 /**
  * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
@@ -32,6 +38,9 @@ const tabs = <TabbedFormTabs variant="fullWidth" sx={{ '& .MuiTab-root': { minWi
  */
 const UserEdit = () => {
   const onError = useCannotSave();
+  const [tab, setTab] = useState(0);
+  // the tabs share the width; a name wider than its share (German on a phone) is hyphenated in the page's language, or broken where it must
+  const tabs = <TabbedFormTabs variant="fullWidth" sx={tabsSx} onChange={(_event: unknown, value: number) => setTab(value)} />;
   return (
     <Edit title={<UserEditTitle />} actions={actions} mutationMode="pessimistic" redirect={false} mutationOptions={{ onError }}>
       <EditorSave listPath={usersPaths.list} savedMessage="resources.users.messages.saved">
@@ -40,11 +49,7 @@ const UserEdit = () => {
           tabs={tabs}
           mode="onChange"
           defaultValues={formDefaults}
-          toolbar={
-            <Toolbar>
-              <SubmitButton requireValid />
-            </Toolbar>
-          }
+          toolbar={tab === SESSIONS_TAB ? false : toolbar}
         >
           <TabbedForm.Tab label="resources.users.edit.name_and_roles">
             <TextInput source="publicName" validate={nameValidators} />

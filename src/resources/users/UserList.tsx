@@ -17,7 +17,19 @@ const Column = DataTable.Col<UserRecord>;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** /users/: the users, paged and searched by the service; on a desktop, row selection for those who may act on it (a phone acts from the edit page). */
+/** A click on a row (a card on a phone) opens the user, as the row's Edit button does. */
+const openUser = (id: string | number) => usersPaths.edit(id);
+
+/**
+ * react-admin shows a card's tertiary text (here the role chips) floated beside the name at 54 % opacity, which washes
+ * the chips' colours out below their label contrast: full colour, on a line of their own under the name.
+ */
+const cardSx = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', display: 'block', mt: 0.5 } } as const;
+
+/**
+ * /users/: the users, paged and searched by the service; on a desktop, row selection for those who may act on it (a phone
+ * acts from the edit page). For those who may edit users, a row or card opens the user.
+ */
 const UserList = () => {
   const canManage = useCan('users:manage');
   const phone = useIsPhone();
@@ -34,16 +46,17 @@ const UserList = () => {
       empty={false}
     >
       {phone ? (
+        // the card itself opens the user, so it holds no Edit button (no control inside a control)
         <SimpleList<UserRecord>
-          rowClick={false}
+          rowClick={canManage ? openUser : false}
           primaryText={(record) => <UserNameField record={record} />}
           secondaryText={(record) => record.username}
           tertiaryText={(record) => <RoleChips record={record} />}
-          rightIcon={(record) => <EditUserButton record={record} />}
+          sx={cardSx}
           empty={empty}
         />
       ) : (
-        <DataTable<UserRecord> rowClick={false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty}>
+        <DataTable<UserRecord> rowClick={canManage ? openUser : false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty}>
           <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
           <Column source="username" label="resources.users.fields.username" />
           <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />

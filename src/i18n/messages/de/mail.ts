@@ -60,6 +60,10 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
     editor: {
       edit: 'Bearbeiten',
       add: 'Hinzufügen',
+      add_provider: 'Mail-Provider hinzufügen',
+      edit_provider: 'Mail-Provider %{name} bearbeiten',
+      add_account: 'Absenderkonto hinzufügen',
+      edit_account: 'Absenderkonto %{name} bearbeiten',
       edit_credentials: 'Zugangsdaten bearbeiten',
       stored_credentials: 'Gespeicherte Zugangsdaten für %{username}',
       provider_saved: 'Provider gespeichert',

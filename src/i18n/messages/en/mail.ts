@@ -58,6 +58,10 @@ export const mailEn = {
     editor: {
       edit: 'Edit',
       add: 'Add',
+      add_provider: 'Add mail provider',
+      edit_provider: 'Edit mail provider %{name}',
+      add_account: 'Add mail account',
+      edit_account: 'Edit mail account %{name}',
       edit_credentials: 'Edit Credentials',
       stored_credentials: 'Stored credentials for %{username}',
       provider_saved: 'Provider saved',
