@@ -41,8 +41,6 @@ export const AUDIT_ACTIONS = [
   'file.references-update',
   'file.update',
   'file.delete',
-  'file.update',
-  'file.delete',
   'care-request.create',
   'care-request.contact-read',
   'care-request.contact-erase',
