@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   /** Translation keys of the title, the question and the confirming button. */
   title: string;
   message: string;
+  /** Arguments of the question's text (%{name}). */
+  messageArgs?: Record<string, unknown>;
   confirmLabel: string;
   /** Translation key of the notification after success. */
   successMessage: string;
@@ -22,7 +24,7 @@ interface ConfirmDialogProps {
  * Asks before a destructive action (end a session, erase personal data). Confirm runs it; success notifies, calls
  * onConfirmed and closes; a failure stays in the dialog. Escape and the backdrop do not close it while it runs.
  */
-export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, successMessage, onConfirm, onConfirmed }: ConfirmDialogProps) => {
+export const ConfirmDialog = ({ open, onClose, title, message, messageArgs, confirmLabel, successMessage, onConfirm, onConfirmed }: ConfirmDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [loading, setLoading] = useState(false);
@@ -71,7 +73,7 @@ export const ConfirmDialog = ({ open, onClose, title, message, confirmLabel, suc
         </>
       }
     >
-      <DialogContentText>{translate(message)}</DialogContentText>
+      <DialogContentText>{translate(message, messageArgs)}</DialogContentText>
     </ActionDialog>
   );
 };

@@ -27,6 +27,18 @@ function typeSlug(type: string | undefined): string | null {
   return match ? match[1].replaceAll('-', '_') : null;
 }
 
+const PROBLEM_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'field', 'errors']);
+
+/**
+ * A problem's extension members as the arguments of its text (`%{accounts}`); its number, if it has one, also chooses the text's
+ * plural form (smart_count), so that "1 account" and "2 accounts" can be said in every language.
+ */
+function textArguments(problem: Problem): Record<string, unknown> {
+  const extensions = Object.fromEntries(Object.entries(problem).filter(([name]) => !PROBLEM_MEMBERS.has(name)));
+  const count = Object.values(extensions).find((value) => typeof value === 'number');
+  return count === undefined ? extensions : { ...extensions, smart_count: count };
+}
+
 /**
  * 'Title: text (in field Label)' in the panel's language: the title by status, the text by problem type, the field
  * by its label. A type the panel does not know shows the server's detail; a field without a label its wire name.
@@ -36,7 +48,7 @@ export function problemMessage(problem: Problem, translate: Translate = untransl
   const title = problem.status ? translate(`caredesk.problems.titles.${problem.status}`, { _: serverTitle }) : serverTitle;
   const slug = typeSlug(problem.type);
   const detail = problem.detail?.trim() ?? '';
-  const text = slug ? translate(`caredesk.problems.types.${slug}`, { _: detail }) : detail;
+  const text = slug ? translate(`caredesk.problems.types.${slug}`, { ...textArguments(problem), _: detail }) : detail;
   let message = title && text ? `${title}: ${text}` : title || text;
   if (problem.field) {
     const labelKey = fieldLabelKey(problem.field, fieldLabels);

@@ -10,6 +10,7 @@ export interface AccountFormValues {
   credentials_changed?: boolean;
   username?: string | null;
   password?: string | null;
+  disabled?: boolean;
 }
 
 /** Form values of the provider editor (the port input is text). */
@@ -18,6 +19,7 @@ export interface ProviderFormValues {
   host?: string;
   port?: string | number | null;
   security?: MailSecurity;
+  disabled?: boolean;
 }
 
 /** The ProviderInput body: trimmed texts, the port as an integer. */
@@ -27,6 +29,7 @@ export function toProviderInput(values: ProviderFormValues): Partial<Static<type
     host: String(values.host ?? '').trim(),
     port: Number(String(values.port ?? '').trim()),
     security: values.security,
+    disabled: !!values.disabled,
   };
 }
 
@@ -45,5 +48,6 @@ export function toAccountInput(values: AccountFormValues, hadCredentials: boolea
     provider: { uid: String(values.providerUid ?? '') },
     credentials,
     credentials_changed: changed,
+    disabled: !!values.disabled,
   };
 }

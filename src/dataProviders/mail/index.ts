@@ -1,4 +1,4 @@
-import type { CreateParams, GetListParams, GetListResult, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import { type CreateParams, type DeleteParams, type GetListParams, type GetListResult, type GetOneParams, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import type { HttpClient } from '../httpClient';
 import { dayRange } from '../kit/dayRange';
 import { localListResource } from '../kit/localList';
@@ -16,7 +16,7 @@ import {
 } from './logRecords';
 import { isMailState, type MailLogDetail, type MailLogItem, type MailState } from './logWire';
 import { type AccountRecord, toAccountRecord, toProviderRecord } from './records';
-import type { Account, Provider, Requeued, SendMailInput, Sent } from './wire';
+import type { Account, Provider, Requeued, RetriedNow, SendMailInput, Sent } from './wire';
 
 /** react-admin resource names of the mail screens. */
 export const MAIL_RESOURCES = {
@@ -42,6 +42,18 @@ export function mailStatesOf(value: unknown): MailState[] | undefined {
   const listed = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   const states = [...new Set(listed.map((state) => String(state).trim()).filter(isMailState))];
   return states.length ? states : undefined;
+}
+
+/**
+ * An invalid expression's problem as a submission error of the account editor's Expression field (react-admin's form reads
+ * `body.errors`): the reason's text in the panel's language, translated when shown, in react-admin's format for a message with arguments.
+ */
+function withExpressionFieldError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.body?.type !== '/problems/invalid-expression') return error;
+  const reason = typeof error.body.reason === 'string' ? error.body.reason : 'syntax';
+  const message = { message: `caredesk.mail.expression_errors.${reason.replaceAll('-', '_')}`, args: { at: error.body.at ?? '', _: error.message } };
+  error.body.errors = { expression: `@@react-admin@@${JSON.stringify(message)}` };
+  return error;
 }
 
 /** The getOne meta of the mail detail: keeps the detail apart from the list rows react-admin caches as getOne answers. */
@@ -105,14 +117,24 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
     searchFields: string[],
   ) => {
     const itemUrl = (id: Identifier) => url(`${path}${encodeURIComponent(String(id))}/`);
-    const send = async (target: string, method: 'POST' | 'PUT', body: unknown) =>
-      toRecord((await httpClient(target, { method, body: JSON.stringify(body) })).json as TItem);
+    const send = async (target: string, method: 'POST' | 'PUT', body: unknown) => {
+      try {
+        return toRecord((await httpClient(target, { method, body: JSON.stringify(body) })).json as TItem);
+      } catch (error) {
+        throw withExpressionFieldError(error);
+      }
+    };
     return {
       ...localListResource(httpClient, { url: url(path), toRecord, searchFields, itemUrl }),
       create: async (_resource: string, { data }: CreateParams<TValues>) => ({ data: await send(url(path), 'POST', toInput(data, undefined, true)) }),
       update: async (_resource: string, { id, data, previousData }: UpdateParamsOf<TValues, TRecord>) => ({
         data: await send(itemUrl(id), 'PUT', toInput(data, previousData, false)),
       }),
+      /** DELETE …/{uid}/, for good; a provider still in use is refused (409 provider-in-use saying how many accounts use it). */
+      delete: async (_resource: string, { id, previousData }: DeleteParams<TRecord>) => {
+        await httpClient(itemUrl(id), { method: 'DELETE' });
+        return { data: (previousData ?? { id }) as TRecord };
+      },
     };
   };
 
@@ -141,7 +163,17 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
     }),
     [MAIL_RESOURCES.queue]: resourceProvider(stateList('queued', asQueueEntry)),
     [MAIL_RESOURCES.delivered]: resourceProvider(stateList('delivered', asDeliveredEntry)),
-    [MAIL_RESOURCES.retries]: resourceProvider(stateList('retrying', asRetryingEntry)),
+    [MAIL_RESOURCES.retries]: resourceProvider({
+      ...stateList('retrying', asRetryingEntry),
+      /** dataProvider.retryNow('mailRetries', {ids}): the selected retrying mails are due now; resolves to how many moved. */
+      retryNow: async (_resource: string, { ids }: { ids: Identifier[] }) => {
+        const { json } = await httpClient(url('administration/queue/failed-temporarily/retry-now/'), {
+          method: 'POST',
+          body: JSON.stringify({ uids: ids.map(String) }),
+        });
+        return { data: json as RetriedNow };
+      },
+    }),
     [MAIL_RESOURCES.failed]: resourceProvider({
       ...stateList('failed', asFailedEntry),
       /** dataProvider.requeueMails('mailFailed', {ids}): the selected permanently failed deliveries go back to the queue. */

@@ -7,6 +7,7 @@ import type {
   Provider as ProviderSchema,
   QueueEntry as QueueEntrySchema,
   Requeued as RequeuedSchema,
+  RetriedNow as RetriedNowSchema,
   Retrying,
   Sent as SentSchema,
 } from '../../../server/mail/schemas';
@@ -26,3 +27,4 @@ export type FailedEntry = Static<typeof Failed>;
 export type SendMailInput = Static<typeof MailInputSchema>;
 export type Sent = Static<typeof SentSchema>;
 export type Requeued = Static<typeof RequeuedSchema>;
+export type RetriedNow = Static<typeof RetriedNowSchema>;

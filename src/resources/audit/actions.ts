@@ -1,38 +1,7 @@
-/** The actions the services record (contracts of issue 10), in the order the action filter offers them. */
-export const AUDIT_ACTIONS = [
-  'user.create',
-  'user.update',
-  'user.password-set',
-  'user.password-change',
-  'user.ban',
-  'user.unban',
-  'user.revoke-refresh-tokens',
-  'user.unlock',
-  'session.revoke',
-  'role.update',
-  'sign-in.success',
-  'sign-in.failure',
-  'sign-in.throttled',
-  'refresh-token.reuse',
-  'mail-provider.create',
-  'mail-provider.update',
-  'mail-account.create',
-  'mail-account.update',
-  'mail.send',
-  'mail.requeue',
-  'mail.retention',
-  'api-token.create',
-  'api-token.revoke',
-  'api-token.delete',
-  'file.upload',
-  'file.references-update',
-  'file.update',
-  'file.delete',
-  'care-request.create',
-  'care-request.contact-read',
-  'care-request.contact-erase',
-  'care-request.contact-retention',
-] as const;
+import type { AuditEvent } from '../../dataProviders/audit';
+
+/** The actions the services record (shared/auditActions.ts: the same list the server writes from), in the order the action filter offers them. */
+export { AUDIT_ACTIONS } from '../../../shared/auditActions';
 
 /** The kinds of target an event names, as the target type filter offers them. */
 export const AUDIT_TARGET_TYPES = ['user', 'session', 'role', 'mail-provider', 'mail-account', 'mail', 'api-token', 'file', 'care-request'] as const;
@@ -47,3 +16,31 @@ export const actionLabel = (translate: Translate, action: string) => translate(`
 export const targetTypeLabel = (translate: Translate, type: string) => translate(`caredesk.audit.target_types.${type}`, { _: type });
 
 export const outcomeLabel = (translate: Translate, outcome: string) => translate(`caredesk.audit.outcomes.${outcome}`, { _: outcome });
+
+/**
+ * Who made the change: the user's public name; for events without one, an API token, someone not signed in (a request from a
+ * client, e.g. a failed sign-in or the public intake form: it has an address), or the server itself (retention: no address).
+ */
+export function actorLabel(translate: Translate, event: Pick<AuditEvent, 'actor' | 'address' | 'changes'>): string {
+  if (event.actor) return event.actor.public_name;
+  if (typeof event.changes?.api_token === 'string') return translate('caredesk.audit.list.api_token');
+  return translate(event.address ? 'caredesk.audit.list.not_signed_in' : 'caredesk.audit.list.server');
+}
+
+const shortReference = (uid: string) => uid.slice(0, 8);
+
+/**
+ * What the event is about, in words: "User: Bob Recruiter" (the label, else the id); a mail as "Mail to 2 recipients · 1a2b3c4d" by its
+ * recipient count and the start of its reference uid, never by an address or subject (older events labelled mails with the sender).
+ */
+export function targetSummary(translate: Translate, event: Pick<AuditEvent, 'target' | 'changes'>): string {
+  const { target } = event;
+  if (!target) return '';
+  if (target.type === 'mail') {
+    const recipients = event.changes?.recipients_count;
+    const reference = shortReference(target.id);
+    if (typeof recipients === 'number') return translate('caredesk.audit.mail_target.recipients', { smart_count: recipients, reference });
+    return translate('caredesk.audit.mail_target.reference', { reference });
+  }
+  return `${targetTypeLabel(translate, target.type)}: ${target.label || target.id}`;
+}

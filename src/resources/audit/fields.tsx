@@ -2,14 +2,14 @@ import { Chip } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatSeconds } from '../../common/dates/formatSeconds';
 import type { AuditEvent } from '../../dataProviders/audit';
-import { actionLabel, outcomeLabel, targetTypeLabel } from './actions';
+import { actionLabel, actorLabel, outcomeLabel, targetSummary, targetTypeLabel } from './actions';
 
 export const TimeField = ({ event }: { event: AuditEvent }) => <>{formatSeconds(event.time, useLocale())}</>;
 
-/** The actor's public name, or 'Server' for what the server did by itself. */
+/** The actor's public name; without one 'API token', 'Not signed in' or 'Server' (see actorLabel). */
 export const ActorField = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
-  return <>{event.actor ? event.actor.public_name : translate('caredesk.audit.list.server')}</>;
+  return <>{actorLabel(translate, event)}</>;
 };
 
 /** The action's name in the panel's language, the recorded name as its title (and as the text when unknown). */
@@ -18,15 +18,11 @@ export const ActionField = ({ event }: { event: AuditEvent }) => {
   return <span title={event.action}>{actionLabel(translate, event.action)}</span>;
 };
 
-/** "User: Bob Recruiter" (the label, else the id), nothing for an event without a target. */
+/** "User: Bob Recruiter", "Mail to 2 recipients · 1a2b3c4d" (see targetSummary), the id as its title; nothing for an event without a target. */
 export const TargetField = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
   if (!event.target) return null;
-  return (
-    <span title={event.target.id}>
-      {targetTypeLabel(translate, event.target.type)}: {event.target.label || event.target.id}
-    </span>
-  );
+  return <span title={event.target.id}>{targetSummary(translate, event)}</span>;
 };
 
 /** The target's type in the panel's language ('–' for an event without a target). */

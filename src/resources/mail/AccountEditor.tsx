@@ -1,7 +1,8 @@
-import { TextInput, useRecordContext } from 'react-admin';
+import { BooleanInput, TextInput, useRecordContext } from 'react-admin';
 import type { AccountRecord } from '../../dataProviders/mail/records';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { AccountCredentialsInputs } from './AccountCredentialsInputs';
+import { DeleteButton } from './DeleteButton';
 import { MailEditor } from './MailEditor';
 import { mailPaths } from './paths';
 import { ProviderSelectInput } from './ProviderSelectInput';
@@ -20,21 +21,35 @@ const TestMailAction = () => {
   return record?.id ? <SendTestMailButton account={record} /> : null;
 };
 
+const AccountEditorActions = () => (
+  <>
+    <TestMailAction />
+    <DeleteButton
+      resource={MAIL_RESOURCES.accounts}
+      listPath={mailPaths.accounts}
+      texts={{ title: 'caredesk.mail.editor.delete_account_title', message: 'caredesk.mail.editor.delete_account_message', deleted: 'caredesk.mail.editor.account_deleted' }}
+      nameOf={(record) => String(record.expression ?? '')}
+    />
+  </>
+);
+
 /**
  * /mailman/accounts/add/ and /mailman/accounts/{uid}/: Regular Expression, Provider, 'Authentication required' and
- * the credentials; the data provider sends the contract's AccountInput with credentials_changed.
+ * the credentials, Disabled; Delete for a stored account. The data provider sends the contract's AccountInput with credentials_changed,
+ * and puts an invalid expression's problem on the Expression field.
  */
 const AccountEditor = () => (
   <MailEditor
     resource={MAIL_RESOURCES.accounts}
     listPath={mailPaths.accounts}
     savedMessage="caredesk.mail.editor.account_saved"
-    actions={<TestMailAction />}
+    actions={<AccountEditorActions />}
     titles={accountTitles}
   >
     <TextInput source="expression" label="caredesk.mail.fields.expression" validate={requiredField} />
     <ProviderSelectInput />
     <AccountCredentialsInputs />
+    <BooleanInput source="disabled" label="caredesk.mail.fields.disabled" helperText="caredesk.mail.editor.account_disabled_help" />
   </MailEditor>
 );
 

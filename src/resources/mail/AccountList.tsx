@@ -2,6 +2,7 @@ import { DataTable, useTranslate } from 'react-admin';
 import type { AccountRecord } from '../../dataProviders/mail/records';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { AddLinkButton } from './AddLinkButton';
+import { DisabledChip } from './DisabledChip';
 import { EditLinkButton } from './EditLinkButton';
 import { ACCOUNT_CSV_COLUMNS } from './csv';
 import { MailList } from './MailList';
@@ -15,6 +16,8 @@ const CredentialsField = ({ record }: { record: AccountRecord }) => {
   return <span>{record.credentials ? record.credentials.username : translate('caredesk.mail.fields.no_credentials')}</span>;
 };
 
+const AccountStatus = ({ record }: { record: AccountRecord }) => <DisabledChip disabled={record.disabled} providerDisabled={record.provider?.disabled} />;
+
 const AccountActions = ({ record }: { record: AccountRecord }) => (
   <>
     <EditLinkButton to={mailPaths.editAccount(record.id)} what={record.expression} />
@@ -22,7 +25,7 @@ const AccountActions = ({ record }: { record: AccountRecord }) => (
   </>
 );
 
-/** /mailman/accounts/: in matching order (the service's); expression, provider, username and per-row actions. */
+/** /mailman/accounts/: in matching order (the service's); expression, provider, username, whether it is disabled (or its provider) and per-row actions. */
 const AccountList = () => (
   <MailList
     resource={MAIL_RESOURCES.accounts}
@@ -35,7 +38,11 @@ const AccountList = () => (
     card={{
       primary: (record) => <code>{record.expression}</code>,
       secondary: (record) => (record.provider ? `${record.provider.name} (${record.provider.host})` : ''),
-      tertiary: (record) => <CredentialsField record={record} />,
+      tertiary: (record) => (
+        <>
+          <CredentialsField record={record} /> <AccountStatus record={record} />
+        </>
+      ),
       actions: (record) => <AccountActions record={record} />,
     }}
   >
@@ -46,6 +53,7 @@ const AccountList = () => (
       render={(record) => (record.provider ? `${record.provider.name} (${record.provider.host})` : '')}
     />
     <Column source="username" label="caredesk.mail.fields.credentials" render={(record) => <CredentialsField record={record} />} />
+    <Column source="disabled" label="caredesk.mail.fields.status" render={(record) => <AccountStatus record={record} />} />
     <Column
       label="caredesk.mail.list.actions"
       disableSort

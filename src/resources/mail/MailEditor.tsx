@@ -32,6 +32,9 @@ const EditPageTitle = ({ titles }: { titles: MailEditorProps['titles'] }) => {
   return <>{record ? translate(titles.edit, { name: titles.nameOf(record) }) : translate('caredesk.mail.editor.edit')}</>;
 };
 
+/** A problem that the form shows on its fields (react-admin's `body.errors`, e.g. an invalid expression): no banner as well. */
+const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { errors?: object } })?.body?.errors ?? {}).length > 0;
+
 /** A failed load is only logged; the form then stays empty. */
 const logLoadError = (error: unknown) => console.error('Cannot load the object', error);
 
@@ -43,7 +46,10 @@ const logLoadError = (error: unknown) => console.error('Cannot load the object',
  */
 export const MailEditor = ({ resource, listPath, savedMessage, children, actions, titles }: MailEditorProps) => {
   const { uid } = useParams();
-  const onError = useCannotSave();
+  const cannotSave = useCannotSave();
+  const onError = (error: unknown) => {
+    if (!hasFieldErrors(error)) cannotSave(error);
+  };
   const isEdit = uid !== undefined && uid !== '';
   const form = (
     <EditorSave listPath={listPath} savedMessage={savedMessage}>

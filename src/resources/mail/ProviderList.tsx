@@ -2,6 +2,7 @@ import { DataTable, useTranslate } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { ProviderRecord } from '../../dataProviders/mail/records';
 import { AddLinkButton } from './AddLinkButton';
+import { DisabledChip } from './DisabledChip';
 import { EditLinkButton } from './EditLinkButton';
 import { PROVIDER_CSV_COLUMNS } from './csv';
 import { MailList } from './MailList';
@@ -15,7 +16,7 @@ const SecurityLabel = ({ security }: { security: string }) => {
   return <span>{translate(securityLabel(security))}</span>;
 };
 
-/** /mailman/providers/: name, host, port, security and an edit link per row. */
+/** /mailman/providers/: name, host, port, security, whether it is disabled and an edit link per row. */
 const ProviderList = () => (
   <MailList
     resource={MAIL_RESOURCES.providers}
@@ -29,7 +30,11 @@ const ProviderList = () => (
     card={{
       primary: (record) => record.name,
       secondary: (record) => `${record.host}:${record.port}`,
-      tertiary: (record) => <SecurityLabel security={record.security} />,
+      tertiary: (record) => (
+        <>
+          <SecurityLabel security={record.security} /> <DisabledChip disabled={record.disabled} />
+        </>
+      ),
       actions: (record) => <EditLinkButton to={mailPaths.editProvider(record.id)} what={record.name} />,
     }}
   >
@@ -37,6 +42,7 @@ const ProviderList = () => (
     <Column source="host" label="caredesk.mail.fields.host" />
     <Column source="port" label="caredesk.mail.fields.port" />
     <Column source="security" label="caredesk.mail.fields.security" render={(record) => <SecurityLabel security={record.security} />} />
+    <Column source="disabled" label="caredesk.mail.fields.status" render={(record) => <DisabledChip disabled={record.disabled} />} />
     <Column
       label="caredesk.mail.list.actions"
       disableSort

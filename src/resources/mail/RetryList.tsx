@@ -1,30 +1,44 @@
 import { DataTable } from 'react-admin';
+import { useIsPhone } from '../../common/useIsPhone';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asRetryingEntry } from '../../dataProviders/mail/logRecords';
 import { mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { RETRY_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
+import { RetryNowButton, RetryNowRowButton } from './RetryNowButton';
 
-const Column = DataTable.Col<ReturnType<typeof asRetryingEntry>>;
+type RetryingEntry = ReturnType<typeof asRetryingEntry>;
+const Column = DataTable.Col<RetryingEntry>;
 
-/** /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. */
-const RetryList = () => (
-  <MailList
-    rowsAreMails
-    resource={MAIL_RESOURCES.retries}
-    title="caredesk.mail.menu.retries"
-    sort={{ field: 'requested_time', order: 'DESC' }}
-    emptyMessage="caredesk.mail.empty.retries"
-    exportColumns={RETRY_CSV_COLUMNS}
-    exportFileName="caredesk.mail.export.file_name.retries"
-    card={mailCard()}
-  >
-    {mailColumns()}
-    <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
-    <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
-    <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
-  </MailList>
-);
+const RowRetryNow = ({ record }: { record: RetryingEntry }) => <RetryNowRowButton id={record.id} subject={record.mail.subject} />;
+
+/**
+ * /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. Retry now makes
+ * mails due at once: the selected rows (toolbar), one row, or on a phone, whose cards cannot be selected, one card.
+ */
+const RetryList = () => {
+  const phone = useIsPhone();
+  return (
+    <MailList
+      rowsAreMails
+      resource={MAIL_RESOURCES.retries}
+      title="caredesk.mail.menu.retries"
+      sort={{ field: 'requested_time', order: 'DESC' }}
+      actions={phone ? undefined : <RetryNowButton />}
+      emptyMessage="caredesk.mail.empty.retries"
+      selectable
+      exportColumns={RETRY_CSV_COLUMNS}
+      exportFileName="caredesk.mail.export.file_name.retries"
+      card={{ ...mailCard<RetryingEntry>(), actions: (record) => <RowRetryNow record={record} /> }}
+    >
+      {mailColumns()}
+      <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
+      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
+      <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
+      <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />
+    </MailList>
+  );
+};
 
 export default RetryList;
