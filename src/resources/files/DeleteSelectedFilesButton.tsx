@@ -1,19 +1,27 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { useListContext } from 'react-admin';
+import { type Identifier, useListContext } from 'react-admin';
 import { ToolbarButton } from '../../common/ToolbarButton';
 import { FileDeleteDialog } from './FileDeleteDialog';
 
-/** The bulk action of the file table: deletes the selected files after asking, then clears the selection. */
+/**
+ * The bulk action of the file table: deletes the selected files after asking, then clears the selection. The question
+ * keeps the files selected when it opened (the cleared selection would otherwise retitle it while it closes).
+ */
 export const DeleteSelectedFilesButton = () => {
   const { selectedIds, onUnselectItems } = useListContext();
-  const [asking, setAsking] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [ids, setIds] = useState<Identifier[]>([]);
+  const ask = () => {
+    setIds([...selectedIds]);
+    setOpen(true);
+  };
   return (
     <>
-      <ToolbarButton label="caredesk.files.delete.selected" color="error" onClick={() => setAsking(true)} disabled={selectedIds.length === 0}>
+      <ToolbarButton label="caredesk.files.delete.selected" color="error" onClick={ask} disabled={selectedIds.length === 0}>
         <DeleteIcon />
       </ToolbarButton>
-      <FileDeleteDialog open={asking} ids={selectedIds} onClose={() => setAsking(false)} onDeleted={() => onUnselectItems()} />
+      <FileDeleteDialog open={open} ids={ids} onClose={() => setOpen(false)} onDeleted={() => onUnselectItems()} />
     </>
   );
 };
