@@ -88,7 +88,11 @@ const built = await phase('type check and build (side by side)', async () => {
 
 const databaseUrl = await reachableTestDatabase();
 await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and panel tests`, () =>
-  run(...npx('vitest', 'run', '--reporter=default', '--reporter=./scripts/test/vitest-timings.ts'), { TEST_DATABASE_URL: databaseUrl ?? '' }),
+  run(...npx('vitest', 'run', '--reporter=default', '--reporter=./scripts/test/vitest-timings.ts'), {
+    TEST_DATABASE_URL: databaseUrl ?? '',
+    // the service tests that start server processes start the bundle just built
+    ...(built ? { TEST_SERVER_BUNDLE: 'dist-server/main.mjs' } : {}),
+  }),
 );
 
 if (built) {

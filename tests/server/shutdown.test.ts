@@ -8,7 +8,7 @@ import { mails } from '../../server/db/schema';
 import { serverStorage } from './helpers';
 import { uploadForm } from './files-helpers';
 import { aMail, waitFor } from './mail-helpers';
-import { signedInClient, startServerProcess, type ServerProcess } from './server-process';
+import { serverMain, signedInClient, startServerProcess, type ServerProcess } from './server-process';
 import { startSmtpPeer } from './smtp-peer';
 
 /**
@@ -110,10 +110,10 @@ test('a delivery in flight at SIGTERM that does not finish in time is handed bac
 });
 
 test.each(['exception', 'rejection'])('an uncaught %s is logged, the server shuts down and exits with 1', { timeout: 120_000 }, async (fault) => {
-  const fromSources = ['--import', 'tsx', '--import', path.resolve('tests/fixtures/fault-later.mjs'), path.resolve('server/main.ts')];
+  const withFault = serverMain(path.resolve('tests/fixtures/fault-later.mjs'));
   const trigger = path.join(mkdtempSync(path.join(tmpdir(), 'caredesk-fault-')), 'now');
   cleanups.push(() => rmSync(path.dirname(trigger), { recursive: true, force: true }));
-  const { server } = await start({ FAULT: fault, FAULT_TRIGGER: trigger }, fromSources);
+  const { server } = await start({ FAULT: fault, FAULT_TRIGGER: trigger }, withFault);
   expect((await fetch(`${server.baseUrl}/api/health/live`)).status).toBe(200);
   writeFileSync(trigger, '');
   expect(await server.exited).toBe(1);
