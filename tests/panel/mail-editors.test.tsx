@@ -45,7 +45,7 @@ describe('provider editor', () => {
 
     await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
     expect(fake.mail.hits('POST', '/administration/providers/').map((entry) => entry.body)).toEqual([
-      { name: 'abcd', host: 'abcd.example', port: 2525, security: 'ssl/tls' },
+      { name: 'abcd', host: 'abcd.example', port: 2525, security: 'ssl/tls', disabled: false },
     ]);
     expect(await screen.findByText('abcd.example')).toBeInTheDocument();
   });
@@ -64,7 +64,7 @@ describe('provider editor', () => {
 
     await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
     expect(fake.mail.hits('PUT', `/administration/providers/${PROVIDER_UID}/`).map((entry) => entry.body)).toEqual([
-      { name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 465, security: 'ssl/tls' },
+      { name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 465, security: 'ssl/tls', disabled: false },
     ]);
   });
 
@@ -153,7 +153,7 @@ describe('editors opened directly or after a reload', () => {
     await choose(user, 'Provider', 'Local Relay (relay.local)');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await screen.findByText('Cannot save: Bad Request: The regular expression is not valid (backreferences and lookaround are not supported). (in field Regular Expression)')).toBeInTheDocument();
+    expect(await screen.findByText('A ( is never closed by ).')).toBeInTheDocument();
     expect(currentUrl()).toBe('/mailman/accounts/add/');
 
     await user.type(screen.getByLabelText(/^Regular Expression/), ')@retry\\.example$');
@@ -200,6 +200,7 @@ describe('account editor', () => {
         provider: { uid: PROVIDER2_UID },
         credentials: { username: 'office', password: 'office-secret' },
         credentials_changed: true,
+        disabled: false,
       },
     ]);
   });
@@ -222,6 +223,7 @@ describe('account editor', () => {
         provider: { uid: PROVIDER_UID },
         credentials: null,
         credentials_changed: false,
+        disabled: false,
       },
     ]);
     expect(fake.mail.state.accounts[0].credentials).toEqual({ username: 'mailer', password: 'secret' });
@@ -247,6 +249,7 @@ describe('account editor', () => {
         provider: { uid: PROVIDER_UID },
         credentials: { username: 'mailer2', password: 'new-secret' },
         credentials_changed: true,
+        disabled: false,
       },
     ]);
   });
@@ -260,7 +263,7 @@ describe('account editor', () => {
     await user.click(submit());
     await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
     expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
-      { expression: '^noreply@caredesk\\.example$', provider: { uid: PROVIDER_UID }, credentials: null, credentials_changed: true },
+      { expression: '^noreply@caredesk\\.example$', provider: { uid: PROVIDER_UID }, credentials: null, credentials_changed: true, disabled: false },
     ]);
     expect(fake.mail.state.accounts[0].credentials).toBeNull();
   });
@@ -283,17 +286,29 @@ describe('account editor', () => {
         provider: { uid: PROVIDER2_UID },
         credentials: { username: 'intern', password: 'intern-secret' },
         credentials_changed: true,
+        disabled: false,
       },
     ]);
   });
 
-  it('shows the invalid-expression problem in the field', async () => {
+  it('shows what is wrong with an invalid expression on the Expression field, not in a banner', async () => {
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, 'Edit');
-    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('.*@intern\\.example$'));
-    await user.type(screen.getByLabelText(/^Regular Expression/), '(');
+    const expression = screen.getByLabelText(/^Regular Expression/);
+    await waitFor(() => expect(expression).toHaveValue('.*@intern\\.example$'));
+    await user.clear(expression);
+    await user.type(expression, '([[');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await screen.findByText('Cannot save: Bad Request: The regular expression is not valid (backreferences and lookaround are not supported). (in field Regular Expression)')).toBeInTheDocument();
+    const message = await screen.findByText('A [ is never closed by ].');
+    expect(expression).toHaveAttribute('aria-invalid', 'true');
+    expect(expression.getAttribute('aria-describedby')?.split(' ')).toContain(message.closest('[id]')?.id);
+    expect(screen.queryByText(/Cannot save/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/backreferences and lookaround/)).not.toBeInTheDocument();
     expect(currentUrl()).toBe(`/mailman/accounts/${PLAIN_ACCOUNT_UID}/`);
+    expect(fake.mail.hits('PUT', `/administration/accounts/${PLAIN_ACCOUNT_UID}/`).map((entry) => (entry.body as { expression: string }).expression)).toEqual(['([']);
+
+    // a change clears it, and the corrected expression saves
+    await user.type(expression, ']');
+    await waitFor(() => expect(screen.queryByText('A [ is never closed by ].')).not.toBeInTheDocument());
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { AUDIT_RESOURCE, type AuditEvent } from '../../dataProviders/audit';
 import { describeError } from '../../dataProviders/problem';
 import { DetailList } from './DetailList';
-import { ActionField, ActorField, OutcomeChip, TargetField, TargetTypeField, TimeField } from './fields';
+import { ActionField, ActorField, OutcomeChip, TargetLabelField, TargetTypeField, TimeField } from './fields';
 import { AUDIT_PATH } from './listState';
 
 const t = (key: string) => `caredesk.audit.${key}`;
@@ -52,7 +52,7 @@ const EventDetails = ({ event }: { event: AuditEvent }) => (
           [t('detail.action_name'), event.action],
           [t('detail.target_type'), <TargetTypeField event={event} />],
           [t('detail.target_id'), event.target?.id ?? '–'],
-          [t('detail.target_label'), <TargetField event={event} />],
+          [t('detail.target_label'), <TargetLabelField event={event} />],
           [t('list.outcome'), <OutcomeChip event={event} />],
         ]}
       />

@@ -30,17 +30,23 @@ export function actorLabel(translate: Translate, event: Pick<AuditEvent, 'actor'
 const shortReference = (uid: string) => uid.slice(0, 8);
 
 /**
- * What the event is about, in words: "User: Bob Recruiter" (the label, else the id); a mail as "Mail to 2 recipients · 1a2b3c4d" by its
- * recipient count and the start of its reference uid, never by an address or subject (older events labelled mails with the sender).
+ * The target's name: its label as recorded; a mail "Mail to 2 recipients · 1a2b3c4d" by its recipient count and the start of its
+ * reference uid, never by an address or subject (older events labelled mails with the sender).
  */
+export function targetLabel(translate: Translate, event: Pick<AuditEvent, 'target' | 'changes'>): string {
+  const { target } = event;
+  if (!target) return '';
+  if (target.type !== 'mail') return target.label ?? '';
+  const recipients = event.changes?.recipients_count;
+  const reference = shortReference(target.id);
+  if (typeof recipients === 'number') return translate('caredesk.audit.mail_target.recipients', { smart_count: recipients, reference });
+  return translate('caredesk.audit.mail_target.reference', { reference });
+}
+
+/** What the event is about, in words: "User: Bob Recruiter" (the label, else the id); a mail by targetLabel alone. */
 export function targetSummary(translate: Translate, event: Pick<AuditEvent, 'target' | 'changes'>): string {
   const { target } = event;
   if (!target) return '';
-  if (target.type === 'mail') {
-    const recipients = event.changes?.recipients_count;
-    const reference = shortReference(target.id);
-    if (typeof recipients === 'number') return translate('caredesk.audit.mail_target.recipients', { smart_count: recipients, reference });
-    return translate('caredesk.audit.mail_target.reference', { reference });
-  }
+  if (target.type === 'mail') return targetLabel(translate, event);
   return `${targetTypeLabel(translate, target.type)}: ${target.label || target.id}`;
 }

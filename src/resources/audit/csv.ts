@@ -1,7 +1,7 @@
 import type { CsvColumn } from '../../common/export/csv';
 import { isoSeconds } from '../../common/export/csv';
 import type { AuditEvent } from '../../dataProviders/audit';
-import { actionLabel, actorLabel, outcomeLabel, targetSummary, targetTypeLabel } from './actions';
+import { actionLabel, actorLabel, outcomeLabel, targetLabel, targetTypeLabel } from './actions';
 
 const key = (name: string) => `caredesk.audit.${name}`;
 
@@ -15,7 +15,7 @@ export const AUDIT_CSV_COLUMNS: CsvColumn<AuditEvent>[] = [
   { header: key('export.action_name'), cell: (event) => event.action },
   { header: key('export.target_type'), cell: (event, translate) => (event.target ? targetTypeLabel(translate, event.target.type) : '') },
   { header: key('export.target_id'), cell: (event) => event.target?.id ?? '' },
-  { header: key('list.target'), cell: (event, translate) => targetSummary(translate, event) },
+  { header: key('list.target'), cell: (event, translate) => targetLabel(translate, event) },
   { header: key('list.outcome'), cell: (event, translate) => outcomeLabel(translate, event.outcome) },
   { header: key('detail.changes'), cell: (event) => (Object.keys(event.changes ?? {}).length ? event.changes : '') },
 ];

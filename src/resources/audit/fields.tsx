@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatSeconds } from '../../common/dates/formatSeconds';
 import type { AuditEvent } from '../../dataProviders/audit';
-import { actionLabel, actorLabel, outcomeLabel, targetSummary, targetTypeLabel } from './actions';
+import { actionLabel, actorLabel, outcomeLabel, targetLabel, targetSummary, targetTypeLabel } from './actions';
 
 export const TimeField = ({ event }: { event: AuditEvent }) => <>{formatSeconds(event.time, useLocale())}</>;
 
@@ -24,6 +24,9 @@ export const TargetField = ({ event }: { event: AuditEvent }) => {
   if (!event.target) return null;
   return <span title={event.target.id}>{targetSummary(translate, event)}</span>;
 };
+
+/** The target's name as targetLabel says it ('–' without one). */
+export const TargetLabelField = ({ event }: { event: AuditEvent }) => <>{targetLabel(useTranslate(), event) || '–'}</>;
 
 /** The target's type in the panel's language ('–' for an event without a target). */
 export const TargetTypeField = ({ event }: { event: AuditEvent }) => {

@@ -17,12 +17,14 @@ interface Provider {
   host: string;
   port: number;
   security: Security;
+  disabled: boolean;
 }
 interface StoredAccount {
   uid: string;
   expression: string;
   providerUid: string;
   credentials: { username: string; password: string } | null;
+  disabled: boolean;
 }
 interface Mail {
   sender: string;
@@ -37,12 +39,12 @@ const T0 = 1_790_000_000; // 2026-09-21
 
 export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_URL) {
   const providers = new Map<string, Provider>([
-    [PROVIDER_UID, { uid: PROVIDER_UID, name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 587, security: 'starttls' }],
-    [PROVIDER2_UID, { uid: PROVIDER2_UID, name: 'Local Relay', host: 'relay.local', port: 25, security: 'none' }],
+    [PROVIDER_UID, { uid: PROVIDER_UID, name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 587, security: 'starttls', disabled: false }],
+    [PROVIDER2_UID, { uid: PROVIDER2_UID, name: 'Local Relay', host: 'relay.local', port: 25, security: 'none', disabled: false }],
   ]);
   const accounts: StoredAccount[] = [
-    { uid: ACCOUNT_UID, expression: '^noreply@caredesk\\.example$', providerUid: PROVIDER_UID, credentials: { username: 'mailer', password: 'secret' } },
-    { uid: PLAIN_ACCOUNT_UID, expression: '.*@intern\\.example$', providerUid: PROVIDER2_UID, credentials: null },
+    { uid: ACCOUNT_UID, expression: '^noreply@caredesk\\.example$', providerUid: PROVIDER_UID, credentials: { username: 'mailer', password: 'secret' }, disabled: false },
+    { uid: PLAIN_ACCOUNT_UID, expression: '.*@intern\\.example$', providerUid: PROVIDER2_UID, credentials: null, disabled: false },
   ];
   const state = {
     providers,
@@ -83,6 +85,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     /** Status of a forced failure of list loads (0: none). */
     failLists: 0,
     failRequeue: false,
+    failRetryNow: false,
     sent: [] as unknown[],
   };
   let counter = 0;
@@ -114,9 +117,29 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     return {
       uid: account.uid,
       expression: account.expression,
-      provider: { uid: provider.uid, name: provider.name, host: provider.host },
+      provider: { uid: provider.uid, name: provider.name, host: provider.host, disabled: provider.disabled },
       credentials: account.credentials ? { username: account.credentials.username } : null,
+      disabled: account.disabled,
     };
+  };
+
+  /** A problem with extension members, as the service sends for invalid expressions and providers in use. */
+  const problemWith = (status: number, title: string, detail: string, slug: string, extensions: Record<string, unknown>) =>
+    HttpResponse.json(
+      { type: `/problems/${slug}`, title, status, detail, ...extensions },
+      { status, headers: { 'content-type': 'application/problem+json' } },
+    );
+
+  /** What the service says about the expressions the tests use (RE2's verdicts, by what JavaScript cannot parse). */
+  const expressionProblem = (expression: string): Response | null => {
+    try {
+      new RegExp(expression);
+      return null;
+    } catch {
+      const unclosedClass = /\[[^\]]*$/.test(expression);
+      const [reason, at, words] = unclosedClass ? ['unclosed-class', '[', 'a [ is never closed by ]'] : ['unclosed-group', expression, 'a ( is never closed by )'];
+      return problemWith(400, 'Bad Request', `expression is not a valid regular expression: ${words} (at ${at}). RE2 says: …`, 'invalid-expression', { field: 'expression', reason, at });
+    }
   };
 
   const providerProblem = (body: any): Response | null => {
@@ -126,14 +149,12 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
   };
 
   const applyAccount = (account: StoredAccount, body: any, isCreate: boolean): Response | null => {
-    try {
-      new RegExp(body.expression);
-    } catch {
-      return problem(400, 'Bad Request', 'expression is not a valid regular expression: Invalid regular expression: /(/: Unterminated group', 'expression', {}, '/problems/invalid-expression');
-    }
+    const invalid = expressionProblem(body.expression);
+    if (invalid) return invalid;
     if (!providers.has(body.provider?.uid)) return problem(400, 'Bad Request', 'Unknown provider.', 'provider', {}, '/problems/unknown-provider');
     account.expression = body.expression;
     account.providerUid = body.provider.uid;
+    if (typeof body.disabled === 'boolean') account.disabled = body.disabled;
     if (isCreate || body.credentials_changed) account.credentials = body.credentials;
     return null;
   };
@@ -150,7 +171,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         const failure = providerProblem(body);
         if (failure) return failure;
         counter += 1;
-        const created = { ...body, uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}` };
+        const created = { disabled: false, ...body, uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}` };
         providers.set(created.uid, created);
         return json(created, 201);
       }),
@@ -173,12 +194,34 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         return json(found as unknown as JsonBodyType);
       }),
     ),
+    http.delete(
+      `${base}/administration/providers/:uid/`,
+      route((_request, params) => {
+        if (!providers.has(params.uid)) return problem(404, 'Not Found', 'No such provider.', 'uid', {}, '/problems/provider-not-found');
+        const users = accounts.filter((account) => account.providerUid === params.uid).length;
+        if (users > 0) {
+          const detail = `The provider cannot be deleted: ${users === 1 ? '1 account uses' : `${users} accounts use`} it. Delete those accounts or give them another provider first.`;
+          return problemWith(409, 'Conflict', detail, 'provider-in-use', { field: 'uid', accounts: users });
+        }
+        providers.delete(params.uid);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.delete(
+      `${base}/administration/accounts/:uid/`,
+      route((_request, params) => {
+        const index = accounts.findIndex((account) => account.uid === params.uid);
+        if (index < 0) return problem(404, 'Not Found', 'No such account.', 'uid', {}, '/problems/account-not-found');
+        accounts.splice(index, 1);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
     http.get(`${base}/administration/accounts/`, list(() => accounts.map(accountJson))),
     http.post(
       `${base}/administration/accounts/`,
       route((_request, _params, body) => {
         counter += 1;
-        const account: StoredAccount = { uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`, expression: '', providerUid: '', credentials: null };
+        const account: StoredAccount = { uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`, expression: '', providerUid: '', credentials: null, disabled: false };
         const failure = applyAccount(account, body, true);
         if (failure) return failure;
         accounts.push(account);
@@ -214,6 +257,16 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         }
         state.failed = state.failed.filter((item) => !uids.includes(item.reference_uid));
         return json({ requeued: uids });
+      }),
+    ),
+    http.post(
+      `${base}/administration/queue/failed-temporarily/retry-now/`,
+      route((_request, _params, body) => {
+        const uids: string[] = body?.uids ?? [];
+        if (state.failRetryNow) return problem(500, 'Internal Server Error', 'The database is not available.');
+        const moved = (state.retrying as { reference_uid: string; next_attempt: number }[]).filter((item) => uids.includes(item.reference_uid));
+        for (const item of moved) item.next_attempt = T0 + 600;
+        return json({ moved: moved.length });
       }),
     ),
     http.post(
