@@ -97,7 +97,7 @@ export async function deleteProvider(db: Db, uid: string, audit: AuditContext): 
     const [{ accounts }] = await tx.select({ accounts: count() }).from(mailAccounts).where(eq(mailAccounts.providerUid, uid));
     if (accounts > 0) {
       const detail = `The provider cannot be deleted: ${accountsInWords(accounts)} it. Delete those accounts or give them another provider first.`;
-      throw new HttpProblem(409, 'Conflict', detail, { field: 'uid', type: problemType('provider-in-use'), accounts });
+      throw new HttpProblem(409, 'Conflict', detail, { type: problemType('provider-in-use'), accounts });
     }
     await tx.delete(mailProviders).where(eq(mailProviders.uid, uid));
     await recordAudit(tx, { ...audit, action: 'mail-provider.delete', target: providerTarget(provider), changes: {} });

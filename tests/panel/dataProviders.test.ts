@@ -120,8 +120,16 @@ describe('problem messages', () => {
       field: 'expression',
     };
     const fields = fieldLabelsFor('/api/mail/administration/accounts/');
-    expect(problemMessage(problem, i18n.translate, fields)).toBe('Bad Request: The regular expression is not valid (backreferences and lookaround are not supported). (in field Regular Expression)');
-    expect(problemMessage(problem, german.translate, fields)).toBe('Ungültige Anfrage: Der reguläre Ausdruck ist ungültig (Rückverweise und Lookaround werden nicht unterstützt). (im Feld Regulärer Ausdruck)');
+    expect(problemMessage(problem, i18n.translate, fields)).toBe('Bad Request: The regular expression is not valid. (in field Regular Expression)');
+    expect(problemMessage(problem, german.translate, fields)).toBe('Ungültige Anfrage: Der reguläre Ausdruck ist ungültig. (im Feld Regulärer Ausdruck)');
+  });
+
+  it("says a count from the problem's members in the language's plural", () => {
+    const inUse = (accounts: number) => ({ type: '/problems/provider-in-use', title: 'Conflict', status: 409, detail: 'The provider cannot be deleted.', accounts });
+    expect(problemMessage(inUse(1), i18n.translate)).toBe('Conflict: The provider cannot be deleted: 1 account uses it. Delete that account or give it another provider first.');
+    expect(problemMessage(inUse(3), german.translate)).toBe(
+      'Konflikt: Der Provider kann nicht gelöscht werden: 3 Konten nutzen ihn. Löschen Sie diese Konten oder geben Sie ihnen zuerst einen anderen Provider.',
+    );
   });
 
   it("an unknown type falls back to the server's detail; a field without a label keeps its name; a nested field takes its parent's label", () => {

@@ -201,7 +201,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         const users = accounts.filter((account) => account.providerUid === params.uid).length;
         if (users > 0) {
           const detail = `The provider cannot be deleted: ${users === 1 ? '1 account uses' : `${users} accounts use`} it. Delete those accounts or give them another provider first.`;
-          return problemWith(409, 'Conflict', detail, 'provider-in-use', { field: 'uid', accounts: users });
+          return problemWith(409, 'Conflict', detail, 'provider-in-use', { accounts: users });
         }
         providers.delete(params.uid);
         return new HttpResponse(null, { status: 204 });
