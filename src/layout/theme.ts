@@ -28,8 +28,8 @@ const MuiAlert = { styleOverrides: { message: { overflow: 'visible' } } };
 
 /**
  * react-admin's light theme with colours that reach WCAG AA contrast (4.5:1 for normal text): the blue hue of the
- * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), red 800 for
- * errors, and info and warning dark enough for text on white (the mail states' outlined chips: Queued, Retrying).
+ * defaults one shade darker for the app bar, links and text buttons (also on the grey form toolbar), red 900 for
+ * errors (also a Delete button on the light blue bar of selected rows), and info and warning dark enough for text on white (the mail states' outlined chips: Queued, Retrying).
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -37,7 +37,7 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.palette,
     primary: { main: blue[800] },
     secondary: { light: blue[300], main: blue[800], dark: blue[900], contrastText: '#fff' },
-    error: { main: red[800] },
+    error: { main: red[900] },
     info: { main: lightBlue[900] },
     warning: { main: deepOrange[900] },
   },

@@ -16,6 +16,7 @@ import { formatSize } from './format';
 import { FILES_URL_STATE } from './listState';
 import { ReferenceChips } from './ReferenceChips';
 import { UploadButton } from './UploadButton';
+import { OneLineText } from '../../common/OneLineText';
 
 const Column = DataTable.Col<FileRecord>;
 
@@ -30,12 +31,12 @@ const UploadedField = ({ record }: { record: FileRecord }) => {
 
 /**
  * Rows one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, reference chips stay in
- * one row, and the free-text name and description give way (cut with an ellipsis, the whole value in their title).
+ * one row, and the free-text name and description give way (cut with an ellipsis, the whole value in a tooltip on hover and focus).
  */
 const ONE_LINE_ROWS = {
   '& .MuiTableCell-root': { px: 1 },
   '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
-  '& .MuiTableCell-body.column-name, & .MuiTableCell-body.column-description': { maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .MuiTableCell-body.column-name, & .MuiTableCell-body.column-description': { maxWidth: 0 },
   '& .column-name': { width: '22%' },
   '& .column-description': { width: '22%' },
 };
@@ -95,14 +96,14 @@ const FileSearch = () => {
           sx={ONE_LINE_ROWS}
           empty={emptyFiles}
         >
-          <Column source="name" label="caredesk.files.search.name" render={(record) => <span title={record.name}>{record.name}</span>} />
+          <Column source="name" label="caredesk.files.search.name" render={(record) => <OneLineText text={record.name} />} />
           <Column source="size" label="caredesk.files.search.size" render={(record) => <SizeField record={record} />} />
           <Column
             source="content_type"
             label="caredesk.files.search.content_type"
             render={(record) => <ContentTypeField contentType={record.content_type} />}
           />
-          <Column source="description" label="caredesk.files.search.description" render={(record) => <span title={record.description}>{record.description}</span>} />
+          <Column source="description" label="caredesk.files.search.description" render={(record) => <OneLineText text={record.description} />} />
           <Column source="uploaded" label="caredesk.files.search.uploaded" render={(record) => <UploadedField record={record} />} />
           <Column
             source="references"

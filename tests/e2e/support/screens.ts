@@ -84,6 +84,19 @@ async function fillPatientStep({ page, t }: WalkContext) {
   await expect(page.locator('input[name="firstName"]')).toBeVisible();
 }
 
+/** Opens a file's action: its row's button on a desktop, its card's "More actions" menu on a phone. */
+const fileAction =
+  ([en, de]: [string, string], file: (seed: WalkSeed) => string) =>
+  async ({ page, seed, size, t }: WalkContext) => {
+    if (size === 'phone') {
+      await page.getByRole('button', { name: `${t('More actions', 'Weitere Aktionen')} ${file(seed)}` }).click();
+      await page.getByRole('menuitem', { name: t(en, de) }).click();
+    } else {
+      await row(page, file(seed)).getByRole('button', { name: `${t(en, de)} ${file(seed)}` }).click();
+    }
+    await expect(dialog(page)).toBeVisible();
+  };
+
 const tokenScreen = (name: string, path: string, token: (seed: WalkSeed) => string): WalkScreen => ({
   name,
   path: () => path,
@@ -369,6 +382,45 @@ export const SCREENS: WalkScreen[] = [
           await clickButton(page, t('Upload', 'Hochladen'));
           await dialog(page).getByTestId('upload-file-input').setInputFiles({ name: 'Pflegeplan.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n') });
           await expect(dialog(page).getByTestId('chosen-file')).toHaveText('Pflegeplan.csv');
+        },
+        close: escape,
+      },
+      {
+        name: 'more actions menu',
+        only: 'phone',
+        open: async ({ page, seed, t }) => {
+          await page.getByRole('button', { name: `${t('More actions', 'Weitere Aktionen')} ${seed.fileName}` }).click();
+          await expect(page.getByRole('menu')).toBeVisible();
+        },
+        close: async ({ page }) => {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menu')).toHaveCount(0);
+        },
+      },
+      { name: 'edit dialog', open: fileAction(['Edit', 'Bearbeiten'], (seed) => seed.fileName), close: escape },
+      { name: 'delete dialog', open: fileAction(['Delete', 'Löschen'], (seed) => seed.fileName), close: escape },
+      {
+        name: 'image preview',
+        open: async (ctx) => {
+          await fileAction(['Preview', 'Vorschau'], (seed) => seed.imageName)(ctx);
+          await expect(dialog(ctx.page).getByRole('img')).toBeVisible();
+        },
+        close: escape,
+      },
+      {
+        name: 'a row selected',
+        only: 'desktop',
+        open: async ({ page, seed }) => {
+          await row(page, seed.fileName).getByRole('checkbox').check();
+          await expect(row(page, seed.fileName).getByRole('checkbox')).toBeChecked();
+        },
+      },
+      {
+        name: 'bulk delete dialog',
+        only: 'desktop',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Delete', 'Löschen'));
+          await expect(dialog(page)).toBeVisible();
         },
         close: escape,
       },

@@ -50,11 +50,22 @@ export async function waitForMail(api: AdminApi, list: keyof typeof MAIL_LISTS, 
   }).toPass({ timeout: 20_000, intervals: [200, 500, 1000] });
 }
 
-export async function seedFile(api: AdminApi, file: { name: string; description: string; content: string; references?: { name: string; value: string }[] }) {
+interface SeededFile {
+  name: string;
+  description: string;
+  /** Text, or the bytes of a binary file. */
+  content: string | Buffer;
+  /** text/csv by default. */
+  mimeType?: string;
+  references?: { name: string; value: string }[];
+}
+
+export async function seedFile(api: AdminApi, file: SeededFile) {
   const meta = { name: file.name, description: file.description, references: file.references ?? [] };
+  const buffer = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
   const response = await api.request.post('/api/files/upload/', {
     headers: { authorization: `Bearer ${api.accessToken}` },
-    multipart: { meta: JSON.stringify(meta), file: { name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.content, 'utf8') } },
+    multipart: { meta: JSON.stringify(meta), file: { name: file.name, mimeType: file.mimeType ?? 'text/csv', buffer } },
   });
   return (await expectJson<{ uid: string }>(response, 201)).uid;
 }
@@ -93,6 +104,9 @@ export async function seedCareRequest(api: AdminApi, host: string): Promise<stri
 const patient = (prefix: string, fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${prefix}${name}`, value]));
 
+/** A PNG of one white pixel. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+
 /** What the screen walks need: one of everything, with names that belong to this run. */
 export interface WalkSeed {
   suffix: string;
@@ -101,6 +115,8 @@ export interface WalkSeed {
   providerName: string;
   accountUid: string;
   fileName: string;
+  /** A PNG, which the file search previews. */
+  imageName: string;
   filesToken: string;
   pricingToken: string;
   careHost: string;
@@ -114,7 +130,7 @@ export interface WalkSeed {
 
 /**
  * A user with every known role (and an unknown one), a provider and account for the peer, one mail each delivered,
- * retrying (a provider on a closed port) and failed (recipient refused), a file with references, a token per service
+ * retrying (a provider on a closed port) and failed (recipient refused), a file with references and an image, a token per service
  * and a care request.
  */
 export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed> {
@@ -151,6 +167,8 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
       { name: 'Caregiver', value: `P2-${suffix}` },
     ],
   });
+  const imageName = `Grundriss-${suffix}.png`;
+  await seedFile(api, { name: imageName, description: `Grundriss der Wohnung ${suffix}`, content: Buffer.from(ONE_PIXEL_PNG, 'base64'), mimeType: 'image/png' });
   const filesToken = `dateiportal-${suffix}`;
   const pricingToken = `preisportal-${suffix}`;
   await seedToken(api, 'files', filesToken);
@@ -165,6 +183,7 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
     providerName,
     accountUid,
     fileName,
+    imageName,
     filesToken,
     pricingToken,
     careHost,
