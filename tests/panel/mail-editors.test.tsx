@@ -293,7 +293,7 @@ describe('account editor', () => {
 
   it('shows what is wrong with an invalid expression on the Expression field, not in a banner', async () => {
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, 'Edit');
-    const expression = screen.getByLabelText(/^Regular Expression/);
+    const expression = await screen.findByLabelText(/^Regular Expression/, {}, { timeout: 5000 });
     await waitFor(() => expect(expression).toHaveValue('.*@intern\\.example$'));
     await user.clear(expression);
     await user.type(expression, '([[');

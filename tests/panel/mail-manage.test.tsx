@@ -25,7 +25,7 @@ const row = (text: string) => {
   return cell.closest('tr') as HTMLElement;
 };
 const hasRow = (text: string) => screen.queryAllByText(text).some((element) => element.closest('tbody tr'));
-const submit = () => screen.getByRole('button', { name: 'Submit' });
+const submit = () => screen.getByRole('button', { name: /^(Submit|Absenden|Speichern)$/ });
 
 /** A phone-sized screen for MUI's media queries (below the sm breakpoint, 600 px); nothing else matches. */
 function onAPhone() {
@@ -149,6 +149,22 @@ describe('deleting', () => {
   it('a new provider or account has no Delete', async () => {
     await openMailScreen(fake.backend, '/mailman/providers/add/', 'Add');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an invalid expression', () => {
+  it('says what is wrong on the Expression field in German too', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${PLAIN_ACCOUNT_UID}/`, 'Bearbeiten');
+    const expression = await screen.findByLabelText(/^Regulärer Ausdruck/, {}, { timeout: 5000 });
+    await waitFor(() => expect(expression).toHaveValue('.*@intern\\.example$'));
+    await user.clear(expression);
+    await user.type(expression, '([[');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByText('Eine [ wird nie durch ] geschlossen.')).toBeInTheDocument();
+    expect(expression).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Speichern nicht möglich|Cannot save/)).not.toBeInTheDocument();
   });
 });
 
