@@ -81,6 +81,15 @@ describe('disabling', () => {
     expect(within(row('.*@intern\\.example$')).getByText('Provider disabled')).toBeInTheDocument();
   });
 
+  it("the account editor's provider choice marks a disabled provider", async () => {
+    fake.mail.state.providers.get(PROVIDER2_UID)!.disabled = true;
+    const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'));
+    await user.click(screen.getByRole('combobox', { name: /^Provider/ }));
+    expect(await screen.findByRole('option', { name: 'Local Relay (relay.local) · Disabled' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Mailjet Relay (smtp.mailjet.example)' })).toBeInTheDocument();
+  });
+
   it('a phone card marks a disabled provider too, in German', async () => {
     onAPhone();
     localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
