@@ -1,4 +1,6 @@
+import { Link } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
 import type { CsvColumn } from '../../common/export/csv';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
@@ -50,6 +52,13 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
+/** A card with buttons of its own cannot be one big button (nested controls): its subject opens the mail instead. */
+const MailCardLink = ({ id, children }: { id: Identifier; children: ReactNode }) => (
+  <Link component={RouterLink} to={mailPaths.mail(id)} sx={{ overflowWrap: 'anywhere' }}>
+    {children}
+  </Link>
+);
+
 /**
  * The generic mail list: title, search, reload button, CSV export, a table (selectable only where an action works on the
  * selection; cards on a phone) and an auto-reload every 60 seconds; a mail's row opens its detail; without rows it says so in the
@@ -84,8 +93,8 @@ export function MailList<T>(props: MailListProps<T>) {
       <AutoReload />
       {phone ? (
         <SimpleList<T & RaRecord>
-          rowClick={rowClick}
-          primaryText={card.primary}
+          rowClick={card.actions ? false : rowClick}
+          primaryText={card.actions && rowsAreMails ? (record) => <MailCardLink id={record.id}>{card.primary(record)}</MailCardLink> : card.primary}
           secondaryText={card.secondary}
           tertiaryText={card.tertiary}
           rightIcon={card.actions}

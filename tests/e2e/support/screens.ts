@@ -84,6 +84,12 @@ async function fillPatientStep({ page, t }: WalkContext) {
   await expect(page.locator('input[name="firstName"]')).toBeVisible();
 }
 
+/** The Delete of a mail editor, with its question. */
+async function openEditorDelete({ page, t }: WalkContext) {
+  await clickButton(page, t('Delete', 'Löschen'));
+  await expect(dialog(page)).toBeVisible();
+}
+
 /** Opens a file's action: its row's button on a desktop, its card's "More actions" menu on a phone. */
 const fileAction =
   ([en, de]: [string, string], file: (seed: WalkSeed) => string) =>
@@ -107,6 +113,15 @@ const tokenScreen = (name: string, path: string, token: (seed: WalkSeed) => stri
       open: async ({ page, t }) => {
         await clickButton(page, t('Add', 'Hinzufügen'));
         await expect(dialog(page)).toBeVisible();
+      },
+      close: escape,
+    },
+    {
+      name: 'add dialog with a generated token',
+      open: async ({ page, t }) => {
+        await clickButton(page, t('Add', 'Hinzufügen'));
+        await dialog(page).getByRole('button', { name: t('Generate', 'Generieren') }).click();
+        await expect(dialog(page).getByRole('button', { name: t('Copy token', 'Token kopieren') })).toBeVisible();
       },
       close: escape,
     },
@@ -269,6 +284,18 @@ export const SCREENS: WalkScreen[] = [
     name: 'edit provider',
     path: (seed) => `/mailman/providers/${seed.providerUid}/`,
     ready: async ({ page, seed }) => expect(page.locator('input[name="name"]')).toHaveValue(seed.providerName),
+    states: [
+      { name: 'delete dialog', open: openEditorDelete, close: escape },
+      {
+        name: 'delete refused (accounts use the provider)',
+        open: async (ctx) => {
+          await openEditorDelete(ctx);
+          await dialog(ctx.page).getByRole('button', { name: ctx.t('Delete', 'Löschen'), exact: true }).click();
+          await expect(dialog(ctx.page).getByRole('alert')).toBeVisible();
+        },
+        close: escape,
+      },
+    ],
   },
   {
     name: 'accounts',
@@ -311,6 +338,17 @@ export const SCREENS: WalkScreen[] = [
     name: 'edit account',
     path: (seed) => `/mailman/accounts/${seed.accountUid}/`,
     ready: async ({ page }) => expect(page.locator('input[name="expression"]')).not.toHaveValue(''),
+    states: [
+      { name: 'delete dialog', open: openEditorDelete, close: escape },
+      {
+        name: 'an invalid expression',
+        open: async ({ page, t }) => {
+          await page.locator('input[name="expression"]').fill('([');
+          await clickButton(page, t('Submit', 'Absenden'));
+          await expect(page.locator('input[name="expression"]')).toHaveAttribute('aria-invalid', 'true');
+        },
+      },
+    ],
   },
   {
     name: 'queue',
@@ -327,6 +365,16 @@ export const SCREENS: WalkScreen[] = [
     name: 'retries',
     path: () => '/mailman/failed-temporarily/',
     ready: async ({ page, seed }) => expect(row(page, `Wiederholung ${seed.suffix}`)).toBeVisible(),
+    states: [
+      {
+        name: 'a row selected',
+        only: 'desktop',
+        open: async ({ page, seed }) => {
+          await row(page, `Wiederholung ${seed.suffix}`).getByRole('checkbox').check();
+          await expect(row(page, `Wiederholung ${seed.suffix}`).getByRole('checkbox')).toBeChecked();
+        },
+      },
+    ],
   },
   {
     name: 'failed',
