@@ -7,20 +7,18 @@ const DAY_FORMATS: Record<string, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-US', { day: '2-digit', month: '2-digit', year: 'numeric' }),
 };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
- * Days in a message's arguments ('YYYY-MM-DD', as validators and the services name them) are shown in the panel's language
- * ("01.12.2026", "12/01/2026"): no translated text shows a person an ISO day.
+ * A message's argument named `day` ('YYYY-MM-DD', as validators and the services name days) is shown as the language writes
+ * it ("01.12.2026", "12/01/2026"). By name rather than by look, so that a value that only looks like a day (a file named
+ * so) stays as it is; and a name survives react-admin's validation errors, which travel as JSON.
  */
 export function withLocalDays(provider: I18nProvider): I18nProvider {
-  const localDay = (value: unknown) => {
-    const date = typeof value === 'string' && ISO_DAY.test(value) ? dateOfDay(value) : null;
-    return date ? (DAY_FORMATS[provider.getLocale()] ?? DAY_FORMATS.en).format(date) : value;
+  const shown = (day: unknown) => {
+    const date = typeof day === 'string' ? dateOfDay(day) : null;
+    return date ? (DAY_FORMATS[provider.getLocale()] ?? DAY_FORMATS.en).format(date) : day;
   };
   return {
     ...provider,
-    translate: (key, options) =>
-      provider.translate(key, options && Object.fromEntries(Object.entries(options).map(([name, value]) => [name, localDay(value)]))),
+    translate: (key, options) => provider.translate(key, options && 'day' in options ? { ...options, day: shown(options.day) } : options),
   };
 }

@@ -53,12 +53,15 @@ describe('translations', () => {
     expect(en.caredesk.password.rule).toBe('Min. 8 characters with at least one capital letter, a number and a special character.');
   });
 
-  it('names a day in a message as the language writes it, and leaves other arguments alone', async () => {
+  it('names a day (the argument named day) as the language writes it, and leaves other arguments alone', async () => {
     const i18n = createI18nProvider('de');
-    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-12-01' })).toBe('Das Datum darf nicht vor dem 01.12.2026 liegen');
+    const minDate = 'caredesk.care.create.validation.min_date';
+    expect(i18n.translate(minDate, { day: '2026-12-01' })).toBe('Das Datum darf nicht vor dem 01.12.2026 liegen');
     await i18n.changeLocale('en');
-    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-12-01' })).toBe('The date must not be before 12/01/2026');
-    expect(i18n.translate('caredesk.care.create.validation.min_date', { date: '2026-13-01' })).toBe('The date must not be before 2026-13-01');
+    expect(i18n.translate(minDate, { day: '2026-12-01' })).toBe('The date must not be before 12/01/2026');
+    expect(i18n.translate(minDate, { day: '2026-13-01' })).toBe('The date must not be before 2026-13-01');
+    // a text that only looks like a day (a file named so) stays as it is
+    expect(i18n.translate('caredesk.files.delete.one', { name: '2026-12-01' })).toContain('“2026-12-01”');
     expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(en.caredesk.care.create.validation.max_length.replace('%{max}', '20'));
   });
 });

@@ -89,7 +89,7 @@ export const careDe: DeepStringRecord<typeof careEn> = {
         email: 'Ungültige E-Mail-Adresse.',
         origin: 'Geben Sie eine Webadresse wie https://www.example.org ein',
         date: 'Geben Sie ein gültiges Datum ein',
-        min_date: 'Das Datum darf nicht vor dem %{date} liegen',
+        min_date: 'Das Datum darf nicht vor dem %{day} liegen',
         invalid: 'Dieser Wert wird nicht angenommen',
       },
     },

@@ -90,7 +90,7 @@ export const careEn = {
         email: 'Invalid e-mail.',
         origin: 'Enter a web address such as https://www.example.org',
         date: 'Enter a valid date',
-        min_date: 'The date must not be before %{date}',
+        min_date: 'The date must not be before %{day}',
         invalid: 'This value is not accepted',
       },
     },

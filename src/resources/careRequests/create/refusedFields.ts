@@ -33,7 +33,7 @@ function reasonOf({ detail }: IntakeFieldError, name: string | null): Reason {
   if (detail.startsWith(REQUIRED_DETAIL)) return { message: 'caredesk.validation.required' };
   const maxLength = MAX_LENGTH_DETAIL_PATTERN.exec(detail);
   if (maxLength) return { message: validation('max_length'), args: { max: Number(maxLength[1]) } };
-  if (detail === PAST_DATE_DETAIL) return { message: validation('min_date'), args: { date: todayIso() } };
+  if (detail === PAST_DATE_DETAIL) return { message: validation('min_date'), args: { day: todayIso() } };
   return { message: validation((name && FORMAT_MESSAGES[name]) ?? 'invalid') };
 }
 

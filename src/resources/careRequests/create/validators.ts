@@ -54,7 +54,7 @@ export const startDateValidator: Validator = Object.assign(
     if (date === '') return 'caredesk.validation.required';
     if (!isCalendarDate(date)) return message('date');
     const today = todayIso();
-    if (date < today) return { message: message('min_date'), args: { date: today } };
+    if (date < today) return { message: message('min_date'), args: { day: today } };
     return undefined;
   },
   { isRequired: true },
