@@ -121,7 +121,7 @@ test('file search: dates typed by keyboard in English and German, a partial date
 
   await test.step('at 1280×720 the ten newest files and the pager show without scrolling', async () => {
     await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
-    await expect(page.getByRole('cell', { name: fileName(10) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: fileName(10), exact: true })).toBeVisible();
     await expectTenRowsAndPager(page);
   });
 
