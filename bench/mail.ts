@@ -150,6 +150,7 @@ async function sendDirectly(sinkPort: number, mailConfig: Config['mail']): Promi
     provider: { uid: 'bench-sink', host: '127.0.0.1', port: sinkPort, security: 'none' as const },
     username: null,
     encryptedPassword: null,
+    disabled: false,
   };
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();

@@ -12,6 +12,7 @@ export type Outcome =
 const MAX_ERROR_MESSAGE = 2000;
 
 export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE), report });
+export const temporaryFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: false, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE), report });
 
 /**
  * A 5xx reply is permanent (RFC 5321), except 503 "bad sequence of commands", which says nothing about the mail;

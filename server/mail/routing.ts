@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
 import { compileExpression, type SenderMatcher } from './expression';
@@ -10,6 +10,8 @@ export interface Route {
   provider: { uid: string; /** For the mail log's attempts. */ name?: string; host: string; port: number; security: 'none' | 'starttls' | 'ssl/tls' };
   username: string | null;
   encryptedPassword: string | null;
+  /** The account or its provider is disabled: the route delivers nothing, but its senders' mails wait for it. */
+  disabled: boolean;
 }
 
 const compiled = new Map<string, SenderMatcher | null>();
@@ -23,11 +25,7 @@ function compile(expression: string): SenderMatcher | null {
   return compiled.get(expression) ?? null;
 }
 
-/**
- * The enabled accounts of enabled providers, in matching order. A disabled account, or one of a disabled provider, is no route: a
- * sender that only it matched has no account, and its mails fail as "No account matches the sender" (the outcome of any unmatched
- * sender), until it is enabled again and the mails requeued.
- */
+/** Every account with its provider, in matching order; those disabled (themselves or by their provider) marked so. */
 export async function loadRoutes(db: Db): Promise<Route[]> {
   const rows = await db
     .select({
@@ -36,10 +34,10 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
       username: mailAccounts.username,
       encryptedPassword: mailAccounts.encryptedPassword,
       provider: { uid: mailProviders.uid, name: mailProviders.name, host: mailProviders.host, port: mailProviders.port, security: mailProviders.security },
+      disabled: sql<boolean>`(${mailAccounts.disabledAt} is not null or ${mailProviders.disabledAt} is not null)`,
     })
     .from(mailAccounts)
     .innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid))
-    .where(and(isNull(mailAccounts.disabledAt), isNull(mailProviders.disabledAt)))
     .orderBy(asc(mailAccounts.position));
   return rows.map((row) => ({ ...row, expression: compile(row.expression) }));
 }
@@ -51,9 +49,9 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
  * digested in microseconds.
  */
 export const routesVersion = sql`(
-  select md5(coalesce(string_agg(concat_ws('|', a.uid, a.position, a.expression, a.username, a.encrypted_password, p.uid, p.name, p.host, p.port, p.security), e'\\n' order by a.position), ''))
-    from ${mailAccounts} a join ${mailProviders} p on p.uid = a.provider_uid
-   where a.disabled_at is null and p.disabled_at is null)`;
+  select md5(coalesce(string_agg(concat_ws('|', a.uid, a.position, a.expression, a.username, a.encrypted_password, p.uid, p.name, p.host, p.port, p.security,
+                                             a.disabled_at is not null or p.disabled_at is not null), e'\\n' order by a.position), ''))
+    from ${mailAccounts} a join ${mailProviders} p on p.uid = a.provider_uid)`;
 
 /**
  * The routes of one worker, loaded again only when the version that came with a claim differs from the loaded one. Claims in
@@ -78,7 +76,11 @@ export class RoutesCache {
   }
 }
 
-/** The first enabled account, in creation order, whose expression matches the sender. */
-export function routeFor(routes: Route[], sender: string): Route | undefined {
-  return routes.find((route) => route.expression?.test(sender));
+/**
+ * The first enabled account, in creation order, whose expression matches the sender; 'disabled' when only disabled ones match
+ * (the mails wait for one to be enabled again, as for a provider down for maintenance), undefined when none matches.
+ */
+export function routeFor(routes: Route[], sender: string): Route | 'disabled' | undefined {
+  const matching = routes.filter((route) => route.expression?.test(sender));
+  return matching.find((route) => !route.disabled) ?? (matching.length > 0 ? 'disabled' : undefined);
 }

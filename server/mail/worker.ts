@@ -5,7 +5,7 @@ import { deliveredReport, failedReport, refusedRecipients } from './attempts';
 import { PendingOutcomes, releaseClaim, renewLeases, type ClaimedMail, type MarkedOutcome } from './claims';
 import { createPasswordCipher, type PasswordCipher } from './credentials';
 import { onMailsDue } from './notify';
-import { backoffSeconds, failureOf, permanentFailure, type Outcome } from './outcomes';
+import { backoffSeconds, failureOf, permanentFailure, temporaryFailure, type Outcome } from './outcomes';
 import { checkMail, messageIdOf } from './queue';
 import { routeFor, RoutesCache, type Route } from './routing';
 import { TransportPools } from './transports';
@@ -245,6 +245,7 @@ class DeliveryWorker implements MailWorker {
     }
     const route = routeFor(routes, claim.sender);
     if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`, failedReport(startedAt, null));
+    if (route === 'disabled') return temporaryFailure(`Every account that matches the sender ${claim.sender} is disabled.`, failedReport(startedAt, null));
     const provider = { uid: route.provider.uid, name: route.provider.name ?? '', host: route.provider.host };
     const password = this.passwordOf(route);
     if (password === undefined) {

@@ -165,7 +165,7 @@ describe('routing skips what is disabled', () => {
     expect(second.received).toHaveLength(1);
   });
 
-  test('a mail whose only matching account is disabled fails as one that no account matches; enabled and requeued, it is delivered', async () => {
+  test('a mail whose only matching accounts are disabled waits for them (retrying); enabled again, its next attempt delivers it', async () => {
     const smtp = await peer();
     const domain = aDomain();
     const provider = await addProvider(t, { port: smtp.port });
@@ -175,14 +175,20 @@ describe('routing skips what is disabled', () => {
 
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
     await deliverDue();
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', errorMessage: `No account matches the sender office@${domain}.` });
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: `Every account that matches the sender office@${domain} is disabled.` });
     expect(smtp.received).toHaveLength(0);
 
     await call('PUT', `/administration/accounts/${account.uid}/`, { ...read, disabled: false });
-    expect((await call('POST', '/administration/queue/failed-permanently/requeue/', { uids: [uid] })).statusCode).toBe(200);
+    expect((await call('POST', '/administration/queue/failed-temporarily/retry-now/', { uids: [uid] })).json()).toEqual({ moved: 1 });
     await deliverDue();
     expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered' });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  test('a sender that no account matches, enabled or not, still fails at once', async () => {
+    const uid = await sendMail(t, aMail({ sender: `office@${aDomain()}` }));
+    await deliverDue();
+    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', errorMessage: expect.stringMatching(/^No account matches the sender/) });
   });
 });
 

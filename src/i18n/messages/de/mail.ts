@@ -79,7 +79,7 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       provider_saved: 'Provider gespeichert',
       account_saved: 'Konto gespeichert',
       disabled_help: 'Bleibt erhalten, stellt aber keine Mails zu, solange er deaktiviert ist.',
-      account_disabled_help: 'Bleibt erhalten, wird aber bei der Wahl des Kontos eines Absenders übersprungen: Mails, die nur dieses Konto erfasst, scheitern mit „Kein Konto passt“.',
+      account_disabled_help: 'Bleibt erhalten, wird aber bei der Wahl des Kontos eines Absenders übersprungen: Mails, die nur deaktivierte Konten erfassen, warten und werden erneut versucht, bis eines wieder aktiviert ist.',
       delete: 'Löschen',
       delete_provider_title: 'Provider löschen',
       delete_provider_message: 'Den Provider %{name} endgültig löschen? Nur ein Provider, den kein Konto nutzt, kann gelöscht werden.',

@@ -77,7 +77,7 @@ export const mailEn = {
       provider_saved: 'Provider saved',
       account_saved: 'Account saved',
       disabled_help: 'Kept, but not used to deliver mails while disabled.',
-      account_disabled_help: 'Kept, but skipped when the account of a sender is chosen: mails only this account matches fail as "No account matches".',
+      account_disabled_help: 'Kept, but skipped when the account of a sender is chosen: mails only disabled accounts match wait and are retried until one is enabled again.',
       delete: 'Delete',
       delete_provider_title: 'Delete provider',
       delete_provider_message: 'Delete the provider %{name} for good? Only a provider no account uses can be deleted.',
