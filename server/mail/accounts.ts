@@ -62,9 +62,9 @@ export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
 /** The credentials are always stored on create; `credentials_changed` is ignored there. */
 export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   if (input.uid !== undefined) throw uidOnCreate();
-  await checkAccountInput(db, input);
   const uid = randomUUID();
   await db.transaction(async (tx) => {
+    await checkAccountInput(tx, input);
     await tx.insert(mailAccounts).values({
       uid,
       expression: input.expression,
@@ -90,10 +90,12 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
  */
 export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   assertSameUid('uid', input.uid, uid, UID_IN_PATH);
-  const before = await getAccount(db, uid);
-  await checkAccountInput(db, input);
   const credentialsChanged = input.credentials_changed === true;
   await db.transaction(async (tx) => {
+    // locked, so that two changes at once are audited one after the other, each against what the other left
+    await tx.select({ uid: mailAccounts.uid }).from(mailAccounts).where(eq(mailAccounts.uid, uid)).for('update');
+    const before = await getAccount(tx, uid);
+    await checkAccountInput(tx, input);
     await tx
       .update(mailAccounts)
       .set({
@@ -165,13 +167,18 @@ function invalidExpression({ reason, message, at }: ExpressionProblem) {
 }
 
 /** The expression compiles; the provider exists, and the name, host and disabled flag a body may repeat from GET are its own. */
-async function checkAccountInput(db: Db, input: AccountInputBody) {
+/**
+ * Checks an account body in the transaction that stores it. The provider's row is share-locked: a provider deleted meanwhile is
+ * either gone here (400 unknown-provider) or waits for this account and then refuses its deletion (409 provider-in-use).
+ */
+async function checkAccountInput(tx: Db, input: AccountInputBody) {
   const { problem } = compileExpression(input.expression);
   if (problem !== undefined) throw invalidExpression(problem);
-  const [provider] = await db
+  const [provider] = await tx
     .select({ name: mailProviders.name, host: mailProviders.host, disabled: sql<boolean>`${mailProviders.disabledAt} is not null` })
     .from(mailProviders)
-    .where(eq(mailProviders.uid, input.provider.uid));
+    .where(eq(mailProviders.uid, input.provider.uid))
+    .for('share');
   if (!provider) throw badRequest(`No provider ${input.provider.uid}.`, 'provider', 'unknown-provider');
   assertReadOnly('provider.name', input.provider.name, provider.name);
   assertReadOnly('provider.host', input.provider.host, provider.host);

@@ -69,6 +69,8 @@ export async function createProvider(db: Db, { uid, disabled, ...input }: Provid
 export async function updateProvider(db: Db, uid: string, { uid: sentUid, disabled, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
   assertSameUid('uid', sentUid, uid, UID_IN_PATH);
   return db.transaction(async (tx) => {
+    // locked, so that two changes at once are audited one after the other, each against what the other left
+    await tx.select({ uid: mailProviders.uid }).from(mailProviders).where(eq(mailProviders.uid, uid)).for('update');
     const before = await getProvider(tx, uid);
     const [provider] = await tx
       .update(mailProviders)
@@ -87,7 +89,8 @@ const accountsInWords = (accounts: number) => (accounts === 1 ? '1 account uses'
 
 /**
  * Deletes a provider for good, audited as mail-provider.delete. Refused (409 provider-in-use, with the number of `accounts`) while
- * accounts use it: they would lose their provider. The row is locked first, so an account created meanwhile waits and then finds the provider gone. The mail log's
+ * accounts use it: they would lose their provider. The row is locked first, and an account being stored holds a share lock on it, so
+ * one of the two waits for the other: an account stored first makes this a 409, a deletion first makes the account a 400. The mail log's
  * attempts keep the provider's name and host as they were.
  */
 export async function deleteProvider(db: Db, uid: string, audit: AuditContext): Promise<void> {

@@ -193,6 +193,19 @@ describe('routing skips what is disabled', () => {
 });
 
 describe('deleting', () => {
+  test('a provider deleted while an account for it is stored: one of the two wins, the other is refused in words, never a 500', async () => {
+    for (let round = 0; round < 8; round++) {
+      const provider = await addProvider(t, { port: 2525, name: `Raced relay ${round}` });
+      const [deleted, created] = await Promise.all([
+        call('DELETE', `/administration/providers/${provider.uid}/`),
+        call('POST', '/administration/accounts/', { expression: `@raced-${round}\\.example$`, provider: { uid: provider.uid }, credentials: null }),
+      ]);
+      const outcome = [deleted.statusCode, created.statusCode];
+      expect([[409, 201], [204, 400]], `${deleted.body} ${created.body}`).toContainEqual(outcome);
+      if (created.statusCode === 400) expect(created.json()).toMatchObject({ field: 'provider' });
+    }
+  });
+
   test('a provider that accounts use is refused with 409 saying how many; without accounts it is deleted for good, each deletion audited', async () => {
     const provider = await addProvider(t, { port: 2525, name: 'Doomed relay' });
     const accounts = [
