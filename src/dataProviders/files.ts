@@ -6,6 +6,9 @@ import { dayRange } from './kit/dayRange';
 import { pagedListResource } from './kit/pagedList';
 import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';
 
+/** The file service's largest page and bulk delete: "Select all" selects at most this many, deleteMany sends this many per request. */
+export const FILES_PER_REQUEST = 100;
+
 export const FILES_RESOURCE = 'files';
 
 /** Wire type of a stored file. `uploaded` in epoch seconds. */
@@ -114,9 +117,15 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
     },
 
     /** One request for the whole selection; answers the ids deleted (a file someone else deleted first is not among them). */
+    /** In requests of at most FILES_PER_REQUEST files, one after the other: each is one transaction of the service. */
     deleteMany: async (_resource: string, { ids }: DeleteManyParams) => {
-      const { json } = await httpClient(`${filesUrl}/files/delete/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) });
-      return { data: (json as { deleted: string[] }).deleted };
+      const deleted: string[] = [];
+      for (let start = 0; start < ids.length; start += FILES_PER_REQUEST) {
+        const uids = ids.slice(start, start + FILES_PER_REQUEST).map(String);
+        const { json } = await httpClient(`${filesUrl}/files/delete/`, { method: 'POST', body: JSON.stringify({ uids }) });
+        deleted.push(...(json as { deleted: string[] }).deleted);
+      }
+      return { data: deleted };
     },
 
     /** dataProvider.previewFile('files', {id, contentType}): the file's bytes typed as one of PREVIEW_TYPES. */

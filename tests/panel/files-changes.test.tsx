@@ -117,6 +117,18 @@ describe('deleting', () => {
     expect(fake.files.hits('DELETE', `/api/files/files/${HOURS_UID}/`)).toHaveLength(0);
     await waitFor(() => expect(hasRow('notes.bin')).toBe(false));
   });
+
+  it('"Select all" asks for no more files than the service lists at once', async () => {
+    const [model] = fake.files.files;
+    for (let index = 0; index < 10; index++) {
+      fake.files.files.push({ ...model, uid: `0000000${index}-0000-4000-8000-000000000000`, meta: { ...model.meta, name: `more-${index}.csv` } });
+    }
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: /^Select all/ }));
+    await waitFor(() => expect(fake.files.hits('GET', '/api/files/search/').map((request) => request.query.get('page_size'))).toContain('100'));
+    expect(fake.files.hits('GET', '/api/files/search/').map((request) => Number(request.query.get('page_size')))).not.toContainEqual(250);
+  });
 });
 
 describe('preview', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dateOfDay, dayOf, dayProblem } from '../../src/common/dates/days';
 import { parseSpecListQuery, toSpecListQuery } from '../../src/common/urlListState';
+import { createFilesProvider, FILES_PER_REQUEST } from '../../src/dataProviders/files';
+import type { HttpClient } from '../../src/dataProviders/httpClient';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { fromPage, toPagedQuery } from '../../src/dataProviders/kit/pagedList';
 import { contentTypeKind, formatSize, groupReferences } from '../../src/resources/files/format';
@@ -215,5 +217,24 @@ describe('API token rules', () => {
     expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds()]).toEqual([2026, 5, 15, 23, 59, 59]);
     expect(toNewToken({ service: ' svc ', token: 'tok', hasExpiry: true, expiry: '2026-06-15' })).toEqual({ service: 'svc', token: 'tok', expires: seconds });
     expect(toNewToken({ service: 'svc', token: 'tok', hasExpiry: false, expiry: '2026-06-15' })).toEqual({ service: 'svc', token: 'tok' });
+  });
+});
+
+describe('files data provider: deleteMany', () => {
+  it('sends at most FILES_PER_REQUEST uids per request (the service refuses more) and answers every deleted one', async () => {
+    const sent: string[][] = [];
+    const httpClient = Object.assign(
+      async (_url: string, options?: { body?: BodyInit | null }) => {
+        const { uids } = JSON.parse(String(options?.body)) as { uids: string[] };
+        sent.push(uids);
+        return { status: 200, headers: new Headers(), body: '', json: { deleted: uids.filter((uid) => uid !== 'gone'), not_found: [] } };
+      },
+      { blob: async () => Promise.reject(new Error('unused')), fetch: async () => Promise.reject(new Error('unused')) },
+    ) as unknown as HttpClient;
+    const ids = [...Array.from({ length: 2 * FILES_PER_REQUEST }, (_, index) => `f${index}`), 'gone'];
+    const { data } = await createFilesProvider('/api/files', httpClient).deleteMany('files', { ids });
+    expect(sent.map((uids) => uids.length)).toEqual([FILES_PER_REQUEST, FILES_PER_REQUEST, 1]);
+    expect(sent.flat()).toEqual(ids);
+    expect(data).toEqual(ids.slice(0, -1));
   });
 });

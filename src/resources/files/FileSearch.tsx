@@ -1,11 +1,11 @@
-import { ColumnsButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useLocale } from 'react-admin';
+import { BulkActionsToolbar, ColumnsButton, DataTable, List, SearchInput, SelectAllButton, SimpleList, TopToolbar, useLocale } from 'react-admin';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
 import { useCan } from '../../common/permissions';
 import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
-import { FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
+import { FILES_PER_REQUEST, FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
 import { ContentTypeField } from './ContentTypeField';
 import { FILE_CSV_COLUMNS } from './csv';
 import { DeleteSelectedFilesButton } from './DeleteSelectedFilesButton';
@@ -40,6 +40,13 @@ const ONE_LINE_ROWS = {
   '& .column-name': { width: '22%' },
   '& .column-description': { width: '22%' },
 };
+
+/** "Select all" selects at most what the service lists at once (react-admin would ask for 250 rows, which it refuses). */
+const selectionToolbar = (
+  <BulkActionsToolbar selectAllButton={<SelectAllButton limit={FILES_PER_REQUEST} />}>
+    <DeleteSelectedFilesButton />
+  </BulkActionsToolbar>
+);
 
 const emptyFiles = <ListEmpty message="caredesk.files.search.empty" action={<UploadButton />} />;
 
@@ -92,7 +99,8 @@ const FileSearch = () => {
       ) : (
         <DataTable<FileRecord>
           rowClick={false}
-          bulkActionButtons={canWrite ? <DeleteSelectedFilesButton /> : false}
+          bulkActionButtons={canWrite}
+          bulkActionsToolbar={canWrite ? selectionToolbar : false}
           sx={ONE_LINE_ROWS}
           empty={emptyFiles}
         >
