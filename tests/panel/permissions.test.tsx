@@ -42,6 +42,16 @@ const drawerEntries = () => screen.queryAllByRole('menuitem').map((item) => item
 
 const usersListHits = () => backend.service.hits('GET', '/api/auth/administration/users/');
 
+describe('mail lists for those who may only read mail', () => {
+  it('offer no selection and no Retry now (a click on a row still opens the mail)', async () => {
+    await openAs(DISPATCHER_UID, '/mailman/failed-temporarily/');
+    const subject = await screen.findByText('Reminder');
+    expect(within(subject.closest('tr')!).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry now/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+});
+
 const ALL_ENTRIES = [
   'Dashboard',
   'Users',

@@ -7,6 +7,7 @@ import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
+import { useCan } from '../../common/permissions';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
 import { mailPaths } from './paths';
@@ -35,7 +36,7 @@ interface MailListProps<T> {
   emptyMessage: string;
   /** The action offered by the empty list (Add). */
   emptyAction?: ReactNode;
-  /** Rows can be selected (only where an action works on the selection). */
+  /** Rows can be selected (only where an action works on the selection), by those who may manage mail: the selection's actions need it. */
   selectable?: boolean;
   exportColumns: readonly CsvColumn<T>[];
   /** Translation key of the export's file name. */
@@ -67,6 +68,7 @@ const MailCardLink = ({ id, children }: { id: Identifier; children: ReactNode })
 export function MailList<T>(props: MailListProps<T>) {
   const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card, rowsAreMails = false } = props;
   const rowClick = rowsAreMails ? (id: Identifier) => mailPaths.mail(id) : false;
+  const canManage = useCan('mail:manage');
   const phone = useIsPhone();
   const empty = <ListEmpty message={emptyMessage} action={emptyAction} />;
   return (
@@ -101,7 +103,7 @@ export function MailList<T>(props: MailListProps<T>) {
           empty={empty}
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={selectable} bulkActionsToolbar={false} empty={empty}>
+        <DataTable rowClick={rowClick} bulkActionButtons={selectable && canManage} bulkActionsToolbar={false} empty={empty}>
           {children}
         </DataTable>
       )}

@@ -1,4 +1,5 @@
 import { DataTable } from 'react-admin';
+import { useCan } from '../../common/permissions';
 import { useIsPhone } from '../../common/useIsPhone';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asRetryingEntry } from '../../dataProviders/mail/logRecords';
@@ -19,6 +20,7 @@ const RowRetryNow = ({ record }: { record: RetryingEntry }) => <RetryNowRowButto
  */
 const RetryList = () => {
   const phone = useIsPhone();
+  const canManage = useCan('mail:manage');
   return (
     <MailList
       rowsAreMails
@@ -30,13 +32,13 @@ const RetryList = () => {
       selectable
       exportColumns={RETRY_CSV_COLUMNS}
       exportFileName="caredesk.mail.export.file_name.retries"
-      card={{ ...mailCard<RetryingEntry>(), actions: (record) => <RowRetryNow record={record} /> }}
+      card={{ ...mailCard<RetryingEntry>(), actions: canManage ? (record) => <RowRetryNow record={record} /> : undefined }}
     >
       {mailColumns()}
       <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
       <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
       <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
-      <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />
+      {canManage && <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />}
     </MailList>
   );
 };
