@@ -5,9 +5,13 @@
  * escapes the blanks, Node refuses it), so only what both parse alike gets through and the panel agrees with the intake.
  */
 
-const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
-/** The last label starts with a letter: one of digits would make the URL parser read the host as an IPv4 address. */
-const DOMAIN = `(?:${LABEL}\\.)*\\p{L}(?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?`;
+/** Underscores too: not valid in DNS host names, yet found in real ones, and both URL parsers take them. */
+const LABEL = '[\\p{L}\\p{N}_](?:[\\p{L}\\p{M}\\p{N}_-]*[\\p{L}\\p{M}\\p{N}_])?';
+/**
+ * The last label starts with a letter: one of digits would make the URL parser read the host as an IPv4 address. A final
+ * dot (the fully qualified form) is allowed.
+ */
+const DOMAIN = `(?:${LABEL}\\.)*\\p{L}(?:[\\p{L}\\p{M}\\p{N}_-]*[\\p{L}\\p{M}\\p{N}_])?\\.?`;
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
 const IPV6 = '\\[[0-9a-f:.]+\\]';
@@ -15,7 +19,7 @@ const IPV6 = '\\[[0-9a-f:.]+\\]';
 const REST = '[/?#][^\\s\\p{Cc}\\\\]*';
 
 const WEB_ADDRESS = new RegExp(`^(?:https?://)?(?:${IPV4}|${IPV6}|${DOMAIN})(?::([0-9]{1,5}))?(?:${REST})?$`, 'iu');
-const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const ASCII_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 const MAX_PORT = 65535;
 const MAX_HOST_LENGTH = 253;
 
@@ -25,13 +29,13 @@ function fitsDns(hostname: string): boolean {
   return hostname.length <= MAX_HOST_LENGTH && hostname.split('.').every((label) => ASCII_LABEL.test(label));
 }
 
-/** The lower-cased host name (Punycode for an IDN) of a web address, or null when the text is none. */
+/** The lower-cased host name (Punycode for an IDN, without a final dot) of a web address, or null when the text is none. */
 export function hostOf(address: string): string | null {
   const match = WEB_ADDRESS.exec(address);
   if (!match || (match[1] !== undefined && Number(match[1]) > MAX_PORT)) return null;
   try {
     const url = new URL(/^https?:\/\//i.test(address) ? address : `https://${address}`);
-    const hostname = url.hostname.toLowerCase();
+    const hostname = url.hostname.toLowerCase().replace(/\.$/, '');
     return hostname && fitsDns(hostname) ? hostname : null;
   } catch {
     return null;

@@ -17,6 +17,8 @@ describe('the shared web-address rule (the stepper\'s Origin and the intake\'s W
     ['https://pflege-müller.example/kontakt', 'xn--pflege-mller-klb.example'],
     ['https://bücher.example', 'xn--bcher-kva.example'],
     ['https://例え.テスト/', 'xn--r8jz45g.xn--zckzah'],
+    ['https://pflege_team.example/', 'pflege_team.example'],
+    ['https://www.example.org./anfrage', 'www.example.org'],
   ])('accepts %s (host %s)', (address, host) => {
     expect(hostOf(address)).toBe(host);
   });
