@@ -313,7 +313,7 @@ class DeliveryWorker implements MailWorker {
     }
     this.log.warn({ reference_uid: claim.referenceUid, attempt: claim.attempts, error: outcome.errorMessage }, 'mail delivery failed');
     if (outcome.permanent || claim.attempts >= this.config.maxAttempts) {
-      const errorMessage = outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (gave up after ${claim.attempts} attempts)`;
+      const errorMessage = outcome.permanent ? outcome.errorMessage : `${outcome.errorMessage} (no retries left: ${claim.attempts} attempts since it was queued)`;
       await this.store({ kind: 'failed', claim, errorMessage, report: outcome.report });
       return 'failed';
     }

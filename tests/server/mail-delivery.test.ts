@@ -264,7 +264,7 @@ describe('failures', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(1.95);
     expect(gaps[2]).toBeGreaterThanOrEqual(1.95);
     expect(gaps[2]).toBeLessThan(3.5);
-    expect(await mailRow(t, uid)).toMatchObject({ attempts: 4, errorMessage: expect.stringMatching(/421 Service not available.*gave up after 4 attempts/) });
+    expect(await mailRow(t, uid)).toMatchObject({ attempts: 4, errorMessage: expect.stringMatching(/421 Service not available.*no retries left: 4 attempts since it was queued/) });
   });
 
   test('a 5xx reply fails permanently at once; requeued, the mail is delivered', async () => {
