@@ -149,6 +149,10 @@ describe('preview', () => {
     expect(created.map((blob) => blob.type)).toEqual(['application/pdf']);
     const request = fake.files.hits('GET', `/api/files/preview/${FILE_UID}/`)[0];
     expect((request.body as { authorization: string }).authorization).toMatch(/^Bearer access-/);
+    // the same bytes can be saved from the dialog (phones' browsers show no PDF in a frame)
+    const download = within(dialog).getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', 'blob:preview');
+    expect(download).toHaveAttribute('download', 'contract-2026.pdf');
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview'));
   });

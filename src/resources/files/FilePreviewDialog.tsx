@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -78,6 +79,12 @@ export const FilePreviewDialog = ({ record, open, onClose }: FilePreviewDialogPr
         {preview.state === 'shown' && <PreviewContent url={preview.url} type={preview.type} name={record.name} />}
       </DialogContent>
       <DialogActions>
+        {preview.state === 'shown' && (
+          // the bytes already fetched, saved under the file's name: also for browsers that show no PDF in a frame (phones)
+          <Button component="a" href={preview.url} download={record.name} startIcon={<DownloadIcon />}>
+            {translate('caredesk.files.search.download')}
+          </Button>
+        )}
         <Button onClick={onClose}>{close}</Button>
       </DialogActions>
     </Dialog>
