@@ -99,8 +99,18 @@ describe('deleting', () => {
     expect(dialog).toHaveTextContent('You are about to delete “hours.csv”.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The file was deleted.')).toBeInTheDocument();
-    expect(fake.files.hits('DELETE', `/api/files/files/${HOURS_UID}/`)).toHaveLength(1);
+    expect(fake.files.hits('POST', '/api/files/files/delete/').map((request) => request.body)).toEqual([{ uids: [HOURS_UID] }]);
     await waitFor(() => expect(hasRow('hours.csv')).toBe(false));
+  });
+
+  it("a selected file deleted by its row's button leaves the selection", async () => {
+    const { user } = await openSearch();
+    await user.click(within(row('hours.csv')).getByRole('checkbox', { name: 'Select this row' }));
+    await user.click(within(row('notes.bin')).getByRole('checkbox', { name: 'Select this row' }));
+    expect(screen.getByText('2 items selected')).toBeInTheDocument();
+    await user.click(within(row('hours.csv')).getByRole('button', { name: 'Delete hours.csv' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('1 item selected')).toBeInTheDocument();
   });
 
   it('deletes the selected files in one request after a confirmation that counts them (German plural)', async () => {

@@ -12,13 +12,13 @@ interface FileDeleteDialogProps {
   ids: Identifier[];
   name?: string;
   onClose: () => void;
-  /** After success, before the list reloads (the list clears its selection). */
+  /** After success, before the list reloads (the list takes the deleted files off its selection). */
   onDeleted?: () => void;
 }
 
 /**
- * Asks before files are deleted for good, naming the file or how many; Cancel has the focus. One file is deleted by
- * its own call, several in one request; files someone else deleted meanwhile are counted, not an error.
+ * Asks before files are deleted for good, naming the file or how many; Cancel has the focus. One file or several alike
+ * through the bulk delete, so that a file someone else deleted meanwhile is counted as such, not an error.
  */
 export const FileDeleteDialog = ({ open, ids, name, onClose, onDeleted }: FileDeleteDialogProps) => {
   const translate = useTranslate();
@@ -38,10 +38,6 @@ export const FileDeleteDialog = ({ open, ids, name, onClose, onDeleted }: FileDe
   }, [open]);
 
   const deleteFiles = async (): Promise<number> => {
-    if (count === 1) {
-      await dataProvider.delete(FILES_RESOURCE, { id: ids[0] });
-      return 1;
-    }
     const { data } = await dataProvider.deleteMany(FILES_RESOURCE, { ids });
     return data?.length ?? 0;
   };

@@ -4,7 +4,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, ListItemIcon, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
 import { type ReactElement, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { DialogIconButton } from '../../common/DialogIconButton';
 import { useCan } from '../../common/permissions';
 import { type FileRecord, previewTypeOf } from '../../dataProviders/files';
@@ -84,8 +84,10 @@ const ActionButtons = ({ record, actions, onChoose }: { record: FileRecord; acti
  */
 export const FileRowActions = ({ record, compact = false }: { record: FileRecord; compact?: boolean }) => {
   const actions = useRowActions(record);
+  const { selectedIds, onSelect } = useListContext();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
+  const unselect = () => onSelect(selectedIds.filter((id) => id !== record.id));
   return (
     <Stack direction="row" alignItems="center" spacing={0.25}>
       {compact ? (
@@ -98,7 +100,7 @@ export const FileRowActions = ({ record, compact = false }: { record: FileRecord
       )}
       {open === 'preview' && <FilePreviewDialog record={record} open onClose={close} />}
       {open === 'edit' && <FileEditDialog record={record} open onClose={close} />}
-      {open === 'delete' && <FileDeleteDialog ids={[record.id]} name={record.name} open onClose={close} />}
+      {open === 'delete' && <FileDeleteDialog ids={[record.id]} name={record.name} open onClose={close} onDeleted={unselect} />}
     </Stack>
   );
 };
