@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import type { AuditContext } from '../shared/audit';
 import { notFound } from '../shared/problem';
+import { distinctUids } from '../shared/schemas';
 import type { BlobStorage } from '../storage';
 import { deleteFileRows, type FileRow } from './store';
 
@@ -23,8 +24,8 @@ async function removeBlobs(rows: FileRow[], { storage, log }: DeleteContext) {
 
 /** Deletes the files that exist among `uids` (row, counts, events, then blobs) and answers which were deleted and which not found. */
 export async function deleteFiles(context: DeleteContext, sentUids: string[], audit: AuditContext) {
-  // the uuid column matches any case; the answer names each file once, as GET names it
-  const uids = [...new Set(sentUids.map((uid) => uid.toLowerCase()))];
+  // the answer names each file once, as GET names it
+  const uids = distinctUids(sentUids);
   const rows = await deleteFileRows(context.db, uids, audit);
   await removeBlobs(rows, context);
   const deleted = new Set(rows.map((row) => row.uid));

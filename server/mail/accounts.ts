@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Db } from '../db';
@@ -7,7 +7,7 @@ import { mailAccounts, mailProviders } from '../db/schema';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, HttpProblem, notFound, problemType } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
-import { disabledAtFor, switchAction, UID_IN_PATH, uidOnCreate } from './providers';
+import { disabledAtFor, isDisabled, switchAction, UID_IN_PATH, uidOnCreate } from './providers';
 import type { PasswordCipher } from './credentials';
 import { compileExpression, type ExpressionError, type ExpressionProblem } from './expression';
 import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
@@ -18,9 +18,9 @@ const accountColumns = {
   providerUid: mailProviders.uid,
   providerName: mailProviders.name,
   providerHost: mailProviders.host,
-  providerDisabled: sql<boolean>`${mailProviders.disabledAt} is not null`,
+  providerDisabled: isDisabled(mailProviders.disabledAt),
   username: mailAccounts.username,
-  disabled: sql<boolean>`${mailAccounts.disabledAt} is not null`,
+  disabled: isDisabled(mailAccounts.disabledAt),
 };
 type AccountRow = {
   uid: string;
@@ -175,7 +175,7 @@ async function checkAccountInput(tx: Db, input: AccountInputBody) {
   const { problem } = compileExpression(input.expression);
   if (problem !== undefined) throw invalidExpression(problem);
   const [provider] = await tx
-    .select({ name: mailProviders.name, host: mailProviders.host, disabled: sql<boolean>`${mailProviders.disabledAt} is not null` })
+    .select({ name: mailProviders.name, host: mailProviders.host, disabled: isDisabled(mailProviders.disabledAt) })
     .from(mailProviders)
     .where(eq(mailProviders.uid, input.provider.uid))
     .for('share');

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { mailAccounts, mailProviders } from '../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { HttpProblem, notFound, problemType, readOnlyMismatch } from '../shared/problem';
 import { assertSameUid } from '../shared/read-only';
@@ -12,13 +13,16 @@ export const uidOnCreate = () => readOnlyMismatch('uid', 'uid is assigned by the
 
 const providerNotFound = (uid: string) => notFound(`No provider ${uid}.`, 'uid', 'provider-not-found');
 
+/** A disabled_at column as the flag the wire carries. */
+export const isDisabled = (disabledAt: AnyPgColumn) => sql<boolean>`${disabledAt} is not null`;
+
 const providerColumns = {
   uid: mailProviders.uid,
   name: mailProviders.name,
   host: mailProviders.host,
   port: mailProviders.port,
   security: mailProviders.security,
-  disabled: sql<boolean>`${mailProviders.disabledAt} is not null`.as('disabled'),
+  disabled: isDisabled(mailProviders.disabledAt).as('disabled'),
 };
 
 /**

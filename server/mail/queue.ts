@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { mailAttempts, mailSearch, mails } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
+import { distinctUids } from '../shared/schemas';
 import { announceMailsDue } from './notify';
 import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from './schemas';
 
@@ -153,7 +154,7 @@ export async function listFailed(db: Db, limit: number): Promise<FailedOutput[]>
 
 /** Puts permanently failed mails back in the queue with their attempts reset; all or nothing. */
 export async function requeueFailed(db: Db, uids: string[], audit: AuditContext): Promise<string[]> {
-  const unique = [...new Set(uids.map((uid) => uid.toLowerCase()))];
+  const unique = distinctUids(uids);
   const requeued = await db.transaction(async (tx) => {
     const rows = await tx
       .update(mails)
@@ -181,7 +182,7 @@ export async function requeueFailed(db: Db, uids: string[], audit: AuditContext)
  * failed or cancelled meanwhile, or unknown) are left alone and not counted; one mail.retry-now event per moved mail. Returns how many moved.
  */
 export async function retryNow(db: Db, uids: string[], audit: AuditContext): Promise<number> {
-  const unique = [...new Set(uids.map((uid) => uid.toLowerCase()))];
+  const unique = distinctUids(uids);
   const moved = await db.transaction(async (tx) => {
     const rows = await tx
       .update(mails)

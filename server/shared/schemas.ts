@@ -7,6 +7,9 @@ export const Uid = Type.String({
   description: 'a UUID',
 });
 
+/** Uids as the database compares them (a uuid matches in any case), each once: what a bulk action acts on and answers. */
+export const distinctUids = (uids: readonly string[]): string[] => [...new Set(uids.map((uid) => uid.toLowerCase()))];
+
 const Problem = Type.Object(
   {
     type: Type.String(),
