@@ -56,20 +56,22 @@ describe('users list rows and cards', () => {
   it('a click on a row opens that user, with one history entry', async () => {
     const { user } = await open('/users/', 'Bob Recruiter');
     const row = screen.getAllByText('bobby').find((cell) => cell.closest('tbody tr'))!.closest('tr')!;
-    const entries = window.history.length;
+    const pushed = vi.spyOn(window.history, 'pushState');
     await user.click(within(row).getByText('bobby'));
     await waitFor(() => expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`));
     await screen.findByDisplayValue('Bob Recruiter');
-    expect(window.history.length).toBe(entries + 1);
+    // one new history entry: the user's page, pushed once (a second push would make Back land on the same page)
+    expect(pushed.mock.calls.map((call) => String(call[2]))).toEqual([`/users/${RECRUITER_UID}/`]);
   });
 
   it("the row's Edit button still opens the user once", async () => {
     const { user } = await open('/users/', 'Bob Recruiter');
-    const entries = window.history.length;
+    const pushed = vi.spyOn(window.history, 'pushState');
     await user.click(screen.getByRole('link', { name: 'Edit Bob Recruiter' }));
     await waitFor(() => expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`));
     await screen.findByDisplayValue('Bob Recruiter');
-    expect(window.history.length).toBe(entries + 1);
+    // one new history entry: the user's page, pushed once (a second push would make Back land on the same page)
+    expect(pushed.mock.calls.map((call) => String(call[2]))).toEqual([`/users/${RECRUITER_UID}/`]);
   });
 
   it('on a phone, a card opens its user, and its role chips show in full colour', async () => {
