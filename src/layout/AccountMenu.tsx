@@ -1,7 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -27,9 +27,12 @@ export const AccountMenu = () => {
         aria-haspopup="true"
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-label={isPending ? translate('caredesk.account.menu') : `${name} (${translate('caredesk.account.menu')})`}
-        sx={{ textTransform: 'none', ml: 1 }}
+        sx={{ textTransform: 'none', ml: 1, minWidth: 0, flexShrink: 1 }}
       >
-        <span data-testid="public-name">{isPending ? '' : name}</span>
+        {/* a long name is cut (the button's name holds it whole), so that the page title keeps its room on a phone */}
+        <Box component="span" data-testid="public-name" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: '26vw', sm: 280 } }}>
+          {isPending ? '' : name}
+        </Box>
       </Button>
       <Menu
         id="account-menu"

@@ -1,8 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
+import { ReferenceChips } from '../../src/resources/files/ReferenceChips';
+import { TestTranslations } from './support/careTranslations';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
@@ -398,5 +400,22 @@ describe('file search history', () => {
     // going back did not push new entries
     await act(async () => window.history.forward());
     await waitFor(() => expect(currentUrl()).toBe('/filebucket/search/?page=1&pageSize=10&sortBy=name&ordering=asc'));
+  });
+});
+
+describe('reference chips', () => {
+  it('show two kinds and name the others in a "+N" chip on focus, so that the column stays narrow', async () => {
+    const references = ['Customer', 'Caregiver', 'Contract', 'Invoice'].map((name, index) => ({ name, value: `V-${index}` }));
+    render(
+      <TestTranslations>
+        <ReferenceChips references={[...references, { name: 'Customer', value: 'V-9' }]} />
+      </TestTranslations>,
+    );
+    expect(screen.getByTestId('reference-chip-Customer')).toHaveTextContent('Customer (2)');
+    expect(screen.getByTestId('reference-chip-Caregiver')).toHaveTextContent('Caregiver');
+    const more = screen.getByTestId('reference-chip-more');
+    expect(more).toHaveTextContent('+2');
+    more.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Contract, Invoice');
   });
 });

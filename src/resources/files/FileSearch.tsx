@@ -37,8 +37,8 @@ const ONE_LINE_ROWS = {
   '& .MuiTableCell-root': { px: 1 },
   '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
   '& .MuiTableCell-body.column-name, & .MuiTableCell-body.column-description': { maxWidth: 0 },
-  '& .column-name': { width: '22%' },
-  '& .column-description': { width: '22%' },
+  '& .column-name': { width: '18%' },
+  '& .column-description': { width: '16%' },
 };
 
 /** "Select all" selects at most what the service lists at once (react-admin would ask for 250 rows, which it refuses). */

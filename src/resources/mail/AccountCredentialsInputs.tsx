@@ -25,7 +25,7 @@ export const AccountCredentialsInputs = () => {
       <CheckboxInput source="authentication" label="caredesk.mail.fields.authentication" />
       {authentication && stored && !editing ? (
         <>
-          <Typography variant="body2" sx={{ mb: 1 }}>
+          <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             {translate('caredesk.mail.editor.stored_credentials', { username: stored.username })}
           </Typography>
           <Button

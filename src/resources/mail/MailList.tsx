@@ -53,6 +53,15 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
+/**
+ * Cards no wider than the phone: long expressions, hosts and addresses wrap, and the third line (chips, times) sits under
+ * the others in full colour (react-admin floats it beside them at 54 % opacity, which left the chips too faint to read).
+ */
+const CARD_SX = {
+  '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' },
+  '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', display: 'block', mt: 0.5 },
+} as const;
+
 /** A card with buttons of its own cannot be one big button (nested controls): its subject opens the mail instead. */
 const MailCardLink = ({ id, children }: { id: Identifier; children: ReactNode }) => (
   <Link component={RouterLink} to={mailPaths.mail(id)} sx={{ overflowWrap: 'anywhere' }}>
@@ -101,6 +110,7 @@ export function MailList<T>(props: MailListProps<T>) {
           tertiaryText={card.tertiary}
           rightIcon={card.actions}
           empty={empty}
+          sx={CARD_SX}
         />
       ) : (
         <DataTable rowClick={rowClick} bulkActionButtons={selectable && canManage} bulkActionsToolbar={false} empty={empty}>

@@ -33,6 +33,9 @@ export const ProviderSelectInput = () => {
       optionText={providerText}
       optionValue="id"
       validate={requiredField}
+      // a long name and host wrap inside the field instead of widening the form past a phone's width (the class twice: MUI's own
+      // rule of the same specificity comes later)
+      sx={{ maxWidth: '100%', '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
     />
   );
 };

@@ -142,7 +142,8 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
     password: 'pflege-Pass-1',
     roles: ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher', 'nachtdienst'],
   });
-  const providerName = `Postausgang ${suffix}`;
+  // as long as real ones: a phone's account editor must wrap it, not grow wider
+  const providerName = `Postausgang der Pflegeagentur Charlottenburg ${suffix}`;
   const providerUid = await seedProvider(api, { name: providerName, host: '127.0.0.1', port: peer.port });
   const unreachable = await seedProvider(api, { name: `Unerreichbar ${suffix}`, host: '127.0.0.1', port: await closedPort() });
   const escapedDomain = domain.replace(/\./g, '\\.');
@@ -165,6 +166,9 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
       { name: 'Customer', value: `K-${suffix}` },
       { name: 'Caregiver', value: `P-${suffix}` },
       { name: 'Caregiver', value: `P2-${suffix}` },
+      // four kinds, as real files have: the list shows two and a "+2"
+      { name: 'ServiceContract', value: `V-${suffix}` },
+      { name: 'ServiceAgency', value: `A-${suffix}` },
     ],
   });
   const imageName = `Grundriss-${suffix}.png`;

@@ -56,11 +56,11 @@ const ListActions = ({ phone }: { phone: boolean }) => (
  * origin and affiliate give way (cut with an ellipsis, the whole value in a tooltip).
  */
 const ONE_LINE_ROWS = {
-  '& .MuiTableCell-root': { px: 1 },
+  '& .MuiTableCell-root': { px: 0.75 },
   '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
   '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate': { maxWidth: 0 },
-  '& .column-host': { width: '22%' },
-  '& .column-affiliate': { width: '10%' },
+  '& .column-host': { width: '18%' },
+  '& .column-affiliate': { width: '8%' },
 };
 
 const CreateRequestLink = () => {
