@@ -22,7 +22,9 @@ const ROW_LAYOUT = {
   gap: 1,
   alignItems: 'start',
   gridTemplateAreas: { xs: '"kind remove" "value value"', sm: '"kind value remove"' },
-  gridTemplateColumns: { xs: '1fr auto', sm: '190px 1fr auto' },
+  // room for the longest kind ("Dienstleistungsvertrag (alt)"); a longer one wraps inside its field rather than being cut
+  gridTemplateColumns: { xs: '1fr auto', sm: '270px 1fr auto' },
+  '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
 } as const;
 
 let nextKey = 0;

@@ -62,6 +62,12 @@ const CARD_SX = {
   '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', display: 'block', mt: 0.5 },
 } as const;
 
+/**
+ * An SMTP reply may hold long unbroken words (hosts, addresses, codes): the error column breaks them anywhere, so that it gives
+ * way instead of the subject and never widens the table past the window.
+ */
+const TABLE_SX = { '& .MuiTableCell-body.column-error_message': { overflowWrap: 'anywhere' } } as const;
+
 /** A card with buttons of its own cannot be one big button (nested controls): its subject opens the mail instead. */
 const MailCardLink = ({ id, children }: { id: Identifier; children: ReactNode }) => (
   <Link component={RouterLink} to={mailPaths.mail(id)} sx={{ overflowWrap: 'anywhere' }}>
@@ -113,7 +119,7 @@ export function MailList<T>(props: MailListProps<T>) {
           sx={CARD_SX}
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={selectable && canManage} bulkActionsToolbar={false} empty={empty}>
+        <DataTable rowClick={rowClick} bulkActionButtons={selectable && canManage} bulkActionsToolbar={false} empty={empty} sx={TABLE_SX}>
           {children}
         </DataTable>
       )}
