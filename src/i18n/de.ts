@@ -255,7 +255,7 @@ export const de: Messages = {
     dashboard: {
       title: 'Übersicht',
       greeting: 'Hallo %{name}!',
-      intro: 'Willkommen bei Caredesk, dem Mitarbeiterportal der Agentur. Wählen Sie links im Menü eine Ansicht.',
+      intro: 'Willkommen bei Caredesk, dem Mitarbeiterportal der Agentur. Wählen Sie im Menü eine Ansicht.',
     },
     action: {
       submit: 'Absenden',

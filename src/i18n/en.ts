@@ -48,7 +48,7 @@ export const en = {
     dashboard: {
       title: 'Dashboard',
       greeting: 'Hello %{name}!',
-      intro: 'Welcome to Caredesk, the staff panel of the agency. Choose a screen in the menu on the left.',
+      intro: 'Welcome to Caredesk, the staff panel of the agency. Choose a screen in the menu.',
     },
     action: {
       submit: 'Submit',
