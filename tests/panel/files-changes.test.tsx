@@ -5,6 +5,7 @@ import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createFakeRolePolicy, DISPATCHER_UID, type FakeRolePolicy } from './support/fakeRolePolicy';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { onAPhone } from './support/phone';
 
 /** Staff's corrections on the file search: row actions, the edit, delete and preview dialogs, the bulk delete, by permission. */
 const fake = useFakeFilesBackend();
@@ -188,12 +189,7 @@ describe('for a user with files:read only', () => {
 });
 
 describe('on a phone', () => {
-  beforeEach(() => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList,
-    );
-  });
+  beforeEach(onAPhone);
 
   it('each card has Download and a menu with Preview, Edit and Delete', async () => {
     const { user } = await openSearch();

@@ -9,6 +9,7 @@ import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PLAIN_ACCOUNT_UID, PROVIDER2_UID, PROVIDER_UID } from './support/fakeMailService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 import { currentUrl } from './support/renderApp';
+import { onAPhone } from './support/phone';
 
 /** Disabling and deleting providers and accounts, and Retry now on the retry list, on the real screens. */
 
@@ -26,24 +27,6 @@ const row = (text: string) => {
 };
 const hasRow = (text: string) => screen.queryAllByText(text).some((element) => element.closest('tbody tr'));
 const submit = () => screen.getByRole('button', { name: /^(Submit|Absenden|Speichern)$/ });
-
-/** A phone-sized screen for MUI's media queries (below the sm breakpoint, 600 px); nothing else matches. */
-function onAPhone() {
-  const phoneQuery = /max-width:\s*599\.95px/;
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: phoneQuery.test(query),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 describe('disabling', () => {
   it('the provider editor disables a provider with its switch; the list marks it Disabled', async () => {

@@ -11,6 +11,7 @@ import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
 import { RECRUITER_UID } from './support/fakeAuthService';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { onAPhone } from './support/phone';
 
 const fake = useFakeMailBackend();
 const backend = fake.backend;
@@ -21,24 +22,6 @@ async function open(path: string, text: string) {
   await waitFor(() => expect(currentUrl()).toBe(path));
   await screen.findAllByText(text);
   return rendered;
-}
-
-/** A phone-sized screen for MUI's media queries (below the sm breakpoint, 600 px); nothing else matches. */
-function onAPhone() {
-  const phoneQuery = /max-width:\s*599\.95px/;
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: phoneQuery.test(query),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 }
 
 afterEach(() => {

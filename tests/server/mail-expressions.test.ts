@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { mails } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
-import { addAccount, addProvider, aMail, MAIL, mailRow, mailWorker, sendMail } from './mail-helpers';
+import { addAccount, addProvider, aMail, deliverDue, MAIL, mailRow, sendMail } from './mail-helpers';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 /** Account expressions run on RE2: linear-time matching whatever the pattern, and what RE2 cannot run is refused on save. */
@@ -23,15 +23,6 @@ afterAll(async () => {
 
 const saveAccount = (expression: string) =>
   t.as({ method: 'POST', url: `${MAIL}/administration/accounts/`, payload: { expression, provider: { uid: providerUid }, credentials: null } });
-
-async function deliverDue() {
-  const worker = mailWorker(t);
-  try {
-    return await worker.deliverDue();
-  } finally {
-    await worker.stop();
-  }
-}
 
 describe('saving an expression', () => {
   test.each([
@@ -75,7 +66,7 @@ describe('routing a sender', () => {
     const sender = `${'a'.repeat(34)}@catastrophe.example`;
     const uid = await sendMail(t, aMail({ sender }));
 
-    await deliverDue();
+    await deliverDue(t);
 
     expect((await mailRow(t, uid)).state).toBe('delivered');
     expect(smtp.received.map((mail) => mail.from)).toContain(sender);
@@ -97,7 +88,7 @@ describe('routing a sender', () => {
     });
     const health = t.inject({ method: 'GET', url: '/api/health' });
 
-    await deliverDue();
+    await deliverDue(t);
 
     expect((await health).statusCode).toBe(200);
     expect(await mailRow(t, referenceUid)).toMatchObject({ state: 'failed' });
@@ -110,7 +101,7 @@ describe('routing a sender', () => {
     const upper = await sendMail(t, aMail({ sender: 'Office@Case.example' }));
     const inside = await sendMail(t, aMail({ sender: 'x.inside.y@elsewhere.example' }));
 
-    await deliverDue();
+    await deliverDue(t);
 
     expect((await mailRow(t, upper)).state).toBe('delivered');
     expect((await mailRow(t, inside)).state).toBe('delivered');

@@ -80,6 +80,16 @@ export function mailWorker(t: TestApp, overrides: Partial<MailConfig> = {}): Mai
   });
 }
 
+/** Delivers what is due once, with a worker of its own that is stopped afterwards. */
+export async function deliverDue(t: TestApp) {
+  const worker = mailWorker(t);
+  try {
+    return await worker.deliverDue();
+  } finally {
+    await worker.stop();
+  }
+}
+
 export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition') {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

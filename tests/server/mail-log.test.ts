@@ -6,7 +6,7 @@ import { mailAttempts, mails } from '../../server/db/schema';
 import { mailRetentionJob } from '../../server/mail';
 import { adminActor, auditTableText, justNow, withEvents } from './audit-helpers';
 import { ADMIN, createTestApp, uniqueAddress, unique, type TestApp } from './helpers';
-import { addAccount, addProvider, aMail, MAIL, mailRow, mailWorker, makeDue, nowSeconds, sendMail } from './mail-helpers';
+import { addAccount, addProvider, aMail, deliverDue, MAIL, mailRow, makeDue, nowSeconds, sendMail } from './mail-helpers';
 import { startSmtpPeer, type SmtpPeer, type SmtpPeerOptions } from './smtp-peer';
 
 /** The mail log (issue 13): search, filters, paging, details with every attempt from a real SMTP peer, resend and cancel. */
@@ -70,15 +70,6 @@ async function route(port: number) {
   const provider = await addProvider(t, { port, name: `Peer ${routes}` });
   await addAccount(t, { expression: `@${domain.replace('.', '\\.')}$`, provider: { uid: provider.uid }, credentials: null });
   return { sender: `office@${domain}`, provider };
-}
-
-async function deliverDue() {
-  const worker = mailWorker(t);
-  try {
-    return await worker.deliverDue();
-  } finally {
-    await worker.stop();
-  }
 }
 
 const query = (params: Record<string, string>) => t.as({ method: 'GET', url: `${LOG}?${new URLSearchParams(params)}` });
@@ -211,7 +202,7 @@ describe('list', () => {
     expect(written).toHaveLength(1);
     const found = async () => [uidsOf(await search({ query: tag.slice(2) })), uidsOf(await search({ query: recipient.toUpperCase() }))];
     expect(await found()).toEqual([[uid], [uid]]);
-    await deliverDue();
+    await deliverDue(t);
     expect((await mailRow(t, uid)).state).toBe('delivered');
     expect(await searchRowVersion()).toEqual(written);
     expect(await found()).toEqual([[uid], [uid]]);
@@ -344,7 +335,7 @@ describe('details', () => {
     const smtp = await peer({ refuseRecipient: (address) => (address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
     const { sender, provider } = await route(smtp.port);
     const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'gone@example.org'], cc: ['carla@example.org'], subject: 'Partly refused', message: 'Dear Anna' }));
-    await deliverDue();
+    await deliverDue(t);
 
     const read = await detail(uid);
     expect(read).toEqual({
@@ -390,14 +381,14 @@ describe('details', () => {
     const smtp = await peer({ reply: () => ({ code, message: code === 451 ? 'Greylisted, try again later' : 'Message rejected' }) });
     const { sender } = await route(smtp.port);
     const uid = await sendMail(t, aMail({ sender }));
-    await deliverDue();
+    await deliverDue(t);
     expect((await detail(uid)).state).toBe('retrying');
     // the list item carries what the Delivery Retries list shows: when the mail is due again
     const [retrying] = (await search({ query: uid })).items;
     expect(retrying).toMatchObject({ state: 'retrying', completed_time: null, next_attempt: expect.closeTo(nowSeconds() + 60, -3), refused: [] });
     code = 554;
     await makeDue(t, uid);
-    await deliverDue();
+    await deliverDue(t);
 
     const read = await detail(uid);
     expect(read.state).toBe('failed');
@@ -416,7 +407,7 @@ describe('details', () => {
     const { sender } = await route(smtp.port);
     const refused = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'ben@example.org'] }));
     const unrouted = await sendMail(t, aMail({ sender: `office@${unique('nowhere')}.example` }));
-    await deliverDue();
+    await deliverDue(t);
 
     const [attempt] = (await detail(refused)).attempts;
     expect(attempt).toMatchObject({ outcome: 'retrying', reply_code: 450 });
@@ -486,7 +477,7 @@ describe('cancel', () => {
     expect(events).toEqual([
       { ...justNow(), actor: admin, address: expect.any(String), action: 'mail.cancel', target: { type: 'mail', id: uid, label: null }, changes: { state: 'cancelled', previous_state: 'queued', recipients_count: 1 } },
     ]);
-    await deliverDue();
+    await deliverDue(t);
     expect(smtp.received).toEqual([]);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'cancelled', attempts: 0, nextAttemptAt: null });
     expect(uidsOf(await search({ query: uid, filters: JSON.stringify({ state: ['cancelled'] }) }))).toEqual([uid]);
@@ -497,13 +488,13 @@ describe('cancel', () => {
     const smtp = await peer({ reply: () => (refuse ? { code: 451, message: 'Try later' } : undefined) });
     const { sender } = await route(smtp.port);
     const uid = await sendMail(t, aMail({ sender }));
-    await deliverDue();
+    await deliverDue(t);
     expect((await mailRow(t, uid)).state).toBe('retrying');
     const cancelled = await post(uid, 'cancel');
     expect(cancelled.json<Detail>()).toMatchObject({ state: 'cancelled', last_error: expect.stringContaining('451'), attempts: [{ outcome: 'retrying' }] });
     refuse = false;
     await makeDue(t, uid);
-    await deliverDue();
+    await deliverDue(t);
     expect(smtp.received).toEqual([]);
     expect((await mailRow(t, uid)).state).toBe('cancelled');
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mailAccounts, mailProviders, mails } from '../../server/db/schema';
 import { adminActor, justNow, withEvents } from './audit-helpers';
 import { createTestApp, type TestApp } from './helpers';
-import { addAccount, addProvider, aMail, countRows, list, MAIL, mailRow, mailWorker, makeDue, sendMail } from './mail-helpers';
+import { addAccount, addProvider, aMail, countRows, deliverDue, list, MAIL, mailRow, mailWorker, makeDue, sendMail } from './mail-helpers';
 import { startSmtpPeer, type SmtpPeer, type SmtpPeerOptions } from './smtp-peer';
 
 /** Disabling and deleting providers and accounts, Retry now, expression errors in words, and attempts counted alike everywhere. */
@@ -30,15 +30,6 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 let domains = 0;
 const aDomain = () => `manage${++domains}.example`;
 const expressionFor = (domain: string) => `@${domain.replaceAll('.', '\\.')}$`;
-
-async function deliverDue() {
-  const worker = mailWorker(t);
-  try {
-    return await worker.deliverDue();
-  } finally {
-    await worker.stop();
-  }
-}
 
 describe('disabling', () => {
   test('a provider is enabled when created, and PUT with the body GET returned disables and enables it, each audited once', async () => {
@@ -160,7 +151,7 @@ describe('routing skips what is disabled', () => {
     expect((await call('PUT', `/administration/providers/${firstProvider.uid}/`, { ...fields, disabled: true })).statusCode).toBe(200);
 
     await sendMail(t, aMail({ sender: `office@${domain}` }));
-    await deliverDue();
+    await deliverDue(t);
     expect(first.received).toHaveLength(0);
     expect(second.received).toHaveLength(1);
   });
@@ -174,20 +165,20 @@ describe('routing skips what is disabled', () => {
     await call('PUT', `/administration/accounts/${account.uid}/`, { ...read, disabled: true });
 
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
-    await deliverDue();
+    await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: `Every account that matches the sender office@${domain} is disabled.` });
     expect(smtp.received).toHaveLength(0);
 
     await call('PUT', `/administration/accounts/${account.uid}/`, { ...read, disabled: false });
     expect((await call('POST', '/administration/queue/failed-temporarily/retry-now/', { uids: [uid] })).json()).toEqual({ moved: 1 });
-    await deliverDue();
+    await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered' });
     expect(smtp.received).toHaveLength(1);
   });
 
   test('a sender that no account matches, enabled or not, still fails at once', async () => {
     const uid = await sendMail(t, aMail({ sender: `office@${aDomain()}` }));
-    await deliverDue();
+    await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', errorMessage: expect.stringMatching(/^No account matches the sender/) });
   });
 });
@@ -247,7 +238,7 @@ describe('deleting', () => {
     const provider = await addProvider(t, { port: smtp.port, name: 'Former relay' });
     const account = await addAccount(t, { expression: expressionFor(domain), provider: { uid: provider.uid }, credentials: null });
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
-    await deliverDue();
+    await deliverDue(t);
     expect((await call('DELETE', `/administration/accounts/${account.uid}/`)).statusCode).toBe(204);
     expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).statusCode).toBe(204);
     const detail = (await call('GET', `/administration/mails/${uid}/`)).json();
@@ -270,7 +261,7 @@ describe('Retry now', () => {
     const retrying = await sendMail(t, aMail({ sender: `office@${domain}`, to: ['anna@example.org', 'ben@example.org'], cc: ['carla@example.org'] }));
     const queued = await sendMail(t, aMail({ sender: 'nobody@unrouted-retry.example' }));
     await t.db.update(mails).set({ nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(mails.referenceUid, queued));
-    await deliverDue();
+    await deliverDue(t);
     const before = await mailRow(t, retrying);
     expect(before).toMatchObject({ state: 'retrying' });
     expect(before!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
@@ -296,7 +287,7 @@ describe('Retry now', () => {
 
     // due now: the next delivery tries it at once
     smtp.reply = () => undefined;
-    await deliverDue();
+    await deliverDue(t);
     expect(await mailRow(t, retrying)).toMatchObject({ state: 'delivered' });
     expect((await retryNow([retrying])).json()).toEqual({ moved: 0 });
   });
@@ -339,7 +330,7 @@ describe('attempts are counted alike everywhere', () => {
     const provider = await addProvider(t, { port: smtp.port });
     await addAccount(t, { expression: expressionFor(domain), provider: { uid: provider.uid }, credentials: null });
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
-    await deliverDue();
+    await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'failed' });
     expect((await call('POST', '/administration/queue/failed-permanently/requeue/', { uids: [uid] })).statusCode).toBe(200);
 
@@ -348,12 +339,12 @@ describe('attempts are counted alike everywhere', () => {
     expect((await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(1);
 
     smtp.reply = () => ({ code: 451, message: 'Try again later' });
-    await deliverDue();
+    await deliverDue(t);
     expect((await list<{ reference_uid: string; attempt: number }>(t, 'failed-temporarily/')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(2);
 
     smtp.reply = () => ({ code: 550, message: 'Mailbox unavailable' });
     await makeDue(t, uid);
-    await deliverDue();
+    await deliverDue(t);
     const detail = (await call('GET', `/administration/mails/${uid}/`)).json();
     expect(detail.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual(['failed', 'retrying', 'failed']);
     expect((await logItem())?.attempts).toBe(3);
@@ -365,7 +356,7 @@ describe('mail events name no address', () => {
   test('send, requeue, resend and cancel say how many recipients, with the reference uid as target and no label', async () => {
     const mail = aMail({ sender: 'office@unrouted-audit.example', to: ['anna@example.org', 'ben@example.org'], cc: [] });
     const { result: uid, events: sent } = await withEvents(t, () => sendMail(t, mail));
-    await deliverDue();
+    await deliverDue(t);
     const { events } = await withEvents(t, async () => {
       await call('POST', '/administration/queue/failed-permanently/requeue/', { uids: [uid] });
       const resent = (await call('POST', `/administration/mails/${uid}/resend/`)).json();
