@@ -1,6 +1,4 @@
-import { Link } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
 import type { CsvColumn } from '../../common/export/csv';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
@@ -10,6 +8,7 @@ import { ListEmpty } from '../../common/ListEmpty';
 import { useCan } from '../../common/permissions';
 import type { MailResource } from '../../dataProviders/mail';
 import { AutoReload } from './AutoReload';
+import { MailLink } from './MailLink';
 import { mailPaths } from './paths';
 import { ReloadButton } from './ReloadButton';
 
@@ -68,13 +67,6 @@ const CARD_SX = {
  */
 const TABLE_SX = { '& .MuiTableCell-body.column-error_message': { overflowWrap: 'anywhere' } } as const;
 
-/** A card with buttons of its own cannot be one big button (nested controls): its subject opens the mail instead. */
-const MailCardLink = ({ id, children }: { id: Identifier; children: ReactNode }) => (
-  <Link component={RouterLink} to={mailPaths.mail(id)} sx={{ overflowWrap: 'anywhere' }}>
-    {children}
-  </Link>
-);
-
 /**
  * The generic mail list: title, search, reload button, CSV export, a table (selectable only where an action works on the
  * selection; cards on a phone) and an auto-reload every 60 seconds; a mail's row opens its detail; without rows it says so in the
@@ -111,7 +103,7 @@ export function MailList<T>(props: MailListProps<T>) {
       {phone ? (
         <SimpleList<T & RaRecord>
           rowClick={card.actions ? false : rowClick}
-          primaryText={card.actions && rowsAreMails ? (record) => <MailCardLink id={record.id}>{card.primary(record)}</MailCardLink> : card.primary}
+          primaryText={card.actions && rowsAreMails ? (record) => <MailLink uid={record.id}>{card.primary(record)}</MailLink> : card.primary}
           secondaryText={card.secondary}
           tertiaryText={card.tertiary}
           rightIcon={card.actions}
