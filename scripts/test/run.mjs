@@ -30,6 +30,9 @@ async function phase(name, work) {
   return passed;
 }
 
+// without the colours of the reporters' messages
+const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
+
 function vitestFiles() {
   const file = path.join(results, 'vitest-files.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
@@ -42,12 +45,13 @@ function browserFiles() {
   const byFile = new Map();
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      const entry = byFile.get(suite.file) ?? { project: 'browser', file: path.join('tests/e2e', suite.file), seconds: 0, passed: 0, failed: 0, skipped: 0 };
+      const entry = byFile.get(suite.file) ?? { project: 'browser', file: path.join('tests/e2e', suite.file), seconds: 0, passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const test of spec.tests) {
         const last = test.results.at(-1);
         entry.seconds += test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
         const outcome = test.status === 'skipped' ? 'skipped' : last?.status === 'passed' ? 'passed' : 'failed';
         entry[outcome] += 1;
+        if (outcome === 'failed') entry.failures.push(`${spec.title} (${test.projectName}): ${firstLine(last?.error?.message)}`);
       }
       byFile.set(suite.file, entry);
     }
@@ -70,6 +74,14 @@ function summary() {
   lines.push('', `=== the ${SLOWEST} slowest test files (wall time, import included)`);
   for (const entry of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
     lines.push(`${entry.seconds.toFixed(1).padStart(7)} s  [${entry.project}] ${entry.file}`);
+  }
+  const failed = files.filter((entry) => entry.failed > 0);
+  if (failed.length > 0) {
+    lines.push('', '=== failed');
+    for (const entry of failed) {
+      lines.push(`  [${entry.project}] ${entry.file}`);
+      for (const failure of entry.failures ?? []) lines.push(`    ${failure}`);
+    }
   }
   lines.push('', `Tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
   return lines.join('\n');
