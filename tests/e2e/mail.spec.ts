@@ -27,6 +27,8 @@ test.beforeAll(async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // close() ends the server's pooled connections after this instead of the default 30 s, which left both workers idle
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       if (address.address === REFUSED_RECIPIENT) return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
       callback();

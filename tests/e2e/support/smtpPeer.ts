@@ -28,6 +28,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // close() ends the server's pooled connections after this instead of the default 30 s, which left both workers idle
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       if (localPart(address.address).startsWith('refused')) return callback(smtpError('Mailbox unavailable', 550));
       callback();
