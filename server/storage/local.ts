@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -29,8 +28,11 @@ export class LocalBlobStorage implements BlobStorage {
     await mkdir(path.dirname(target), { recursive: true });
     await mkdir(this.partialDir, { recursive: true });
     const partial = path.join(this.partialDir, `${key}.${randomUUID()}.part`);
+    // created before the copy starts: a stream that opened it itself could create it after a failing source had ended the
+    // copy and the clean-up below had run, and leave it behind
+    const file = await open(partial, 'wx');
     try {
-      await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(body, file.createWriteStream());
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });
