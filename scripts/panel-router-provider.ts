@@ -7,7 +7,7 @@ const ADAPTER = /\/node_modules\/ra-core\/dist\/routing\/adapters\/reactRouterPr
  * Vite plugin (build): ra-core's default router provider becomes the panel's (src/common/history/routerProvider.ts).
  * ra-core's default, also the default value of its router context and of AdminContext's routerProvider prop, creates a hash
  * router when there is none: that is react-router's data router, most of react-router's code, and it would ship with the
- * login page although the panel always passes its own provider inside its BrowserRouter (README, Architecture). The build
+ * login page although the panel always passes its own provider inside its BrowserRouter (docs/architecture.md, Architecture). The build
  * fails if ra-core no longer has that module, rather than silently shipping it again.
  */
 export function panelRouterProvider(): Plugin {

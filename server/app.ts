@@ -57,7 +57,7 @@ class RequestLog extends LogController {
 /**
  * Fastify takes addresses as they are; a hop count it reads as "trust nobody" (it cannot tell the proxy from a direct client), so
  * the count becomes a function with Express's meaning: the connecting peer and the next hops - 1 entries from the right are proxies.
- * README says why the service must then be reachable only through them.
+ * docs/operations.md says why the service must then be reachable only through them.
  */
 function proxyTrust(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trustProxy !== 'number') return trustProxy;
@@ -135,7 +135,7 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** One rule for every service route (README, API reference): a route that declares no query parameters refuses any. */
+/** One rule for every service route (docs/api.md): a route that declares no query parameters refuses any. */
 function refuseUnknownQueryParameters(route: RouteOptions) {
   if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.schema?.querystring) return;
   route.schema = { ...route.schema, querystring: NoQuery };

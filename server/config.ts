@@ -5,7 +5,7 @@ import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db';
 /** A setting the server refuses to start with: its message is the one line the operator reads. */
 export class ConfigError extends Error {}
 
-/** Every setting of the server process, read once from the environment. README's configuration table lists them. */
+/** Every setting of the server process, read once from the environment. docs/configuration.md lists them. */
 export interface Config {
   port: number;
   host: string;
@@ -63,7 +63,7 @@ export interface CareConfig {
   panelUrl: string;
 }
 
-/** Sign-in and API-token throttling (server/auth/throttle.ts); README's decisions compare it with Keycloak's defaults. */
+/** Sign-in and API-token throttling (server/auth/throttle.ts); docs/api.md compares it with Keycloak's defaults. */
 export interface ThrottleConfig {
   /** Failed sign-ins of one username from one client address in the window before that pair is blocked until the window ends; 0 turns all sign-in throttling off. */
   userAddressMaxFailures: number;

@@ -10,7 +10,7 @@ import { createBlobStorage, LocalBlobStorage } from './storage';
 /** How often the server runs its housekeeping jobs (and once at start). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-/** Every periodic job of the server, in the order they run; server/main.ts runs them, one process at a time each (README: Retention). */
+/** Every periodic job of the server, in the order they run; server/main.ts runs them, one process at a time each (docs/api.md, Care service). */
 export function housekeepingJobs(config: Config, databaseKind?: Database['kind']): HousekeepingJob[] {
   const jobs = [
     auditRetentionJob(config.trust),

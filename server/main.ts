@@ -35,7 +35,7 @@ async function main() {
   const housekeeping = createHousekeeping({ db: database.db, jobs: housekeepingJobs(config, database.kind), intervalMs: HOUSEKEEPING_INTERVAL_MS, log: app.log });
   app.addHook('onClose', () => housekeeping.stop());
 
-  // README, "Graceful shutdown": requests and deliveries in flight get SHUTDOWN_GRACE_MS to finish; then connections are cut and
+  // docs/operations.md, Graceful shutdown: requests and deliveries in flight get SHUTDOWN_GRACE_MS to finish; then connections are cut and
   // deliveries handed back, so that the database still closes cleanly; past SHUTDOWN_TIMEOUT_MS the process exits with 1.
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'uncaught error, shutting down');

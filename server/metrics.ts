@@ -16,7 +16,7 @@ declare module 'fastify' {
 const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] as const;
 
 /**
- * `GET /api/metrics` in Prometheus' text format (README, "Operating Caredesk"): request durations by route pattern and status,
+ * `GET /api/metrics` in Prometheus' text format (docs/operations.md): request durations by route pattern and status,
  * mails by state (counted at scrape time), deliveries by outcome (counted by the mail worker through `app.metrics`), the
  * PostgreSQL pool's connections, and Node's process metrics. Readers: a bearer of METRICS_TOKEN, or loopback clients when none is set.
  */

@@ -11,7 +11,7 @@ import { LoadFailureBoundary } from './layout/LoadFailureBoundary';
 import { darkTheme, theme } from './layout/theme';
 import { createServices } from './services';
 
-/** Everything behind sign-in (layout, screens, react-admin's UI): a chunk of its own (README, Architecture: the lazy admin tree). */
+/** Everything behind sign-in (layout, screens, react-admin's UI): a chunk of its own (docs/architecture.md, Architecture: the lazy admin tree). */
 const AdminTree = lazy(() => import('./AdminTree'));
 
 interface AppProps {

@@ -17,7 +17,7 @@ interface AppServices extends Services {
 
 /**
  * Wires session, HTTP client and react-admin's providers for one runtime configuration. The data providers load with
- * their first call (README, Architecture: what the login page loads).
+ * their first call (docs/architecture.md, Architecture: what the login page loads).
  */
 export function createServices(config: RuntimeConfig, i18nProvider: I18nProvider, session: Session = createSession({ authUrl: config.authUrl })): AppServices {
   const httpClient = createHttpClient(session, i18nProvider.translate);

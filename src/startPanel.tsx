@@ -30,7 +30,7 @@ async function showStartError(root: Root, error: unknown) {
 /**
  * Renders the panel once the configuration and the starting language's messages are there. A page loaded at /login
  * shows the login form at once and loads the panel (react-admin, MUI, the router) only when someone starts typing, to
- * show it after the sign-in at redirect_to; every other page loads the panel first (README, Architecture).
+ * show it after the sign-in at redirect_to; every other page loads the panel first (docs/architecture.md, Architecture).
  */
 export async function startPanel(container: HTMLElement, starting: Promise<[RuntimeConfig, I18nProvider]>, options: StartOptions = {}): Promise<Root> {
   const { load = loadApp } = options;

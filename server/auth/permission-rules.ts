@@ -5,7 +5,7 @@ import { PERMISSIONS, permissionsOfRoles, type Permission } from '../shared/perm
 import { conflict, forbidden } from '../shared/problem';
 
 /**
- * The rules of user administration that depend on permissions (README: Permissions). Each check reads the users and the
+ * The rules of user administration that depend on permissions (docs/api.md, Permissions). Each check reads the users and the
  * policy inside the transaction of the change, after lockPermissions, so that concurrent changes cannot slip past it.
  */
 

@@ -67,7 +67,7 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 /** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
 export const MAX_UIDS_FILTER = 20;
 
-/** The paged dialect of the users list (README, Auth service); without any of its parameters the list answers the whole array. */
+/** The paged dialect of the users list (docs/api.md, Auth service); without any of its parameters the list answers the whole array. */
 export const UserSearch = pagedList({
   sortKeys: USER_SORT_KEYS,
   defaultSortBy: 'public_name',

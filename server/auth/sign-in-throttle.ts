@@ -5,7 +5,7 @@ import { throttleCounters } from '../db/schema';
 import { blockedKeys, type ThrottleRule } from './throttle';
 
 /**
- * The keys of sign-in throttling (README, decisions: Sign-in throttling):
+ * The keys of sign-in throttling (docs/api.md, Sign-in throttling):
  * - `user+address:<address> <username>`: one address guessing one username, blocked quickly;
  * - `address:<address>`: one address guessing many usernames;
  * - `user:<username>`: one username guessed from many addresses; a growing wait rather than a lock, so that an attacker

@@ -5,7 +5,7 @@ import { TimeZone } from '../shared/statistics';
 import * as E from './enumerations';
 
 /**
- * The care service's wire shapes (README, "Care service"). They are its response schemas and, as stored jsonb,
+ * The care service's wire shapes (docs/api.md, Care service). They are its response schemas and, as stored jsonb,
  * what the legacy import checks its lines against. Every leaf a request does not know is null; objects are always present.
  */
 

@@ -12,7 +12,7 @@ import { announceMailsDue } from './notify';
 import { attemptsMade, checkMail, insertMail, mailTarget, recipientsCount, SEARCH_WORD } from './queue';
 import type { MailLogDetailOutput, MailLogItemOutput, MailLogRequest, MailLogSortKey } from './schemas';
 
-/** The mail log (README, "Mail log"): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
+/** The mail log (docs/api.md, Mail service): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
 
 /** Sort keys by column; reference_uid always follows so that pages are stable. A subject is ordered by its indexed prefix first. */
 const SORT_COLUMNS: Record<MailLogSortKey, (SQL | AnyColumn)[]> = {
@@ -29,7 +29,7 @@ const EMAIL_ADDRESS = new RegExp(EMAIL_PATTERN);
 
 /**
  * The address a query names whole, lower case: an address with a dotted domain, bare or in angle brackets as in a mail header or a
- * Message-ID. Such a query matches whole addresses only (README, "Mail log"): a substring search for it reads the trigram posting lists
+ * Message-ID. Such a query matches whole addresses only (docs/api.md, Mail service): a substring search for it reads the trigram posting lists
  * that every address shares (`exa`, `org`, `@ex` …), hundreds of milliseconds at a million mails.
  */
 export function wholeAddressOf(query: string): string | undefined {

@@ -4,7 +4,7 @@ import { ExactTotal, Page, pagedList, SecondsRange } from '../shared/paging';
 import { Uid } from '../shared/schemas';
 import { TimeZone } from '../shared/statistics';
 
-/** Request and response schemas of the mail service (README, "Mail service"); descriptions double as validation wording. */
+/** Request and response schemas of the mail service (docs/api.md, Mail service); descriptions double as validation wording. */
 
 const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';

@@ -6,7 +6,7 @@ import type { AccessTokenClaims } from '../auth/access-tokens';
 import type { Permission } from './permissions';
 
 /**
- * The authentication's per-process memory (README, "Performance"): verified access tokens until their `exp`, and users (ban, roles,
+ * The authentication's per-process memory (docs/performance.md): verified access tokens until their `exp`, and users (ban, roles,
  * permissions) until a change of theirs is announced or USER_MAX_AGE_MS has passed. Writers change users through `UserChanges`,
  * which tells this process right after the commit and, on PostgreSQL, every other process by NOTIFY in the same transaction.
  */

@@ -19,7 +19,7 @@ const originOf = (url: string) => {
 };
 
 /**
- * Security headers on every answer (README, "Browser hardening"): a Content-Security-Policy without inline scripts (MUI's
+ * Security headers on every answer (docs/operations.md, Browser hardening): a Content-Security-Policy without inline scripts (MUI's
  * emotion needs inline styles), no framing, nosniff, no referrer; `no-store` on every service answer, which carries data
  * (a route that allows caching sets its own); the request id; and CORS only for the configured origins. One hook sets them
  * all: the hooks every request runs are a fair share of a cheap request's time (bench/auth.ts).
@@ -58,7 +58,7 @@ function securityHeadersFor(serviceUrls: string[]): Record<string, string> {
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
-    // HSTS belongs to the TLS proxy in front (README, "Operating Caredesk"), which knows whether the site is HTTPS only
+    // HSTS belongs to the TLS proxy in front (docs/operations.md), which knows whether the site is HTTPS only
     strictTransportSecurity: false,
   });
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { badRequest } from './problem';
 
 /**
- * The paged dialect of the file search and the care lists (README, "Care service"): `page`, `page_size`, `sort_by`,
+ * The paged dialect of the file search and the care lists (docs/api.md, Care service): `page`, `page_size`, `sort_by`,
  * `ordering`, `query` and `filters` (a JSON object) in; `{items, previous_page, next_page, total}` out.
  */
 

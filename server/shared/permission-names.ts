@@ -1,6 +1,6 @@
 /** The permission names alone, free of imports: the panel uses the same list (src/common/permissions.ts). */
 
-/** Every permission a role can grant (README: Permissions). */
+/** Every permission a role can grant (docs/api.md, Permissions). */
 export const PERMISSIONS = [
   'users:read',
   'users:manage',

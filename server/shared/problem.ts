@@ -50,7 +50,7 @@ const BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY
 
 export const problemType = (slug: string) => `/problems/${slug}`;
 
-/** The stable type of an error Fastify itself raises, by its status (README lists every type). */
+/** The stable type of an error Fastify itself raises, by its status (docs/api.md lists every type). */
 const TYPES_BY_STATUS: Record<number, string> = {
   400: 'bad-request',
   401: 'unauthorized',
@@ -81,7 +81,7 @@ export const badRequest = (detail: string, field?: string, slug = 'validation-er
 export const unauthorized = (detail: string, slug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
 export const notFound = (detail: string, field: string | undefined, slug: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
 export const conflict = (detail: string, field: string | undefined, slug: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
-/** 403 naming the permission the caller lacks (README: Permissions). */
+/** 403 naming the permission the caller lacks (docs/api.md, Permissions). */
 export const forbidden = (permission: string, detail = `This needs the permission ${permission}.`) =>
   new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden'), permission });
 

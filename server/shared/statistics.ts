@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 
 /**
- * The statistics routes' calendar (README, Dashboard): "today" and the weeks are days and ISO weeks (Monday to Sunday)
+ * The statistics routes' calendar (docs/api.md, Statistics): "today" and the weeks are days and ISO weeks (Monday to Sunday)
  * in the agency's time zone, whatever zone the server or the database runs in, so every viewer sees the same figures.
  */
 export const STATISTICS_TIME_ZONE = 'Europe/Berlin';

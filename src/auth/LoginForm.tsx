@@ -31,8 +31,8 @@ const LoginField = ({ label, inputRef, ...input }: InputHTMLAttributes<HTMLInput
 };
 
 /**
- * The login form (/login) in plain React and CSS, so that it paints before react-admin and MUI have loaded (README,
- * Performance: the login page). Opening it logs out (credentials cleared, logged-out flag set) and focuses the
+ * The login form (/login) in plain React and CSS, so that it paints before react-admin and MUI have loaded (docs/performance.md,
+ * the login page). Opening it logs out (credentials cleared, logged-out flag set) and focuses the
  * username; login needs both fields; failure lists the translated errors and clears both fields.
  */
 export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, onSignedIn, onTyping }: LoginFormProps) => {

@@ -74,7 +74,7 @@ export function createAuthProvider({ session, httpClient, getLocation = () => wi
       return { id: json.uid as string, fullName: publicName, roles: Array.isArray(json.roles) ? json.roles : [] };
     },
 
-    /** The effective permissions of /info/ (README: The panel by permission); a service without the field grants all. */
+    /** The effective permissions of /info/ (docs/panel.md, By permission); a service without the field grants all. */
     getPermissions: async (): Promise<Permission[]> => permissionsOfInfo(await readInfo()),
   };
 }

@@ -12,7 +12,7 @@ export interface Credentials {
 /** The names of malformed token responses. A response without refresh token yields no credentials at all. */
 type TokenProblem = 'no access token' | 'no expiry' | 'no refresh token';
 
-/** A token response that cannot be used; `message` names the problem (README, The panel: Session). */
+/** A token response that cannot be used; `message` names the problem (docs/panel.md, Session). */
 export class TokenResponseError extends Error {
   readonly problem: TokenProblem;
   constructor(problem: TokenProblem) {

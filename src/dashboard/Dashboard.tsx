@@ -7,7 +7,7 @@ const DashboardFigures = lazy(() => import('./DashboardFigures'));
 
 /**
  * /dashboard: greets the user by public name (fallback 'no public name') and shows the live figures their permissions
- * allow (README, Dashboard), each read again every minute.
+ * allow (docs/api.md, Statistics), each read again every minute.
  */
 const Dashboard = () => {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { STATISTICS_RESOURCE, type StatisticsId, type StatisticsRecord } from '.
 /** How often the dashboard reads its figures again while it is open. */
 export const STATISTICS_REFRESH_MS = 60_000;
 
-/** The permission each statistics route needs (README, Dashboard): a figure the user may not read is not even asked for. */
+/** The permission each statistics route needs (docs/api.md, Statistics): a figure the user may not read is not even asked for. */
 export const STATISTICS_PERMISSIONS: Record<StatisticsId, Permission> = {
   mail: 'mail:read',
   care: 'care:read',

@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../config';
 import type { HttpClient } from './httpClient';
 import { resourceProvider } from './kit/resourceProvider';
 
-/** The dashboard's figures: one record per statistics route (README, Dashboard), read with getOne by its id. */
+/** The dashboard's figures: one record per statistics route (docs/api.md, Statistics), read with getOne by its id. */
 export const STATISTICS_RESOURCE = 'statistics';
 
 /** What each statistics record holds: the route's answer (wire names) plus its id. */

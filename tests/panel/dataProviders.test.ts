@@ -143,9 +143,9 @@ describe('problem messages', () => {
     );
   });
 
-  it('every problem type README lists has an English and a German text', () => {
-    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-    const slugs = [...readme.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1].replaceAll('-', '_'));
+  it('every problem type the API reference lists has an English and a German text', () => {
+    const reference = readFileSync(path.join(__dirname, '../../docs/api.md'), 'utf8');
+    const slugs = [...reference.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1].replaceAll('-', '_'));
     expect(slugs.length).toBeGreaterThan(30);
     for (const slug of new Set(slugs)) {
       expect(Object.keys(problemsEn.problems.types)).toContain(slug);

@@ -87,7 +87,7 @@ describe('refused with 401', () => {
   });
 });
 
-// no route deletes users; a row removed behind the service's back counts once this process has no cached copy (README, "Performance")
+// no route deletes users; a row removed behind the service's back counts once this process has no cached copy (docs/performance.md)
 test("a user's access token is refused when the user's row is gone", async () => {
   const user = await t.createUser();
   const pair = await t.signIn(user.username, user.password);

@@ -5,7 +5,7 @@ import { createFilesTestApp } from './files-helpers';
 import { AUTH, createTestApp, testConfig, uniqueAddress, type TestApp } from './helpers';
 
 /**
- * Every route of the app against the permission it needs (README: Permissions): a user whose role grants everything but that
+ * Every route of the app against the permission it needs (docs/api.md, Permissions): a user whose role grants everything but that
  * permission is refused with 403 naming it, a user whose role grants only it gets past authorization.
  */
 

@@ -4,7 +4,7 @@ import { FILES, PRICING, createFilesTestApp, multipart, uploadForm, type StoredF
 import { AUTH, basic, bearer } from './helpers';
 import { MAIL, addProvider } from './mail-helpers';
 
-/** Every problem the services send carries a stable type that README lists; only a 500 is about:blank. */
+/** Every problem the services send carries a stable type that docs/api.md lists; only a 500 is about:blank. */
 
 let t: Awaited<ReturnType<typeof createFilesTestApp>>;
 let adminUid: string;
@@ -90,8 +90,8 @@ test('a missing permission and the last roles manager have their own types', asy
   seen.add('forbidden').add('last-roles-manager');
 });
 
-test('README lists every type seen here', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const listed = new Set([...readme.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1]));
+test('the API reference lists every type seen here', () => {
+  const reference = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+  const listed = new Set([...reference.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1]));
   expect([...seen].filter((slug) => !listed.has(slug))).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { PERMISSIONS } from '../../server/shared/permissions';
 import { waitFor } from './files-helpers';
 import { AUTH, createTestApp, unique, type TestApp } from './helpers';
 
-/** The role policy routes and the rules of granting roles and managing users (README: Permissions). */
+/** The role policy routes and the rules of granting roles and managing users (docs/api.md, Permissions). */
 
 const ROLES = `${AUTH}/administration/roles/`;
 

@@ -9,7 +9,7 @@ import { AUTH, basic, testConfig, uniqueAddress } from './helpers';
 import { aMail, MAIL, sendMail } from './mail-helpers';
 
 /**
- * The dashboard's statistics routes (README, Dashboard) against known data, on whichever database TEST_DATABASE_URL
+ * The dashboard's statistics routes (docs/api.md, Statistics) against known data, on whichever database TEST_DATABASE_URL
  * names. Days and weeks are the agency's (Europe/Berlin); the expectations compute them here with Intl, independently of
  * the database.
  */

@@ -49,7 +49,7 @@ const RouterWrapper = ({ children }: RouterWrapperProps) => createElement(Fragme
 
 /**
  * react-admin's react-router provider without its fallback router: that one (a hash router) is react-router's data
- * router, most of react-router's code, and would ship with the login page (README, Architecture).
+ * router, most of react-router's code, and would ship with the login page (docs/architecture.md, Architecture).
  */
 export const routerProvider: RouterProvider = {
   useNavigate,

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './specListQuery';
 
 /**
- * Keeps a react-admin list (rendered with disableSyncWithLocation) and its URL query (README, List state in the URL) in step. Render it inside
+ * Keeps a react-admin list (rendered with disableSyncWithLocation) and its URL query (docs/panel.md, List state in the URL) in step. Render it inside
  * the List. URL -> list on mount and on every location change (back/forward button, shared link, reload); list -> URL
  * as a new history entry (push) whenever the user changes page, page size, sort, search or a filter. Following the URL
  * never adds an entry, so Back after a reload goes to the previous page.

@@ -1,5 +1,5 @@
 /**
- * urlListState: keeps a react-admin list in the URL query (README, List state in the URL):
+ * urlListState: keeps a react-admin list in the URL query (docs/panel.md, List state in the URL):
  * page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}.
  *
  * Usage:

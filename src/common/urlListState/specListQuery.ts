@@ -2,7 +2,7 @@ import type { SortPayload } from 'react-admin';
 import { DEFAULT_PAGE_SIZE } from '../ListPagination';
 
 /**
- * The list state in the URL (README, "List state in the URL"): page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}
+ * The list state in the URL (docs/panel.md, List state in the URL): page, pageSize, sortBy, ordering (asc | des), search, and filters as {filterKey}__{field}
  * (e.g. uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer).
  */
 export interface SpecListOptions {

@@ -6,7 +6,7 @@ const UNITS = ['kB', 'MB', 'GB'] as const;
 const BYTES: Record<string, string> = { en: 'bytes', de: 'Bytes' };
 
 /**
- * Size in bytes, kB, MB or GB in steps of 1024 with one decimal (README, The panel), in the panel's language:
+ * Size in bytes, kB, MB or GB in steps of 1024 with one decimal (docs/panel.md), in the panel's language:
  * 512 bytes, 1.5 kB, 2.0 GB in English; 512 Bytes, 1,5 kB, 2,0 GB in German.
  */
 export function formatSize(bytes: number | null | undefined, locale = 'en'): string {

@@ -1,6 +1,6 @@
 import { minLength, required, type Validator } from 'react-admin';
 
-/** Minimum lengths of the user forms (README, The panel). */
+/** Minimum lengths of the user forms (docs/panel.md). */
 const MIN_NAME_LENGTH = 4;
 const MIN_PASSWORD_LENGTH = 7;
 

@@ -1,6 +1,6 @@
 /**
  * The care-request area: menu entries, the create stepper, the incoming list, its dialogs and a label for
- * every enumeration value (README, Care service). Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
+ * every enumeration value (docs/api.md, Care service). Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
  */
 export const careEn = {
   care: {
@@ -307,7 +307,7 @@ export const careEn = {
         gardening: 'Gardening',
         laundry: 'Laundry',
         pet_care: 'Pet care',
-        // 8 of the 17 values have given labels; the panel's own labels for the others (README, The panel)
+        // 8 of the 17 values have given labels; the panel's own labels for the others (docs/panel.md)
         window_cleaning: 'Window cleaning',
         ironing: 'Ironing',
         dishes: 'Washing the dishes',

@@ -14,7 +14,7 @@ import { usersEn } from './users';
 /**
  * Every area's English texts, merged into en.ts: the panel's own keys (caredesk.<area>.*) and react-admin's resource keys
  * (resources.<name>.*). A new area adds its tables here and its German ones in ../de/index.ts. The languages are separate
- * modules so that each language's chunk carries only its own texts (README, Architecture).
+ * modules so that each language's chunk carries only its own texts (docs/architecture.md, Architecture).
  */
 export const caredeskEn = { ...filesEn, ...mailEn, ...mailLogEn, ...careEn, ...problemsEn, ...permissionsEn, ...rolesEn, ...auditEn, ...statisticsEn, ...listFeaturesEn };
 

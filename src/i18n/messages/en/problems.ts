@@ -1,6 +1,6 @@
 /**
  * What people read for the services' problems (caredesk.problems.*): titles by status, a text per problem type
- * (README's list, with '-' written '_'), and labels of request fields that no screen shows under a label of its own.
+ * (docs/api.md's list, with '-' written '_'), and labels of request fields that no screen shows under a label of its own.
  */
 export const problemsEn = {
   problems: {

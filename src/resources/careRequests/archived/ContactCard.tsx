@@ -13,7 +13,7 @@ import { useCareFormat } from '../shared/useCareFormat';
 
 const t = (key: string) => `caredesk.care.contact.${key}`;
 
-/** The permission that shows the section (README: Permissions); without the permissions read, nothing shows. */
+/** The permission that shows the section (docs/api.md, Permissions); without the permissions read, nothing shows. */
 const CONTACT_PERMISSION = 'care:contact';
 
 const ContactRows = ({ contact }: { contact: CareContact }) => {
