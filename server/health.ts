@@ -53,7 +53,7 @@ async function passes(check: () => boolean | Promise<boolean>): Promise<boolean>
 }
 
 /**
- * `/api/health` (the database, as before), `/api/health/live` (the process answers) and `/api/health/ready` (database reachable,
+ * `/api/health` (the database), `/api/health/live` (the process answers) and `/api/health/ready` (database reachable,
  * migrations applied, file storage writable, and every added check, such as the mail worker running): 200 or 503 with each check named.
  */
 export function healthRoutes(app: FastifyInstance, { database, storage }: { database: Database; storage: BlobStorage }) {

@@ -5,7 +5,7 @@ import { adminApi, expectJson, signInThroughApi } from './support/api';
 import { seedUser, uniqueSuffix, type SeededUser } from './support/seed';
 import { signInWithToken } from './support/session';
 
-/** Issue 10 end to end: the Audit screen with its CSV export, a locked user unlocked, and a session revoked. */
+/** End to end: the Audit screen with its CSV export, a locked user unlocked, and a session revoked. */
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
 import { typeEnglishDay } from './support/dayField';
 
-/** Issue 5 end to end: create a care request in the stepper, find it in the incoming list, open its details and archive. */
+/** End to end: create a care request in the stepper, find it in the incoming list, open its details and archive. */
 
 /** Opens a MUI select by its label inside `scope` and picks the option. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {

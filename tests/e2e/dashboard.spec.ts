@@ -6,7 +6,7 @@ import { seedCareRequest, seedFile, seedUser, uniqueSuffix } from './support/see
 import { signInWithToken } from './support/session';
 
 /**
- * Issue 13's dashboard end to end: data created through the real services' routes, the figures the panel shows against
+ * The dashboard end to end: data created through the real services' routes, the figures the panel shows against
  * what the statistics routes answer, the links, and a user who sees only the figures of their permissions.
  */
 

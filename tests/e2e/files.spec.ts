@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/fixtures';
 import { signInThroughForm } from './support/session';
 
-/** Issue 4 end to end: file upload, search and download, and a pricing API token, against the real server. */
+/** End to end: file upload, search and download, and a pricing API token, against the real server. */
 
 test('staff upload, find and download a file, and add then revoke a pricing token', async ({ page }) => {
   const suffix = randomBytes(4).toString('hex');

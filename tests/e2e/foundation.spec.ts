@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
 
-/** Issue 2 end to end: the built panel against the real server on a fresh data folder. */
+/** End to end: the built panel against the real server on a fresh data folder. */
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);

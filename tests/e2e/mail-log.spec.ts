@@ -5,7 +5,7 @@ import { signInWithToken } from './support/session';
 import { closedPort, startSmtpPeer, type SmtpPeer } from './support/smtpPeer';
 
 /**
- * Issue 13 end to end: mails queued through the real mail service, delivered by its worker to a local SMTP peer (one
+ * End to end: mails queued through the real mail service, delivered by its worker to a local SMTP peer (one
  * recipient refused) or retried against a closed port; the Mail Log finds them, filters by state and opens a mail with
  * its attempts and per-recipient replies; Resend and Cancel act on the real service.
  */

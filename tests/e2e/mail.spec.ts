@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN } from '../../playwright.config';
 
 /**
- * Issue 3 end to end: mail providers and accounts configured through the panel, a test mail sent through the panel,
+ * End to end: mail providers and accounts configured through the panel, a test mail sent through the panel,
  * delivered by the server's worker to a local SMTP peer (no auth, no TLS) and listed under Delivered Mails.
  */
 

@@ -5,7 +5,7 @@ import { seedUser, uniqueSuffix } from './support/seed';
 import { signInWithToken } from './support/session';
 
 /**
- * Issue 10 end to end: the panel by permission against the real services (default role policy of a new installation).
+ * End to end: the panel by permission against the real services (default role policy of a new installation).
  * The role policy is shared by every spec on this server: the Roles test changes only a role of its own.
  */
 

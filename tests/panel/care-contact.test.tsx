@@ -11,7 +11,7 @@ import { archived2016, UID_2016, useFakeCareBackend } from './support/fakeCareSe
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
 /**
- * The contract (issue 10): the authProvider's getPermissions answers /info/'s `permissions`. Where the panel does not
+ * The contract: the authProvider's getPermissions answers /info/'s `permissions`. Where the panel does not
  * read them yet, this stands in for it; once it does, its own answer is used.
  */
 vi.mock('../../src/auth/authProvider', async (importOriginal) => {

@@ -78,7 +78,7 @@ describe('authProvider.getPermissions', () => {
     await session.login('dora', 'dora-secret');
     expect(await authProvider.getPermissions!({})).toEqual(['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact']);
 
-    backend.server.resetHandlers(...backend.service.handlers); // the fake without the permissions field: a service before issue 10
+    backend.server.resetHandlers(...backend.service.handlers); // the fake without the permissions field: a service that does not send it
     expect(await authProvider.getPermissions!({})).toEqual([...PERMISSIONS]);
     session.dispose();
   });

@@ -9,7 +9,7 @@ import { ADMIN, createTestApp, uniqueAddress, unique, type TestApp } from './hel
 import { addAccount, addProvider, aMail, deliverDue, MAIL, mailRow, makeDue, nowSeconds, sendMail } from './mail-helpers';
 import { startSmtpPeer, type SmtpPeer, type SmtpPeerOptions } from './smtp-peer';
 
-/** The mail log (issue 13): search, filters, paging, details with every attempt from a real SMTP peer, resend and cancel. */
+/** The mail log: search, filters, paging, details with every attempt from a real SMTP peer, resend and cancel. */
 
 const LOG = `${MAIL}/administration/mails/`;
 
@@ -146,7 +146,7 @@ describe('list', () => {
     const inSubject = await sendMail(t, aMail({ subject: `Forwarded from ${address}` }));
     expect(uidsOf(await search({ query: address }))).toEqual([asCc, asTo, asSender]);
     expect(uidsOf(await search({ query: ` <${address.toUpperCase()}> ` }))).toEqual([asCc, asTo, asSender]);
-    // a part of an address is a substring as before: it also finds the longer address and the subject
+    // a part of an address is a substring: it also finds the longer address and the subject
     expect(uidsOf(await search({ query: `${tag}@example.org.` }))).toEqual([longer]);
     expect(uidsOf(await search({ query: `${tag}@example` }))).toEqual([inSubject, longer, asCc, asTo, asSender]);
     expect(uidsOf(await search({ query: `from ${tag}@` }))).toEqual([inSubject]);

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { MailLogDetail as MailLogDetailSchema, MailLogItem as MailLogItemSchema } from '../../../server/mail/schemas';
 
 /**
- * Wire types of the mail log (GET /administration/mails/ and …/{reference_uid}/; /work contract of issue 13).
+ * Wire types of the mail log (GET /administration/mails/ and …/{reference_uid}/).
  * Timestamps are epoch seconds.
  */
 

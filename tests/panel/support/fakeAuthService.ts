@@ -22,7 +22,7 @@ interface FakeUser {
   banned: boolean;
   username: string | null;
   password: string | null;
-  /** Sign-in throttled under the username (issue 10). */
+  /** Sign-in throttled under the username. */
   locked?: boolean;
   last_sign_in?: number | null;
 }
