@@ -73,7 +73,10 @@ async function reusedPglite(): Promise<{ database: Database; url?: string; drop:
   const database = idlePglites.pop() ?? (await openDatabase({ pgliteDump: await pgliteTemplateDump() }));
   templateRows ??= rowsOf(database);
   await templateRows;
+  let dropped = false;
   const drop = async () => {
+    if (dropped) return; // a second close must not hand it out twice
+    dropped = true;
     const emptied = await resetToTemplate(database, await templateRows!).then(
       () => true,
       () => false,
