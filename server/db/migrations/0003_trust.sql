@@ -46,7 +46,7 @@ CREATE INDEX "audit_events_target_idx" ON "audit_events" USING btree ("target_ty
 CREATE INDEX "audit_events_search_trgm_idx" ON "audit_events" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_uid","last_used_at");--> statement-breakpoint
 CREATE INDEX "throttle_counters_last_failure_idx" ON "throttle_counters" USING btree ("last_failure_at");--> statement-breakpoint
--- the default role policy of a new installation (docs/api.md, Permissions); an existing installation gets it too
+-- the default role policy of a new installation (README: Permissions); an existing installation gets it too
 INSERT INTO "role_permissions" ("role", "permissions") VALUES
 	('administrator', '{users:read,users:manage,roles:manage,mail:read,mail:manage,mail:send,files:read,files:write,tokens:manage,care:read,care:create,care:contact,audit:read}'),
 	('ceo', '{users:read,users:manage,roles:manage,mail:read,mail:manage,mail:send,files:read,files:write,tokens:manage,care:read,care:create,care:contact,audit:read}'),

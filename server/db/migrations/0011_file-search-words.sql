@@ -27,7 +27,7 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "files_words_inserted" AFTER INSERT ON "files" REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "keep_file_search_words"();--> statement-breakpoint
 CREATE TRIGGER "files_words_updated" AFTER UPDATE ON "files" REFERENCING NEW TABLE AS "written_rows" FOR EACH STATEMENT EXECUTE FUNCTION "keep_file_search_words"();--> statement-breakpoint
--- A text query as a condition on file_words, which every file that holds the query as a substring meets (docs/api.md, File service): a
+-- A text query as a condition on file_words, which every file that holds the query as a substring meets (README, "File service"): a
 -- word the query bounds on both sides is a whole word of the file; its first word, unless the query starts before it, is the end of one
 -- (looked up in file_search_words); its last word, unless the query ends after it, the start of one. The words found stand for it, exact,
 -- so that GIN skips through a common word's posting list; a start found in more than 100 words is matched as a prefix instead (GIN then
