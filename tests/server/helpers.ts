@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { ensureFirstAdministrator } from '../../server/auth';
 import { loadConfig, type Config } from '../../server/config';
-import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../server/db';
 import { passwordAuthentications, refreshTokens } from '../../server/db/schema';
 import { copyPgliteTemplate, databaseUrl, ensurePostgresTemplate, pgliteTemplateDump, withClient } from './database-templates';
@@ -67,16 +67,16 @@ let templateRows: Promise<TemplateRows> | undefined;
 /**
  * An in-memory PGlite for createTestApp, emptied back to the template's rows when a test app closes and kept for the next one
  * in this worker: emptying it takes a tenth of loading the template again, which was a quarter of the service tests' time on
- * PGlite. `drop` returns it, or closes it when it no longer answers (a test broke it).
+ * PGlite. Its `close` gives it back, or closes it when it no longer answers (a test broke it); there is nothing to drop.
  */
 async function reusedPglite(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const database = idlePglites.pop() ?? (await openDatabase({ pgliteDump: await pgliteTemplateDump() }));
   templateRows ??= rowsOf(database);
   await templateRows;
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return; // a second close must not hand it out twice
-    dropped = true;
+  let released = false;
+  const release = async () => {
+    if (released) return; // a second close must not hand it out twice
+    released = true;
     const emptied = await resetToTemplate(database, await templateRows!).then(
       () => true,
       () => false,
@@ -84,7 +84,7 @@ async function reusedPglite(): Promise<{ database: Database; url?: string; drop:
     if (emptied) idlePglites.push(database);
     else await database.close().catch(() => undefined);
   };
-  return { database: { ...database, close: drop }, drop };
+  return { database: { ...database, close: release }, drop: async () => undefined };
 }
 
 type TemplateRows = { tables: string[]; rows: Map<string, unknown[]> };
@@ -209,6 +209,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   async function close() {
     await app.close();
+    await database.close();
     await drop();
   }
 
