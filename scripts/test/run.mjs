@@ -30,7 +30,7 @@ async function phase(name, work) {
   return passed;
 }
 
-// without the colours of the reporters' messages
+/** An error message's first line, without the reporters' colours. */
 const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
 
 function vitestFiles() {
@@ -51,7 +51,7 @@ function browserFiles() {
         entry.seconds += test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
         const outcome = test.status === 'skipped' ? 'skipped' : last?.status === 'passed' ? 'passed' : 'failed';
         entry[outcome] += 1;
-        if (outcome === 'failed') entry.failures.push(`${spec.title} (${test.projectName}): ${firstLine(last?.error?.message)}`);
+        if (outcome === 'failed') entry.failures.push({ test: `${spec.title} (${test.projectName})`, message: last?.error?.message });
       }
       byFile.set(suite.file, entry);
     }
@@ -80,7 +80,7 @@ function summary() {
     lines.push('', '=== failed');
     for (const entry of failed) {
       lines.push(`  [${entry.project}] ${entry.file}`);
-      for (const failure of entry.failures ?? []) lines.push(`    ${failure}`);
+      for (const { test, message } of entry.failures ?? []) lines.push(`    ${test}: ${firstLine(message)}`);
     }
   }
   lines.push('', `Tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);

@@ -2,8 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-const firstLine = (text = '') => text.split('\n')[0].slice(0, 200);
-
 /** Each test file's wall time (import included) and its tests' outcomes, for the summary of `npm test` (scripts/test/run.mjs). */
 export default class TimingsReporter implements Reporter {
   private readonly outputFile: string;
@@ -16,11 +14,11 @@ export default class TimingsReporter implements Reporter {
     const files = testModules.map((module) => {
       const { collectDuration, setupDuration, environmentSetupDuration, prepareDuration, duration } = module.diagnostic();
       const outcomes = { passed: 0, failed: 0, skipped: 0 };
-      const failures: string[] = [];
+      const failures: { test: string; message?: string }[] = [];
       for (const test of module.children.allTests()) {
         const result = test.result();
         outcomes[result.state === 'pending' ? 'skipped' : result.state] += 1;
-        if (result.state === 'failed') failures.push(`${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`);
+        if (result.state === 'failed') failures.push({ test: test.fullName, message: result.errors?.[0]?.message });
       }
       if (module.state() === 'failed' && outcomes.failed === 0) outcomes.failed = 1; // a file that failed to load
       return {
