@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { WRAPPING_SELECT } from '../../common/wrappingSelect';
 import type { FileReference } from '../../dataProviders/files';
 import { MAX_REFERENCES, REFERENCE_NAMES, referenceValueValid } from './fileEditRules';
 
@@ -24,7 +25,7 @@ const ROW_LAYOUT = {
   gridTemplateAreas: { xs: '"kind remove" "value value"', sm: '"kind value remove"' },
   // room for the longest kind ("Dienstleistungsvertrag (alt)"); a longer one wraps inside its field rather than being cut
   gridTemplateColumns: { xs: '1fr auto', sm: '270px 1fr auto' },
-  '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  ...WRAPPING_SELECT,
 } as const;
 
 let nextKey = 0;

@@ -1,4 +1,5 @@
 import { SelectInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { WRAPPING_SELECT } from '../../common/wrappingSelect';
 import type { AccountRecord } from '../../dataProviders/mail/records';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import { requiredField } from './validators';
@@ -33,9 +34,8 @@ export const ProviderSelectInput = () => {
       optionText={providerText}
       optionValue="id"
       validate={requiredField}
-      // a long name and host wrap inside the field instead of widening the form past a phone's width (the class twice: MUI's own
-      // rule of the same specificity comes later)
-      sx={{ maxWidth: '100%', '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      // a long name and host wrap inside the field instead of widening the form past a phone's width
+      sx={{ maxWidth: '100%', ...WRAPPING_SELECT }}
     />
   );
 };
