@@ -10,7 +10,7 @@ import { fakerDE } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { ensureFirstAdministrator } from '../server/auth';
-import { demoCareRequests, demoIntakeForm } from '../server/care/demo';
+import { demoCareRequests, demoIntakeForm } from '../scripts/demo/care';
 import { vacuumCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';

@@ -1,4 +1,4 @@
-// `npm run seed:demo [-- --seed N]`: fills an empty installation with demo data (server/demo/index.ts): panel users of every
+// `npm run seed:demo [-- --seed N]`: fills an empty installation with demo data (scripts/demo/index.ts): panel users of every
 // known role, care requests of all three form versions, mail providers, accounts and mails in every state, documents and API
 // tokens. Uses DATABASE_URL, else the PGlite database in DATA_DIR (stop the server first when using PGlite); files go where
 // the server keeps them (DATA_DIR/files or S3). Refuses, and changes nothing, when the installation already has care
@@ -7,9 +7,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
-import { DEMO_SEED, DemoRefused, seedDemo } from '../server/demo';
 import { loadMasterSecret } from '../server/shared/secrets';
 import { createBlobStorage } from '../server/storage';
+import { DEMO_SEED, DemoRefused, seedDemo } from './demo';
 
 function seedOption(): number {
   const { values } = parseArgs({ options: { seed: { type: 'string' } } });

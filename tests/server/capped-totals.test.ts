@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoCareRequests } from '../../server/care/demo';
+import { demoCareRequests } from '../../scripts/demo/care';
 import { insertCareRequests } from '../../server/care/store';
 import { recountFiles } from '../../server/files';
 import { housekeepingJobs } from '../../server/housekeeping-jobs';

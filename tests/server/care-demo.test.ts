@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerDE } from '@faker-js/faker';
-import { demoCareRequests } from '../../server/care/demo';
-import { demoTownNamed, MOBILE_PREFIX, nationalDigits, PLAUSIBLE_MOBILITIES } from '../../server/care/demo-places';
+import { demoCareRequests } from '../../scripts/demo/care';
+import { demoTownNamed, MOBILE_PREFIX, nationalDigits, PLAUSIBLE_MOBILITIES } from '../../scripts/demo/places';
 import { MOBILITIES } from '../../server/care/enumerations';
 import type { CareRequestRecord } from '../../server/care/store';
 import { parseImport } from '../../server/care/import';
-import { DemoRefused, existingContent, seedDemo } from '../../server/demo';
+import { DemoRefused, existingContent, seedDemo } from '../../scripts/demo';
 import { LocalBlobStorage } from '../../server/storage';
 import { createTestApp, testConfig, type TestApp } from './helpers';
 

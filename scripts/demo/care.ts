@@ -1,15 +1,15 @@
 import { fakerDE, type Faker } from '@faker-js/faker';
-import type { CareConfig } from '../config';
-import { recordOfForm } from '../intake/mapping';
-import { demoCareLevel, demoMobility, demoPhone, demoPlace, type DemoPlace } from './demo-places';
-import * as E from './enumerations';
-import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from './schemas';
-import type { CareRequestRecord } from './store';
-import { partialZipCode, territoryOf } from './territory';
+import * as E from '../../server/care/enumerations';
+import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../server/care/schemas';
+import type { CareRequestRecord } from '../../server/care/store';
+import { partialZipCode, territoryOf } from '../../server/care/territory';
+import type { CareConfig } from '../../server/config';
+import { recordOfForm } from '../../server/intake/mapping';
+import { demoCareLevel, demoMobility, demoPhone, demoPlace, type DemoPlace } from './places';
 
 /**
  * Realistic demo care requests of every form version (npm run seed:demo, bench/care.ts): real German zip codes and towns
- * with phones in the town's area code and mobility that fits the care level (demo-places.ts), names from faker's German
+ * with phones in the town's area code and mobility that fits the care level (places.ts), names from faker's German
  * locale. 2016 requests go through the intake's own mapping, so they look exactly like submitted ones; most of them came in
  * over the last twelve weeks (the dashboard's chart), and many have their archived version completed, as after the call.
  */

@@ -1,12 +1,12 @@
-import type { Config } from '../config';
-import type { Db } from '../db';
-import { deliveredReport, failedReport, type AttemptReport } from '../mail/attempts';
-import { claimDueMails, recordAndClaim, type ClaimedMail, type MarkedOutcome } from '../mail/claims';
-import { cancelMail } from '../mail/mail-log';
-import { backoffSeconds, failureOf } from '../mail/outcomes';
-import { enqueueMail } from '../mail/queue';
-import type { MailInput, ProviderOutput } from '../mail/schemas';
-import type { AuditContext } from '../shared/audit';
+import type { Config } from '../../server/config';
+import type { Db } from '../../server/db';
+import { deliveredReport, failedReport, type AttemptReport } from '../../server/mail/attempts';
+import { claimDueMails, recordAndClaim, type ClaimedMail, type MarkedOutcome } from '../../server/mail/claims';
+import { cancelMail } from '../../server/mail/mail-log';
+import { backoffSeconds, failureOf } from '../../server/mail/outcomes';
+import { enqueueMail } from '../../server/mail/queue';
+import type { MailInput, ProviderOutput } from '../../server/mail/schemas';
+import type { AuditContext } from '../../server/shared/audit';
 
 /**
  * Demo mails in every state, made the way the worker makes them: queued by enqueueMail, claimed, and their outcomes recorded

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Db } from '../db';
-import type { ReferenceValue } from '../files/schemas';
-import { insertFile } from '../files/store';
-import type { AuditContext } from '../shared/audit';
-import type { BlobStorage } from '../storage';
+import type { Db } from '../../server/db';
+import type { ReferenceValue } from '../../server/files/schemas';
+import { insertFile } from '../../server/files/store';
+import type { AuditContext } from '../../server/shared/audit';
+import type { BlobStorage } from '../../server/storage';
 import { demoLogo, demoPdf } from './documents';
 
 /** A few documents of an agency's file storage, referring to contracts, customers (by number only), partners and caregivers. */
