@@ -76,7 +76,7 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
   );
 }
 
-/** Each state counted on its own partial index (schema.ts; cancelled on the state's index), so a scrape reads only index pages. */
+/** Each state counted on its own partial index (server/db/schema/mail.ts; cancelled on the state's index), so a scrape reads only index pages. */
 async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STATES)[number], number>> {
   const result = (await database.db.execute(sql`select
     (select count(*) from mails where state = 'queued')::int as queued,

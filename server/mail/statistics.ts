@@ -4,7 +4,7 @@ import { singleRow, startOfToday, STATISTICS_TIME_ZONE, todaysDate } from '../sh
 import type { MailStatisticsResponse } from './schemas';
 
 /**
- * The dashboard's mail figures. Each count reads one partial index of mails by state (server/db/schema.ts); delivered
+ * The dashboard's mail figures. Each count reads one partial index of mails by state (server/db/schema/mail.ts); delivered
  * today reads the delivered index from the start of the agency's day.
  */
 export async function mailStatistics(db: Db): Promise<MailStatisticsResponse> {

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Incoming care requests as the lists show them: nothing in this table identifies a person (the zip code is partial,
+ * contact data lives in care_request_contacts). details and patients hold the wire shapes of server/care/schemas.ts.
+ */
+export const careRequests = pgTable(
+  'care_requests',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    legacyId: text('legacy_id').unique(),
+    formVersion: text('form_version').$type<'2012' | '2016-pre' | '2016'>().notNull(),
+    submitted: timestamp('submitted', { withTimezone: true }).notNull(),
+    host: text('host').notNull(),
+    affiliate: text('affiliate'),
+    coreTerritory: boolean('core_territory').notNull(),
+    optionalTerritory: boolean('optional_territory').notNull(),
+    partialMissionZipCode: text('partial_mission_zip_code'),
+    missionBegins: text('mission_begins').$type<'asap' | 'date' | 'other'>().notNull(),
+    missionStartDate: date('mission_start_date', { mode: 'string' }),
+    driversLicenseRequired: boolean('drivers_license_required').notNull(),
+    otherPersonsPresent: boolean('other_persons_present').notNull(),
+    numberOfPatients: smallint('number_of_patients').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    patients: jsonb('patients').$type<Record<string, unknown>[]>().notNull(),
+    /** Lower-case host, affiliate, partial zip code, legacy id and form version, one a line: what the list search matches. */
+    searchText: text('search_text').notNull(),
+    /** When the contact data was erased (retention or an erasure request); null while it is kept. */
+    contactErasedAt: timestamp('contact_erased_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('care_requests_form_version_check', sql`${table.formVersion} in ('2012', '2016-pre', '2016')`),
+    check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
+    index('care_requests_submitted_idx').on(table.submitted, table.uid),
+    // the dashboard's requests per week by territory (server/care/statistics.ts), read without visiting the rows
+    index('care_requests_submitted_territory_idx').on(table.submitted, table.coreTerritory, table.optionalTerritory),
+    index('care_requests_host_idx').on(table.host, table.uid),
+    index('care_requests_affiliate_idx').on(table.affiliate, table.uid),
+    index('care_requests_partial_zip_idx').on(table.partialMissionZipCode, table.uid),
+    index('care_requests_start_date_idx').on(table.missionStartDate, table.uid),
+    index('care_requests_form_version_idx').on(table.formVersion, table.uid),
+    index('care_requests_patients_idx').on(table.numberOfPatients, table.uid),
+    index('care_requests_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of server/care/schemas.ts. */
+export const archivedCareRequests = pgTable('archived_care_requests', {
+  uid: uuid('uid')
+    .primaryKey()
+    .references(() => careRequests.uid, { onDelete: 'cascade' }),
+  customerVersion: text('customer_version').$type<'1.0' | '2.0'>().notNull(),
+  newsletter: boolean('newsletter'),
+  referral: text('referral'),
+  contactTitle: text('contact_title').$type<'mr' | 'mrs' | 'family'>(),
+  contactPartialZipCode: text('contact_partial_zip_code'),
+  missionDetails: jsonb('mission_details').$type<Record<string, unknown>>().notNull(),
+  accommodation: jsonb('accommodation').$type<Record<string, unknown>>().notNull(),
+  caregiverRequirements: jsonb('caregiver_requirements').$type<Record<string, unknown>>().notNull(),
+});
+
+/** Who asked, and the full mission address: personal data that no list or detail route returns. */
+export const careRequestContacts = pgTable('care_request_contacts', {
+  uid: uuid('uid')
+    .primaryKey()
+    .references(() => careRequests.uid, { onDelete: 'cascade' }),
+  salutation: text('salutation').$type<'mr' | 'mrs' | 'family'>(),
+  academicTitle: text('academic_title').$type<'none' | 'dr' | 'prof_dr'>(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  email: text('email'),
+  notes: text('notes'),
+  missionZipCode: text('mission_zip_code'),
+  missionCity: text('mission_city'),
+  /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
+  tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+});
