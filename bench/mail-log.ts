@@ -15,7 +15,7 @@ import { ensureFirstAdministrator } from '../server/auth';
 import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
 import { BITMAP_SCANS_ONLY, mailLogQueries } from '../server/mail/mail-log';
-import { MailLogSearch } from '../server/mail/schemas';
+import { readMailLogSearch } from '../server/mail/schemas';
 import { envNumber, latencyRows, printTable, recordGoal, timeRuns, withPglite, withPostgres, type Latency } from './lib';
 
 const POSTGRES_MAILS = envNumber(['BENCH_MAIL_LOG_MAILS'], 1_000_000);
@@ -207,7 +207,7 @@ async function explain(database: Database, scenario: string, query: SQLWrapper, 
 
 /** The plans of the default view and some searches, page and count (a search through search_tokens as it runs with a few matches). */
 async function plans(database: Database) {
-  const request = (query: string) => MailLogSearch.read({ query });
+  const request = (query: string) => readMailLogSearch({ query });
   const checks = [];
   const searches = [
     ['default view', '', false],

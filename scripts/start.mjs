@@ -23,12 +23,12 @@ function stale(built, sources) {
   return Math.max(...existing.map(newestChange)) > statSync(built).mtimeMs;
 }
 
-if (!process.env.PANEL_DIR && stale(path.join(root, 'dist', 'index.html'), ['src', 'shared', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json'])) {
+if (!process.env.PANEL_DIR && stale(path.join(root, 'dist', 'index.html'), ['src', 'contracts', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json'])) {
   console.log('Building the panel…');
   execFileSync(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 const serverMain = path.join(serverOutDir, 'main.mjs');
-if (stale(serverMain, ['server', 'shared', 'scripts/build-server.mjs', 'package-lock.json'])) {
+if (stale(serverMain, ['server', 'contracts', 'scripts/build-server.mjs', 'package-lock.json'])) {
   console.log('Building the server…');
   await buildServer();
 }

@@ -13,7 +13,7 @@ import { assertPermissionDeclared, createAuthentication, documentPermission } fr
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
-import { NoQuery } from './shared/schemas';
+import { NoQuery } from '../contracts/common';
 import { apiTokenAdministration } from './api-tokens';
 import { auditService } from './audit';
 import { authService } from './auth';

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from './db';
 import type { DeliveryOutcome } from './mail';
 import { HttpProblem, problemType } from './shared/problem';
-import { problems } from './shared/schemas';
+import { problems } from '../contracts/common';
 
 declare module 'fastify' {
   interface FastifyInstance {

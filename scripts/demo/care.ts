@@ -1,6 +1,6 @@
 import { fakerDE, type Faker } from '@faker-js/faker';
-import * as E from '../../server/care/enumerations';
-import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../server/care/schemas';
+import * as E from '../../contracts/care-enumerations';
+import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../contracts/care';
 import type { CareRequestRecord } from '../../server/care/store';
 import { partialZipCode, territoryOf } from '../../server/care/territory';
 import type { CareConfig } from '../../server/config';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../../server/db';
-import type { ReferenceValue } from '../../server/files/schemas';
+import type { ReferenceValue } from '../../contracts/files';
 import { insertFile } from '../../server/files/store';
 import type { AuditContext } from '../../server/shared/audit';
 import type { BlobStorage } from '../../server/storage';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fakerDE } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
 import { addApiToken, revokeApiToken } from '../../server/api-tokens/store';
-import type { ApiTokenScope } from '../../server/api-tokens/schemas';
+import type { ApiTokenScope } from '../../contracts/api-tokens';
 import { generatePassword, hashPassword } from '../../server/auth/passwords';
 import { findPasswordLogin, insertUser, isUniqueViolation } from '../../server/auth/users';
 import { insertCareRequests, vacuumCareRequests, type CareRequestRecord } from '../../server/care/store';

@@ -5,7 +5,7 @@ import { claimDueMails, recordAndClaim, type ClaimedMail, type MarkedOutcome } f
 import { cancelMail } from '../../server/mail/mail-log';
 import { backoffSeconds, failureOf } from '../../server/mail/outcomes';
 import { enqueueMail } from '../../server/mail/queue';
-import type { MailInput, ProviderOutput } from '../../server/mail/schemas';
+import type { MailInput, ProviderOutput } from '../../contracts/mail';
 import type { AuditContext } from '../../server/shared/audit';
 
 /**

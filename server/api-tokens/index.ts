@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
 import { strictValidatorCompiler } from '../shared/validator';
 import { apiTokenRoutes } from './routes';
-import type { ApiTokenScope } from './schemas';
+import type { ApiTokenScope } from '../../contracts/api-tokens';
 
 export { hashTokenValue } from './store';
 

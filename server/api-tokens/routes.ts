@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
-import { ApiToken, ApiTokenStatistics, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from './schemas';
+import { ApiToken, ApiTokenStatistics, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from '../../contracts/api-tokens';
 import { apiTokenStatistics } from './statistics';
 import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './store';
 

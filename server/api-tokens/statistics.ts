@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { apiTokens } from '../db/schema';
-import type { ApiTokenStatisticsResponse, ApiTokenScope } from './schemas';
+import type { ApiTokenStatisticsResponse, ApiTokenScope } from '../../contracts/api-tokens';
 
 /** How far ahead the dashboard warns of expiring tokens. */
 export const EXPIRING_WITHIN_DAYS = 14;

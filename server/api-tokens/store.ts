@@ -5,7 +5,7 @@ import { apiTokens } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { epochSecondsOf } from '../shared/paging';
 import { badRequest, conflict, notFound } from '../shared/problem';
-import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } from './schemas';
+import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } from '../../contracts/api-tokens';
 
 type ApiTokenRow = typeof apiTokens.$inferSelect;
 

@@ -1,7 +1,8 @@
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { Db } from '../db';
-import { AuditEvent, EventIdParams, EventPage, EventSearch } from './schemas';
+import { AuditEvent, EventIdParams, EventPage, EventSearch } from '../../contracts/audit';
+import { readEventSearch } from './schemas';
 import { findEvent, searchEvents } from './store';
 
 const describe = (summary: string, description?: string) => ({ tags: ['audit'], summary, security: BEARER, ...(description ? { description } : {}) });
@@ -18,7 +19,7 @@ export function auditRoutes(app: ServiceApp, { db }: { db: Db }) {
         response: { 200: EventPage, ...problems(400, 401, 403) },
       },
     },
-    async (request) => searchEvents(db, EventSearch.read(request.query)),
+    async (request) => searchEvents(db, readEventSearch(request.query)),
   );
 
   app.get(

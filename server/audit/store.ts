@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import { auditEvents } from '../db/schema';
 import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import { notFound } from '../shared/problem';
-import type { AuditEventResponse, EventSearchRequest, SortKey } from './schemas';
+import type { AuditEventResponse, SortKey } from '../../contracts/audit';
+import type { EventSearchRequest } from './schemas';
 
 type EventRow = typeof auditEvents.$inferSelect;
 

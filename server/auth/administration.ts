@@ -8,7 +8,7 @@ import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { assertMayGrant, assertMayManage, changedRoles, keepingARolesManager, lockPermissions, type Actor } from './permission-rules';
 import { revokeRefreshTokensOf } from './refresh-tokens';
-import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from './schemas';
+import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from '../../contracts/auth';
 import {
   distinct,
   domainUserOf,

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../db/schema';
-import type { AuditAction } from '../../shared/auditActions';
+import type { AuditAction } from '../../contracts/audit-actions';
 import { recordAudit, type AuditContext } from '../shared/audit';
 
 /** The target of an event about a user: labelled with the public name. */

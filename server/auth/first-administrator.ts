@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { generatePassword, hashPassword } from './passwords';
-import { Password, Username } from './schemas';
+import { Password, Username } from '../../contracts/auth';
 import { countUsers, findPasswordLogin, insertUser } from './users';
 
 /** Any fixed number: serialises the first-administrator check of several processes sharing one database. */

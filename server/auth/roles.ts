@@ -7,7 +7,7 @@ import { isPermission, PERMISSIONS, type Permission } from '../shared/permission
 import { badRequest, forbidden } from '../shared/problem';
 import { assertReadOnly } from '../shared/read-only';
 import { keepingARolesManager, type Actor } from './permission-rules';
-import type { RolePolicyInput, RolePolicyResponse } from './schemas';
+import type { RolePolicyInput, RolePolicyResponse } from '../../contracts/auth';
 
 /** The role policy (role → permissions) as the Roles screen reads and changes it. */
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
-import { NoQuery, problems } from '../shared/schemas';
+import { NoQuery, problems } from '../../contracts/common';
 import type { UserChanges } from '../shared/auth-cache';
 import { BEARER, type ServiceApp } from '../shared/service';
 import {
@@ -39,7 +39,7 @@ import {
   Unbanned,
   UserListQuery,
   UserStatistics,
-} from './schemas';
+} from '../../contracts/auth';
 import { changeRolePolicy, listRolePolicies } from './roles';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
 import { isPagedRequest, panelUserSearcher, readUserSearch } from './user-search';

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { auditContextOf } from '../shared/audit';
-import { NoQuery, problems } from '../shared/schemas';
+import { NoQuery, problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { Db } from '../db';
 import type { UserChanges } from '../shared/auth-cache';
 import { revokeSession, sessionsOf, unlockUsers } from './account-security';
 import { assertMayManage } from './permission-rules';
-import { Session, SessionParams, UidParams, UidsBody, Unlocked } from './schemas';
+import { Session, SessionParams, UidParams, UidsBody, Unlocked } from '../../contracts/auth';
 
 const TAGS = ['auth'];
 const manage = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER, querystring: NoQuery });

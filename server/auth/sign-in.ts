@@ -8,7 +8,7 @@ import { HttpProblem, problemType, unauthorized } from '../shared/problem';
 import { signAccessToken } from './access-tokens';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
-import type { TokenPairResponse } from './schemas';
+import type { TokenPairResponse } from '../../contracts/auth';
 import { startSession, touchSession } from './sessions';
 import { isUserAddressKey, isUserKey, longestThrottlePeriod, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from './throttle';

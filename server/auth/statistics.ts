@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { passwordAuthentications } from '../db/schema';
-import type { UserStatisticsResponse } from './schemas';
+import type { UserStatisticsResponse } from '../../contracts/auth';
 import { lockedUsernamesQuery } from './sign-in-throttle';
 
 /**

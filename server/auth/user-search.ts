@@ -2,9 +2,10 @@ import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type
 import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
 import { keptCount, keptCountColumn } from '../shared/kept-counts';
-import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
-import type { PanelUserResponse, UserListParameters, UserSearchRequest, UserSortKey } from './schemas';
-import { UserSearch } from './schemas';
+import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import type { PageAnswer } from '../../contracts/paging';
+import type { PanelUserResponse, UserListParameters, UserSortKey } from '../../contracts/auth';
+import { readUserSearchDefaults, type UserSearchRequest } from './schemas';
 import { lockedUsernamesQuery } from './sign-in-throttle';
 import { panelUserOf, userColumns } from './users';
 
@@ -30,7 +31,7 @@ export const isPagedRequest = (query: UserListParameters) => PAGING_PARAMETERS.s
 
 /** The request with the users list's defaults: by public name, ascending unless `ordering` says otherwise. */
 export function readUserSearch(query: UserListParameters): UserSearchRequest {
-  return { ...UserSearch.read(query), ordering: query.ordering ?? 'asc', exactTotal: query.exact_total === true };
+  return { ...readUserSearchDefaults(query), ordering: query.ordering ?? 'asc', exactTotal: query.exact_total === true };
 }
 
 /** `now` is a Date, or a placeholder filled with one (as an ISO string) on each execution of a prepared statement. */

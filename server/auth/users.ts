@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { grantsOfRolesColumn } from '../shared/permissions';
 import { passwordAuthentications, users } from '../db/schema';
 import { epochSecondsOf } from '../shared/paging';
-import type { DomainUserResponse, PanelUserResponse } from './schemas';
+import type { DomainUserResponse, PanelUserResponse } from '../../contracts/auth';
 import { lockedUsernames } from './sign-in-throttle';
 
 interface UserRow {

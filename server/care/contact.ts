@@ -7,7 +7,7 @@ import type { HousekeepingJob } from '../shared/housekeeping';
 import { epochSecondsOf } from '../shared/paging';
 import { HttpProblem, notFound, problemType } from '../shared/problem';
 import { cutoffOf, inBatches } from '../shared/retention';
-import type { ContactOutput } from './schemas';
+import type { ContactOutput } from '../../contracts/care';
 
 /**
  * A care customer's contact data (care_request_contacts): read and erased one request at a time by care:contact holders,

@@ -1,9 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
-import { EpochSeconds } from '../shared/paging';
-import { FORM_VERSIONS, type FormVersion } from './enumerations';
-import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from './schemas';
+import { EpochSeconds } from '../../contracts/paging';
+import { FORM_VERSIONS, type FormVersion } from '../../contracts/care-enumerations';
+import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from '../../contracts/care';
 import { vacuumCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
 
 /**

@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { archivedCareRequests, careRequests } from '../db/schema';
-import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds, type PageAnswer } from '../shared/paging';
+import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import type { PageAnswer } from '../../contracts/paging';
 import { notFound } from '../shared/problem';
-import type { ArchivedFieldsInput, ArchivedOutput, CareListRequest, IncomingOutput } from './schemas';
+import type { ArchivedFieldsInput, ArchivedOutput, IncomingOutput } from '../../contracts/care';
+import type { CareListRequest } from './schemas';
 import { keptCountColumn } from '../shared/kept-counts';
 import { careRequestCounts, REQUESTS_COUNT } from './store';
 

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { eraseContact, readContact } from './contact';
 import { findArchived, incomingLister, listArchived } from './queries';
-import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStatistics, Contact, IncomingPage } from './schemas';
+import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStatistics, Contact, IncomingPage } from '../../contracts/care';
+import { readCareList } from './schemas';
 import { careStatistics } from './statistics';
 
 const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
@@ -22,7 +23,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
         response: { 200: IncomingPage, ...problems(400, 401) },
       },
     },
-    async (request) => listIncoming(CareRequestList.read(request.query)),
+    async (request) => listIncoming(readCareList(request.query)),
   );
 
   app.get(
@@ -35,7 +36,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
         response: { 200: ArchivedPage, ...problems(400, 401) },
       },
     },
-    async (request) => listArchived(db, CareRequestList.read(request.query)),
+    async (request) => listArchived(db, readCareList(request.query)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { allRows, STATISTICS_TIME_ZONE } from '../shared/statistics';
-import type { CareStatisticsResponse } from './schemas';
+import { STATISTICS_TIME_ZONE } from '../../contracts/statistics';
+import { allRows } from '../shared/statistics';
+import type { CareStatisticsResponse } from '../../contracts/care';
 
 /** The weeks the dashboard's chart shows: the current one and the eleven before it. */
 export const STATISTICS_WEEKS = 12;

@@ -3,8 +3,8 @@ import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { archivedCareRequests, careRequestContacts, careRequests } from '../db/schema';
 import { adjustCounts, keptCount, recount } from '../shared/kept-counts';
-import type { FormVersion } from './enumerations';
-import type { ArchivedFieldsInput, IncomingFields, PersonalDataInput } from './schemas';
+import type { FormVersion } from '../../contracts/care-enumerations';
+import type { ArchivedFieldsInput, IncomingFields, PersonalDataInput } from '../../contracts/care';
 
 /** One care request as the intake, the legacy import, the demo seed and the benchmark hand it to the store. */
 export interface CareRequestRecord {

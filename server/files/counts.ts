@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
 import { recount } from '../shared/kept-counts';
-import { REFERENCE_KINDS, type ReferenceKind } from './schemas';
+import { REFERENCE_KINDS, type ReferenceKind } from '../../contracts/files';
 
 /**
  * The kept counts of files (server/shared/kept-counts.ts): all of them, those with a reference of each kind, and the

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import type { AuditContext } from '../shared/audit';
 import { notFound } from '../shared/problem';
-import { distinctUids } from '../shared/schemas';
+import { distinctUids } from '../../contracts/common';
 import type { BlobStorage } from '../storage';
 import { deleteFileRows, type FileRow } from './store';
 

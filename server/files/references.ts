@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { AuditContext } from '../shared/audit';
 import { badRequest } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
-import type { ReferencesBodyValue, ReferenceValue } from './schemas';
+import type { ReferencesBodyValue, ReferenceValue } from '../../contracts/files';
 import { findFile, replaceReferences, toStoredFile, type FileRow } from './store';
 
 /** The references a PUT sets: `references`, else `meta.references` of a file sent back as read; the file's other fields must be unchanged. */

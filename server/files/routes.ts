@@ -1,13 +1,14 @@
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { BlobStorage } from '../storage';
 import { deleteFile, deleteFiles } from './delete';
 import { downloadHeaders, servedRange } from './download';
 import { PREVIEW_CONTENT_TYPES, previewBody, previewHeaders } from './preview';
 import { replaceReferencesAsSent } from './references';
-import { DeletedFiles, DeleteFilesBody, FileMetaPatch, FilePage, FileSearch, FileStatistics, FileUidParams, ReferencesBody, StoredFile } from './schemas';
+import { DeletedFiles, DeleteFilesBody, FileMetaPatch, FilePage, FileSearch, FileStatistics, FileUidParams, ReferencesBody, StoredFile } from '../../contracts/files';
+import { readFileSearch } from './schemas';
 import { searchFiles } from './search';
 import { fileStatistics } from './statistics';
 import { findFile, insertUploadedFile, toStoredFile, updateFileMeta } from './store';
@@ -41,7 +42,7 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
         response: { 200: FilePage, ...problems(400, 401) },
       },
     },
-    async (request) => searchFiles(db, FileSearch.read(request.query)),
+    async (request) => searchFiles(db, readFileSearch(request.query)),
   );
 
   app.post(

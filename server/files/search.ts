@@ -4,7 +4,8 @@ import { files } from '../db/schema';
 import { keptCount } from '../shared/kept-counts';
 import { cappedPageOf, countLimitOf, countUpTo, directionOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import { ALL_FILES, kindCountKey } from './counts';
-import type { FileSearchRequest, SortKey } from './schemas';
+import type { SortKey } from '../../contracts/files';
+import type { FileSearchRequest } from './schemas';
 import { kindOf, toStoredFile } from './store';
 
 /** Sort keys by column; uid always follows so that pages are stable. A description is ordered by its indexed prefix first. */

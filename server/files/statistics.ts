@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { keptCounts } from '../db/schema';
 import { ALL_FILES, FILE_BYTES } from './counts';
-import type { FileStatisticsResponse } from './schemas';
+import type { FileStatisticsResponse } from '../../contracts/files';
 
 /** The dashboard's file figures, both kept by every upload (server/files/counts.ts): no pass over the files. */
 export async function fileStatistics(db: Db): Promise<FileStatisticsResponse> {

@@ -6,7 +6,7 @@ import { adjustCounts } from '../shared/kept-counts';
 import { epochSecondsOf } from '../shared/paging';
 import { notFound } from '../shared/problem';
 import { ALL_FILES, FILE_BYTES, kindDeltas } from './counts';
-import type { FileMetaPatchValue, ReferenceKind, ReferenceValue, StoredFileResponse } from './schemas';
+import type { FileMetaPatchValue, ReferenceKind, ReferenceValue, StoredFileResponse } from '../../contracts/files';
 import type { ReceivedUpload } from './upload';
 
 export type FileRow = typeof files.$inferSelect;

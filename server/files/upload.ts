@@ -5,7 +5,7 @@ import type { Multipart } from '@fastify/multipart';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { BlobStorage } from '../storage';
 import { badRequest, HttpProblem, problemType } from '../shared/problem';
-import { UploadMeta, type UploadMetaValue } from './schemas';
+import { UploadMeta, type UploadMetaValue } from '../../contracts/files';
 
 /** The meta part is small: this much is plenty for a name, a description and a hundred references. */
 export const META_MAX_BYTES = 64 * 1024;

@@ -15,7 +15,7 @@ import {
   START_DATE_PATTERN,
   WEB_ADDRESS_DETAIL,
   ZIP_CODE_PATTERN,
-} from '../../shared/intakeRules';
+} from '../../contracts/intake-rules';
 import { strictValidatorCompiler } from '../shared/validator';
 
 export { hostOf };

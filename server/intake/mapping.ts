@@ -1,6 +1,6 @@
 import type { CareConfig } from '../config';
-import * as E from '../care/enumerations';
-import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../care/schemas';
+import * as E from '../../contracts/care-enumerations';
+import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../contracts/care';
 import type { CareRequestRecord } from '../care/store';
 import { partialZipCode, territoryOf } from '../care/territory';
 import { hostOf, PATIENT_FIELD_NAMES, type IntakeFormFields } from './form';

@@ -1,10 +1,10 @@
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { multipartFields } from './body';
 import { IntakeForm, intakeValidatorCompiler } from './form';
-import { Accepted, ValidationProblem } from './schemas';
+import { Accepted, ValidationProblem } from '../../contracts/intake';
 import { assertValidSubmission, storeSubmission } from './submission';
 
 export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: CareConfig }) {

@@ -10,7 +10,7 @@ import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { disabledAtFor, isDisabled, switchAction, UID_IN_PATH, uidOnCreate } from './providers';
 import type { PasswordCipher } from './credentials';
 import { compileExpression, type ExpressionError, type ExpressionProblem } from './expression';
-import { Credentials, type AccountInputBody, type AccountOutput } from './schemas';
+import { Credentials, type AccountInputBody, type AccountOutput } from '../../contracts/mail';
 
 const accountColumns = {
   uid: mailAccounts.uid,

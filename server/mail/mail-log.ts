@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { EMAIL_PATTERN } from '../../shared/emailAddress';
+import { EMAIL_PATTERN } from '../../contracts/email-address';
 import type { Db } from '../db';
 import { mailAttempts, mailSearch, mails, passwordAuthentications } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { keptCount } from '../shared/kept-counts';
-import { cappedPageOf, countLimitOf, epochSecondsOf, escapeLike, offsetOf, TOTAL_CAP, withinSeconds } from '../shared/paging';
+import { TOTAL_CAP } from '../../contracts/paging';
+import { cappedPageOf, countLimitOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import { conflict, notFound } from '../shared/problem';
 import { announceMailsDue } from './notify';
 import { attemptsMade, checkMail, insertMail, mailTarget, recipientsCount, SEARCH_WORD } from './queue';
-import type { MailLogDetailOutput, MailLogItemOutput, MailLogRequest, MailLogSortKey } from './schemas';
+import type { MailLogDetailOutput, MailLogItemOutput, MailLogSortKey } from '../../contracts/mail';
+import type { MailLogRequest } from './schemas';
 
 /** The mail log (docs/api.md, Mail service): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
 

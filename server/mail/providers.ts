@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { HttpProblem, notFound, problemType, readOnlyMismatch } from '../shared/problem';
 import { assertSameUid } from '../shared/read-only';
-import type { ProviderInputBody, ProviderOutput } from './schemas';
+import type { ProviderInputBody, ProviderOutput } from '../../contracts/mail';
 
 export const UID_IN_PATH = 'uid must equal the uid in the path.';
 /** A new object gets its uid from the service: a body that brings one is refused rather than silently given another. */

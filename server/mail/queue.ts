@@ -5,9 +5,9 @@ import type { Db } from '../db';
 import { mailAttempts, mailSearch, mails } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
-import { distinctUids } from '../shared/schemas';
+import { distinctUids } from '../../contracts/common';
 import { announceMailsDue } from './notify';
-import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from './schemas';
+import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from '../../contracts/mail';
 
 const mailChecker = TypeCompiler.Compile(Mail);
 

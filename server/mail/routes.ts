@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
@@ -19,7 +19,6 @@ import {
   MailLogDetail,
   MailLogPage,
   MailLogQuery,
-  MailLogSearch,
   MailStatistics,
   Provider,
   ProviderInput,
@@ -30,7 +29,8 @@ import {
   Sent,
   UidParams,
   UidsBody,
-} from './schemas';
+} from '../../contracts/mail';
+import { readMailLogSearch } from './schemas';
 
 const DEFAULT_LIST_LIMIT = 1000;
 const administration = (summary: string) => ({ tags: ['mail administration'], summary, security: BEARER });
@@ -222,7 +222,7 @@ function mailLogRoutes(app: ServiceApp, db: Db) {
         response: { 200: MailLogPage, ...problems(400, 401) },
       },
     },
-    async (request) => searchMailLog(db, MailLogSearch.read(request.query), request.query.exact_total),
+    async (request) => searchMailLog(db, readMailLogSearch(request.query), request.query.exact_total),
   );
   app.get(
     '/administration/mails/:uid/',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { singleRow, startOfToday, STATISTICS_TIME_ZONE, todaysDate } from '../shared/statistics';
-import type { MailStatisticsResponse } from './schemas';
+import { STATISTICS_TIME_ZONE } from '../../contracts/statistics';
+import { singleRow, startOfToday, todaysDate } from '../shared/statistics';
+import type { MailStatisticsResponse } from '../../contracts/mail';
 
 /**
  * The dashboard's mail figures. Each count reads one partial index of mails by state (server/db/schema/mail.ts); delivered

@@ -1,6 +1,6 @@
-import { problems } from '../shared/schemas';
+import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
-import { TokenInfo } from './schemas';
+import { TokenInfo } from '../../contracts/api-tokens';
 
 const TAGS = ['pricing'];
 

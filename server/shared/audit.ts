@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '../../shared/auditActions';
+import type { AuditAction } from '../../contracts/audit-actions';
 import type { Db } from '../db';
 import { auditEvents } from '../db/schema';
 
@@ -8,7 +8,7 @@ import { auditEvents } from '../db/schema';
  * an SMTP password or a care customer's personal data (those appear, if at all, as `true` meaning "changed").
  */
 export interface AuditEvent {
-  /** `<target type>.<verb>`, e.g. `user.ban`, `sign-in.failure`, `care-request.contact-read`: one of shared/auditActions.ts. */
+  /** `<target type>.<verb>`, e.g. `user.ban`, `sign-in.failure`, `care-request.contact-read`: one of contracts/audit-actions.ts. */
   action: AuditAction;
   actor?: { uid: string; publicName: string } | null;
   address?: string | null;

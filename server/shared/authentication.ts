@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
-import type { ApiTokenScope, TokenInfoResponse } from '../api-tokens/schemas';
+import type { ApiTokenScope, TokenInfoResponse } from '../../contracts/api-tokens';
 import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims, type AccessTokenClaims } from '../auth/access-tokens';
 import { parseAuthorization } from '../auth/credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
@@ -9,7 +9,7 @@ import type { Database } from '../db';
 import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './auth-cache';
 import { effectivePermissions, isPermission, type Permission, type RoutePermission } from './permissions';
 import { forbidden, HttpProblem, problemType } from './problem';
-import { problems } from './schemas';
+import { problems } from '../../contracts/common';
 
 /**
  * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):

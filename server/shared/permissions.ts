@@ -1,7 +1,7 @@
 import { inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rolePermissions } from '../db/schema';
-import { isPermission, PERMISSIONS, type Permission } from './permission-names';
+import { isPermission, PERMISSIONS, type Permission } from '../../contracts/permissions';
 
 export { isPermission, PERMISSIONS, type Permission };
 

@@ -1,14 +1,7 @@
-import { Type } from '@sinclair/typebox';
 import { sql, type SQL } from 'drizzle-orm';
+import { STATISTICS_TIME_ZONE } from '../../contracts/statistics';
 import type { Db } from '../db';
 
-/**
- * The statistics routes' calendar (docs/api.md, Statistics): "today" and the weeks are days and ISO weeks (Monday to Sunday)
- * in the agency's time zone, whatever zone the server or the database runs in, so every viewer sees the same figures.
- */
-export const STATISTICS_TIME_ZONE = 'Europe/Berlin';
-
-export const TimeZone = Type.Literal(STATISTICS_TIME_ZONE, { description: 'the IANA time zone of days and weeks' });
 
 /** The start of the agency's current day, as a timestamptz. */
 export const startOfToday = (): SQL => sql`(date_trunc('day', now() at time zone ${STATISTICS_TIME_ZONE}) at time zone ${STATISTICS_TIME_ZONE})`;

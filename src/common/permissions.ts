@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
-import { isPermission, PERMISSIONS, type Permission } from '../../server/shared/permission-names';
+import { isPermission, PERMISSIONS, type Permission } from '../../contracts/permissions';
 
 /** Every permission a role can grant, in the services' order (the Roles screen's checkboxes). */
 export { isPermission, PERMISSIONS, type Permission };

@@ -2,7 +2,7 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { carePaths } from '../resources/careRequests/shared/paths';
+import { carePaths } from '../resources/careRequests/parts/paths';
 import { FigureCard } from './FigureCard';
 import { useCountFormat, useStatistics } from './useStatistics';
 

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { CreateParams, DeleteManyParams, DeleteParams, Identifier, RaRecord } from 'react-admin';
-import type { ApiToken as ApiTokenSchema, NewApiTokenBody } from '../../server/api-tokens/schemas';
+import type { ApiToken as ApiTokenSchema, NewApiTokenBody } from '../../contracts/api-tokens';
 import type { HttpClient } from './httpClient';
 import { localListResource } from './kit/localList';
 import { resourceProvider } from './kit/resourceProvider';

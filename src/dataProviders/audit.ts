@@ -1,4 +1,4 @@
-import type { AuditEventResponse } from '../../server/audit/schemas';
+import type { AuditEventResponse } from '../../contracts/audit';
 import type { HttpClient } from './httpClient';
 import { dayRange } from './kit/dayRange';
 import { pagedListResource } from './kit/pagedList';

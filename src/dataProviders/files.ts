@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { DeleteManyParams, DeleteParams, Identifier, RaRecord } from 'react-admin';
-import type { StoredFile as StoredFileSchema } from '../../server/files/schemas';
+import type { StoredFile as StoredFileSchema } from '../../contracts/files';
 import type { HttpClient, UploadProgress } from './httpClient';
 import { dayRange } from './kit/dayRange';
 import { pagedListResource } from './kit/pagedList';

@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { RolePolicyResponse } from '../../server/auth/schemas';
+import type { RolePolicyResponse } from '../../contracts/auth';
 import type { Permission } from '../common/permissions';
 import type { HttpClient } from './httpClient';
 import { localListResource } from './kit/localList';

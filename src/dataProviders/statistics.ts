@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
 import type { GetOneParams, RaRecord } from 'react-admin';
-import type { ApiTokenStatistics } from '../../server/api-tokens/schemas';
-import type { UserStatistics } from '../../server/auth/schemas';
-import type { CareStatistics } from '../../server/care/schemas';
-import type { FileStatistics } from '../../server/files/schemas';
-import type { MailStatistics } from '../../server/mail/schemas';
+import type { ApiTokenStatistics } from '../../contracts/api-tokens';
+import type { UserStatistics } from '../../contracts/auth';
+import type { CareStatistics } from '../../contracts/care';
+import type { FileStatistics } from '../../contracts/files';
+import type { MailStatistics } from '../../contracts/mail';
 import type { RuntimeConfig } from '../config';
 import type { HttpClient } from './httpClient';
 import { resourceProvider } from './kit/resourceProvider';

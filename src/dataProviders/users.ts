@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { CreateParams, GetListParams, GetManyParams, Identifier, RaRecord } from 'react-admin';
-import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../server/auth/schemas';
+import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../contracts/auth';
 import type { HttpClient } from './httpClient';
 import { applyListParams } from './kit/localList';
 import { pagedListResource } from './kit/pagedList';
@@ -10,7 +10,7 @@ export const USERS_RESOURCE = 'users';
 
 /** The largest page the users list serves; a longer list (the audit filter's actor choices) reads the whole array. */
 const MAX_PAGE_SIZE = 100;
-/** The most uids one `uids` filter takes (server/auth/schemas.ts MAX_UIDS_FILTER). */
+/** The most uids one `uids` filter takes (contracts/auth.ts MAX_UIDS_FILTER). */
 const UIDS_PER_CALL = 20;
 
 const chunksOf = <T>(values: T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));

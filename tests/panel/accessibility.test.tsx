@@ -10,7 +10,7 @@ import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { MuiLocale } from '../../src/layout/MuiLocale';
 import { theme } from '../../src/layout/theme';
-import { territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
+import { territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
 import { KNOWN_ROLES, readableTextOn, roleColor } from '../../src/resources/users/roles';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/audit/AuditEventShow';
 import '../../src/resources/audit/AuditList';
-import { AUDIT_ACTIONS as SERVER_ACTIONS } from '../../shared/auditActions';
+import { AUDIT_ACTIONS as SERVER_ACTIONS } from '../../contracts/audit-actions';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { messages } from '../../src/i18n/i18nProvider';
 import { BAN_TIME, useFakeAuditBackend } from './support/fakeAuditService';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { OneLineText } from '../../src/common/OneLineText';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
-import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
+import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
 import { TestTranslations } from './support/careTranslations';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';
 import { incoming2012, incoming2016, SUBMITTED_2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { territoryOf } from '../../src/resources/careRequests/shared/TerritoryChip';
+import { territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
 import { useFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { createFakeMailService } from './support/fakeMailService';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { passwordAuthentications, throttleCounters, users } from '../../server/db/schema';
-import { MAX_UIDS_FILTER } from '../../server/auth/schemas';
-import { TOTAL_CAP } from '../../server/shared/paging';
+import { MAX_UIDS_FILTER } from '../../contracts/auth';
+import { TOTAL_CAP } from '../../contracts/paging';
 import { AUTH, createTestApp, unique, type PanelUser, type TestApp } from './helpers';
 
 /** GET /administration/users/ in the paged dialect (and its whole-array form), on a database of its own. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerDE } from '@faker-js/faker';
 import { demoCareRequests } from '../../scripts/demo/care';
 import { demoTownNamed, MOBILE_PREFIX, nationalDigits, PLAUSIBLE_MOBILITIES } from '../../scripts/demo/places';
-import { MOBILITIES } from '../../server/care/enumerations';
+import { MOBILITIES } from '../../contracts/care-enumerations';
 import type { CareRequestRecord } from '../../server/care/store';
 import { parseImport } from '../../server/care/import';
 import { DemoRefused, existingContent, seedDemo } from '../../scripts/demo';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from './helpers';
 import { careRequestContacts, mails } from '../../server/db/schema';
-import { carePaths } from '../../src/resources/careRequests/shared/paths';
+import { carePaths } from '../../src/resources/careRequests/parts/paths';
 import { CARE, daysFromToday, SECOND_PATIENT, submit, validForm, without, type Form } from '../fixtures/care-form';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from '../../shared/intakeRules';
+import { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from '../../contracts/intake-rules';
 import { submit, validForm, type FieldProblem } from '../fixtures/care-form';
 import { createTestApp, type TestApp } from './helpers';
 

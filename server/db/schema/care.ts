@@ -3,7 +3,7 @@ import { boolean, check, date, index, jsonb, pgTable, smallint, text, timestamp,
 
 /**
  * Incoming care requests as the lists show them: nothing in this table identifies a person (the zip code is partial,
- * contact data lives in care_request_contacts). details and patients hold the wire shapes of server/care/schemas.ts.
+ * contact data lives in care_request_contacts). details and patients hold the wire shapes of contracts/care.ts.
  */
 export const careRequests = pgTable(
   'care_requests',
@@ -45,7 +45,7 @@ export const careRequests = pgTable(
   ],
 );
 
-/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of server/care/schemas.ts. */
+/** The archived version of an incoming request (same uid). The jsonb columns hold the wire shapes of contracts/care.ts. */
 export const archivedCareRequests = pgTable('archived_care_requests', {
   uid: uuid('uid')
     .primaryKey()

@@ -1,8 +1,8 @@
-import type { ArchivedOutput, ContactOutput, IncomingOutput } from '../../../server/care/schemas';
+import type { ArchivedOutput, ContactOutput, IncomingOutput } from '../../../contracts/care';
 
 /**
  * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
- * end take the service's own response types (server/care/schemas.ts), so a change there that the panel cannot read
+ * end take the service's own response types (contracts/care.ts), so a change there that the panel cannot read
  * fails compilation.
  */
 

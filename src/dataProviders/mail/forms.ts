@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { AccountInput, ProviderInput } from '../../../server/mail/schemas';
+import type { AccountInput, ProviderInput } from '../../../contracts/mail';
 import type { MailSecurity } from './wire';
 
 /** Form values of the account editor. */

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { MailLogDetail as MailLogDetailSchema, MailLogItem as MailLogItemSchema } from '../../../server/mail/schemas';
+import type { MailLogDetail as MailLogDetailSchema, MailLogItem as MailLogItemSchema } from '../../../contracts/mail';
 
 /**
  * Wire types of the mail log (GET /administration/mails/ and …/{reference_uid}/).
@@ -22,7 +22,7 @@ export interface RefusedAddress {
   reply: string;
 }
 
-/** One row of the mail log (server/mail/schemas.ts MailLogItem); completed_time, next_attempt and refused serve the spec lists' columns. */
+/** One row of the mail log (contracts/mail.ts MailLogItem); completed_time, next_attempt and refused serve the spec lists' columns. */
 export type MailLogItem = Omit<Static<typeof MailLogItemSchema>, 'mail'> & { mail: LogMail };
 
 /** One mail with its body, every attempt and its resend links (MailLogDetail). */

@@ -10,9 +10,9 @@ import type {
   RetriedNow as RetriedNowSchema,
   Retrying,
   Sent as SentSchema,
-} from '../../../server/mail/schemas';
+} from '../../../contracts/mail';
 
-/** Wire types of the mail service, taken from its response schemas (server/mail/schemas.ts). Timestamps are epoch seconds. */
+/** Wire types of the mail service, taken from its response schemas (contracts/mail.ts). Timestamps are epoch seconds. */
 export type Provider = Static<typeof ProviderSchema>;
 export type MailSecurity = Provider['security'];
 export type Account = Static<typeof AccountSchema>;

@@ -1,7 +1,7 @@
 import type { AuditEvent } from '../../dataProviders/audit';
 
-/** The actions the services record (shared/auditActions.ts: the same list the server writes from), in the order the action filter offers them. */
-export { AUDIT_ACTIONS } from '../../../shared/auditActions';
+/** The actions the services record (contracts/audit-actions.ts: the same list the server writes from), in the order the action filter offers them. */
+export { AUDIT_ACTIONS } from '../../../contracts/audit-actions';
 
 /** The kinds of target an event names, as the target type filter offers them. */
 export const AUDIT_TARGET_TYPES = ['user', 'session', 'role', 'mail-provider', 'mail-account', 'mail', 'api-token', 'file', 'care-request'] as const;

@@ -3,7 +3,7 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import { lazy } from 'react';
 import { CARE_REQUEST_RESOURCES } from '../../dataProviders/careRequests';
 import type { PanelArea } from '../../registry/types';
-import { carePaths } from './shared/paths';
+import { carePaths } from './parts/paths';
 
 /**
  * The care-request area: the incoming list (Archive > Care Requests) with the archived request behind each row, and

@@ -29,7 +29,7 @@ const extrasOf = (entry: Entry) => ({
   refused: entry.refused ?? [],
 });
 
-/** A spec list entry as a mail log item (server/mail/schemas.ts MailLogItem). */
+/** A spec list entry as a mail log item (contracts/mail.ts MailLogItem). */
 function logItemOf(entry: Entry, state: State) {
   const mail = entry.mail ?? {};
   return {

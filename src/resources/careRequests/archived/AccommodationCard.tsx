@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
-import { DetailRows } from '../shared/DetailRows';
-import { useCareFormat } from '../shared/useCareFormat';
+import { DetailRows } from '../parts/DetailRows';
+import { useCareFormat } from '../parts/useCareFormat';
 import type { Accommodation } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;

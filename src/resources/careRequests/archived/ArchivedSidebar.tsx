@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
-import { DetailRows } from '../shared/DetailRows';
-import { HostName } from '../shared/HostName';
-import { TerritoryChip } from '../shared/TerritoryChip';
-import { useCareFormat } from '../shared/useCareFormat';
+import { DetailRows } from '../parts/DetailRows';
+import { HostName } from '../parts/HostName';
+import { TerritoryChip } from '../parts/TerritoryChip';
+import { useCareFormat } from '../parts/useCareFormat';
 import type { Archived } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;

@@ -8,8 +8,8 @@ import type { CaredeskDataProvider } from '../../../dataProviders';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { Archived, CareContact } from '../../../dataProviders/careRequests/wire';
 import { describeError } from '../../../dataProviders/problem';
-import { DetailRows } from '../shared/DetailRows';
-import { useCareFormat } from '../shared/useCareFormat';
+import { DetailRows } from '../parts/DetailRows';
+import { useCareFormat } from '../parts/useCareFormat';
 
 const t = (key: string) => `caredesk.care.contact.${key}`;
 

@@ -10,8 +10,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { DetailRows } from '../shared/DetailRows';
-import { useCareFormat } from '../shared/useCareFormat';
+import { DetailRows } from '../parts/DetailRows';
+import { useCareFormat } from '../parts/useCareFormat';
 import type { ArchivedPatient, DayTime } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;

@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { Form, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { ACADEMIC_TITLES, CONTACT_TITLES } from '../shared/enumerations';
+import { ACADEMIC_TITLES, CONTACT_TITLES } from '../parts/enumerations';
 import type { ContactValues } from '../../../dataProviders/careRequests/formValues';
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';

@@ -13,7 +13,7 @@ import type { MissionValues } from '../../../dataProviders/careRequests/formValu
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';
 import { cityValidators, originValidators, requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';
-import { REFERRALS } from '../shared/enumerations';
+import { REFERRALS } from '../parts/enumerations';
 
 const fieldLabel = (name: string) => `caredesk.care.create.fields.${name}`;
 

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
-import { ABILITIES, CARE_LEVELS, GENDERS, MOBILITIES, NIGHT_SHIFT_BY_CODE } from '../shared/enumerations';
+import { ABILITIES, CARE_LEVELS, GENDERS, MOBILITIES, NIGHT_SHIFT_BY_CODE } from '../parts/enumerations';
 import { requiredField } from './validators';
 
 const label = (name: string) => `caredesk.care.create.fields.${name}`;

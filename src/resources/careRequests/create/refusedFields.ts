@@ -1,4 +1,4 @@
-import { MAX_LENGTH_DETAIL_PATTERN, PAST_DATE_DETAIL, REQUIRED_DETAIL } from '../../../../shared/intakeRules';
+import { MAX_LENGTH_DETAIL_PATTERN, PAST_DATE_DETAIL, REQUIRED_DETAIL } from '../../../../contracts/intake-rules';
 import { formFieldOf, type IntakeFieldError } from '../../../dataProviders/careRequests/intake';
 import { initialContact } from './formValues';
 import { todayIso } from './validators';
@@ -28,7 +28,7 @@ const CONTACT_FIELDS = new Set(Object.keys(initialContact()));
 /** The message of a field's own format rule, for a refusal that is neither "required" nor "too long". */
 const FORMAT_MESSAGES: Record<string, string> = { origin: 'origin', zipCode: 'zip_code', startDate: 'date', phone: 'phone', email: 'email' };
 
-/** The intake's English reason as the stepper's own message, recognised by the wording in shared/intakeRules.ts. */
+/** The intake's English reason as the stepper's own message, recognised by the wording in contracts/intake-rules.ts. */
 function reasonOf({ detail }: IntakeFieldError, name: string | null): Reason {
   if (detail.startsWith(REQUIRED_DETAIL)) return { message: 'caredesk.validation.required' };
   const maxLength = MAX_LENGTH_DETAIL_PATTERN.exec(detail);

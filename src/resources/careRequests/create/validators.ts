@@ -8,10 +8,10 @@ import {
   MAX_LENGTH,
   PHONE_PATTERN,
   ZIP_CODE_PATTERN,
-} from '../../../../shared/intakeRules';
+} from '../../../../contracts/intake-rules';
 
 /**
- * The stepper's validators: the intake's own rules (shared/intakeRules.ts) applied to the value as it will be sent
+ * The stepper's validators: the intake's own rules (contracts/intake-rules.ts) applied to the value as it will be sent
  * (trimmed), so a request the stepper lets through is accepted.
  */
 

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider } from '@mui/material';
-import { DetailRows, type DetailRow } from '../shared/DetailRows';
-import { HostName } from '../shared/HostName';
+import { DetailRows, type DetailRow } from '../parts/DetailRows';
+import { HostName } from '../parts/HostName';
 import { useIsPhone } from '../../../common/useIsPhone';
-import { useCareFormat } from '../shared/useCareFormat';
+import { useCareFormat } from '../parts/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;

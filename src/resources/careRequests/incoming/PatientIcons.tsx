@@ -4,8 +4,8 @@ import MaleIcon from '@mui/icons-material/Male';
 import PersonIcon from '@mui/icons-material/Person';
 import { IconButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DetailRows } from '../shared/DetailRows';
-import { useCareFormat } from '../shared/useCareFormat';
+import { DetailRows } from '../parts/DetailRows';
+import { useCareFormat } from '../parts/useCareFormat';
 import type { Incoming, IncomingPatient } from '../../../dataProviders/careRequests/wire';
 
 const GenderIcon = ({ gender }: { gender: IncomingPatient['gender'] }) =>

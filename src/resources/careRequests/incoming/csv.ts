@@ -1,6 +1,6 @@
 import { type CsvColumn, isoSeconds, type Translate } from '../../../common/export/csv';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
-import { territoryOf } from '../shared/TerritoryChip';
+import { territoryOf } from '../parts/TerritoryChip';
 
 const t = (key: string) => `caredesk.care.incoming.${key}`;
 

@@ -9,7 +9,7 @@ export const MOBILITIES = ['fully_mobile', 'slightly_handicapped', 'walker', 'wh
 /** Hoeren, Sprechen, Sehen 0..3. */
 export const ABILITIES = ['no_limitations', 'slightly_impaired', 'highly_impaired', 'not_possible'] as const;
 /**
- * Nacht 0..2 as the intake stores them (server/care/enumerations.ts NIGHT_SHIFT_BY_CODE): never, rarely, frequent,
+ * Nacht 0..2 as the intake stores them (contracts/care-enumerations.ts NIGHT_SHIFT_BY_CODE): never, rarely, frequent,
  * so the stepper shows the same labels as the request's detail views afterwards.
  */
 export const NIGHT_SHIFT_BY_CODE = ['never', 'rarely', 'frequent'] as const;

@@ -4,8 +4,8 @@
  * accepted. Plain TypeScript that runs in Node and in the browser. Lengths count UTF-16 code units of the trimmed
  * value, as the intake's schema does.
  */
-export { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './emailAddress';
-export { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from './webAddress';
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
+export { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from './web-address';
 
 export const ZIP_CODE_PATTERN = '^[0-9]{5}$';
 export const START_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';

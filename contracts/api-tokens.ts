@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LAST_EPOCH_SECOND } from '../shared/paging';
-import { Uid } from '../shared/schemas';
+import { LAST_EPOCH_SECOND } from './paging';
+import { Uid } from './common';
 
 /** Which service an API token opens: a token of one scope is unknown to the other. */
 export type ApiTokenScope = 'files' | 'pricing';

@@ -1,0 +1,161 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
+import { Uid } from './common';
+
+/** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
+
+const NO_CONTROL_CHARACTERS = '\\u0000-\\u001f\\u007f';
+const NO_EDGE_WHITESPACE = '(?!\\s)(?!.*\\s$)';
+
+export const Username = Type.String({
+  minLength: 4,
+  maxLength: 64,
+  // A colon could never be sent in a Basic header, which splits username and password at the first colon.
+  pattern: `^${NO_EDGE_WHITESPACE}[^:${NO_CONTROL_CHARACTERS}]+$`,
+  description: 'free of colons and control characters, not starting or ending with whitespace',
+});
+
+const password = (description?: string) => Type.String({ minLength: 7, maxLength: 1024, ...(description ? { description } : {}) });
+export const Password = password();
+
+const textWithoutEdgeWhitespace = (minLength: number, maxLength: number) =>
+  Type.String({
+    minLength,
+    maxLength,
+    pattern: `^${NO_EDGE_WHITESPACE}[^${NO_CONTROL_CHARACTERS}]+$`,
+    description: 'free of control characters, not starting or ending with whitespace',
+  });
+
+const PublicName = textWithoutEdgeWhitespace(4, 128);
+const RoleName = textWithoutEdgeWhitespace(1, 64);
+const Roles = Type.Array(RoleName, { maxItems: 32, description: 'duplicates are removed' });
+const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
+
+const closed = { additionalProperties: false } as const;
+
+// --- requests ---
+
+export const UidParams = Type.Object({ uid: Uid }, closed);
+export const InfoQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) }, closed);
+export const OwnPasswordAuthenticationBody = Type.Object({ username: Username, password: Password }, closed);
+export const CreateUserBody = Type.Object({ username: Username, password: Password, public_name: PublicName, roles: Roles }, closed);
+export const DomainUserBody = Type.Object(
+  {
+    uid: Uid,
+    public_name: PublicName,
+    roles: Roles,
+    banned: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)' })),
+    locked: Type.Optional(Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' })),
+    last_sign_in: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'read-only, ignored' })),
+  },
+  closed,
+);
+export const PasswordAuthenticationBody = Type.Object(
+  {
+    type: Type.Optional(Type.String({ description: 'read-only: accepted when "password", as GET returns the method' })),
+    username: Username,
+    password: Type.Optional(password('omitted keeps the current password')),
+  },
+  closed,
+);
+export const UidsBody = Type.Object({ uids: Uids }, closed);
+export const RoleParams = Type.Object({ role: RoleName }, closed);
+
+const USER_SORT_KEYS = ['public_name', 'username', 'last_sign_in', 'uid'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
+export const MAX_UIDS_FILTER = 20;
+
+/** The paged dialect of the users list (docs/api.md, Auth service); without any of its parameters the list answers the whole array. */
+export const UserSearch = pagedList({
+  sortKeys: USER_SORT_KEYS,
+  defaultSortBy: 'public_name',
+  query: { pattern: '^[^\\u0000]*$', description: 'words that must each occur (regardless of case) in the public name, the username, a role or the uid' },
+  filters: Type.Object(
+    {
+      role: Type.Optional(nullable(RoleName)),
+      banned: Type.Optional(nullable(Type.Boolean())),
+      locked: Type.Optional(nullable(Type.Boolean())),
+      last_sign_in: Type.Optional(SecondsRange),
+      uids: Type.Optional(Type.Array(Uid, { maxItems: MAX_UIDS_FILTER })),
+    },
+    closed,
+  ),
+  filtersDescription:
+    'a JSON object: {"role"?: role, "banned"?: boolean, "locked"?: boolean, "last_sign_in"?: {"from"?: seconds, "to"?: seconds}, "uids"?: [uid, … up to 20]}',
+});
+export const UserListQuery = Type.Object({ ...UserSearch.querystring.properties, ...ExactTotal }, closed);
+export type UserListParameters = Static<typeof UserListQuery>;
+
+export const RolePolicyBody = Type.Object(
+  {
+    role: Type.Optional(Type.String({ description: 'read-only: accepted when it equals the role in the path' })),
+    permissions: Type.Array(Type.String(), { maxItems: 64, description: 'permission names; duplicates are removed' }),
+  },
+  closed,
+);
+
+// --- responses (they also decide what is serialised: nothing outside them can leak) ---
+
+export const TokenPair = Type.Object({
+  access_token: Type.String(),
+  issued: Type.Integer({ description: 'epoch seconds' }),
+  expires: Type.Integer({ description: 'epoch seconds; the access token is refused from then on' }),
+  refresh_token: Type.String({ description: 'single use: exchange it for the next pair before it expires' }),
+});
+
+export const DomainUser = Type.Object({
+  uid: Type.String(),
+  public_name: Type.String(),
+  roles: Type.Array(Type.String()),
+  banned: Type.Boolean(),
+  locked: Type.Boolean({ description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)" }),
+  last_sign_in: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch seconds of the last successful sign-in' }),
+});
+
+export const PanelUser = Type.Object({
+  domain_user: DomainUser,
+  authentication_methods: Type.Array(Type.Object({ type: Type.Literal('password'), username: Type.String() })),
+});
+
+export const PanelUserPage = Page(PanelUser);
+export const PanelUserList = Type.Array(PanelUser);
+
+export const Info = Type.Object({
+  uid: Type.String(),
+  public_name: Type.String(),
+  roles: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String(), { description: "what the user's roles grant (every permission with ACCESS_POLICY=open)" }),
+  authentication: Type.Optional(Type.Object({ username: Type.Union([Type.String(), Type.Null()]) })),
+});
+
+export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), username: Type.String() });
+export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
+export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
+export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
+export const RolePolicy = Type.Object({ role: Type.String(), permissions: Type.Array(Type.String()) });
+
+export const Unlocked = Type.Object({ unlocked: Type.Array(Type.String()) });
+export const SessionParams = Type.Object({ uid: Uid, family: Uid }, closed);
+export const Session = Type.Object({
+  family: Type.String({ description: 'the refresh-token family; access tokens carry it as their sid claim' }),
+  created: Type.Integer({ description: 'epoch seconds of the sign-in' }),
+  last_used: Type.Integer({ description: 'epoch seconds of the last refresh-token exchange (or the sign-in)' }),
+  address: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+});
+
+export type CreateUserInput = Static<typeof CreateUserBody>;
+export type DomainUserInput = Static<typeof DomainUserBody>;
+export type PasswordAuthenticationInput = Static<typeof PasswordAuthenticationBody>;
+export type RolePolicyInput = Static<typeof RolePolicyBody>;
+export type RolePolicyResponse = Static<typeof RolePolicy>;
+export type DomainUserResponse = Static<typeof DomainUser>;
+export type PanelUserResponse = Static<typeof PanelUser>;
+export type TokenPairResponse = Static<typeof TokenPair>;
+
+export const UserStatistics = Type.Object({
+  locked_users: Type.Integer({ description: 'users whose sign-in is blocked now by throttling (the users list shows them as locked)' }),
+});
+export type UserStatisticsResponse = Static<typeof UserStatistics>;
