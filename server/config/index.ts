@@ -1,0 +1,3 @@
+export { ConfigError } from './config-error';
+export { loadConfig } from './load-config';
+export type { CareConfig, Config, HttpConfig, MailConfig, S3Config, ThrottleConfig, TrustConfig } from './types';
