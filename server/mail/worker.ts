@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config';
 import type { Db } from '../db';
-import { deliveredReport, failedReport, refusedRecipients } from './attempts';
-import { PendingOutcomes, releaseClaim, renewLeases, type ClaimedMail, type MarkedOutcome } from './claims';
-import { createPasswordCipher, type PasswordCipher } from './credentials';
+import { PendingOutcomes, releaseClaim, type ClaimedMail, type MarkedOutcome } from './claims';
+import { LeaseHeartbeat } from './lease-heartbeat';
 import { onMailsDue } from './notify';
-import { backoffSeconds, failureOf, permanentFailure, temporaryFailure, type Outcome } from './outcomes';
-import { checkMail, messageIdOf } from './queue';
-import { routeFor, RoutesCache, type Route } from './routing';
-import { TransportPools } from './transports';
+import { backoffSeconds, type Outcome } from './outcomes';
+import { RoutesCache, type Route } from './routing';
+import { MailSender } from './sender';
+import { Wakeup } from './wakeup';
 
 interface MailWorkerOptions {
   db: Db;
@@ -43,8 +42,6 @@ export interface MailWorker {
 }
 
 const silentLog = { warn: () => undefined, error: () => undefined };
-/** A delivery may take this many SMTP timeouts in all before it is given up. */
-const DEADLINE_TIMEOUTS = 4;
 
 /**
  * A statement claims once two slots at least are free, or a quarter of them with many, while the others keep sending: a claim scans
@@ -62,8 +59,7 @@ class DeliveryWorker implements MailWorker {
   private readonly config: MailConfig;
   private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   private readonly onOutcome: (outcome: DeliveryOutcome) => void;
-  private readonly cipher: PasswordCipher;
-  private readonly pools: TransportPools;
+  private readonly sender: MailSender;
   private readonly outcomes = new PendingOutcomes();
   private readonly routes: RoutesCache;
   /** The fewest free slots worth a claim. */
@@ -78,15 +74,9 @@ class DeliveryWorker implements MailWorker {
   /** Counts the notices of mails queued, so that one arriving while a claim runs (which cannot see its mail) is not lost. */
   private dueNotices = 0;
   private claimedCount = 0;
-  private readonly leased = new Set<ClaimedMail>();
-  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly heartbeat: LeaseHeartbeat;
   private readonly wakeup = new Wakeup();
-  /** Each delivery sending now, abortable by its deadline or, all at once, by shutdown. */
-  private readonly sending = new Set<AbortController>();
-  private interrupted = false;
   private handedBack = 0;
-  /** Ends a delivery that a server stalls by trickling its replies, which no socket timeout notices. */
-  private readonly deadlineMs: number;
   private running = false;
   private loop: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => undefined;
@@ -96,11 +86,10 @@ class DeliveryWorker implements MailWorker {
     this.onOutcome = onOutcome ?? (() => undefined);
     this.config = config;
     this.log = log ?? silentLog;
-    this.cipher = createPasswordCipher(masterSecret);
+    this.sender = new MailSender(masterSecret, config);
     this.routes = new RoutesCache(db);
     this.smallestClaim = smallestClaimFor(config.concurrency);
-    this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
-    this.deadlineMs = Math.max(1000, DEADLINE_TIMEOUTS * config.smtpTimeoutMs);
+    this.heartbeat = new LeaseHeartbeat(db, config.leaseSeconds, this.log);
   }
 
   isRunning() {
@@ -124,14 +113,14 @@ class DeliveryWorker implements MailWorker {
     this.running = false;
     this.unsubscribe();
     this.wakeup.notify();
-    const grace = setTimeout(() => this.interruptAll(), graceMs);
+    const grace = setTimeout(() => this.sender.interruptAll(), graceMs);
     // The loop records the outcomes of the deliveries in flight, claiming nothing more, and ends when none is left (as does a
     // deliverDue() still running).
     await this.loop;
     await Promise.allSettled(this.inFlight);
     clearTimeout(grace);
-    this.stopHeartbeat();
-    this.pools.closeAll();
+    this.heartbeat.stop();
+    this.sender.closeAllConnections();
     return { finished: inFlightAtStop - this.handedBack, handedBack: this.handedBack };
   }
 
@@ -141,7 +130,7 @@ class DeliveryWorker implements MailWorker {
     const claimedBefore = this.claimedCount;
     this.exhausted = false;
     while (!this.exhausted || this.inFlight.size > 0) await this.nextStatement({ claim: true, pollEndsExhaustion: false });
-    if (!this.running) this.stopHeartbeat();
+    if (!this.running) this.heartbeat.stop();
     return this.claimedCount - claimedBefore;
   }
 
@@ -149,7 +138,7 @@ class DeliveryWorker implements MailWorker {
     while (this.running || this.inFlight.size > 0) {
       await this.nextStatement({ claim: this.running, pollEndsExhaustion: true });
       try {
-        this.pools.closeUnused();
+        this.sender.closeUnusedConnections();
       } catch (error) {
         // Nothing may end the loop (an unhandled rejection would end the process).
         this.log.error({ err: error }, 'closing unused SMTP connections failed');
@@ -192,7 +181,7 @@ class DeliveryWorker implements MailWorker {
   }
 
   private async startDelivering(claims: ClaimedMail[]) {
-    this.startHeartbeat();
+    this.heartbeat.start();
     let routes: Route[];
     try {
       // One statement, one version for all of its claims.
@@ -204,18 +193,6 @@ class DeliveryWorker implements MailWorker {
     for (const claim of claims) this.track(this.deliver(claim, routes));
   }
 
-  /** Renews the leases of the deliveries in flight three times per lease, for as long as any run. */
-  private startHeartbeat() {
-    this.heartbeat ??= setInterval(() => {
-      renewLeases(this.db, [...this.leased], this.config.leaseSeconds).catch((error: unknown) => this.log.error({ err: error }, 'renewing mail leases failed'));
-    }, (this.config.leaseSeconds * 1000) / 3);
-  }
-
-  private stopHeartbeat() {
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-  }
-
   private track(delivery: Promise<void>) {
     this.inFlight.add(delivery);
     void delivery.finally(() => {
@@ -225,69 +202,14 @@ class DeliveryWorker implements MailWorker {
   }
 
   private async deliver(claim: ClaimedMail, routes: Route[]) {
-    this.leased.add(claim);
+    this.heartbeat.hold(claim);
     try {
-      this.onOutcome(await this.record(claim, await this.attempt(claim, routes)));
+      this.onOutcome(await this.record(claim, await this.sender.attempt(claim, routes)));
     } catch (error) {
       // The lease runs out and the mail is delivered again later.
       this.log.error({ err: error, reference_uid: claim.referenceUid }, 'recording a delivery outcome failed');
     } finally {
-      this.leased.delete(claim);
-    }
-  }
-
-  private async attempt(claim: ClaimedMail, routes: Route[]): Promise<Outcome> {
-    const startedAt = new Date();
-    try {
-      checkMail({ sender: claim.sender, to: claim.to, cc: claim.cc, subject: claim.subject, message: claim.message });
-    } catch (error) {
-      return permanentFailure(`The stored mail is invalid: ${(error as Error).message}`, failedReport(startedAt, null));
-    }
-    const route = routeFor(routes, claim.sender);
-    if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`, failedReport(startedAt, null));
-    if (route === 'disabled') return temporaryFailure(`Every account that matches the sender ${claim.sender} is disabled.`, failedReport(startedAt, null));
-    const provider = { uid: route.provider.uid, name: route.provider.name ?? '', host: route.provider.host };
-    const password = this.passwordOf(route);
-    if (password === undefined) {
-      return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.', failedReport(startedAt, provider));
-    }
-    // A controller and a timer per delivery: AbortSignal.any() over AbortSignal.timeout() and a shared signal cost 5 % of the
-    // server's time while delivering (bench profile).
-    const abort = new AbortController();
-    const deadline = setTimeout(() => abort.abort(), this.deadlineMs);
-    this.sending.add(abort);
-    try {
-      const sent = await this.pools.transporterFor(route, password).sendMail({
-        from: claim.sender,
-        to: claim.to,
-        cc: claim.cc,
-        subject: claim.subject,
-        text: claim.message,
-        date: claim.requestedAt,
-        messageId: messageIdOf(claim.referenceUid, claim.sender),
-        signal: abort.signal,
-      });
-      return { kind: 'delivered', refused: refusedRecipients(sent), report: deliveredReport(startedAt, provider, sent) };
-    } catch (error) {
-      if (this.interrupted) return { kind: 'interrupted' };
-      return { ...failureOf(error, this.deadlineMs / 1000), report: failedReport(startedAt, provider, error) } as Outcome;
-    } finally {
-      clearTimeout(deadline);
-      this.sending.delete(abort);
-    }
-  }
-
-  private interruptAll() {
-    this.interrupted = true;
-    for (const abort of this.sending) abort.abort();
-  }
-
-  private passwordOf(route: Route): string | null | undefined {
-    if (route.encryptedPassword === null) return null;
-    try {
-      return this.cipher.decrypt(route.encryptedPassword, route.accountUid);
-    } catch {
-      return undefined;
+      this.heartbeat.release(claim);
     }
   }
 
@@ -320,35 +242,5 @@ class DeliveryWorker implements MailWorker {
     const delaySeconds = backoffSeconds(claim.attempts, this.config.minBackoffSeconds, this.config.maxBackoffSeconds);
     await this.store({ kind: 'retrying', claim, errorMessage: outcome.errorMessage, delaySeconds, report: outcome.report });
     return 'retrying';
-  }
-}
-
-/**
- * Lets the loop sleep until a timeout or until something worth a new statement happens; a notice while awake is kept for the next
- * wait. wait() tells whether it timed out.
- */
-class Wakeup {
-  private pending = false;
-  private wake: (() => void) | undefined;
-
-  notify() {
-    if (this.wake) this.wake();
-    else this.pending = true;
-  }
-
-  wait(timeoutMs: number): Promise<boolean> {
-    if (this.pending) {
-      this.pending = false;
-      return Promise.resolve(false);
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(true), timeoutMs);
-      const finish = (timedOut: boolean) => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve(timedOut);
-      };
-      this.wake = () => finish(false);
-    });
   }
 }
