@@ -24,7 +24,7 @@ export interface VariableOptions extends SchemaOptions {
 
 type Declared<T> = VariableOptions & { default?: T };
 
-/** Written as digits; anything else, negative numbers included, is refused. */
+/** A whole number, at least its minimum (0 unless declared); anything else is refused. */
 export const wholeNumber = (options: Declared<number> & { minimum?: number; maximum?: number }) => Type.Integer({ minimum: 0, ...options });
 
 /** true or 1, false or 0. */

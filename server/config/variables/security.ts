@@ -16,7 +16,8 @@ const ADMIN_PASSWORD_LENGTH = { min: 7, max: 1024 };
 
 /** Signing keys, the first administrator, tokens, permissions and the audit trail's retention. */
 export const securityVariables = {
-  // so that a captured token cannot be checked against guessed keys; the text itself is the key material (keys set before stay valid)
+  // random bytes enough that a captured token cannot be checked against guessed keys; the text itself is the key material,
+  // so keys set before stay valid
   SECRET_KEY: Type.Optional(
     text({
       format: 'secret-key',
