@@ -1,6 +1,7 @@
-// `npm test`: the type check and the build side by side, then every Vitest project in one run (the services on PGlite and on
-// PostgreSQL, the panel), then the browser tests against that build. Ends with each phase's time, the slowest test files and
-// the totals, also written to test-results/summary.txt (.ci/run prints it again at its end).
+// `npm test`: the type check and the build side by side, then a production install of that build (production-install.mjs), then
+// every Vitest project in one run (the services on PGlite and on PostgreSQL, the panel), then the browser tests against that build.
+// Ends with each phase's time, the slowest test files and the totals, also written to test-results/summary.txt (.ci/run prints it
+// again at its end).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -92,11 +93,14 @@ mkdirSync(results, { recursive: true });
 
 const built = await phase('type check and build (side by side)', async () => {
   const [typed, panel] = await Promise.all([
-    run(...npx('tsc', '--noEmit', '-p', 'tsconfig.json')),
+    run(...npx('tsc', '--build')),
     run(...npx('vite', 'build', '--logLevel', 'warn')).then((ok) => ok && run('node', ['scripts/build-server.mjs'])),
   ]);
   return typed && panel;
 });
+
+// the build just made, alone in a fresh folder with only the production packages (docs/operations.md, Production install)
+if (built) await phase('production install (npm ci --omit=dev, start, sign in)', () => run('node', ['scripts/test/production-install.mjs']));
 
 const databaseUrl = await reachableTestDatabase();
 await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and panel tests`, () =>

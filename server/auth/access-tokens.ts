@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { deriveKey } from '../shared/secrets';
 
@@ -9,10 +10,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const accessTokenKey = (masterSecret: Buffer) => deriveKey(masterSecret, 'access-token');
 
-const cryptoKeys = new WeakMap<Buffer, Promise<CryptoKey>>();
+const cryptoKeys = new WeakMap<Buffer, Promise<webcrypto.CryptoKey>>();
 
 /** The key as WebCrypto uses it, imported once per key: jose would import raw bytes again on every sign and verify. */
-function cryptoKeyOf(key: Buffer): Promise<CryptoKey> {
+function cryptoKeyOf(key: Buffer): Promise<webcrypto.CryptoKey> {
   let imported = cryptoKeys.get(key);
   if (!imported) {
     imported = globalThis.crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

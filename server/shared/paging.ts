@@ -26,7 +26,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export const directionOf = (ordering: Ordering) => (ordering === 'asc' ? asc : desc);
 
 /** A list request as a query module takes it. */
-interface PageRequest<SortKey extends string, Filters> {
+export interface PageRequest<SortKey extends string, Filters> {
   page: number;
   pageSize: number;
   sortBy: SortKey;

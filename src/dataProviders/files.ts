@@ -38,7 +38,7 @@ const toFileRecord = (file: StoredFile): FileRecord => ({
   md5_hash: file.stored_binary?.md5_hash ?? '',
 });
 
-interface UploadParams {
+export interface UploadParams {
   file: Blob;
   /** Defaults to the file's own name. */
   fileName?: string;

@@ -36,7 +36,7 @@ export interface UserRecord extends RaRecord<string> {
 }
 
 /** Form values of the create and edit screens (password and confirmation never become part of a record). */
-interface UserFormValues {
+export interface UserFormValues {
   publicName?: string;
   username?: string | null;
   roles?: string[];
@@ -44,7 +44,7 @@ interface UserFormValues {
   confirmation?: string | null;
 }
 
-interface UidsParams {
+export interface UidsParams {
   ids: Identifier[];
 }
 

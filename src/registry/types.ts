@@ -25,7 +25,7 @@ export interface PanelResource {
 }
 
 /** A page of its own path inside the layout (a lazily loaded screen). */
-interface PanelRoute {
+export interface PanelRoute {
   path: string;
   /** What the screen needs; a direct link without it shows the "no access" page. */
   permission: Requirement;

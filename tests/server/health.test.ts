@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type {} from '../../server/health';
 import { createTestApp } from './helpers';
 
 /** Liveness and readiness for an orchestrator or a load balancer. */

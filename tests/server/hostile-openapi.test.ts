@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {} from '@fastify/swagger';
 import { INTAKE, validForm } from '../fixtures/care-form';
 import { FILES, PRICING, createFilesTestApp, upload } from './files-helpers';
 import { AUTH, testConfig } from './helpers';

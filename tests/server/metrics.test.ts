@@ -1,4 +1,5 @@
 import { createMailWorker } from '../../server/mail';
+import type {} from '../../server/metrics';
 import { createTestApp, type TestApp } from './helpers';
 import { aMail, sendMail } from './mail-helpers';
 
