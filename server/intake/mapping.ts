@@ -1,8 +1,7 @@
 import type { CareConfig } from '../config';
 import * as E from '../../contracts/care-enumerations';
 import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../contracts/care';
-import type { CareRequestRecord } from '../care/store';
-import { partialZipCode, territoryOf } from '../care/territory';
+import { partialZipCode, territoryOf, type CareRequestRecord } from '../care';
 import { hostOf, PATIENT_FIELD_NAMES, type IntakeFormFields } from './form';
 
 /** The form every intake submission is: the current one, 2016, whose archived request is customer version 2.0. */

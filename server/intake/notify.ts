@@ -1,7 +1,7 @@
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
-import { enqueueMail } from '../mail/queue';
-import type { CareRequestRecord, Executor } from '../care/store';
+import { enqueueMail } from '../mail';
+import type { CareRequestRecord, Executor } from '../care';
 
 /**
  * The panel's incoming list (src/resources/careRequests/shared/paths.ts, carePaths.incoming); `archived=<uid>` names the

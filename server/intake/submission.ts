@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
-import { insertCareRequests } from '../care/store';
-import { checkMail } from '../mail/queue';
+import { insertCareRequests } from '../care';
+import { checkMail } from '../mail';
 import { auditContextOf, recordAudit } from '../shared/audit';
 import { HttpProblem, problemType } from '../shared/problem';
 import { checkFormRules, hostOf, IntakeFormError, type FieldError } from './form';

@@ -4,7 +4,7 @@ import { strictValidatorCompiler } from '../shared/validator';
 import { createPasswordCipher } from './credentials';
 import { mailRoutes } from './routes';
 
-export { enqueueMail } from './queue';
+export { checkMail, enqueueMail } from './queue';
 export { createMailWorker, type DeliveryOutcome, type MailWorker } from './worker';
 export { mailRetentionJob } from './retention';
 
