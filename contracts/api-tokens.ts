@@ -3,7 +3,8 @@ import { LAST_EPOCH_SECOND } from './paging';
 import { Uid } from './common';
 
 /** Which service an API token opens: a token of one scope is unknown to the other. */
-export type ApiTokenScope = 'files' | 'pricing';
+export const API_TOKEN_SCOPES = ['files', 'pricing'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 const closed = { additionalProperties: false } as const;
 const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
-import { assertPermissionDeclared, createAuthentication, documentPermission } from './shared/authentication';
+import { assertPermissionDeclared, createAuthentication, documentPermission, guardServices } from './authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
@@ -105,24 +105,30 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   healthRoutes(app, { database, storage });
   metricsRoutes(app, { database, token: config.metricsToken });
 
-  // Every service applies this one authentication as its onRequest hook; each route's config says what it admits and, for
-  // users, which permission they need (a service route that admits users without one stops the start; the routes above are not services').
+  // One authentication guards every service route; each route's config says what it admits and, for users, which permission
+  // they need (a service route that admits users without one stops the start; the routes above are not services').
   app.addHook('onRoute', assertPermissionDeclared);
   app.addHook('onRoute', documentPermission);
   const apiTokenThrottle = { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds };
   const authentication = createAuthentication({ database, masterSecret, accessPolicy: config.trust.accessPolicy, apiTokenThrottle });
   app.addHook('onClose', () => authentication.stop());
   await authentication.started;
-  const services = { db: database.db, authentication };
-  await app.register(authService, { prefix: '/api/auth', ...services, config, masterSecret });
-  await app.register(mailService, { prefix: '/api/mail', ...services, masterSecret });
-  await app.register(intakeService, { prefix: '/api/intake', ...services, care: config.care });
-  await app.register(careService, { prefix: '/api/care', ...services });
-  await app.register(filesService, { prefix: '/api/files', ...services, config, storage });
-  await app.register(apiTokenAdministration, { prefix: '/api/files', ...services, scope: 'files', tags: ['files'] });
-  await app.register(pricingService, { prefix: '/api/pricing', ...services });
-  await app.register(apiTokenAdministration, { prefix: '/api/pricing', ...services, scope: 'pricing', tags: ['pricing'] });
-  await app.register(auditService, { prefix: '/api/audit', ...services });
+  const { db } = database;
+  await app.register(
+    async (api) => {
+      guardServices(api, authentication);
+      await api.register(authService, { prefix: '/auth', db, config, masterSecret, userChanges: authentication.changes });
+      await api.register(mailService, { prefix: '/mail', db, masterSecret });
+      await api.register(intakeService, { prefix: '/intake', db, care: config.care });
+      await api.register(careService, { prefix: '/care', db });
+      await api.register(filesService, { prefix: '/files', db, config, storage });
+      await api.register(apiTokenAdministration, { prefix: '/files', db, scope: 'files', tags: ['files'] });
+      await api.register(pricingService, { prefix: '/pricing', db });
+      await api.register(apiTokenAdministration, { prefix: '/pricing', db, scope: 'pricing', tags: ['pricing'] });
+      await api.register(auditService, { prefix: '/audit', db });
+    },
+    { prefix: '/api' },
+  );
 
   return app;
 }

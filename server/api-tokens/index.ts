@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { apiTokenRoutes } from './routes';
 import type { ApiTokenScope } from '../../contracts/api-tokens';
 
-export { hashTokenValue } from './store';
+export { hashTokenValue } from '../authentication/api-tokens';
 
 interface ApiTokenAdministrationOptions extends ServiceOptions {
   scope: ApiTokenScope;
@@ -16,8 +15,6 @@ interface ApiTokenAdministrationOptions extends ServiceOptions {
  * The administration of one service's API tokens, mounted by server/app.ts under the prefix of each service that takes
  * them (files and pricing) with that service's scope.
  */
-export const apiTokenAdministration: FastifyPluginAsyncTypebox<ApiTokenAdministrationOptions> = async (app, { db, authentication, scope, tags }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
+export const apiTokenAdministration: FastifyPluginAsyncTypebox<ApiTokenAdministrationOptions> = async (app, { db, scope, tags }) => {
   apiTokenRoutes(app, { db, scope, tags });
 };

@@ -1,23 +1,18 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
 import { apiTokens } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { epochSecondsOf } from '../shared/paging';
 import { badRequest, conflict, notFound } from '../shared/problem';
-import type { ApiTokenResponse, ApiTokenScope, NewApiToken, TokenInfoResponse } from '../../contracts/api-tokens';
+import type { ApiTokenResponse, ApiTokenScope, NewApiToken } from '../../contracts/api-tokens';
+import { hashTokenValue, orNull, type ApiTokenRow } from '../authentication/api-tokens';
 
-type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 const tokenNotFound = () => notFound('No API token has this uid.', 'uid', 'token-not-found');
-
-/** Only this digest of a token's value is stored; the value itself is never kept, returned or logged. */
-export const hashTokenValue = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** What is kept of the value to tell tokens apart: 4 of at least 16 characters, too few to guess the rest from. */
 const lastFourOf = (value: string) => value.slice(-4);
 
-const orNull = (date: Date | null) => (date ? epochSecondsOf(date) : null);
 
 function toApiToken(row: ApiTokenRow): ApiTokenResponse {
   return {
@@ -30,10 +25,6 @@ function toApiToken(row: ApiTokenRow): ApiTokenResponse {
     revoked: orNull(row.revoked),
     revoked_by: row.revokedBy,
   };
-}
-
-export function toTokenInfo(row: ApiTokenRow): TokenInfoResponse {
-  return { uid: row.uid, service: row.service, created: epochSecondsOf(row.created), expires: orNull(row.expires) };
 }
 
 /** An API token in the audit trail: labelled with its service; its value is never recorded. */
@@ -76,14 +67,6 @@ async function findApiToken(db: Db, scope: ApiTokenScope, uid: string): Promise<
   return row;
 }
 
-export async function findApiTokenByValue(db: Db, scope: ApiTokenScope, value: string): Promise<ApiTokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.scope, scope), eq(apiTokens.tokenHash, hashTokenValue(value))));
-  return row;
-}
-
 /** Revoking is final: a revoked token cannot be revoked again. */
 export async function revokeApiToken(db: Db, scope: ApiTokenScope, uid: string, revokedBy: string, audit: AuditContext): Promise<ApiTokenResponse> {
   const row = await db.transaction(async (tx) => {
@@ -109,11 +92,4 @@ export async function deleteApiToken(db: Db, scope: ApiTokenScope, uid: string, 
     if (!deleted) throw tokenNotFound();
     await recordAudit(tx, { ...audit, action: 'api-token.delete', target: tokenTarget(deleted), changes: { scope } });
   });
-}
-
-/** Why a stored token may not be used now, or undefined when it may. */
-export function refusalOf(token: ApiTokenRow, now = new Date()): string | undefined {
-  if (token.revoked) return 'The API token was revoked.';
-  if (token.expires && token.expires <= now) return 'The API token has expired.';
-  return undefined;
 }

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { auditRoutes } from './routes';
 
 export { auditRetentionJob } from './retention';
 
 /** The audit service (mounted at /api/audit): reading the audit trail that the other services write (server/shared/audit.ts). */
-export const auditService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db, authentication }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
+export const auditService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db }) => {
   auditRoutes(app, { db });
 };

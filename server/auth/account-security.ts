@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { UserChanges } from '../shared/auth-cache';
+import type { UserChanges } from '../authentication/cache';
 import { passwordAuthentications, users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { notFound } from '../shared/problem';

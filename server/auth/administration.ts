@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { UserChanges } from '../shared/auth-cache';
+import type { UserChanges } from '../authentication/cache';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';

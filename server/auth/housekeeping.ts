@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { refreshTokens, sessions } from '../db/schema';
 import type { HousekeepingJob } from '../shared/housekeeping';
 import { longestThrottlePeriod } from './sign-in-throttle';
-import { deleteStaleCounters } from './throttle';
+import { deleteStaleCounters } from '../authentication/throttle';
 
 const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 

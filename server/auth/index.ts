@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
-import { accessTokenKey } from './access-tokens';
+import { accessTokenKey } from '../authentication/access-tokens';
+import type { UserChanges } from '../authentication';
 import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
 import { createThrottledAudit } from './throttled-audit';
@@ -12,15 +12,15 @@ export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
 
 interface AuthServiceOptions extends ServiceOptions {
+  /** How its writers announce changes of users and roles to the authentication's caches. */
+  userChanges: UserChanges;
   config: Config;
   masterSecret: Buffer;
 }
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
-export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret, authentication }) => {
+export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret, userChanges }) => {
   usePasswordHashCost(config.passwordHashCost);
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
   const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
   app.addHook('onClose', () => throttledAudit.flush());
   authRoutes(app, {
@@ -28,12 +28,12 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
     throttledAudit,
     accessKey: accessTokenKey(masterSecret),
     accessPolicy: config.trust.accessPolicy,
-    changes: authentication.changes,
+    changes: userChanges,
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       throttle: config.throttle,
     },
   });
-  accountSecurityRoutes(app, db, authentication.changes);
+  accountSecurityRoutes(app, db, userChanges);
 };

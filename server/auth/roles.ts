@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { UserChanges } from '../shared/auth-cache';
+import type { UserChanges } from '../authentication/cache';
 import { rolePermissions, users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { isPermission, PERMISSIONS, type Permission } from '../shared/permissions';

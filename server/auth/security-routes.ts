@@ -3,7 +3,7 @@ import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { Db } from '../db';
-import type { UserChanges } from '../shared/auth-cache';
+import type { UserChanges } from '../authentication/cache';
 import { revokeSession, sessionsOf, unlockUsers } from './account-security';
 import { assertMayManage } from './permission-rules';
 import { Session, SessionParams, UidParams, UidsBody, Unlocked } from '../../contracts/auth';
@@ -18,7 +18,12 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage('Unlock users', "Forgets the users' failed sign-ins under their usernames (from every address); their addresses' own counters stay."),
+        ...manage(
+          'Unlock users',
+          "Forgets the users' failed sign-ins under their usernames: the username's count (and so its growing wait) and every username + " +
+            "address count of it; the addresses' own counters stay. An unknown uid is 404 `/problems/user-not-found` naming `uids`. Only for " +
+            "users whose permissions are a subset of the caller's (403). One `user.unlock` event per user.",
+        ),
         body: UidsBody,
         response: { 200: Unlocked, ...problems(400, 401, 403, 404) },
       },
@@ -31,7 +36,12 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage("A user's active sessions", 'Sessions not revoked whose refresh token can still be exchanged, most recently used first.'),
+        ...manage(
+          "A user's active sessions",
+          'Sessions (one per sign-in) not revoked whose newest refresh token can still be exchanged, most recently used first, with the ' +
+            'client address and user agent of the sign-in. 404 `/problems/user-not-found` for an unknown user. Only for users whose ' +
+            "permissions are a subset of the caller's (403).",
+        ),
         params: UidParams,
         response: { 200: Type.Array(Session), ...problems(400, 401, 403, 404) },
       },
@@ -47,7 +57,11 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage('End a session of a user', "Revokes the session's refresh tokens; its access tokens stay valid until they expire."),
+        ...manage(
+          'End a session of a user',
+          "Revokes the session's refresh tokens; its access tokens stay valid until they expire (ACCESS_TOKEN_TTL). 404 `/problems/not-found` " +
+            "when the session is unknown, ended or another user's. Audited as `session.revoke`.",
+        ),
         params: SessionParams,
         response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
       },

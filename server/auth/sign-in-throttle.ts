@@ -2,7 +2,7 @@ import type { ThrottleConfig } from '../config';
 import type { Db } from '../db';
 import { and, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { throttleCounters } from '../db/schema';
-import { blockedKeys, type ThrottleRule } from './throttle';
+import { blockedKeys, type ThrottleRule } from '../authentication/throttle';
 
 /**
  * The keys of sign-in throttling (docs/api.md, Sign-in throttling):

@@ -5,13 +5,13 @@ import type { Db } from '../db';
 import { users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { HttpProblem, problemType, unauthorized } from '../shared/problem';
-import { signAccessToken } from './access-tokens';
+import { signAccessToken } from '../authentication/access-tokens';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
 import { startSession, touchSession } from './sessions';
 import { isUserAddressKey, isUserKey, longestThrottlePeriod, signInRules, signInThrottled } from './sign-in-throttle';
-import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from './throttle';
+import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { findPasswordLogin, findUser } from './users';
 
 /** POST /token/: a token pair for a password (sign-in) or for a refresh token (exchange). */

@@ -1,6 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { grantsOfRolesColumn } from '../shared/permissions';
 import { passwordAuthentications, users } from '../db/schema';
 import { epochSecondsOf } from '../shared/paging';
 import type { DomainUserResponse, PanelUserResponse } from '../../contracts/auth';
@@ -60,16 +59,6 @@ export async function findPasswordLogin(db: Db, username: string): Promise<Passw
     .innerJoin(users, eq(users.uid, passwordAuthentications.userUid))
     .where(sql`lower(${passwordAuthentications.username}) = lower(${username})`);
   return row;
-}
-
-/** A user with every permission their roles grant, in one prepared query (the authentication's read when its cache misses). */
-export function userWithGrantsFinder(db: Db): (uid: string) => Promise<(UserRow & { granted: string[] }) | undefined> {
-  const query = db
-    .select({ ...userColumns, granted: grantsOfRolesColumn(users.roles) })
-    .from(users)
-    .where(eq(users.uid, sql.placeholder('uid')))
-    .prepare('auth_user_with_grants');
-  return async (uid) => (await query.execute({ uid }))[0];
 }
 
 export async function findUsername(db: Db, uid: string): Promise<string | null> {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { careRoutes } from './routes';
 
 export { careContactRetentionJob } from './contact';
@@ -8,8 +7,6 @@ export { insertCareRequests, type CareRequestRecord, type Executor } from './sto
 export { partialZipCode, territoryOf } from './territory';
 
 /** Incoming and archived care requests for the panel (mounted at /api/care); every route needs a panel user. */
-export const careService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db, authentication }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
+export const careService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db }) => {
   careRoutes(app, { db });
 };

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { createBlobStorage, type BlobStorage } from '../storage';
 import { fileRoutes } from './routes';
 import { META_MAX_BYTES } from './upload';
@@ -23,9 +22,7 @@ interface FilesServiceOptions extends ServiceOptions {
  * for outside services with an API token of the file service. server/app.ts mounts the administration of those tokens
  * under the same prefix.
  */
-export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (app, { config, db, authentication, storage = createBlobStorage(config) }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook({ apiTokenScope: 'files' }));
+export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (app, { config, db, storage = createBlobStorage(config) }) => {
   const maxUploadBytes = config.files.maxUploadBytes;
   await app.register(fastifyMultipart, {
     // one byte over the limit reaches the meter, which then refuses the upload (busboy alone would silently truncate)

@@ -3,7 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { CareConfig } from '../config';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { formFieldsOf, MAX_BODY_BYTES, rejectOversizedRequest } from './body';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { intakeRoutes } from './routes';
@@ -18,10 +17,8 @@ interface IntakeServiceOptions extends ServiceOptions {
  * without sign-in, so it is rate-limited per client address (across processes) and bounded in size. Its form is checked by its own
  * validator (form.ts), which names every offending field at once.
  */
-export const intakeService: FastifyPluginAsyncTypebox<IntakeServiceOptions> = async (app, { db, authentication, care }) => {
+export const intakeService: FastifyPluginAsyncTypebox<IntakeServiceOptions> = async (app, { db, care }) => {
   checkNotificationSettings(care);
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
   // counted in the database, so the limit holds across every process sharing it
   await app.register(fastifyRateLimit, { max: care.intakeRateLimit, timeWindow: 60_000, keyGenerator: (request) => request.ip, store: databaseRateLimitStore(db) });
   app.addHook('onRequest', async (request) => rejectOversizedRequest(request));

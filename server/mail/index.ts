@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { createPasswordCipher } from './credentials';
 import { mailRoutes } from './routes';
 
@@ -13,8 +12,6 @@ interface MailServiceOptions extends ServiceOptions {
 }
 
 /** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
-export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, authentication, masterSecret }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook());
+export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, masterSecret }) => {
   mailRoutes(app, { db, cipher: createPasswordCipher(masterSecret) });
 };

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
-import { strictValidatorCompiler } from '../shared/validator';
 import { pricingRoutes } from './routes';
 
 /**
  * The pricing service (mounted at /api/pricing): so far the check outside callers make with their API tokens; server/app.ts
  * mounts the administration of those tokens under the same prefix.
  */
-export const pricingService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { authentication }) => {
-  app.setValidatorCompiler(strictValidatorCompiler);
-  app.addHook('onRequest', authentication.hook({ apiTokenScope: 'pricing' }));
+export const pricingService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app) => {
   pricingRoutes(app);
 };

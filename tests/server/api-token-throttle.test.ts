@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { accessTokenKey, signAccessToken } from '../../server/auth/access-tokens';
+import { accessTokenKey, signAccessToken } from '../../server/authentication/access-tokens';
 import { bearer, uniqueAddress } from './helpers';
 import { FILES, PRICING, createFilesTestApp } from './files-helpers';
 

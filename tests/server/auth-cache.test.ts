@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rolePermissions, users } from '../../server/db/schema';
-import { AuthCache, BoundedMap, type KnownUser } from '../../server/shared/auth-cache';
+import { AuthCache, type KnownUser } from '../../server/authentication/cache';
 import { AUTH, bearer, createTestApp, type TestApp } from './helpers';
 
 /**
@@ -182,13 +182,13 @@ describe('AuthCache bounds', () => {
     expect(cache.userOf('a')).toBeDefined();
   });
 
-  test('BoundedMap refreshes an entry on get', () => {
-    const map = new BoundedMap<string, number>(2);
-    map.set('a', 1);
-    map.set('b', 2);
-    map.get('a');
-    map.set('c', 3);
-    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([1, undefined, 3, 2]);
+  test('beyond its limit the cache forgets the user read least recently', () => {
+    const cache = new AuthCache({ maxTokens: 2, maxUsers: 2, userMaxAgeMs: 60_000 });
+    cache.rememberUser(aUser('a'), cache.readMark);
+    cache.rememberUser(aUser('b'), cache.readMark);
+    cache.userOf('a');
+    cache.rememberUser(aUser('c'), cache.readMark);
+    expect(['a', 'b', 'c'].map((uid) => cache.userOf(uid)?.uid)).toEqual(['a', undefined, 'c']);
   });
 });
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { PERMISSIONS, type Permission } from '../../server/shared/permissions';
-import { assertPermissionDeclared } from '../../server/shared/authentication';
+import { assertPermissionDeclared } from '../../server/authentication';
 import { createFilesTestApp } from './files-helpers';
 import { AUTH, createTestApp, testConfig, uniqueAddress, type TestApp } from './helpers';
 
@@ -198,24 +198,29 @@ test('the OpenAPI document names each route\'s permission and its 403', async ()
 });
 
 describe('start-up check', () => {
-  const appWith = (config: Record<string, unknown>) => {
+  const appWith = (config: Record<string, unknown>, url = '/api/x/') => {
     const app = Fastify();
     app.addHook('onRoute', assertPermissionDeclared);
-    return () => app.get('/api/x/', { config }, async () => 'ok');
+    return () => app.get(url, { config }, async () => 'ok');
   };
 
   test('a route admitting users without a permission stops the app, naming the route', () => {
     expect(appWith({})).toThrow(/GET \/api\/x\/ admits signed-in users but declares no config\.permission/);
-    expect(appWith({ auth: 'apiTokenOrUser' })).toThrow(/declares no config\.permission/);
+    expect(appWith({ auth: 'apiTokenOrUser' }, '/api/files/x/')).toThrow(/declares no config\.permission/);
     expect(appWith({ auth: 'publicOrUser' })).toThrow(/declares no config\.permission/);
     expect(appWith({ permission: 'users:everything' })).toThrow(/unknown permission users:everything/);
   });
 
+  test('a route admitting API tokens must lie under a service that has them', () => {
+    expect(appWith({ auth: 'apiToken' })).toThrow(/GET \/api\/x\/ admits API tokens, but no API-token scope serves/);
+    expect(appWith({ auth: 'apiTokenOrUser', permission: 'files:read' }, '/api/mail/x/')).toThrow(/no API-token scope serves/);
+  });
+
   test('public and API-token routes need none; user routes with one are accepted', () => {
     expect(appWith({ auth: 'public' })).not.toThrow();
-    expect(appWith({ auth: 'apiToken' })).not.toThrow();
+    expect(appWith({ auth: 'apiToken' }, '/api/pricing/x/')).not.toThrow();
     expect(appWith({ permission: 'signed-in' })).not.toThrow();
-    expect(appWith({ auth: 'apiTokenOrUser', permission: 'files:read' })).not.toThrow();
+    expect(appWith({ auth: 'apiTokenOrUser', permission: 'files:read' }, '/api/files/x/')).not.toThrow();
   });
 });
 

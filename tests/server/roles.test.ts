@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { banUsers } from '../../server/auth/administration';
-import { AuthCache, userChangeFeed } from '../../server/shared/auth-cache';
+import { AuthCache, userChangeFeed } from '../../server/authentication/cache';
 import { PERMISSIONS_LOCK } from '../../server/auth/permission-rules';
 import { auditEvents } from '../../server/db/schema';
 import { PERMISSIONS } from '../../server/shared/permissions';

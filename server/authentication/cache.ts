@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database, Db } from '../db';
 import type { Listening } from '../db/listener';
-import type { AccessTokenClaims } from '../auth/access-tokens';
-import type { Permission } from './permissions';
+import type { AccessTokenClaims } from './access-tokens';
+import type { Permission } from '../shared/permissions';
 
 /**
  * The authentication's per-process memory (docs/performance.md): verified access tokens until their `exp`, and users (ban, roles,
@@ -30,38 +31,6 @@ export interface AuthCacheLimits {
 
 export const AUTH_CACHE_LIMITS: AuthCacheLimits = { maxTokens: 10_000, maxUsers: 10_000, userMaxAgeMs: 30_000 };
 
-/** A Map that forgets its least recently used entry beyond `max` entries. */
-export class BoundedMap<K, V> {
-  private readonly entries = new Map<K, V>();
-  constructor(private readonly max: number) {}
-
-  get size() {
-    return this.entries.size;
-  }
-
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-
-  set(key: K, value: V) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as K);
-  }
-
-  delete(key: K) {
-    this.entries.delete(key);
-  }
-
-  clear() {
-    this.entries.clear();
-  }
-}
-
 interface StoredUser {
   user: KnownUser;
   storedAt: number;
@@ -71,8 +40,8 @@ interface StoredUser {
 export type UserChange = { users: string[] } | 'everyone';
 
 export class AuthCache {
-  private readonly tokens: BoundedMap<string, AccessTokenClaims>;
-  private readonly users: BoundedMap<string, StoredUser>;
+  private readonly tokens: LRUCache<string, AccessTokenClaims>;
+  private readonly users: LRUCache<string, StoredUser>;
   /** Bumped by every change: a user read before a change is not stored after it. */
   private generation = 0;
   /** False while changes could go unannounced (the LISTEN connection is down): users are read through, not kept. */
@@ -83,8 +52,8 @@ export class AuthCache {
     private readonly limits: AuthCacheLimits = AUTH_CACHE_LIMITS,
     { keepingUsers = true, now = Date.now }: { keepingUsers?: boolean; now?: () => number } = {},
   ) {
-    this.tokens = new BoundedMap(limits.maxTokens);
-    this.users = new BoundedMap(limits.maxUsers);
+    this.tokens = new LRUCache({ max: limits.maxTokens });
+    this.users = new LRUCache({ max: limits.maxUsers });
     this.keepingUsers = keepingUsers;
     this.now = now;
   }

@@ -1,61 +1,22 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { findApiTokenByValue, refusalOf, toTokenInfo } from '../api-tokens/store';
-import type { ApiTokenScope, TokenInfoResponse } from '../../contracts/api-tokens';
-import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims, type AccessTokenClaims } from '../auth/access-tokens';
-import { parseAuthorization } from '../auth/credentials';
-import { recordFailure, secondsBlocked, type ThrottleRule } from '../auth/throttle';
-import { userWithGrantsFinder } from '../auth/users';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findApiTokenByValue, refusalOf, toTokenInfo } from './api-tokens';
+import type { ApiTokenScope } from '../../contracts/api-tokens';
+import { accessTokenKey, isSignedAccessToken, verifyAccessTokenClaims, type AccessTokenClaims } from './access-tokens';
+import { parseAuthorization } from './credentials';
+import { recordFailure, secondsBlocked, type ThrottleRule } from './throttle';
+import { userWithGrantsFinder } from './users';
 import type { Database } from '../db';
-import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './auth-cache';
-import { effectivePermissions, isPermission, type Permission, type RoutePermission } from './permissions';
-import { forbidden, HttpProblem, problemType } from './problem';
-import { problems } from '../../contracts/common';
-
-/**
- * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
- * - public: anyone;
- * - user: a panel user's access token (of an existing, unbanned user);
- * - apiToken: an API token of the service's scope;
- * - apiTokenOrUser: either;
- * - publicOrUser: anyone, but a request that carries an Authorization header is admitted as a user (or refused).
- */
-type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser' | 'publicOrUser';
-
-/** The signed-in caller of a route that admitted a user's access token. */
-interface AuthenticatedUser {
-  uid: string;
-  publicName: string;
-  roles: string[];
-  /** What the user's roles grant under the role policy (all of them with ACCESS_POLICY=open). */
-  permissions: Permission[];
-  /** The session (refresh-token family) of the access token: its `sid` claim. */
-  sessionFamily?: string;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Which credential the route admits; read by the service's authentication hook. */
-    auth?: RouteAuth;
-  }
-  interface FastifyRequest {
-    /** Set when the request was admitted by a user's access token. */
-    user: AuthenticatedUser;
-    /** Set when the request was admitted by an API token: the token's public facts. */
-    apiCaller?: TokenInfoResponse;
-  }
-}
-
-interface HookOptions {
-  /** The service whose API tokens the routes that admit API tokens accept. */
-  apiTokenScope?: ApiTokenScope;
-}
+import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './cache';
+import { effectivePermissions } from '../shared/permissions';
+import { HttpProblem, problemType } from '../shared/problem';
+import { apiTokenScopeOf, assertPermitted, type RouteAuth } from './route-rules';
 
 export interface Authentication {
   /**
-   * The one onRequest hook of a service: admits each request as its route's config says, and sets request.user or
-   * request.apiCaller. A check that depends on the admitted caller and is declared per route belongs here too.
+   * The one onRequest hook of every service route (registered once on /api): admits each request as its route's config says,
+   * and sets request.user or request.apiCaller. A check that depends on the admitted caller and is declared per route belongs here too.
    */
-  hook(options?: HookOptions): (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+  hook(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
   /** How the auth service's writers change users, bans, roles, the role policy and sessions, so that every process's cache hears of it. */
   changes: UserChanges;
   /** Resolves once other processes' changes are heard (PostgreSQL's LISTEN is in place, or its first attempt failed). */
@@ -87,7 +48,7 @@ function bearerValue(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Built once (in server/app.ts) and handed to every service. Verified access tokens and users are kept in the process (AuthCache);
+ * Built once (in server/app.ts); its hook guards every route under /api. Verified access tokens and users are kept in the process (AuthCache);
  * a change of a user or of the role policy is forgotten at once here and, on PostgreSQL, announced to the other processes, so a ban
  * counts from the next request. API tokens are read on every request.
  */
@@ -196,64 +157,27 @@ export function createAuthentication({
     request.apiCaller = toTokenInfo(token);
   }
 
+  async function admit(request: FastifyRequest, auth: RouteAuth) {
+    if (auth === 'public') return;
+    if (auth === 'publicOrUser') return request.headers.authorization === undefined ? undefined : admitUser(request);
+    if (auth === 'user') return admitUser(request);
+    return admitApiToken(request, apiTokenScopeOf(request.routeOptions.url!)!, auth === 'apiTokenOrUser');
+  }
+
   return {
     changes: feed.changes,
     started: feed.started,
     stop: feed.stop,
-    hook({ apiTokenScope } = {}) {
-      async function admit(request: FastifyRequest, auth: RouteAuth) {
-        if (auth === 'public') return;
-        if (auth === 'publicOrUser') return request.headers.authorization === undefined ? undefined : admitUser(request);
-        if (auth === 'user') return admitUser(request);
-        if (!apiTokenScope) throw new Error(`${request.routeOptions.url} admits API tokens, but its service's hook has no apiTokenScope.`);
-        return admitApiToken(request, apiTokenScope, auth === 'apiTokenOrUser');
+    hook(request, _reply, done) {
+      const auth = request.routeOptions.config.auth ?? 'user';
+      try {
+        if (auth === 'user' && admitCachedUser(request)) return done();
+      } catch (problem) {
+        return done(problem as Error);
       }
-      return function authenticate(request, _reply, done) {
-        const auth = request.routeOptions.config.auth ?? 'user';
-        try {
-          if (auth === 'user' && admitCachedUser(request)) return done();
-        } catch (problem) {
-          return done(problem as Error);
-        }
-        admit(request, auth).then(() => done(), done);
-      };
+      admit(request, auth).then(() => done(), done);
     },
   };
-}
-
-/** A user's access comes with the route's permission ('signed-in': any user); 403 naming it otherwise. */
-function assertPermitted(needed: RoutePermission | undefined, held: Permission[]) {
-  if (needed === 'signed-in') return;
-  // assertPermissionDeclared refuses such a route at start-up; refuse rather than admit should one slip through
-  if (needed === undefined) throw new Error('The route admits users but declares no permission.');
-  if (!held.includes(needed)) throw forbidden(needed);
-}
-
-const admitsUsers = (auth: RouteAuth) => auth === 'user' || auth === 'apiTokenOrUser' || auth === 'publicOrUser';
-
-/**
- * The app's onRoute check for service routes: a route that admits users must declare what they need in
- * `config.permission` (a permission, or 'signed-in'); the app fails at start-up otherwise.
- */
-export function assertPermissionDeclared(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
-  if (!admitsUsers(config.auth ?? 'user')) return;
-  const { permission } = config;
-  const methods = [route.method].flat().join(',');
-  if (permission === undefined) {
-    throw new Error(`${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`);
-  }
-  if (permission !== 'signed-in' && !isPermission(permission)) throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
-}
-
-/** The OpenAPI of a route that needs a permission: names it, and documents its 403. */
-export function documentPermission(route: RouteOptions): void {
-  const { auth = 'user', permission } = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
-  if (!admitsUsers(auth) || !permission || permission === 'signed-in' || !route.schema) return;
-  const schema = route.schema as { description?: string; response?: Record<string, unknown> };
-  const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
-  schema.description = [schema.description, `${callers} the permission \`${permission}\`.`].filter(Boolean).join(' ');
-  if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
 }
 
 function userBearerToken(request: FastifyRequest): string {

@@ -1,0 +1,83 @@
+import type { RouteOptions } from 'fastify';
+import { API_TOKEN_SCOPES, type ApiTokenScope, type TokenInfoResponse } from '../../contracts/api-tokens';
+import { problems } from '../../contracts/common';
+import { isPermission, type Permission, type RoutePermission } from '../shared/permissions';
+import { forbidden } from '../shared/problem';
+
+/**
+ * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
+ * - public: anyone;
+ * - user: a panel user's access token (of an existing, unbanned user);
+ * - apiToken: an API token of the service the route is mounted under (apiTokenScopeOf);
+ * - apiTokenOrUser: either;
+ * - publicOrUser: anyone, but a request that carries an Authorization header is admitted as a user (or refused).
+ */
+export type RouteAuth = 'public' | 'user' | 'apiToken' | 'apiTokenOrUser' | 'publicOrUser';
+
+/** The signed-in caller of a route that admitted a user's access token. */
+interface AuthenticatedUser {
+  uid: string;
+  publicName: string;
+  roles: string[];
+  /** What the user's roles grant under the role policy (all of them with ACCESS_POLICY=open). */
+  permissions: Permission[];
+  /** The session (refresh-token family) of the access token: its `sid` claim. */
+  sessionFamily?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which credential the route admits; read by the authentication's hook. */
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** Set when the request was admitted by a user's access token. */
+    user: AuthenticatedUser;
+    /** Set when the request was admitted by an API token: the token's public facts. */
+    apiCaller?: TokenInfoResponse;
+  }
+}
+
+/** The API tokens a route admits are those of the service it is mounted under: /api/files/… takes the files tokens. */
+export function apiTokenScopeOf(url: string): ApiTokenScope | undefined {
+  const service = url.split('/')[2];
+  return API_TOKEN_SCOPES.find((scope) => scope === service);
+}
+
+/** A user's access comes with the route's permission ('signed-in': any user); 403 naming it otherwise. */
+export function assertPermitted(needed: RoutePermission | undefined, held: Permission[]) {
+  if (needed === 'signed-in') return;
+  // assertPermissionDeclared refuses such a route at start-up; refuse rather than admit should one slip through
+  if (needed === undefined) throw new Error('The route admits users but declares no permission.');
+  if (!held.includes(needed)) throw forbidden(needed);
+}
+
+const admitsUsers = (auth: RouteAuth) => auth === 'user' || auth === 'apiTokenOrUser' || auth === 'publicOrUser';
+const admitsApiTokens = (auth: RouteAuth | undefined) => auth === 'apiToken' || auth === 'apiTokenOrUser';
+
+/**
+ * The app's onRoute check for service routes: a route that admits users must declare what they need in
+ * `config.permission` (a permission, or 'signed-in'); the app fails at start-up otherwise.
+ */
+export function assertPermissionDeclared(route: RouteOptions): void {
+  const config = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
+  const methods = [route.method].flat().join(',');
+  if (admitsApiTokens(config.auth) && !apiTokenScopeOf(route.url)) throw new Error(`${methods} ${route.url} admits API tokens, but no API-token scope serves ${route.url}.`);
+  if (!admitsUsers(config.auth ?? 'user')) return;
+  const { permission } = config;
+  if (permission === undefined) {
+    throw new Error(`${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`);
+  }
+  if (permission !== 'signed-in' && !isPermission(permission)) throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
+}
+
+/** The OpenAPI of a route that needs a permission: names it, and documents its 403. */
+export function documentPermission(route: RouteOptions): void {
+  const { auth = 'user', permission } = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
+  if (!admitsUsers(auth) || !permission || permission === 'signed-in' || !route.schema) return;
+  const schema = route.schema as { description?: string; response?: Record<string, unknown> };
+  const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
+  schema.description = [schema.description, `${callers} the permission \`${permission}\`.`].filter(Boolean).join(' ');
+  if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
+}
+
