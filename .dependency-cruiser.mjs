@@ -48,7 +48,7 @@ export default {
       comment: 'common/, dataProviders/, layout/ and i18n/ serve the areas and know none of them',
       severity: 'error',
       from: { path: PANEL_BELOW_AREAS },
-      to: { path: '^src/(dashboard|password|resources|registry|auth)/' },
+      to: { path: '^src/(dashboard|password|resources)/' },
     },
     {
       name: 'data-layer-imports-no-ui',

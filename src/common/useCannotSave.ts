@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import { describeError } from '../dataProviders/problem';
-import { useGlobalAlert } from '../layout/globalAlert';
+import { useGlobalAlert } from './globalAlert';
 
 /** An onError handler for forms: shows 'Cannot save:' plus the problem (title: detail, field) in the global alert. */
 export function useCannotSave(): (error: unknown) => void {

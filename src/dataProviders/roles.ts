@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { RolePolicyResponse } from '../../contracts/auth';
-import type { Permission } from '../common/permissions';
+import type { Permission } from '../../contracts/permissions';
 import type { HttpClient } from './httpClient';
 import { localListResource } from './kit/localList';
 import { resourceProvider, type UpdateParamsOf } from './kit/resourceProvider';

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useGlobalAlert } from './globalAlert';
+import { useGlobalAlert } from '../common/globalAlert';
 
 /** The global message, rendered above the page content. */
 export const GlobalAlert = () => {

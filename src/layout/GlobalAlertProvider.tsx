@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type AlertMessage, GlobalAlertContext, type GlobalAlertApi } from './globalAlert';
+import { type AlertMessage, GlobalAlertContext, type GlobalAlertApi } from '../common/globalAlert';
 
 export const GlobalAlertProvider = ({ children }: { children: ReactNode }) => {
   const [alert, setAlert] = useState<AlertMessage | null>(null);

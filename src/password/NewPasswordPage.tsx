@@ -6,8 +6,8 @@ import { Button, Card, CardActions, CardContent, CircularProgress, Stack, TextFi
 import { type FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useServices } from '../auth/ServicesContext';
+import { useGlobalAlert } from '../common/globalAlert';
 import { describeError } from '../dataProviders/problem';
-import { useGlobalAlert } from '../layout/globalAlert';
 import { generatePassword, validateOwnConfirmation, validateOwnPassword } from './passwordRules';
 import { updateOwnPassword } from './updateOwnPassword';
 

@@ -2,9 +2,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailList } from '../../common/DetailList';
 import { AUDIT_RESOURCE, type AuditEvent } from '../../dataProviders/audit';
 import { describeError } from '../../dataProviders/problem';
-import { DetailList } from './DetailList';
 import { ActionField, ActorField, OutcomeChip, TargetLabelField, TargetTypeField, TimeField } from './fields';
 import { AUDIT_PATH } from './listState';
 

@@ -3,10 +3,10 @@ import { Button, Card, CardActions, CardContent, Checkbox, CircularProgress, For
 import Grid from '@mui/material/Grid';
 import { useId, useState } from 'react';
 import { useTranslate, useUpdate } from 'react-admin';
+import { useGlobalAlert } from '../../common/globalAlert';
 import type { Permission } from '../../common/permissions';
 import { describeError } from '../../dataProviders/problem';
 import { ROLES_RESOURCE, type RoleRecord } from '../../dataProviders/roles';
-import { useGlobalAlert } from '../../layout/globalAlert';
 import { groupTitleKey, PERMISSION_GROUPS, permissionKeys } from './permissionGroups';
 
 const sameSet = (a: readonly Permission[], b: ReadonlySet<Permission>) => a.length === b.size && a.every((permission) => b.has(permission));

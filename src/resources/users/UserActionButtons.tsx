@@ -6,11 +6,11 @@ import { Button, CircularProgress, DialogContentText, Tooltip } from '@mui/mater
 import { type ReactElement, useState } from 'react';
 import { type Identifier, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
+import { useGlobalAlert } from '../../common/globalAlert';
 import { ToolbarButton } from '../../common/ToolbarButton';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { describeError } from '../../dataProviders/problem';
 import type { UserRecord } from '../../dataProviders/users';
-import { useGlobalAlert } from '../../layout/globalAlert';
 
 interface UserAction {
   label: string;

@@ -3,10 +3,10 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Link, Stack, Typ
 import type { ReactNode } from 'react';
 import { Title, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { DetailList } from '../../../common/DetailList';
 import { MAIL_DETAIL_META, MAIL_RESOURCES } from '../../../dataProviders/mail';
 import type { MailDetailRecord } from '../../../dataProviders/mail/logRecords';
 import { describeError } from '../../../dataProviders/problem';
-import { DetailList } from '../../audit/DetailList';
 import { formatTimestamp, MailTimestamp } from '../MailTimestamp';
 import { mailPaths } from '../paths';
 import { MailActions } from './MailActions';
