@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects in one run: the service tests on PGlite ("server"), the same files on PostgreSQL ("server-pg", only when
- * TEST_DATABASE_URL names a server that accepts CREATE DATABASE), and the panel tests in jsdom ("panel").
+ * Four projects in one run: the service tests on PGlite ("server"), the same files on PostgreSQL ("server-pg", only when
+ * TEST_DATABASE_URL names a server that accepts CREATE DATABASE), the panel tests in jsdom ("panel") and the layer rules
+ * ("architecture").
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -32,6 +33,10 @@ export default defineConfig({
     projects: [
       serverProject('server', ''),
       ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
+      {
+        extends: true,
+        test: { name: 'architecture', include: ['tests/architecture/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
       {
         extends: true,
         test: {

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import layerRules from '../../.dependency-cruiser.mjs';
+
+/** Every broken rule as `rule: from → to`, for the given folders under `baseDir`. */
+async function violations(baseDir: string, folders: string[]): Promise<string[]> {
+  const { forbidden, options } = layerRules;
+  const { tsConfig: _tsConfig, ...cruiseOptions } = options;
+  const { output } = await cruise(folders, { ...cruiseOptions, baseDir, validate: true, ruleSet: { forbidden } });
+  return (output as ICruiseResult).summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
+}
+
+test('the repository keeps every layer rule', async () => {
+  expect(await violations(process.cwd(), ['src', 'server', 'contracts'])).toEqual([]);
+}, 60_000);
+
+describe('a planted violation of each rule is caught', () => {
+  let root: string;
+  /** Writes a module that imports the given relative paths. */
+  const plant = (file: string, ...imports: string[]) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), imports.map((target, index) => `import * as m${index} from '${target}';\n`).join('') + 'export const here = 1;\n');
+  };
+
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'caredesk-layers-'));
+    const modules = [
+      'contracts/wire.ts',
+      'server/shared/problem.ts',
+      'server/db/schema.ts',
+      'server/care/index.ts',
+      'server/care/store.ts',
+      'server/auth/users.ts',
+      'src/common/Card.tsx',
+      'src/layout/Menu.tsx',
+      'src/dataProviders/users.ts',
+      'src/resources/users/index.ts',
+      'src/resources/users/UserList.tsx',
+      'src/registry/index.ts',
+    ];
+    for (const file of modules) plant(file);
+    // imports every rule allows
+    plant('src/resources/mail/MailList.tsx', '../../common/Card', '../../dataProviders/users', '../../../contracts/wire');
+    plant('src/layout/AppBar.tsx', '../common/Card', '../registry/index');
+    plant('src/registry/areas.ts', '../resources/users/index');
+    plant('server/intake/submission.ts', '../care/index', '../shared/problem', '../../contracts/wire');
+    // one violation of each rule
+    plant('contracts/rules.ts', '../server/shared/problem');
+    plant('src/common/useProblem.ts', '../../server/shared/problem');
+    plant('server/shared/panelText.ts', '../../src/common/Card');
+    plant('src/resources/mail/MailShow.tsx', '../users/UserList');
+    plant('src/App.tsx', './resources/users/index');
+    plant('src/layout/Drawer.tsx', '../resources/users/UserList');
+    plant('src/dataProviders/mail.ts', '../common/Card');
+    plant('src/common/useAlert.ts', '../layout/Menu');
+    plant('server/authentication/users.ts', '../auth/users');
+    plant('server/intake/notify.ts', '../care/store');
+    plant('src/common/first.ts', './second');
+    plant('src/common/second.ts', './first');
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('each rule names its own planted import and nothing else', async () => {
+    expect(await violations(root, ['src', 'server', 'contracts'])).toEqual(
+      [
+        'contracts-import-nothing-of-ours: contracts/rules.ts → server/shared/problem.ts',
+        'panel-never-imports-services: src/common/useProblem.ts → server/shared/problem.ts',
+        'services-never-import-panel: server/shared/panelText.ts → src/common/Card.tsx',
+        'no-area-imports-another: src/resources/mail/MailShow.tsx → src/resources/users/UserList.tsx',
+        'areas-only-through-the-registry: src/App.tsx → src/resources/users/index.ts',
+        'areas-only-through-the-registry: src/layout/Drawer.tsx → src/resources/users/UserList.tsx',
+        'layers-below-areas-import-no-area: src/layout/Drawer.tsx → src/resources/users/UserList.tsx',
+        'data-layer-imports-no-ui: src/dataProviders/mail.ts → src/common/Card.tsx',
+        'common-imports-no-layout: src/common/useAlert.ts → src/layout/Menu.tsx',
+        'shared-and-authentication-import-no-service: server/authentication/users.ts → server/auth/users.ts',
+        'services-meet-through-their-index: server/intake/notify.ts → server/care/store.ts',
+        'no-cycle: src/common/first.ts → src/common/second.ts',
+      ].sort(),
+    );
+  }, 60_000);
+
+  test('every rule is planted', () => {
+    const planted = ['contracts-import-nothing-of-ours', 'panel-never-imports-services', 'services-never-import-panel', 'no-area-imports-another', 'areas-only-through-the-registry', 'layers-below-areas-import-no-area', 'data-layer-imports-no-ui', 'common-imports-no-layout', 'shared-and-authentication-import-no-service', 'services-meet-through-their-index', 'no-cycle'];
+    expect(layerRules.forbidden.map((rule) => rule.name).sort()).toEqual(planted.sort());
+  });
+});
