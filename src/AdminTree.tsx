@@ -28,8 +28,8 @@ const PanelLayout = ({ children }: { children: ReactNode }) => (
  * The admin tree: react-admin's UI (layout, every area's routes and resource routes, all protected by requireAuth and each
  * behind the permission gate; docs/panel.md, By permission) inside the context App.tsx provides. It is its own chunk,
  * loaded once a path other than / and /login opens, so the login page does not wait for it. Unknown paths go to /.
- * Every resource of the registry is declared, most without screens (their areas' routes show them at the panel's
- * paths); such a resource's own path /<name>/… is unknown too.
+ * Every resource of the registry is declared, most without react-admin's screens (their own screens show them at the
+ * panel's paths); such a resource's own path /<name>/… is unknown too.
  */
 const AdminTree = () => (
   <AdminUI title={APP_NAME} layout={PanelLayout} loginPage={false} catchAll={NotFoundRedirect} requireAuth disableTelemetry>

@@ -1,15 +1,14 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-
-// the greeting shows at once; the figures follow with their own chunk
-const DashboardFigures = lazy(() => import('./DashboardFigures'));
+import type { AreaFigures } from '../registry/types';
+import DashboardFigures from './DashboardFigures';
 
 /**
- * /dashboard: greets the user by public name (fallback 'no public name') and shows the live figures their permissions
- * allow (docs/api.md, Statistics), each read again every minute.
+ * /dashboard: greets the user by public name (fallback 'no public name') and shows the areas' cards of live figures,
+ * those their permissions allow (docs/api.md, Statistics), each read again every minute.
  */
-const Dashboard = () => {
+const Dashboard = ({ figures }: { figures: AreaFigures[] }) => {
   const translate = useTranslate();
   const { identity, isPending } = useGetIdentity();
   const name = identity?.fullName || translate('caredesk.account.no_public_name');
@@ -29,8 +28,9 @@ const Dashboard = () => {
           </Typography>
         </CardContent>
       </Card>
+      {/* the greeting shows at once; the cards follow together once their chunks are loaded */}
       <Suspense fallback={null}>
-        <DashboardFigures />
+        <DashboardFigures figures={figures} />
       </Suspense>
     </Box>
   );

@@ -1,12 +1,17 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { lazy } from 'react';
-import type { PanelArea } from '../registry/types';
+import { createElement, lazy } from 'react';
+import type { AreaFigures, PanelArea } from '../registry/types';
 
-/** /dashboard: the greeting, first in the drawer (for every user holding any permission). */
-const dashboard: PanelArea = {
-  resources: [],
-  routes: [{ path: '/dashboard', permission: 'panel', component: lazy(() => import('./Dashboard')) }],
-  menu: [{ to: '/dashboard', permission: 'panel', label: 'caredesk.menu.dashboard', icon: DashboardIcon }],
-};
+const Dashboard = lazy(() => import('./Dashboard'));
 
-export default dashboard;
+/**
+ * /dashboard: the greeting and the figure cards the other areas contribute (the registry hands them over), first in the
+ * drawer (for every user holding any permission).
+ */
+export default function dashboard(figures: AreaFigures[]): PanelArea {
+  const cards = [...figures].sort((a, b) => a.order - b.order);
+  const DashboardScreen = () => createElement(Dashboard, { figures: cards });
+  return {
+    screens: [{ path: '/dashboard', permission: 'panel', component: DashboardScreen, menu: { label: 'caredesk.menu.dashboard', icon: DashboardIcon } }],
+  };
+}

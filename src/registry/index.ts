@@ -7,10 +7,14 @@ import files from '../resources/files';
 import mail from '../resources/mail';
 import roles from '../resources/roles';
 import users from '../resources/users';
-import type { MenuEntry, PanelArea } from './types';
+import { menuOf, resourcesOf, routesOf } from './derive';
+import type { PanelArea } from './types';
 
-/** Every area of the panel, in drawer order. A new area is one more line here. */
-const AREAS: PanelArea[] = [dashboard, users, roles, careRequests, files, apiTokens, mail, audit, password];
+/** Every area of the panel after the dashboard, in drawer order. A new area is one more line here. */
+const AREAS: PanelArea[] = [users, roles, careRequests, files, apiTokens, mail, audit, password];
+
+/** The dashboard first, showing the figure cards the other areas contribute. */
+const PANEL: PanelArea[] = [dashboard(AREAS.flatMap((area) => area.figures ?? [])), ...AREAS];
 
 /**
  * The drawer's group headings (Archive, Customers, Pricing, Filebucket, Mail Delivery) in display order, after the
@@ -24,13 +28,6 @@ const MENU_GROUPS = [
   'caredesk.mail.menu.group',
 ];
 
-/** Entries without a group first, then group by group (the listed groups in their order, any other after them). */
-function inMenuOrder(entries: MenuEntry[]): MenuEntry[] {
-  const groups = [...new Set([...MENU_GROUPS, ...entries.flatMap((entry) => entry.group ?? [])])];
-  const rank = (entry: MenuEntry) => (entry.group === undefined ? -1 : groups.indexOf(entry.group));
-  return [...entries].sort((a, b) => rank(a) - rank(b));
-}
-
-export const panelResources = AREAS.flatMap((area) => area.resources);
-export const panelRoutes = AREAS.flatMap((area) => area.routes);
-export const panelMenu = inMenuOrder(AREAS.flatMap((area) => area.menu));
+export const panelResources = resourcesOf(PANEL);
+export const panelRoutes = routesOf(PANEL);
+export const panelMenu = menuOf(PANEL, MENU_GROUPS);

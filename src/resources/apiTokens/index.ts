@@ -2,42 +2,44 @@ import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { lazy } from 'react';
 import { API_TOKEN_RESOURCES } from '../../dataProviders/apiTokens';
 import type { PanelArea } from '../../registry/types';
+import { FILES_PATH, PRICING_PATH } from './paths';
 
-export const FILES_PATH = '/filebucket/api-keys/';
-export const PRICING_PATH = '/pricing/api-keys/';
+const permission = 'tokens:manage';
+const label = 'caredesk.files.menu.api_tokens';
 
 /**
  * The API access tokens of the file service (Filebucket > API Access Tokens) and of the pricing service (Pricing > API
  * Access Tokens), loaded on demand. The two drawer entries share their label and are told apart by their accessible
- * names, the screens' titles.
+ * names, the screens' titles. The dashboard card counts the tokens of both that expire soon.
  */
 const apiTokens: PanelArea = {
   resources: [
-    { name: API_TOKEN_RESOURCES.files, permission: 'tokens:manage', icon: VpnKeyIcon },
-    { name: API_TOKEN_RESOURCES.pricing, permission: 'tokens:manage', icon: VpnKeyIcon },
-  ],
-  routes: [
-    { path: FILES_PATH, permission: 'tokens:manage', component: lazy(() => import('./FileApiTokens')) },
-    { path: PRICING_PATH, permission: 'tokens:manage', component: lazy(() => import('./PricingApiTokens')) },
-  ],
-  menu: [
     {
-      to: PRICING_PATH,
-      permission: 'tokens:manage',
-      label: 'caredesk.files.menu.api_tokens',
-      accessibleLabel: 'caredesk.files.tokens.title_pricing',
+      name: API_TOKEN_RESOURCES.files,
+      permission,
       icon: VpnKeyIcon,
-      group: 'caredesk.files.menu.pricing',
+      screens: [
+        {
+          path: FILES_PATH,
+          component: lazy(() => import('./FileApiTokens')),
+          menu: { label, accessibleLabel: 'caredesk.files.tokens.title_files', group: 'caredesk.files.menu.filebucket' },
+        },
+      ],
     },
     {
-      to: FILES_PATH,
-      permission: 'tokens:manage',
-      label: 'caredesk.files.menu.api_tokens',
-      accessibleLabel: 'caredesk.files.tokens.title_files',
+      name: API_TOKEN_RESOURCES.pricing,
+      permission,
       icon: VpnKeyIcon,
-      group: 'caredesk.files.menu.filebucket',
+      screens: [
+        {
+          path: PRICING_PATH,
+          component: lazy(() => import('./PricingApiTokens')),
+          menu: { label, accessibleLabel: 'caredesk.files.tokens.title_pricing', group: 'caredesk.files.menu.pricing' },
+        },
+      ],
     },
   ],
+  figures: { component: lazy(() => import('./TokenFigures')), order: 3 },
 };
 
 export default apiTokens;

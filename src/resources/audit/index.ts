@@ -6,12 +6,17 @@ import { AUDIT_PATH } from './listState';
 
 /** The audit trail (/audit/) and one event (/audit/{id}/), loaded on demand. */
 const audit: PanelArea = {
-  resources: [{ name: AUDIT_RESOURCE, icon: PolicyIcon, permission: 'audit:read' }],
-  routes: [
-    { path: AUDIT_PATH, component: lazy(() => import('./AuditList')), permission: 'audit:read' },
-    { path: `${AUDIT_PATH}:id/`, component: lazy(() => import('./AuditEventShow')), permission: 'audit:read' },
+  resources: [
+    {
+      name: AUDIT_RESOURCE,
+      permission: 'audit:read',
+      icon: PolicyIcon,
+      screens: [
+        { path: AUDIT_PATH, component: lazy(() => import('./AuditList')), menu: { label: 'caredesk.audit.menu' } },
+        { path: `${AUDIT_PATH}:id/`, component: lazy(() => import('./AuditEventShow')) },
+      ],
+    },
   ],
-  menu: [{ to: AUDIT_PATH, label: 'caredesk.audit.menu', icon: PolicyIcon, permission: 'audit:read' }],
 };
 
 export default audit;

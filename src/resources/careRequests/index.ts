@@ -7,21 +7,34 @@ import { carePaths } from './parts/paths';
 
 /**
  * The care-request area: the incoming list (Archive > Care Requests) with the archived request behind each row, and
- * the create stepper (Customers > Create Care Request), on their own paths and loaded on demand.
+ * the create stepper (Customers > Create Care Request), on their own paths and loaded on demand; on the dashboard, the
+ * requests of the last weeks as a chart across its width.
  */
 const careRequests: PanelArea = {
   resources: [
-    { name: CARE_REQUEST_RESOURCES.incoming, permission: 'care:read', icon: AssignmentIcon },
+    {
+      name: CARE_REQUEST_RESOURCES.incoming,
+      permission: 'care:read',
+      icon: AssignmentIcon,
+      screens: [
+        {
+          path: carePaths.incoming,
+          component: lazy(() => import('./incoming/IncomingCareRequestList')),
+          menu: { label: 'caredesk.care.menu.care_requests', group: 'caredesk.care.menu.archive' },
+        },
+      ],
+    },
     { name: CARE_REQUEST_RESOURCES.archived, permission: 'care:read', icon: AssignmentIcon },
   ],
-  routes: [
-    { path: carePaths.incoming, permission: 'care:read', component: lazy(() => import('./incoming/IncomingCareRequestList')) },
-    { path: carePaths.create, permission: 'care:create', component: lazy(() => import('./create/CareRequestCreate')) },
+  screens: [
+    {
+      path: carePaths.create,
+      permission: 'care:create',
+      component: lazy(() => import('./create/CareRequestCreate')),
+      menu: { label: 'caredesk.care.menu.create_care_request', icon: PostAddIcon, group: 'caredesk.care.menu.customers' },
+    },
   ],
-  menu: [
-    { to: carePaths.incoming, permission: 'care:read', label: 'caredesk.care.menu.care_requests', icon: AssignmentIcon, group: 'caredesk.care.menu.archive' },
-    { to: carePaths.create, permission: 'care:create', label: 'caredesk.care.menu.create_care_request', icon: PostAddIcon, group: 'caredesk.care.menu.customers' },
-  ],
+  figures: { component: lazy(() => import('./figures/CareFigures')), order: 5, wide: true },
 };
 
 export default careRequests;

@@ -7,9 +7,14 @@ const ROLES_PATH = '/roles/';
 
 /** The role policy (/roles/): every role with its permissions; users:read views it, roles:manage changes it. */
 const roles: PanelArea = {
-  resources: [{ name: ROLES_RESOURCE, permission: 'users:read', icon: AdminPanelSettingsIcon }],
-  routes: [{ path: ROLES_PATH, permission: 'users:read', component: lazy(() => import('./RoleList')) }],
-  menu: [{ to: ROLES_PATH, permission: 'users:read', label: 'caredesk.roles.menu', icon: AdminPanelSettingsIcon }],
+  resources: [
+    {
+      name: ROLES_RESOURCE,
+      permission: 'users:read',
+      icon: AdminPanelSettingsIcon,
+      screens: [{ path: ROLES_PATH, component: lazy(() => import('./RoleList')), menu: { label: 'caredesk.roles.menu' } }],
+    },
+  ],
 };
 
 export default roles;

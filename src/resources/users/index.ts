@@ -3,9 +3,11 @@ import { lazy } from 'react';
 import { USERS_RESOURCE } from '../../dataProviders/users';
 import type { PanelArea } from '../../registry/types';
 import { USERS_LIST_DEFAULTS } from './listDefaults';
-import { usersPaths } from './paths';
 
-/** The users resource with react-admin's own screens (/users/, /users/create/, /users/{id}/), loaded on demand. */
+/**
+ * The users resource with react-admin's own screens (/users/, /users/create/, /users/{id}/), loaded on demand; on the
+ * dashboard, the users locked out by sign-in throttling.
+ */
 const users: PanelArea = {
   resources: [
     {
@@ -18,10 +20,10 @@ const users: PanelArea = {
       create: lazy(() => import('./UserCreate')),
       edit: lazy(() => import('./UserEdit')),
       preload: USERS_LIST_DEFAULTS,
+      listMenu: { label: 'caredesk.menu.users' },
     },
   ],
-  routes: [],
-  menu: [{ to: usersPaths.list, permission: 'users:read', label: 'caredesk.menu.users', icon: PeopleIcon }],
+  figures: { component: lazy(() => import('./UserFigures')), order: 4 },
 };
 
 export default users;

@@ -1,6 +1,6 @@
 import { useGetOne, useLocaleState } from 'react-admin';
-import { useCan, type Permission } from '../common/permissions';
-import { STATISTICS_RESOURCE, type StatisticsId, type StatisticsRecord } from '../dataProviders/statistics';
+import { STATISTICS_RESOURCE, type StatisticsId, type StatisticsRecord } from '../../dataProviders/statistics';
+import { useCan, type Permission } from '../permissions';
 
 /** How often the dashboard reads its figures again while it is open. */
 export const STATISTICS_REFRESH_MS = 60_000;

@@ -1,11 +1,11 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import { SEARCH_PATH } from '../resources/files';
-import { formatSize } from '../resources/files/format';
-import { FigureCard, FigureLink } from './FigureCard';
-import { useCountFormat, useStatistics } from './useStatistics';
+import { FigureCard, FigureLink } from '../../common/figures/FigureCard';
+import { useCountFormat, useStatistics } from '../../common/figures/useStatistics';
+import { formatSize } from './format';
+import { SEARCH_PATH } from './paths';
 
 /** Files stored and their total size (in human units), both linking to the file search. */
-export const FileFigures = () => {
+const FileFigures = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const format = useCountFormat();
@@ -18,3 +18,5 @@ export const FileFigures = () => {
     </FigureCard>
   );
 };
+
+export default FileFigures;

@@ -2,16 +2,16 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { carePaths } from '../resources/careRequests/parts/paths';
-import { FigureCard } from './FigureCard';
-import { useCountFormat, useStatistics } from './useStatistics';
+import { FigureCard } from '../../../common/figures/FigureCard';
+import { useCountFormat, useStatistics } from '../../../common/figures/useStatistics';
+import { carePaths } from '../parts/paths';
 
 const CareWeeksChart = lazy(() => import('./CareWeeksChart'));
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Care requests per week of the last 12 weeks as a chart, with the territory shares in words and a link to the list. */
-export const CareFigures = () => {
+const CareFigures = () => {
   const translate = useTranslate();
   const format = useCountFormat();
   const { allowed, data, error } = useStatistics('care');
@@ -50,3 +50,5 @@ export const CareFigures = () => {
     </FigureCard>
   );
 };
+
+export default CareFigures;

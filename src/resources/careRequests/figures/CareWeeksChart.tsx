@@ -1,7 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { TERRITORY_COLORS } from '../common/territoryColors';
-import type { CareWeek } from '../dataProviders/statistics';
+import { TERRITORY_COLORS } from '../../../common/territoryColors';
+import type { CareWeek } from '../../../dataProviders/statistics';
 
 /** Monday's date as the panel's language writes it short (23 Nov / 23. Nov.); the wire date is taken as a calendar date. */
 function weekLabel(starts: string, locale: string): string {

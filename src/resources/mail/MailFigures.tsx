@@ -1,9 +1,9 @@
 import { Alert, Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { mailPaths } from '../resources/mail/paths';
-import { FigureCard, FigureLink } from './FigureCard';
-import { useCountFormat, useStatistics } from './useStatistics';
+import { FigureCard, FigureLink } from '../../common/figures/FigureCard';
+import { useCountFormat, useStatistics } from '../../common/figures/useStatistics';
+import { mailPaths } from './paths';
 
 /**
  * The failed-mail alert's text and button share its whole width (not MUI's action column beside the text, which left a
@@ -13,7 +13,7 @@ import { useCountFormat, useStatistics } from './useStatistics';
 const CALL_TO_ACTION_SX = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1 } as const;
 
 /** Mails queued, retrying, failed and delivered today, each linking to its list; failed mails call for action. */
-export const MailFigures = () => {
+const MailFigures = () => {
   const translate = useTranslate();
   const format = useCountFormat();
   const { allowed, data, error } = useStatistics('mail');
@@ -41,3 +41,5 @@ export const MailFigures = () => {
     </FigureCard>
   );
 };
+
+export default MailFigures;

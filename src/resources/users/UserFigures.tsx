@@ -1,10 +1,10 @@
 import { useTranslate } from 'react-admin';
-import { usersPaths } from '../resources/users/paths';
-import { FigureCard, FigureLink } from './FigureCard';
-import { useCountFormat, useStatistics } from './useStatistics';
+import { FigureCard, FigureLink } from '../../common/figures/FigureCard';
+import { useCountFormat, useStatistics } from '../../common/figures/useStatistics';
+import { usersPaths } from './paths';
 
 /** Users locked out by sign-in throttling, linking to the users list (which marks them; it has no filter for them). */
-export const UserFigures = () => {
+const UserFigures = () => {
   const translate = useTranslate();
   const format = useCountFormat();
   const { allowed, data, error } = useStatistics('users');
@@ -20,3 +20,5 @@ export const UserFigures = () => {
     </FigureCard>
   );
 };
+
+export default UserFigures;

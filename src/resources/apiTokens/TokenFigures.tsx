@@ -1,12 +1,12 @@
 import { useTranslate } from 'react-admin';
-import { FILES_PATH, PRICING_PATH } from '../resources/apiTokens';
-import { FigureCard, FigureLink } from './FigureCard';
-import { useCountFormat, useStatistics } from './useStatistics';
+import { FigureCard, FigureLink } from '../../common/figures/FigureCard';
+import { useCountFormat, useStatistics } from '../../common/figures/useStatistics';
+import { FILES_PATH, PRICING_PATH } from './paths';
 
 const EXPIRING_WITHIN_DAYS = 14;
 
 /** API tokens of the file and the pricing service expiring within 14 days, each linking to its tokens screen. */
-export const TokenFigures = () => {
+const TokenFigures = () => {
   const translate = useTranslate();
   const format = useCountFormat();
   const files = useStatistics('fileTokens');
@@ -30,3 +30,5 @@ export const TokenFigures = () => {
     </FigureCard>
   );
 };
+
+export default TokenFigures;

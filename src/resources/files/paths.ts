@@ -1,0 +1,2 @@
+/** The route of the file search (with a trailing slash). */
+export const SEARCH_PATH = '/filebucket/search/';
