@@ -11,7 +11,7 @@ import { createStatisticsProvider, STATISTICS_RESOURCE } from './statistics';
 import { createUsersProvider, USERS_RESOURCE } from './users';
 
 /** Every react-admin resource of the panel and its provider. A new entity adds one line here. */
-function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
+export function resourceProviders(config: RuntimeConfig, httpClient: HttpClient) {
   return {
     [USERS_RESOURCE]: createUsersProvider(config.authUrl, httpClient),
     [ROLES_RESOURCE]: createRolesProvider(config.authUrl, httpClient),

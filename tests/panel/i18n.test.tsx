@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { resourceProviders } from '../../src/dataProviders';
+import type { HttpClient } from '../../src/dataProviders/httpClient';
 import { de } from '../../src/i18n/de';
 import { detectLocale, LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { en } from '../../src/i18n/en';
+import { careEn } from '../../src/i18n/messages/en/care';
+import { usersEn } from '../../src/i18n/messages/en/users';
 import { useFakeBackend } from './support/backend';
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
@@ -46,10 +50,16 @@ describe('translations', () => {
     }
   });
 
+  it("names every resource of the data provider, for react-admin's own messages", () => {
+    const names = Object.keys(resourceProviders({ authUrl: '/a', mailUrl: '/m', filesUrl: '/f', pricingUrl: '/p', careUrl: '/c', intakeUrl: '/i', auditUrl: '/u' }, (() => Promise.reject(new Error('unused'))) as unknown as HttpClient));
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) expect([en.resources[name]?.name, de.resources[name]?.name], name).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
+  });
+
   it('keeps the spec texts', () => {
     expect(en.caredesk.login.errors.status).toBe('Request failed with status code %{status}');
-    expect(en.resources.users.messages.tokens_removed).toBe('Tokens haven been removed.');
-    expect(en.resources.users.messages.banned).toBe('Users have been baned.');
+    expect(usersEn.users.messages.tokens_removed).toBe('Tokens haven been removed.');
+    expect(usersEn.users.messages.banned).toBe('Users have been baned.');
     expect(en.caredesk.password.rule).toBe('Min. 8 characters with at least one capital letter, a number and a special character.');
   });
 
@@ -62,7 +72,7 @@ describe('translations', () => {
     expect(i18n.translate(minDate, { day: '2026-13-01' })).toBe('The date must not be before 2026-13-01');
     // a text that only looks like a day (a file named so) stays as it is
     expect(i18n.translate('caredesk.files.delete.one', { name: '2026-12-01' })).toContain('“2026-12-01”');
-    expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(en.caredesk.care.create.validation.max_length.replace('%{max}', '20'));
+    expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(careEn.care.create.validation.max_length.replace('%{max}', '20'));
   });
 });
 

@@ -117,3 +117,6 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
 };
 
 export const auditResourcesDe: DeepStringRecord<typeof auditResourcesEn> = { auditEvents: { name: 'Audit-Ereignis |||| Audit-Ereignisse' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: auditDe, resources: auditResourcesDe };

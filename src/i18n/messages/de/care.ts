@@ -364,3 +364,6 @@ export const careResourcesDe: DeepStringRecord<typeof careResourcesEn> = {
   incomingCareRequests: { name: 'Betreuungsanfrage |||| Betreuungsanfragen' },
   archivedCareRequests: { name: 'Archivierte Betreuungsanfrage |||| Archivierte Betreuungsanfragen' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: careDe, resources: careResourcesDe };

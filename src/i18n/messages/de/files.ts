@@ -161,3 +161,6 @@ export const filesResourcesDe: DeepStringRecord<typeof filesResourcesEn> = {
   fileApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
   pricingApiTokens: { name: 'Zugriffstoken |||| Zugriffstoken' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: filesDe, resources: filesResourcesDe };

@@ -17,3 +17,6 @@ export const listFeaturesDe: DeepStringRecord<typeof listFeaturesEn> = {
     failed: 'Export fehlgeschlagen: %{message}',
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: listFeaturesDe };

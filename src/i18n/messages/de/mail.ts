@@ -150,3 +150,6 @@ export const mailResourcesDe: DeepStringRecord<typeof mailResourcesEn> = {
   mailRetries: { name: 'Zustellversuch |||| Zustellversuche' },
   mailFailed: { name: 'Fehlgeschlagene Zustellung |||| Fehlgeschlagene Zustellungen' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: mailDe, resources: mailResourcesDe };

@@ -90,3 +90,6 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
 };
 
 export const mailLogResourcesDe: DeepStringRecord<typeof mailLogResourcesEn> = { 'mail-log': { name: 'Mail |||| Mails' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: mailLogDe, resources: mailLogResourcesDe };

@@ -48,3 +48,6 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
     not_loaded: 'Ihre Rechte konnten nicht geladen werden. Bitte laden Sie die Seite neu.',
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: permissionsDe };

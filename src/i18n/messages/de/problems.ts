@@ -99,3 +99,6 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
     },
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: problemsDe };

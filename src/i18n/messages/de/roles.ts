@@ -21,3 +21,6 @@ export const rolesDe: DeepStringRecord<typeof rolesEn> = {
 };
 
 export const rolesResourcesDe: DeepStringRecord<typeof rolesResourcesEn> = { roles: { name: 'Rolle |||| Rollen' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: rolesDe, resources: rolesResourcesDe };

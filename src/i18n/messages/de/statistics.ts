@@ -45,3 +45,6 @@ export const statisticsDe: DeepStringRecord<typeof statisticsEn> = {
 };
 
 export const statisticsResourcesDe: DeepStringRecord<typeof statisticsResourcesEn> = { statistics: { name: 'Kennzahlen |||| Kennzahlen' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: statisticsDe, resources: statisticsResourcesDe };

@@ -72,3 +72,6 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
     },
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { resources: usersDe };

@@ -115,3 +115,6 @@ export const auditEn = {
 };
 
 export const auditResourcesEn = { auditEvents: { name: 'Audit event |||| Audit events' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: auditEn, resources: auditResourcesEn };

@@ -1,6 +1,6 @@
 /**
  * The care-request area: menu entries, the create stepper, the incoming list, its dialogs and a label for
- * every enumeration value (docs/api.md, Care service). Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
+ * every enumeration value (contracts/care-enumerations.ts). Spread into en.ts / de.ts under `caredesk` (keys caredesk.care.*).
  */
 export const careEn = {
   care: {
@@ -372,3 +372,6 @@ export const careResourcesEn = {
   incomingCareRequests: { name: 'Care request |||| Care requests' },
   archivedCareRequests: { name: 'Archived care request |||| Archived care requests' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: careEn, resources: careResourcesEn };

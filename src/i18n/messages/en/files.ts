@@ -160,3 +160,6 @@ export const filesResourcesEn = {
   fileApiTokens: { name: 'Access token |||| Access tokens' },
   pricingApiTokens: { name: 'Access token |||| Access tokens' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: filesEn, resources: filesResourcesEn };

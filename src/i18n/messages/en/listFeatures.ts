@@ -18,3 +18,6 @@ export const listFeaturesEn = {
     failed: 'Export failed: %{message}',
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: listFeaturesEn };

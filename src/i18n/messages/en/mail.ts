@@ -149,3 +149,6 @@ export const mailResourcesEn = {
   mailRetries: { name: 'Delivery retry |||| Delivery retries' },
   mailFailed: { name: 'Failed delivery |||| Failed deliveries' },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: mailEn, resources: mailResourcesEn };

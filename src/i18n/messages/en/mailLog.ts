@@ -89,3 +89,6 @@ export const mailLogEn = {
 
 /** The mail log's resource name, for react-admin's own messages. */
 export const mailLogResourcesEn = { 'mail-log': { name: 'Mail |||| Mails' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: mailLogEn, resources: mailLogResourcesEn };

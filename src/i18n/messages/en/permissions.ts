@@ -50,3 +50,6 @@ export const permissionsEn = {
     not_loaded: 'Your permissions could not be loaded. Please reload the page.',
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: permissionsEn };

@@ -100,3 +100,6 @@ export const problemsEn = {
     },
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: problemsEn };

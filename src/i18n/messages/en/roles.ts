@@ -19,3 +19,6 @@ export const rolesEn = {
 };
 
 export const rolesResourcesEn = { roles: { name: 'Role |||| Roles' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: rolesEn, resources: rolesResourcesEn };

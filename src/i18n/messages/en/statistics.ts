@@ -42,3 +42,6 @@ export const statisticsEn = {
 };
 
 export const statisticsResourcesEn = { statistics: { name: 'Figures |||| Figures' } };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { caredesk: statisticsEn, resources: statisticsResourcesEn };

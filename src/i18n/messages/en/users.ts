@@ -70,3 +70,6 @@ export const usersEn = {
     },
   },
 };
+
+/** What index.ts merges into the language's messages. */
+export const messages = { resources: usersEn };
