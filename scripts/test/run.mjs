@@ -1,9 +1,10 @@
-// `npm test`: the type check and the build side by side, then a production install of that build (production-install.mjs), then
-// every Vitest project in one run (the services on PGlite and on PostgreSQL, the panel), then the browser tests against that build.
+// `npm test`: the type check and the build side by side, then every Vitest project in one run (the services on PGlite and on
+// PostgreSQL, the panel, the layer rules) with a production install of that build beside it (production-install.mjs), then the
+// browser tests against that build.
 // Ends with each phase's time, the slowest test files and the totals, also written to test-results/summary.txt (.ci/run prints it
 // again at its end).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reachableTestDatabase } from './postgres.mjs';
@@ -27,6 +28,21 @@ async function phase(name, work) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const passed = await work();
+  phases.push({ name, seconds: (Date.now() - started) / 1000, passed });
+  return passed;
+}
+
+/** A phase that runs beside the next one: its output goes to test-results/<log> and is printed only when it fails. */
+async function quietPhase(name, log, command, args) {
+  const started = Date.now();
+  const logFile = path.join(results, log);
+  const passed = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
+  });
+  console.log(`\n=== ${name}: ${passed ? 'passed' : 'FAILED'}`);
+  if (!passed) console.log(readFileSync(logFile, 'utf8'));
   phases.push({ name, seconds: (Date.now() - started) / 1000, passed });
   return passed;
 }
@@ -99,8 +115,9 @@ const built = await phase('type check and build (side by side)', async () => {
   return typed && panel;
 });
 
-// the build just made, alone in a fresh folder with only the production packages (docs/operations.md, Production install)
-if (built) await phase('production install (npm ci --omit=dev, start, sign in)', () => run('node', ['scripts/test/production-install.mjs']));
+// the build just made, alone in a fresh folder with only the production packages (docs/operations.md, Production install); beside
+// the Vitest run, as it waits mostly on npm ci's downloads and the disk
+const productionInstall = built ? quietPhase('production install (npm ci --omit=dev, start, sign in; beside the next phase)', 'production-install.log', 'node', ['scripts/test/production-install.mjs']) : undefined;
 
 const databaseUrl = await reachableTestDatabase();
 await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and panel tests`, () =>
@@ -110,6 +127,8 @@ await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and p
     ...(built ? { TEST_SERVER_BUNDLE: 'dist-server/main.mjs' } : {}),
   }),
 );
+
+await productionInstall;
 
 if (built) {
   await phase('browser tests', () =>
