@@ -15,8 +15,9 @@ export const Username = Type.String({
   description: 'free of colons and control characters, not starting or ending with whitespace',
 });
 
-const password = (description?: string) => Type.String({ minLength: 7, maxLength: 1024, ...(description ? { description } : {}) });
-export const Password = password();
+const NOT_COMMON = 'not among the 10,000 most common passwords, compared regardless of case';
+const password = (description: string) => Type.String({ minLength: 7, maxLength: 1024, description });
+export const Password = password(NOT_COMMON);
 
 const textWithoutEdgeWhitespace = (minLength: number, maxLength: number) =>
   Type.String({
@@ -54,7 +55,7 @@ export const PasswordAuthenticationBody = Type.Object(
   {
     type: Type.Optional(Type.String({ description: 'read-only: accepted when "password", as GET returns the method' })),
     username: Username,
-    password: Type.Optional(password('omitted keeps the current password')),
+    password: Type.Optional(password(`omitted keeps the current password; ${NOT_COMMON}`)),
   },
   closed,
 );
@@ -67,7 +68,7 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 /** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
 export const MAX_UIDS_FILTER = 20;
 
-/** The paged dialect of the users list (docs/api.md, Auth service); without any of its parameters the list answers the whole array. */
+/** The paged dialect of the users list (docs/api.md, The paged dialect); without any of its parameters the list answers the whole array. */
 export const UserSearch = pagedList({
   sortKeys: USER_SORT_KEYS,
   defaultSortBy: 'public_name',
@@ -109,7 +110,7 @@ export const DomainUser = Type.Object({
   uid: Type.String(),
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
-  banned: Type.Boolean(),
+  banned: Type.Boolean({ description: 'a banned user cannot sign in, and their access tokens are refused (ban-users and unban-users change it)' }),
   locked: Type.Boolean({ description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)" }),
   last_sign_in: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch seconds of the last successful sign-in' }),
 });
@@ -127,14 +128,22 @@ export const Info = Type.Object({
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
   permissions: Type.Array(Type.String(), { description: "what the user's roles grant (every permission with ACCESS_POLICY=open)" }),
-  authentication: Type.Optional(Type.Object({ username: Type.Union([Type.String(), Type.Null()]) })),
+  authentication: Type.Optional(
+    Type.Object(
+      { username: Type.Union([Type.String(), Type.Null()]) },
+      { description: 'with extended=true: the username of the password authentication, null when there is none' },
+    ),
+  ),
 });
 
 export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), username: Type.String() });
 export const Revoked = Type.Object({ revoked: Type.Integer({ description: 'number of refresh tokens revoked' }) });
 export const Banned = Type.Object({ banned: Type.Array(Type.String()) });
 export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
-export const RolePolicy = Type.Object({ role: Type.String(), permissions: Type.Array(Type.String()) });
+export const RolePolicy = Type.Object({
+  role: Type.String(),
+  permissions: Type.Array(Type.String(), { description: 'what the role grants, in the order of the permission list' }),
+});
 
 export const Unlocked = Type.Object({ unlocked: Type.Array(Type.String()) });
 export const SessionParams = Type.Object({ uid: Uid, family: Uid }, closed);
@@ -142,8 +151,8 @@ export const Session = Type.Object({
   family: Type.String({ description: 'the refresh-token family; access tokens carry it as their sid claim' }),
   created: Type.Integer({ description: 'epoch seconds of the sign-in' }),
   last_used: Type.Integer({ description: 'epoch seconds of the last refresh-token exchange (or the sign-in)' }),
-  address: Type.Union([Type.String(), Type.Null()]),
-  user_agent: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()], { description: 'the client address of the sign-in' }),
+  user_agent: Type.Union([Type.String(), Type.Null()], { description: 'the user agent of the sign-in, up to 512 characters' }),
 });
 
 export type CreateUserInput = Static<typeof CreateUserBody>;

@@ -1,4 +1,4 @@
-/** The enumerations of the care requests' fields (docs/api.md, Care service), in the order of the form codes that select them. */
+/** The enumerations of the care requests' fields (contracts/care.ts), in the order of the form codes that select them. */
 
 export const FORM_VERSIONS = ['2012', '2016-pre', '2016'] as const;
 export type FormVersion = (typeof FORM_VERSIONS)[number];

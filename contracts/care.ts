@@ -5,7 +5,7 @@ import { TimeZone } from './statistics';
 import * as E from './care-enumerations';
 
 /**
- * The care service's wire shapes (docs/api.md, Care service). They are its response schemas and, as stored jsonb,
+ * The care service's wire shapes (its routes: server/care/routes.ts). They are its response schemas and, as stored jsonb,
  * what the legacy import checks its lines against. Every leaf a request does not know is null; objects are always present.
  */
 
@@ -89,10 +89,10 @@ export type IncomingFields = Static<typeof IncomingFields2012> | Static<typeof I
 const Origin = {
   uid: Uid,
   form_version: FormVersion,
-  host: Type.String(),
-  legacy_id: nullable(Type.String()),
+  host: Type.String({ description: 'the site it came from: the lower-cased host of the form\'s WWW field, else of the Origin or Referer header' }),
+  legacy_id: nullable(Type.String({ description: 'its id in the legacy file, for imported requests' })),
   submitted: Type.Integer({ description: 'epoch seconds' }),
-  affiliate: nullable(Type.String()),
+  affiliate: nullable(Type.String({ description: "the web form's utm_source" })),
   optional_territory: Type.Boolean(),
   core_territory: Type.Boolean(),
 };

@@ -12,10 +12,10 @@ export const distinctUids = (uids: readonly string[]): string[] => [...new Set(u
 
 const Problem = Type.Object(
   {
-    type: Type.String(),
+    type: Type.String({ description: 'stable: names the problem (docs/api.md lists every type); about:blank only for a 500' }),
     title: Type.String(),
     status: Type.Integer(),
-    detail: Type.String(),
+    detail: Type.String({ description: 'English for developers; may change' }),
     field: Type.Optional(Type.String({ description: 'the request field the problem is about, as a dotted path' })),
   },
   { additionalProperties: true, description: 'RFC 9457 problem details' },

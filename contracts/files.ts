@@ -84,10 +84,12 @@ export const StoredFile = Type.Object({
     name: Type.String(),
     description: Type.String(),
     uploaded: Type.Integer({ description: 'epoch seconds' }),
-    content_type: Type.String(),
-    references: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+    content_type: Type.String({ description: "the upload's file part's content type, parameters dropped" }),
+    references: Type.Array(Type.Object({ name: Type.String(), value: Type.String() }), {
+      description: `name is the kind: ${REFERENCE_KINDS.join(', ')}, each also with a Legacy prefix (which counts as the kind)`,
+    }),
   }),
-  stored_binary: Type.Object({ md5_hash: Type.String(), size: Type.Integer({ description: 'bytes' }) }),
+  stored_binary: Type.Object({ md5_hash: Type.String({ description: 'the MD5 of the bytes, hex' }), size: Type.Integer({ description: 'bytes' }) }),
 });
 
 export const FilePage = Page(StoredFile);

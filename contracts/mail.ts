@@ -4,7 +4,7 @@ import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
 import { TimeZone } from './statistics';
 
-/** Request and response schemas of the mail service (docs/api.md, Mail service); descriptions double as validation wording. */
+/** Request and response schemas of the mail service (its routes: server/mail/routes.ts); descriptions double as validation wording. */
 
 const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
@@ -42,7 +42,7 @@ export type MailOutput = Static<typeof MailOut>;
 
 const epochSeconds = (description: string) => Type.Integer({ description: `${description}, epoch seconds` });
 
-export const Sent = Type.Object({ reference_uid: Type.String() });
+export const Sent = Type.Object({ reference_uid: Type.String({ description: "the mail's reference uid, the {uid} of the mail log's routes" }) });
 
 export const QueueEntry = Type.Object({
   reference_uid: Type.String(),
@@ -84,7 +84,7 @@ export const ListQuery = Type.Object(
   closed,
 );
 export const UidsBody = Type.Object({ uids: Type.Array(Uid, { minItems: 1, maxItems: 1000 }) }, closed);
-export const Requeued = Type.Object({ requeued: Type.Array(Type.String()) });
+export const Requeued = Type.Object({ requeued: Type.Array(Type.String(), { description: 'the reference uids queued again' }) });
 export const RetriedNow = Type.Object({ moved: Type.Integer({ description: 'how many of the named mails were retrying and are due now; the others were not (any more) retrying' }) });
 
 // --- providers and accounts ---
@@ -141,7 +141,7 @@ export const AccountInput = Type.Object(
       },
       closed,
     ),
-    credentials: Type.Union([Credentials, Type.Null()]),
+    credentials: Type.Union([Credentials, Type.Null()], { description: 'SMTP credentials, or null for none; on update read only when credentials_changed is true' }),
     credentials_changed: Type.Optional(Type.Boolean({ description: 'on update, false (the default) keeps the stored credentials; ignored on create' })),
     disabled: Type.Optional(Type.Boolean({ description: 'true keeps it but no longer uses it to deliver; left out: unchanged on update, enabled on create' })),
   },

@@ -1,7 +1,7 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 
 /**
- * The paged dialect of the file search and the care lists (docs/api.md, Care service): `page`, `page_size`, `sort_by`,
+ * The paged dialect of the file search and the care lists (docs/api.md, The paged dialect): `page`, `page_size`, `sort_by`,
  * `ordering`, `query` and `filters` (a JSON object) in; `{items, previous_page, next_page, total}` out.
  */
 

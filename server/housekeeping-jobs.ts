@@ -10,7 +10,7 @@ import { createBlobStorage, LocalBlobStorage } from './storage';
 /** How often the server runs its housekeeping jobs (and once at start). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-/** Every periodic job of the server, in the order they run; server/main.ts runs them, one process at a time each (docs/api.md, Care service). */
+/** Every periodic job of the server, in the order they run; server/main.ts runs them, one process at a time each (docs/api.md, Care customers' personal data). */
 export function housekeepingJobs(config: Config, databaseKind?: Database['kind']): HousekeepingJob[] {
   const jobs = [
     auditRetentionJob(config.trust),

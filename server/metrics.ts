@@ -66,7 +66,15 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
     '/api/metrics',
     {
       config: { auth: 'public' },
-      schema: { tags: ['health'], summary: 'Metrics in Prometheus text format', description: 'Bearer METRICS_TOKEN, or from loopback when no token is set.', response: problems(401, 403) },
+      schema: {
+        tags: ['health'],
+        summary: 'Metrics in Prometheus text format',
+        description:
+          'For `Authorization: Bearer <METRICS_TOKEN>` (a missing or wrong one is 401 `/problems/unauthorized` with WWW-Authenticate: ' +
+          'Bearer); when METRICS_TOKEN is not set, for loopback clients only (others get 403 `/problems/forbidden`). The series are listed ' +
+          'in docs/operations.md, Metrics and health.',
+        response: problems(401, 403),
+      },
       onRequest: async (request) => admitScraper(request, token),
     },
     async (_request, reply) => {

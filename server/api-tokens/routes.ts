@@ -9,17 +9,36 @@ import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './st
 
 /** The API-token screens' routes; only panel users administer tokens (an API token is no key to this). */
 export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; scope: ApiTokenScope; tags: string[] }) {
-  const describe = (summary: string) => ({ tags, summary, security: BEARER });
+  const describe = (summary: string, description: string) => ({ tags, summary, description, security: BEARER });
 
   app.get(
     '/administration/access-tokens/',
-    { config: { permission: 'tokens:manage' }, schema: { ...describe('All API tokens, newest first'), response: { 200: Type.Array(ApiToken), ...problems(401) } } },
+    {
+      config: { permission: 'tokens:manage' },
+      schema: {
+        ...describe('All API tokens, newest first', "The service's API tokens, newest first. A token's value is never returned; `last_four` tells tokens apart."),
+        response: { 200: Type.Array(ApiToken), ...problems(401) },
+      },
+    },
     async () => listApiTokens(db, scope),
   );
 
   app.post(
     '/administration/access-tokens/',
-    { config: { permission: 'tokens:manage' }, schema: { ...describe('Add an API token'), body: NewApiTokenBody, response: { 201: ApiToken, ...problems(400, 401, 409) } } },
+    {
+      config: { permission: 'tokens:manage' },
+      schema: {
+        ...describe(
+          'Add an API token',
+          '`service` names who uses it; `token` is the value, which must fit a Bearer header. Only its SHA-256 and its last four characters ' +
+            'are stored; the value is never returned or logged. 400 `/problems/expiry-in-past` when `expires` is not in the future; 409 ' +
+            '`/problems/token-taken` naming `token` when the value is stored for this service already. A token of the file service opens ' +
+            'only the file service, one of the pricing service only the pricing service. Answers 201. Audited as `api-token.create`.',
+        ),
+        body: NewApiTokenBody,
+        response: { 201: ApiToken, ...problems(400, 401, 409) },
+      },
+    },
     async (request, reply) => {
       const token = await addApiToken(db, scope, request.body, request.user.uid, auditContextOf(request));
       reply.code(201);
@@ -29,7 +48,17 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
 
   app.delete(
     '/administration/access-tokens/:uid/',
-    { config: { permission: 'tokens:manage' }, schema: { ...describe('Delete an API token'), params: ApiTokenUidParams, response: { 204: Type.Null(), ...problems(400, 401, 404) } } },
+    {
+      config: { permission: 'tokens:manage' },
+      schema: {
+        ...describe(
+          'Delete an API token',
+          'For good: the token is refused from the next call on. 404 `/problems/token-not-found` when unknown. Audited as `api-token.delete`.',
+        ),
+        params: ApiTokenUidParams,
+        response: { 204: Type.Null(), ...problems(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       await deleteApiToken(db, scope, request.params.uid, auditContextOf(request));
       return reply.code(204).send(null);
@@ -38,7 +67,18 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
 
   app.put(
     '/administration/access-tokens/:uid/revoke/',
-    { config: { permission: 'tokens:manage' }, schema: { ...describe('Revoke an API token (final)'), params: ApiTokenUidParams, response: { 200: ApiToken, ...problems(400, 401, 404, 409) } } },
+    {
+      config: { permission: 'tokens:manage' },
+      schema: {
+        ...describe(
+          'Revoke an API token (final)',
+          'Takes no body. The token is refused from the next call on and stays listed with `revoked` and `revoked_by`; revoking is final: ' +
+            '409 `/problems/token-already-revoked` for a revoked token. 404 `/problems/token-not-found` when unknown. Audited as `api-token.revoke`.',
+        ),
+        params: ApiTokenUidParams,
+        response: { 200: ApiToken, ...problems(400, 401, 404, 409) },
+      },
+    },
     async (request) => revokeApiToken(db, scope, request.params.uid, request.user.uid, auditContextOf(request)),
   );
 
@@ -46,7 +86,10 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     '/administration/access-tokens/statistics/',
     {
       config: { permission: 'tokens:manage' },
-      schema: { ...describe('The dashboard figure: API tokens expiring within 14 days'), response: { 200: ApiTokenStatistics, ...problems(401, 403) } },
+      schema: {
+        ...describe('The dashboard figure: API tokens expiring within 14 days', "The service's tokens, not revoked, whose expiry lies between now and 14 days from now."),
+        response: { 200: ApiTokenStatistics, ...problems(401, 403) },
+      },
     },
     async () => apiTokenStatistics(db, scope),
   );

@@ -9,7 +9,12 @@ import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStat
 import { readCareList } from './schemas';
 import { careStatistics } from './statistics';
 
-const describe = (summary: string) => ({ tags: ['care'], summary, security: BEARER });
+const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
+const LIST =
+  'The paged dialect: sort_by `submitted` (the default), `host`, `affiliate`, `partial_mission_zip_code`, `mission_start_date`, ' +
+  '`form_version` or `numberOfPatients`, ordering `des` by default, ties by uid. `query` matches host, affiliate, partial zip code, ' +
+  'legacy id and form version. `filters` is {"submitted": {"from", "to"}}; anything else is 400 `/problems/invalid-filters`. A filtered ' +
+  'total above 1000 is a lower bound unless exact_total=true.';
 
 export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
   const listIncoming = incomingLister(db);
@@ -18,7 +23,10 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'care:read' },
       schema: {
-        ...describe('Incoming care requests, server-paged'),
+        ...describe(
+          'Incoming care requests, server-paged',
+          `Requests as they came in. ${LIST} Items carry the partial zip code (10xxx) and never the customer's contact data.`,
+        ),
         querystring: CareRequestList.querystring,
         response: { 200: IncomingPage, ...problems(400, 401) },
       },
@@ -31,7 +39,11 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'care:read' },
       schema: {
-        ...describe('Archived care requests, server-paged'),
+        ...describe(
+          'Archived care requests, server-paged',
+          `The archived version of each request (same uid as its incoming request): every field of the specification's section 3 plus ` +
+            `the read-only \`contact_erased\`. ${LIST}`,
+        ),
         querystring: CareRequestList.querystring,
         response: { 200: ArchivedPage, ...problems(400, 401) },
       },
@@ -41,7 +53,14 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
 
   app.get(
     '/archived/care-requests/:uid/',
-    { config: { permission: 'care:read' }, schema: { ...describe('One archived care request'), params: CareRequestUidParams, response: { 200: Archived, ...problems(400, 401, 404) } } },
+    {
+      config: { permission: 'care:read' },
+      schema: {
+        ...describe('One archived care request', 'The same uid as its incoming request. 404 `/problems/care-request-not-found` when no archived request has it.'),
+        params: CareRequestUidParams,
+        response: { 200: Archived, ...problems(400, 401, 404) },
+      },
+    },
     async (request) => findArchived(db, request.params.uid),
   );
 
@@ -50,7 +69,13 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'care:contact' },
       schema: {
-        ...describe("The customer's contact data (audited; 410 once erased)"),
+        ...describe(
+          "The customer's contact data (audited; 410 once erased)",
+          'The name, phone, e-mail, notes and full address of the customer, which leave the server only here, one request at a time. Each ' +
+            'field is null when the request did not carry it (all are for a request that never carried contact data). Each read is audited ' +
+            'as `care-request.contact-read` in its own transaction; a read whose event cannot be written returns nothing. 404 ' +
+            '`/problems/care-request-not-found` when no archived request has the uid; 410 `/problems/contact-erased` once erased.',
+        ),
         params: CareRequestUidParams,
         response: { 200: Contact, ...problems(400, 401, 403, 404, 410) },
       },
@@ -63,7 +88,13 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'care:contact' },
       schema: {
-        ...describe("Erase the customer's contact data (audited)"),
+        ...describe(
+          "Erase the customer's contact data (audited)",
+          "An erasure request: deletes the contact data (tracking data included) and sets the request's `contact_erased`; its " +
+            'non-identifying fields stay for the statistics, and a re-import of the legacy file does not bring the data back. Answers 204; ' +
+            'erasing an erased request again is 204 and records nothing. 404 `/problems/care-request-not-found` when unknown. Audited as ' +
+            '`care-request.contact-erase` with {contact_erased}.',
+        ),
         params: CareRequestUidParams,
         response: { 204: Type.Null(), ...problems(400, 401, 403, 404) },
       },
@@ -78,7 +109,15 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     '/statistics/',
     {
       config: { permission: 'care:read' },
-      schema: { ...describe('The dashboard figures: care requests per week of the last twelve weeks, by territory'), response: { 200: CareStatistics, ...problems(401, 403) } },
+      schema: {
+        ...describe(
+          'The dashboard figures: care requests per week of the last twelve weeks, by territory',
+          'The current ISO week and the eleven before it, oldest first, as weeks in `time_zone` (Europe/Berlin). `requests` counts all ' +
+            'requests submitted in the week, of them `core_territory` and `optional_territory` (a request is at most one of them, so the ' +
+            'rest lies in neither). Weeks without requests are there with zeros.',
+        ),
+        response: { 200: CareStatistics, ...problems(401, 403) },
+      },
     },
     async () => careStatistics(db),
   );

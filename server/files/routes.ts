@@ -23,7 +23,10 @@ interface FileRoutesContext {
 const TAGS = ['files'];
 const BINARY = { description: "The file's bytes (or the requested range)", content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
 const PREVIEW = { description: "The file's bytes, to show inline", content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
-const describe = (summary: string, description?: string) => ({ tags: TAGS, summary, security: BEARER, ...(description ? { description } : {}) });
+const describe = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER });
+/** Routes that admit API tokens of the file service: an address with too many failed token checks gets 429 before any lookup. */
+const API_TOKEN_CALLERS =
+  ' API tokens of the file service may call it; 429 `/problems/too-many-token-failures` with Retry-After while the client address has failed too many token checks.';
 
 /** Search, upload and download also admit an API token of the file service. */
 export function fileRoutes(app: ServiceApp, context: FileRoutesContext) {
@@ -37,9 +40,17 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
     {
       config: { auth: 'apiTokenOrUser', permission: 'files:read' },
       schema: {
-        ...describe('Search files', 'Case-insensitive substring search on name, description and reference values; paged and sorted.'),
+        ...describe(
+          'Search files',
+          'The paged dialect: sort_by `name`, `size`, `content_type`, `description` or `uploaded` (the default, newest first), ties by ' +
+            'uid. `query` is a case-insensitive substring of the name, the description or any reference value (`%` and `_` literal). ' +
+            '`filters` is {"uploaded": {"from", "to"}, "reference_kind": kind}, a kind with the Legacy prefix counting as the kind; ' +
+            'anything else is 400 `/problems/invalid-filters`. A total above 1000 is a lower bound unless exact_total=true; without query ' +
+            'and filters it is exact.' +
+            API_TOKEN_CALLERS,
+        ),
         querystring: FileSearch.querystring,
-        response: { 200: FilePage, ...problems(400, 401) },
+        response: { 200: FilePage, ...problems(400, 401, 429) },
       },
     },
     async (request) => searchFiles(db, readFileSearch(request.query)),
@@ -52,9 +63,19 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
       // @fastify/multipart traces its busboy options, request headers (the Authorization token) included
       logLevel: 'debug',
       schema: {
-        ...describe('Upload a file', 'multipart/form-data with a `meta` part (JSON {name, description, references?}) and a `file` part, in either order.'),
+        ...describe(
+          'Upload a file',
+          'multipart/form-data with a `meta` part (JSON {name, description, references?}: name 4–512 characters, description 1–2000, up ' +
+            'to 100 references of 1–256 characters) and a `file` part, in either order. The content type is the file part\'s (parameters ' +
+            'dropped; text/plain without one). The bytes are streamed to storage, never held in memory. 400 `/problems/malformed-body`: meta ' +
+            'that is not JSON, or a malformed multipart body, also one that ends without its closing boundary; 400 `/problems/missing-part`: ' +
+            'no `file` or no `meta`; 400 `/problems/unexpected-part`: another or a second part; 400 `/problems/meta-too-large`: an over-long ' +
+            '`meta`; 413 `/problems/file-too-large`: a file over FILES_MAX_UPLOAD_BYTES. A failed, refused or aborted upload leaves neither ' +
+            'stored bytes nor a record. Answers 201. Audited as `file.upload`.' +
+            API_TOKEN_CALLERS,
+        ),
         consumes: ['multipart/form-data'],
-        response: { 201: StoredFile, ...problems(400, 401, 413, 415) },
+        response: { 201: StoredFile, ...problems(400, 401, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -75,9 +96,17 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
     {
       config: { auth: 'apiTokenOrUser', permission: 'files:read' },
       schema: {
-        ...describe('Download a file', 'Supports one byte range (Range: bytes=first-last, first- or -suffix).'),
+        ...describe(
+          'Download a file',
+          'The stored bytes, never compressed, with Content-Type, Content-Length, ETag, Accept-Ranges: bytes, Content-Disposition: ' +
+            'attachment (an ASCII fallback name and the UTF-8 name), X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. ' +
+            'One byte range (Range: bytes=first-last, first- or -suffix) answers 206; a range past the end is 416 ' +
+            '`/problems/range-not-satisfiable`; If-Range is honoured. HEAD answers the headers alone. 404 `/problems/file-not-found` when ' +
+            'no file has the uid.' +
+            API_TOKEN_CALLERS,
+        ),
         params: FileUidParams,
-        response: { 200: BINARY, 206: BINARY, ...problems(400, 401, 404, 416) },
+        response: { 200: BINARY, 206: BINARY, ...problems(400, 401, 404, 416, 429) },
       },
     },
     async (request, reply) => {
@@ -95,7 +124,14 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
 
   app.get(
     '/files/:uid/',
-    { config: { auth: 'apiTokenOrUser', permission: 'files:read' }, schema: { ...describe('One file'), params: FileUidParams, response: { 200: StoredFile, ...problems(400, 401, 404) } } },
+    {
+      config: { auth: 'apiTokenOrUser', permission: 'files:read' },
+      schema: {
+        ...describe('One file', '404 `/problems/file-not-found` when no file has the uid.' + API_TOKEN_CALLERS),
+        params: FileUidParams,
+        response: { 200: StoredFile, ...problems(400, 401, 404, 429) },
+      },
+    },
     async (request) => toStoredFile(await findFile(db, request.params.uid)),
   );
 
@@ -104,10 +140,15 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
     {
       config: { auth: 'apiTokenOrUser', permission: 'files:write' },
       schema: {
-        ...describe("Replace a file's references", 'Takes {references}, or the file as GET returns it (its other fields unchanged) with the new meta.references.'),
+        ...describe(
+          "Replace a file's references",
+          'Takes {references}, or the file as GET returns it with the new meta.references: its other fields are read-only and must equal ' +
+            'the stored file (400 `/problems/read-only-field`). 404 `/problems/file-not-found` when unknown. Audited as `file.references-update`.' +
+            API_TOKEN_CALLERS,
+        ),
         params: FileUidParams,
         body: ReferencesBody,
-        response: { 200: StoredFile, ...problems(400, 401, 404) },
+        response: { 200: StoredFile, ...problems(400, 401, 404, 429) },
       },
     },
     async (request) => replaceReferencesAsSent(db, request.params.uid, request.body, auditContextOf(request)),
@@ -115,7 +156,13 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
 
   app.get(
     '/statistics/',
-    { config: { permission: 'files:read' }, schema: { ...describe('The dashboard figures: files stored and their total size'), response: { 200: FileStatistics, ...problems(401, 403) } } },
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        ...describe('The dashboard figures: files stored and their total size', 'How many files are stored, and their sizes added up in bytes. Only panel users.'),
+        response: { 200: FileStatistics, ...problems(401, 403) },
+      },
+    },
     async () => fileStatistics(db),
   );
 }
@@ -127,7 +174,11 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
     {
       config: { permission: 'files:write' },
       schema: {
-        ...describe("Change a file's name, description or references", 'Takes {name?, description?, references?} (at least one), validated as in an upload; references replace the stored ones.'),
+        ...describe(
+          "Change a file's name, description or references",
+          'Takes {name?, description?, references?} (at least one), validated as in an upload; references replace the stored ones. 404 ' +
+            '`/problems/file-not-found` when unknown. Only panel users. Audited as `file.update` with the changed fields (none changed: no event).',
+        ),
         params: FileUidParams,
         body: FileMetaPatch,
         response: { 200: StoredFile, ...problems(400, 401, 403, 404) },
@@ -144,7 +195,15 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
     '/files/:uid/',
     {
       config: { permission: 'files:write' },
-      schema: { ...describe('Delete a file', 'Removes its record and its stored bytes.'), params: FileUidParams, response: { 204: { type: 'null', description: 'Deleted' }, ...problems(400, 401, 403, 404) } },
+      schema: {
+        ...describe(
+          'Delete a file',
+          'Removes its record, then its stored bytes: a failed removal of the bytes leaves an orphan blob (logged), never a record ' +
+            'without its bytes. 404 `/problems/file-not-found` when unknown. Only panel users. Audited as `file.delete`.',
+        ),
+        params: FileUidParams,
+        response: { 204: { type: 'null', description: 'Deleted' }, ...problems(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await deleteFile({ db, storage, log: request.log }, request.params.uid, auditContextOf(request));
@@ -157,7 +216,11 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
     {
       config: { permission: 'files:write' },
       schema: {
-        ...describe('Delete several files', 'Takes {uids} (1–100); answers which were deleted and which no file has (those are not an error).'),
+        ...describe(
+          'Delete several files',
+          'Takes {uids} (1–100, each once); deletes every existing file among them in one transaction and answers which were deleted and ' +
+            'which no file has (those are not an error). Only panel users. One `file.delete` event per file.',
+        ),
         body: DeleteFilesBody,
         response: { 200: DeletedFiles, ...problems(400, 401, 403) },
       },
@@ -170,7 +233,14 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
     {
       config: { permission: 'files:read' },
       schema: {
-        ...describe('Show a file inline', `Only ${PREVIEW_CONTENT_TYPES.join(', ')} whose bytes are of that type; anything else is 415 /problems/not-previewable.`),
+        ...describe(
+          'Show a file inline',
+          `Only ${PREVIEW_CONTENT_TYPES.join(', ')} whose first bytes are of that type; anything else (SVG never: it can carry script) is 415 ` +
+            '`/problems/not-previewable` naming `content_type`. The bytes carry Content-Disposition: inline with the download\'s hardening ' +
+            "(nosniff, no-store, the safe file name) and Content-Security-Policy `default-src 'none'; sandbox` for images, " +
+            "`default-src 'none'; frame-ancestors 'self'` for PDFs (Chromium's PDF viewer does not start in a sandboxed document). " +
+            '404 `/problems/file-not-found` when unknown. Only panel users.',
+        ),
         params: FileUidParams,
         response: { 200: PREVIEW, ...problems(400, 401, 403, 404, 415) },
       },

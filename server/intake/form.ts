@@ -21,7 +21,7 @@ import { strictValidatorCompiler } from '../shared/validator';
 export { hostOf };
 
 /**
- * The intake form as posted (docs/api.md, Care-request intake): German field names, every value text. The JSON schema checks
+ * The intake form as posted (the route's description in routes.ts): German field names, every value text. The JSON schema checks
  * each field on its own; checkFormRules adds the rules that span fields. Together they name every offending field.
  */
 

@@ -14,7 +14,7 @@ import { attemptsMade, checkMail, insertMail, mailTarget, recipientsCount, SEARC
 import type { MailLogDetailOutput, MailLogItemOutput, MailLogSortKey } from '../../contracts/mail';
 import type { MailLogRequest } from './schemas';
 
-/** The mail log (docs/api.md, Mail service): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
+/** The mail log (its routes' descriptions in routes.ts): every mail in whatever state, searched and paged; details with every attempt; resend and cancel. */
 
 /** Sort keys by column; reference_uid always follows so that pages are stable. A subject is ordered by its indexed prefix first. */
 const SORT_COLUMNS: Record<MailLogSortKey, (SQL | AnyColumn)[]> = {
@@ -31,7 +31,7 @@ const EMAIL_ADDRESS = new RegExp(EMAIL_PATTERN);
 
 /**
  * The address a query names whole, lower case: an address with a dotted domain, bare or in angle brackets as in a mail header or a
- * Message-ID. Such a query matches whole addresses only (docs/api.md, Mail service): a substring search for it reads the trigram posting lists
+ * Message-ID. Such a query matches whole addresses only (docs/internals.md, The mail log's search): a substring search for it reads the trigram posting lists
  * that every address shares (`exa`, `org`, `@ex` …), hundreds of milliseconds at a million mails.
  */
 export function wholeAddressOf(query: string): string | undefined {

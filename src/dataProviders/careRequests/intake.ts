@@ -1,6 +1,6 @@
 import type { CareRequestValues, PatientValues } from './formValues';
 
-/** The fixed campaign-tracking values of requests entered in the panel (docs/api.md documents them). */
+/** The fixed campaign-tracking values of requests entered in the panel (docs/api.md, Decisions the specification leaves open). */
 const PANEL_TRACKING = { utm_source: 'caredesk', utm_medium: 'panel', utm_campaign: 'staff-entry' } as const;
 
 const flag = (value: boolean) => (value ? '1' : '0');
@@ -17,7 +17,7 @@ const PATIENT_FIELDS: Array<[string, keyof PatientValues]> = [
 ];
 
 /**
- * The multipart body of a care request with the intake form's German field names (docs/api.md, Care-request intake):
+ * The multipart body of a care request with the intake form's German field names (the intake route's description in /api/docs):
  * Anreisedatum only with a start date (and mission begin "at date"), ErfahrenVon only with a referral, Bemerkungen only
  * when notes were written, P1* only for a second patient; WWW is the origin, nodelay=1 and fixed utm_* values.
  */

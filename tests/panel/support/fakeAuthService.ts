@@ -62,7 +62,7 @@ const problem = (status: number, title: string, detail: string, field?: string, 
   );
 
 /**
- * An in-memory stand-in for the auth service's HTTP routes (docs/api.md, Auth service), with a record of every request.
+ * An in-memory stand-in for the auth service's HTTP routes (server/auth/routes.ts), with a record of every request.
  * Access tokens are opaque strings here; the panel never looks inside them.
  */
 export function createFakeAuthService(base = AUTH_URL) {

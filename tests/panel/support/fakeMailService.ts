@@ -2,7 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
 import { type MailLogLists, mailLogHandlers } from './fakeMailLog';
 
-/** An in-memory stand-in for the mail service's HTTP routes (docs/api.md, Mail service), with a record of every request. */
+/** An in-memory stand-in for the mail service's HTTP routes (server/mail/routes.ts), with a record of every request. */
 const MAIL_URL = `${ORIGIN}/api/mail`;
 
 export const PROVIDER_UID = 'aaaaaaaa-0000-4000-8000-000000000001';

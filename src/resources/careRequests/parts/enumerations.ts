@@ -1,4 +1,4 @@
-/** The enumerations the panel needs in form-code order (docs/api.md, Care-request intake). */
+/** The enumerations the panel needs in form-code order (contracts/care-enumerations.ts). */
 
 /** ErfahrenVon 0..7. */
 export const REFERRALS = ['recommendation', 'google', 'other_search_engine', 'magazine', 'newspaper', 'tv', 'flyer', 'other'] as const;

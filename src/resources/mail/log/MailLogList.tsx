@@ -18,7 +18,7 @@ import { MailStateChips } from './MailStateChips';
 const Column = DataTable.Col<MailLogRecord>;
 
 /**
- * The search box: what it says matches the API's `query` (docs/api.md, Mail service): a whole address or Message-ID finds exactly that
+ * The search box: what it says matches the API's `query` (the mail log route's description in server/mail/routes.ts): a whole address or Message-ID finds exactly that
  * address, anything else is a substring of sender, recipients, subject or Message-ID.
  */
 const MailLogSearchInput = (props: SearchInputProps) => (
