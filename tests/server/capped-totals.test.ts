@@ -10,7 +10,7 @@ import { CARE } from '../fixtures/care-form';
 import { PAGING_BASE_SECONDS, pagingRecords } from '../fixtures/care-records';
 
 /**
- * Capped totals (docs/api.md, Care service): exact up to 1,000 matching rows, above that a lower bound that still pages right,
+ * Capped totals (docs/api.md, The paged dialect): exact up to 1,000 matching rows, above that a lower bound that still pages right,
  * exact on request; and the narrow-index paging returns the very rows the plain ORDER BY … OFFSET query returns, for every sort.
  */
 let t: TestApp;
