@@ -59,7 +59,7 @@ const row = (text: string) => {
 
 const labelOf = (locale: 'en' | 'de', action: string): unknown => {
   const [group, verb] = [action.slice(0, action.indexOf('.')), action.slice(action.indexOf('.') + 1)];
-  const actions = (messages[locale].caredesk as { audit: { actions: Record<string, Record<string, string> | undefined> } }).audit.actions;
+  const actions = (messages[locale].caredesk as unknown as { audit: { actions: Record<string, Record<string, string> | undefined> } }).audit.actions;
   return actions[group]?.[verb];
 };
 
