@@ -77,7 +77,9 @@ export function documentPermission(route: RouteOptions): void {
   if (!admitsUsers(auth) || !permission || permission === 'signed-in' || !route.schema) return;
   const schema = route.schema as { description?: string; response?: Record<string, unknown> };
   const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
-  schema.description = [schema.description, `${callers} the permission \`${permission}\`.`].filter(Boolean).join(' ');
+  const sentence = `${callers} the permission \`${permission}\`.`;
+  // a GET's automatic HEAD route shares its schema object: say it once
+  if (!schema.description?.endsWith(sentence)) schema.description = [schema.description, sentence].filter(Boolean).join(' ');
   if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
 }
 

@@ -69,3 +69,9 @@ test('every problem type a description names is one docs/api.md lists', () => {
   );
   expect(unlisted).toEqual([]);
 });
+
+test('a permission is named once in a description, also where a GET has its HEAD', () => {
+  const repeated = operations.filter(([, operation]) => (operation.description?.match(/need the permission/g) ?? []).length > 1).map(([name]) => name);
+  expect(repeated).toEqual([]);
+  expect(operations.filter(([, operation]) => operation.description?.includes('need the permission')).length).toBeGreaterThan(30);
+});
