@@ -17,7 +17,7 @@ const serverProject = (name: string, databaseUrl: string) => ({
     // the files of one worker share its modules (importing the services again for every file cost more than the tests):
     // a service test file leaves no module state behind; everything it builds comes from createTestApp and is closed after it
     isolate: false,
-    globalSetup: ['tests/server/global-setup.ts'],
+    globalSetup: ['tests/server/support/global-setup.ts'],
     env: { TEST_DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

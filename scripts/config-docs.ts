@@ -1,6 +1,6 @@
 // `npx tsx scripts/config-docs.ts`: rewrites the table of environment variables in docs/configuration.md from their
 // declaration (server/config/variables/), between the config-table markers; the rest of the page stays as it is.
-// tests/server/config-docs.test.ts fails while the page's table differs from what this writes.
+// tests/server/platform/config-docs.test.ts fails while the page's table differs from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { copyPgliteTemplate } from '../../server/database-templates';
-import { freePort } from '../../server/server-process';
+import { copyPgliteTemplate } from '../../server/support/database-templates';
+import { freePort } from '../../server/support/server-process';
 
 export { expect } from '@playwright/test';
 

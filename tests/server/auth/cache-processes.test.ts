@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../server/db';
+import { users } from '../../../server/db/schema';
+import { openTestDatabase } from '../support/helpers';
+import { signedInClient, startServerProcess, type ServerProcess } from '../support/server-process';
+
+/**
+ * Two real server processes on one PostgreSQL database, each with its own authentication cache: a change through one counts on the
+ * other's next request (NOTIFY in the writer's transaction, LISTEN in every process). PostgreSQL only (PGlite serves one process).
+ */
+
+const ADMIN = { username: 'cache-admin', password: 'cache-admin-password' };
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of two server processes', () => {
+  let database: Database;
+  let dropDatabase: () => Promise<void>;
+  const servers: ServerProcess[] = [];
+  const dataDirs: string[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  async function start(env: Record<string, string>) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-auth-cache-'));
+    dataDirs.push(dataDir);
+    const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+    servers.push(server);
+    return server;
+  }
+
+  beforeAll(async () => {
+    let url: string | undefined;
+    ({ database, url, drop: dropDatabase } = await openTestDatabase());
+    const env = { DATABASE_URL: url!, SECRET_KEY: '74a223180e750d042798043d047a87c0eae5cfa67ff3ee0c948d1a33215d5a69', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAIL_WORKER: 'false' };
+    a = await start(env);
+    b = await start(env);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      server.child.kill('SIGKILL');
+    }
+    await database?.close();
+    await dropDatabase?.();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  async function userSignedInAtB(roles: string[]) {
+    const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);
+    const user = { username: `cache-user-${Math.random().toString(36).slice(2, 8)}`, password: 'Cache-user-password-1', public_name: 'Cache User', roles };
+    const { domain_user } = await callA<{ domain_user: { uid: string } }>('POST', '/api/auth/administration/users/', user);
+    const token = await fetch(`${b.baseUrl}/api/auth/token/`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` },
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const atB = (url: string) => fetch(`${b.baseUrl}${url}`, { headers: { authorization: `Bearer ${access_token}` } });
+    return { callA, uid: domain_user.uid, atB };
+  }
+
+  test('a ban through one process is refused by the other on the next request, though the other had the user cached', async () => {
+    const { callA, uid, atB } = await userSignedInAtB(['caregiver']);
+    expect((await atB('/api/auth/info/')).status).toBe(200);
+    await database.db.update(users).set({ publicName: 'Renamed behind the back' }).where(eq(users.uid, uid));
+    expect(await (await atB('/api/auth/info/')).json()).toMatchObject({ public_name: 'Cache User' });
+
+    await callA('POST', '/api/auth/administration/ban-users/', { uids: [uid] });
+    const refused = await atB('/api/auth/info/');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ detail: 'The user is banned.' });
+
+    await callA('POST', '/api/auth/administration/unban-users/', { uids: [uid] });
+    expect((await atB('/api/auth/info/')).status).toBe(200);
+  });
+
+  test("a change of roles or of the role policy through one process counts on the other's next request", async () => {
+    const { callA, uid, atB } = await userSignedInAtB(['cache role']);
+    const incoming = () => atB('/api/care/incoming/care-requests/');
+    expect((await incoming()).status).toBe(403);
+
+    await callA('PUT', '/api/auth/administration/roles/cache%20role/', { permissions: ['care:read'] });
+    expect((await incoming()).status).toBe(200);
+
+    await callA('PUT', `/api/auth/administration/users/${uid}/domain-user/`, { uid, public_name: 'Cache User', roles: [] });
+    expect((await incoming()).status).toBe(403);
+  });
+});

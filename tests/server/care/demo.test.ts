@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakerDE } from '@faker-js/faker';
+import { demoCareRequests } from '../../../scripts/demo/care';
+import { demoTownNamed, MOBILE_PREFIX, nationalDigits, PLAUSIBLE_MOBILITIES } from '../../../scripts/demo/places';
+import { MOBILITIES } from '../../../contracts/care-enumerations';
+import type { CareRequestRecord } from '../../../server/care/store';
+import { parseImport } from '../../../server/care/import';
+import { DemoRefused, existingContent, seedDemo } from '../../../scripts/demo';
+import { LocalBlobStorage } from '../../../server/storage';
+import { createTestApp, testConfig, type TestApp } from '../support/helpers';
+
+/** Every patient's mobility goes with their care level, and every landline is in the mission town's area code. */
+function expectPlausible(records: CareRequestRecord[]) {
+  for (const record of records) {
+    for (const patient of record.incoming.patients) expect(PLAUSIBLE_MOBILITIES[patient.care_level!], `${patient.mobility} at care level ${patient.care_level}`).toContain(patient.mobility);
+    for (const patient of record.archived?.mission_details.patients ?? []) expect(PLAUSIBLE_MOBILITIES[patient.care_level!]).toContain(patient.mobility);
+    const { phone, mission_city: town } = record.personal!;
+    const areaCode = demoTownNamed(town!)?.areaCode;
+    expect(areaCode, `${town} is a demo town`).toBeDefined();
+    const digits = nationalDigits(phone!);
+    expect(digits.startsWith(areaCode!) || MOBILE_PREFIX.test(digits), `${phone} in ${town} (${areaCode})`).toBe(true);
+  }
+  const landlines = records.filter((record) => !MOBILE_PREFIX.test(nationalDigits(record.personal!.phone!)));
+  expect(landlines.length).toBeGreaterThan(records.length / 2);
+}
+
+describe('demo care requests (seed:demo, bench)', () => {
+  fakerDE.seed(1);
+  const records = demoCareRequests(200, { care: testConfig().care, now: new Date('2024-06-30T12:00:00Z') });
+
+  it('cover all three form versions, one and two patients, with and without archived versions', () => {
+    expect(new Set(records.map((record) => record.formVersion))).toEqual(new Set(['2012', '2016-pre', '2016']));
+    expect(new Set(records.map((record) => record.incoming.patients.length))).toEqual(new Set([1, 2]));
+    expect(records.some((record) => record.archived === null) && records.some((record) => record.archived !== null)).toBe(true);
+    expect(records.some((record) => record.incoming.core_territory) && records.some((record) => record.incoming.optional_territory)).toBe(true);
+  });
+
+  it('are plausible: mobility fits the care level, a landline has the area code of the town', () => {
+    expectPlausible(records);
+    const careLevels = records.flatMap((record) => record.incoming.patients.map((patient) => patient.care_level));
+    expect(new Set(careLevels)).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    expect(new Set(records.flatMap((record) => record.incoming.patients.map((patient) => patient.mobility)))).toEqual(new Set(MOBILITIES));
+    expect(records.some((record) => nationalDigits(record.personal!.phone!).startsWith('030'))).toBe(true);
+  });
+
+  it('are the same for the same seed and the same now', () => {
+    const again = (seed: number) => {
+      fakerDE.seed(seed);
+      return demoCareRequests(20, { care: testConfig().care, now: new Date('2024-06-30T12:00:00Z'), faker: fakerDE });
+    };
+    expect(JSON.stringify(again(5))).toBe(JSON.stringify(again(5)));
+    expect(JSON.stringify(again(5))).not.toBe(JSON.stringify(again(6)));
+  });
+
+  it('use real German zip codes and towns, never showing the full zip code in list fields', () => {
+    for (const record of records) {
+      expect(record.personal?.mission_zip_code).toMatch(/^\d{5}$/);
+      expect(record.personal?.mission_city).toBeTruthy();
+      expect(record.incoming.partial_mission_zip_code).toBe(`${record.personal!.mission_zip_code!.slice(0, 2)}xxx`);
+    }
+  });
+
+  it('are valid import lines (the schema of the legacy import)', () => {
+    const lines = records.map((record, index) => ({
+      legacy_id: record.legacyId ?? `DEMO-${index}`,
+      form_version: record.formVersion,
+      submitted: Math.floor(record.submitted.getTime() / 1000),
+      host: record.host,
+      affiliate: record.affiliate,
+      incoming: record.incoming,
+      archived: record.archived,
+      contact: Object.fromEntries(Object.entries(record.personal!).filter(([key]) => key !== 'tracking')),
+    }));
+    const { errors } = parseImport(lines.map((line) => JSON.stringify(line)).join('\n'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let filesDir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    filesDir = await mkdtemp(path.join(tmpdir(), 'caredesk-demo-files-'));
+    await seedDemo(t.db, { config: t.config, storage: new LocalBlobStorage(filesDir), masterSecret: t.masterSecret, seed: 3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
+  });
+
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await t.as({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  };
+
+  it('fills the dashboard\'s chart: requests in most of the last twelve weeks, in core and optional territory', async () => {
+    const { weeks } = await get<{ weeks: { requests: number; core_territory: number; optional_territory: number }[] }>('/api/care/statistics/');
+    expect(weeks).toHaveLength(12);
+    expect(weeks.filter((week) => week.requests > 0).length).toBeGreaterThanOrEqual(10);
+    expect(weeks.reduce((sum, week) => sum + week.core_territory, 0)).toBeGreaterThan(0);
+    expect(weeks.reduce((sum, week) => sum + week.optional_territory, 0)).toBeGreaterThan(0);
+  });
+
+  it('fills the incoming and archived lists, with archived versions completed after the call', async () => {
+    const incoming = await get<{ total: number }>('/api/care/incoming/care-requests/?exact_total=true');
+    expect(incoming.total).toBe(250);
+    const archived = await get<{ total: number; items: { form_version: string; accommodation: { accommodation: string | null } }[] }>(
+      '/api/care/archived/care-requests/?exact_total=true&page_size=100',
+    );
+    expect(archived.total).toBeGreaterThan(150);
+    expect(archived.items.some((item) => item.form_version === '2016' && item.accommodation.accommodation !== null)).toBe(true);
+  });
+
+  it('has mails in every state, none sent, and the dashboard counts them', async () => {
+    const log = await get<{ items: { state: string; mail: { to: string[] } }[] }>('/api/mail/administration/mails/?page_size=100');
+    expect(new Set(log.items.map((item) => item.state))).toEqual(new Set(['queued', 'retrying', 'delivered', 'failed', 'cancelled']));
+    for (const item of log.items) for (const address of item.mail.to) expect(address).toMatch(/\.example$/);
+    const figures = await get<{ queued: number; retrying: number; failed: number; delivered_today: number }>('/api/mail/administration/statistics/');
+    expect(figures.queued && figures.retrying && figures.failed && figures.delivered_today).toBeGreaterThan(0);
+    const providers = await get<{ host: string; disabled: boolean }[]>('/api/mail/administration/providers/');
+    expect(providers.map((provider) => provider.host).every((host) => host.endsWith('.invalid'))).toBe(true);
+    expect((await get<unknown[]>('/api/mail/administration/accounts/')).length).toBe(2);
+  });
+
+  it('has a PDF, a PNG and a text file with references, counted and downloadable', async () => {
+    const found = await get<{ total: number; items: { uid: string; meta: { content_type: string; references: unknown[] } }[] }>('/api/files/search/?exact_total=true');
+    expect(found.total).toBe(6);
+    expect(new Set(found.items.map((file) => file.meta.content_type))).toEqual(new Set(['application/pdf', 'image/png', 'text/plain', 'text/csv']));
+    expect(found.items.every((file) => file.meta.references.length > 0)).toBe(true);
+    expect((await get<{ files: number; total_size: number }>('/api/files/statistics/')).files).toBe(6);
+    const searched = await get<{ total: number }>('/api/files/search/?query=BK-0231&exact_total=true');
+    expect(searched.total).toBe(2);
+  });
+
+  it('has API tokens of both services: one expiring soon, one revoked', async () => {
+    for (const scope of ['files', 'pricing']) {
+      const tokens = await get<{ revoked: number | null; last_four: string | null }[]>(`/api/${scope}/administration/access-tokens/`);
+      expect(tokens).toHaveLength(3);
+      expect(tokens.filter((token) => token.revoked !== null)).toHaveLength(1);
+      expect((await get<{ expiring: number }>(`/api/${scope}/administration/access-tokens/statistics/`)).expiring).toBe(1);
+    }
+  });
+
+  it('keeps the contact data plausible: phone in the area code of the mission town', async () => {
+    const { items } = await get<{ items: { uid: string }[] }>('/api/care/archived/care-requests/?page_size=20');
+    for (const { uid } of items) {
+      const contact = await get<{ phone: string; mission_city: string }>(`/api/care/archived/care-requests/${uid}/contact/`);
+      const digits = nationalDigits(contact.phone);
+      expect(digits.startsWith(demoTownNamed(contact.mission_city)!.areaCode) || MOBILE_PREFIX.test(digits), `${contact.phone} in ${contact.mission_city}`).toBe(true);
+    }
+  });
+
+  it('refuses a second run and changes nothing', async () => {
+    const before = await existingContent(t.db);
+    await expect(seedDemo(t.db, { config: t.config, storage: new LocalBlobStorage(filesDir), masterSecret: t.masterSecret })).rejects.toThrow(DemoRefused);
+    expect(await existingContent(t.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,42 @@
+import { Kind } from '@sinclair/typebox';
+import { loadConfig } from '../../../server/config';
+import { Environment } from '../../../server/config/variables';
+
+const declared = Object.entries(Environment.properties);
+
+test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Integer'))('%s refuses a value that is no whole number, naming itself', (name) => {
+  expect(() => loadConfig({ [name]: 'many' })).toThrow(new RegExp(`^${name} must be a whole number.*, got "many"$`));
+  expect(() => loadConfig({ [name]: '-1' })).toThrow(name);
+});
+
+test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Boolean'))('%s refuses a value that is neither true nor false', (name) => {
+  expect(() => loadConfig({ [name]: 'maybe' })).toThrow(`${name} must be true or false, got "maybe"`);
+});
+
+test('a refused secret is not repeated in the refusal', () => {
+  expect(() => loadConfig({ SECRET_KEY: 'not-a-key!' })).toThrow(/^SECRET_KEY must .*holds 0$/);
+  expect(() => loadConfig({ SECRET_KEY: 'not-a-key!' })).not.toThrow(/not-a-key/);
+  expect(() => loadConfig({ ADMIN_PASSWORD: 'short!' })).not.toThrow(/short!/);
+});
+
+test('the grace is half of SHUTDOWN_TIMEOUT_MS when only that is set, the timeout 5 s more than the grace otherwise, and always the longer', () => {
+  expect(loadConfig({})).toMatchObject({ shutdownGraceMs: 20_000, shutdownTimeoutMs: 25_000 });
+  expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '3000' })).toMatchObject({ shutdownGraceMs: 1500, shutdownTimeoutMs: 3000 });
+  expect(loadConfig({ SHUTDOWN_GRACE_MS: '9000' })).toMatchObject({ shutdownGraceMs: 9000, shutdownTimeoutMs: 14_000 });
+  expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '5000', SHUTDOWN_TIMEOUT_MS: '4000' })).toThrow(
+    'SHUTDOWN_GRACE_MS (5000) must be shorter than SHUTDOWN_TIMEOUT_MS (4000)',
+  );
+});
+
+test('a value under its floor is raised to it, and the headers time-out never exceeds the whole request', () => {
+  expect(loadConfig({ SIGN_IN_WINDOW: '0', HTTP_IDLE_TIMEOUT_MS: '10' })).toMatchObject({ throttle: { windowSeconds: 1 }, http: { idleTimeoutMs: 1000 } });
+  expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http).toMatchObject({ requestTimeoutMs: 2000, headersTimeoutMs: 2000 });
+});
+
+test('origins and the panel address are normalised; a list set to nothing is empty, unset it is the default', () => {
+  const config = loadConfig({ CORS_ORIGINS: 'https://a.example/x, http://b.example:8080/', PANEL_URL: 'https://panel.example/desk//' });
+  expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+  expect(config.care.panelUrl).toBe('https://panel.example/desk');
+  expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example, nowhere' })).toThrow('CORS_ORIGINS must be a comma list of origins such as https://panel.example.org, got "nowhere"');
+  expect(loadConfig({ CORE_TERRITORY_ZIP_PREFIXES: '' }).care.coreTerritoryZipPrefixes).toEqual([]);
+});
