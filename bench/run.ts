@@ -3,14 +3,15 @@ import { runCareBench } from './care';
 import { runFilesBench } from './files';
 import { runMailBench } from './mail';
 import { runMailLogBench } from './mail-log';
-import { loadavg } from 'node:os';
 import { printGoals } from './lib';
 import { benchPanelSize } from './panel-size';
+import { loadAverage, recordOutput, runContext, writeResults } from './results';
 import { runStatisticsBench } from './statistics';
 
 /**
  * `npm run bench`: each section starts what it measures and prints its own table. `npm run bench -- auth mail` runs only those sections.
- * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL); without it those rows are skipped.
+ * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL); without it those rows are skipped. A run that completes writes
+ * what it printed to bench/RESULTS.md; a failed run leaves the previous results there.
  */
 const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
   auth: benchAuth,
@@ -26,11 +27,17 @@ async function main() {
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !(name in SECTIONS));
   if (unknown.length) throw new Error(`unknown bench section(s): ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
+  const context = runContext(chosen.length === 0 ? 'all' : Object.keys(SECTIONS).filter((name) => chosen.includes(name)));
+  const output = recordOutput();
   for (const [name, run] of Object.entries(SECTIONS)) {
-    if (chosen.length === 0 || chosen.includes(name)) await run();
+    if (chosen.length > 0 && !chosen.includes(name)) continue;
+    output.part(name);
+    await run();
   }
+  output.part('goals');
   printGoals();
-  console.log(`\nLoad average at the end (1, 5, 15 min): ${loadavg().map((value) => value.toFixed(2)).join(', ')}`);
+  console.log(`\nLoad average at the end (1, 5, 15 min): ${loadAverage()}`);
+  writeResults(context, output.parts());
 }
 
 main().then(
