@@ -1,62 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { createTestApp, testConfig, type TestApp } from '../support/helpers';
-import { careRequestContacts, mails } from '../../../server/db/schema';
-import { carePaths } from '../../../src/resources/careRequests/parts/paths';
-import { CARE, daysFromToday, SECOND_PATIENT, submit, validForm, without, type Form } from '../../fixtures/care-form';
+import { type TestApp } from '../support/helpers';
+import { CARE, daysFromToday, SECOND_PATIENT, validForm, without } from '../../fixtures/care-form';
+import { createIntakeTestApp, submissions } from './mapping-helpers';
 
+/** How an accepted submission is stored and shown: the mapped values, the kept contact data, and each form code's mapping. */
 let t: TestApp;
-const defaults = testConfig().care;
-
 beforeAll(async () => {
-  t = await createTestApp({ config: { care: { ...defaults, notifyRecipients: ['office@pflege-berlin.example'], notifySender: 'caredesk@pflege-berlin.example' } } });
+  t = await createIntakeTestApp();
 });
 afterAll(async () => t?.close());
-
-interface Incoming {
-  uid: string;
-  form_version: string;
-  host: string;
-  legacy_id: string | null;
-  submitted: number;
-  affiliate: string | null;
-  core_territory: boolean;
-  optional_territory: boolean;
-  partial_mission_zip_code: string | null;
-  mission_begins: string;
-  mission_start_date: string | null;
-  drivers_license_required: boolean;
-  other_persons_present: boolean;
-  archived_request_available: boolean;
-  numberOfPatients: number;
-  details: Record<string, unknown>;
-  patients: { gender: string; mobility: string; care_level: number; details: Record<string, unknown> }[];
-}
-
-async function accepted(form: Form, headers: Record<string, string> = {}): Promise<string> {
-  const response = await submit(t.inject, form, { headers });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ uid: string }>().uid;
-}
-
-async function incoming(uid: string): Promise<Incoming> {
-  const response = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?page_size=100` });
-  expect(response.statusCode, response.body).toBe(200);
-  const item = response.json<{ items: Incoming[] }>().items.find((entry) => entry.uid === uid);
-  expect(item).toBeDefined();
-  return item!;
-}
-
-async function archived(uid: string) {
-  const response = await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${uid}/` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-async function contact(uid: string) {
-  const [row] = await t.db.select().from(careRequestContacts).where(eq(careRequestContacts.uid, uid));
-  return row!;
-}
+const { accepted, incoming, archived, contact } = submissions(() => t);
 
 describe('an accepted submission', () => {
   it('is visible in the incoming list and as its archived request, with the mapped values', async () => {
@@ -258,86 +211,5 @@ describe('code mappings', () => {
   it('unticked checkboxes (fields not sent) -> false', async () => {
     const uid = await accepted(without(validForm(), 'Einkauf', 'WeiterePersonen', 'newsletter'));
     expect(await incoming(uid)).toMatchObject({ drivers_license_required: false, other_persons_present: false, details: { newsletter: false } });
-  });
-});
-
-describe('origin and affiliate', () => {
-  it('host is the WWW origin host, also without a scheme', async () => {
-    expect((await incoming(await accepted(validForm({ WWW: 'https://WWW.Pflege-Hamburg.example:8443/form?x=1' })))).host).toBe('www.pflege-hamburg.example');
-    expect((await incoming(await accepted(validForm({ WWW: 'pflege-muenchen.example' })))).host).toBe('pflege-muenchen.example');
-  });
-
-  it('without WWW, host comes from the Origin header, then the Referer, else stays empty', async () => {
-    const base = without(validForm(), 'WWW');
-    expect((await incoming(await accepted(base, { origin: 'https://panel.caredesk.example' }))).host).toBe('panel.caredesk.example');
-    expect((await incoming(await accepted(base, { referer: 'https://www.partner.example/page' }))).host).toBe('www.partner.example');
-    expect((await incoming(await accepted(base))).host).toBe('');
-  });
-
-  it('affiliate is utm_source, or null', async () => {
-    expect((await incoming(await accepted(validForm({ utm_source: 'Pflegeportal' })))).affiliate).toBe('Pflegeportal');
-    expect((await incoming(await accepted(without(validForm(), 'utm_source')))).affiliate).toBeNull();
-  });
-});
-
-describe('territory and partial zip code', () => {
-  it.each([
-    ['10115', true, false, '10xxx'],
-    ['13591', true, false, '13xxx'],
-    ['14199', true, false, '14xxx'],
-    ['14467', false, true, '14xxx'],
-    ['15234', false, true, '15xxx'],
-    ['80331', false, false, '80xxx'],
-  ])('%s -> core %s, optional %s, %s', async (zip, core, optional, partial) => {
-    const item = await incoming(await accepted(validForm({ EinsatzPLZ: zip })));
-    expect(item).toMatchObject({ core_territory: core, optional_territory: optional, partial_mission_zip_code: partial });
-  });
-});
-
-describe('notification', () => {
-  it('queues one mail to CARE_REQUEST_NOTIFY per accepted request, linking to the request in the panel', async () => {
-    const uid = await accepted(validForm({ EinsatzPLZ: '13353', ...SECOND_PATIENT }));
-    const queued = (await t.db.select().from(mails)).filter((mail) => mail.message.includes(uid));
-    expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ sender: 'caredesk@pflege-berlin.example', recipients: ['office@pflege-berlin.example'] });
-    expect(queued[0]!.subject).toBe('New care request 13xxx (2 patients)');
-    expect(queued[0]!.message).toContain(`http://localhost:8080${carePaths.incoming}?archived=${uid}`);
-    expect(queued[0]!.message).toContain('Mission zip code: 13xxx');
-    expect(queued[0]!.message).toContain('Patients: 2');
-  });
-
-  it('carries none of the personal data of the submission', async () => {
-    const personal = {
-      Vorname: 'Hildegard',
-      Nachname: 'Quastenberg',
-      Telefon: '0171 5550199',
-      EMail: 'h.quastenberg@example.net',
-      Bemerkungen: 'Schlüssel liegt beim Nachbarn',
-      EinsatzPLZ: '12683',
-      EinsatzOrt: 'Marzahn-Hellersdorf',
-    };
-    const uid = await accepted(validForm(personal));
-    const [mail] = (await t.db.select().from(mails)).filter((entry) => entry.message.includes(uid));
-    const text = `${mail!.subject}\n${mail!.message}`;
-    for (const value of [...Object.values(personal), '5550199', 'quastenberg']) expect(text.toLowerCase()).not.toContain(value.toLowerCase());
-  });
-});
-
-describe('settings', () => {
-  it('PARTIAL_ZIP_DIGITS and the prefix lists come from the configuration', async () => {
-    const other = await createTestApp({
-      withAdmin: false,
-      config: { care: { ...defaults, partialZipDigits: 3, coreTerritoryZipPrefixes: ['80'], optionalTerritoryZipPrefixes: ['10'] } },
-    });
-    try {
-      const response = await submit(other.inject, validForm({ EinsatzPLZ: '80331' }));
-      const uid = response.json<{ uid: string }>().uid;
-      const [row] = await other.database.db.query.careRequests.findMany({ where: (table, { eq: equals }) => equals(table.uid, uid) });
-      expect(row).toMatchObject({ partialMissionZipCode: '803xx', coreTerritory: true, optionalTerritory: false });
-      const nothingQueued = await other.database.db.select().from(mails);
-      expect(nothingQueued).toHaveLength(0);
-    } finally {
-      await other.close();
-    }
   });
 });

@@ -81,8 +81,8 @@ export function mailWorker(t: TestApp, overrides: Partial<MailConfig> = {}): Mai
 }
 
 /** Delivers what is due once, with a worker of its own that is stopped afterwards. */
-export async function deliverDue(t: TestApp) {
-  const worker = mailWorker(t);
+export async function deliverDue(t: TestApp, overrides: Partial<MailConfig> = {}) {
+  const worker = mailWorker(t, overrides);
   try {
     return await worker.deliverDue();
   } finally {
