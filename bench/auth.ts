@@ -54,7 +54,7 @@ async function createUsers(baseUrl: string, headers: Record<string, string>) {
   });
 }
 
-// --- the users screen's first page with 10,000 users (issue 12 §2) ---
+// --- the users screen's first page with 10,000 users ---
 
 const MANY_USERS = 10_000;
 /** What the panel's users screen asks first (src/resources/users/listDefaults.ts through the paged dialect). */

@@ -151,8 +151,8 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     const from = Math.floor(Date.parse('2023-01-01T00:00:00Z') / 1000);
     const to = Math.floor(Date.parse('2023-01-31T23:59:59Z') / 1000);
     const filters = encodeURIComponent(JSON.stringify({ submitted: { from, to } }));
-    // Baseline: GET /api/health, one database round trip through the same app, as in the file bench. (GET /api/auth/info/, the baseline
-    // before the authentication cache, no longer reads the database, so it stopped being the cheapest call that does.)
+    // Baseline: GET /api/health, one database round trip through the same app, as in the file bench (GET /api/auth/info/
+    // is served from the authentication cache and reads no database)
     const listBaseline = await measureGet(app, token, 'baseline: GET /api/health', '/api/health');
     const list = [
       await measureList(app, token, 'default view (page 1, submitted des)', ''),
@@ -178,7 +178,7 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
 const LIST_P99_GOAL_MS = { postgres: 25, pglite: 100 } as const;
 const DEEP_PAGE_GOAL = 5;
 
-/** Issue 12 §4 (every list query's p99 within a bound) and §5 (page 500 ≤ 5× the baseline, by p50). */
+/** The goals: every list query's p99 within a bound, and page 500 at most 5× the baseline by p50. */
 function recordGoals(result: CareBenchResult) {
   const bound = LIST_P99_GOAL_MS[result.database];
   const slowest = result.list.reduce((worst, figures) => (figures.p99Ms > worst.p99Ms ? figures : worst));

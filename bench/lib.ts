@@ -82,6 +82,9 @@ const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrec
 /** `value` as a ratio of `baseline`, e.g. "0.42×"; "–" when either is missing or zero. */
 export const times = (value: number, baseline: number) => (value > 0 && baseline > 0 ? `${ratio(value / baseline)}×` : '–');
 
+/** `value` rounded to `digits` decimals, as a number. */
+export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
 export interface Latency {
   runs: number;
   p50Ms: number;
@@ -179,7 +182,7 @@ export function latencyRows<T extends Latency & { scenario: string; total?: numb
   ]);
 }
 
-/** One goal of the performance issue beside what this run measured. */
+/** One performance goal beside what this run measured. */
 export interface Goal {
   section: string;
   /** What the goal asks, e.g. "GET /api/auth/info/ ≥ 0.5× bare Fastify (PGlite)". */
@@ -200,5 +203,5 @@ export function recordGoal(goal: Goal) {
 export function printGoals() {
   if (!goals.length) return;
   const rows = goals.map((goal) => [goal.section, goal.goal, goal.measured, goal.pass ? 'PASS' : 'MISS']);
-  printTable('Goals (issue 12/13), this run', ['section', 'goal', 'measured', 'result'], rows);
+  printTable('Goals, this run', ['section', 'goal', 'measured', 'result'], rows);
 }

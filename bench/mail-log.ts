@@ -1,4 +1,4 @@
-// The mail log benchmark (issue 13): p50/p99 of GET /api/mail/administration/mails/ (and one mail's details) on BENCH_MAIL_LOG_MAILS
+// The mail log benchmark: p50/p99 of GET /api/mail/administration/mails/ (and one mail's details) on BENCH_MAIL_LOG_MAILS
 // (1,000,000) mails seeded by one INSERT ... SELECT generate_series, on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and on
 // PGlite at BENCH_MAIL_LOG_PGLITE_MAILS (100,000). Scenarios: the default view, a deep page, searches for one recipient as a whole
 // address (to and cc) and as a part of one, a sender, subject words, a Message-ID pasted whole and its start, state and date filters,

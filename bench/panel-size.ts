@@ -50,7 +50,7 @@ function scriptsFromIndexHtml(html: string): string[] {
 }
 
 /**
- * The panel section (issue 12 §3): the JavaScript the login page loads and the whole app's, as the server sends them (its
+ * The panel section: the JavaScript the login page loads and the whole app's, as the server sends them (its
  * precompressed gzip and brotli files), and the login page's first paint against a trivial page from the same server in
  * headless Chromium, in one run. Needs a build (npm run build); `vite build` itself fails on a circular chunk (vite.config.ts).
  */

@@ -1,4 +1,4 @@
-// The statistics benchmark (issue 13, dashboard): each statistics route's latency (p50/p99) at the bench sizes — 1,000,000
+// The statistics benchmark (the dashboard): each statistics route's latency (p50/p99) at the bench sizes — 1,000,000
 // files, 100,000 care requests, 1,000,000 mails — on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on
 // PostgreSQL; goal p99 ≤ 20 ms per route. Every loop is bounded in count and time. Run alone with `npx tsx bench/statistics.ts`;
 // BENCH_STATISTICS_SCALE (default 1) scales every size down for a quick look.

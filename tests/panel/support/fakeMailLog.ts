@@ -3,7 +3,7 @@ import { problem } from './fakeAuthService';
 
 /**
  * The mail log routes of the fake mail service (GET /administration/mails/ in the paged dialect, one mail, resend,
- * cancel), answering in the shape of the wire contract (issue 13). The log is made of the fake's four spec lists (so a
+ * cancel), answering in the shape of the wire contract. The log is made of the fake's four spec lists (so a
  * test that changes one sees it in both) plus the cancelled mails; `details` holds the attempts and links of a mail.
  */
 type State = 'queued' | 'retrying' | 'delivered' | 'failed' | 'cancelled';

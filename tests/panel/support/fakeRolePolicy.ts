@@ -5,7 +5,7 @@ import { AUTH_URL, type FakeAuthService } from './fakeAuthService';
 export const DISPATCHER_UID = '44444444-4444-4444-8444-444444444444';
 export const NURSE_UID = '55555555-5555-4555-8555-555555555555';
 
-/** The default policy of a new installation (issue 10): administrator and ceo everything, caregiver nothing. */
+/** The default policy of a new installation: administrator and ceo everything, caregiver nothing. */
 const defaultPolicy = (): [string, Permission[]][] => [
   ['administrator', [...PERMISSIONS]],
   ['caregiver', []],
@@ -21,7 +21,7 @@ const problem = (status: number, title: string, slug: string, detail: string, fi
   );
 
 /**
- * The auth service's permission parts as the contract of issue 10 describes them, on top of the fake auth service:
+ * The auth service's permission parts as the contract describes them, on top of the fake auth service:
  * /info/ with `permissions`, GET and PUT of the role policy (users:read, roles:manage, 409 last-roles-manager). Adds
  * a dispatcher (Dora) and an unbanned caregiver (Nina) to the fake's users.
  */
