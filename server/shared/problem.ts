@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { problemType, type ProblemSlug } from '../../contracts/problem-types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** An RFC 9457 problem: what every error response of every service carries. */
@@ -48,10 +49,10 @@ const TITLES: Record<number, string> = {
 /** Fastify's errors about the request body as a whole. */
 const BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
-export const problemType = (slug: string) => `/problems/${slug}`;
+export { problemType } from '../../contracts/problem-types';
 
 /** The stable type of an error Fastify itself raises, by its status (docs/api.md lists every type). */
-const TYPES_BY_STATUS: Record<number, string> = {
+const TYPES_BY_STATUS: Record<number, ProblemSlug> = {
   400: 'bad-request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -76,11 +77,11 @@ function fastifyErrorType(error: FastifyError, status: number): string {
 }
 
 /** 400; `slug` names the problem when it is more than a field failing its schema. */
-export const badRequest = (detail: string, field?: string, slug = 'validation-error') =>
+export const badRequest = (detail: string, field?: string, slug: ProblemSlug = 'validation-error') =>
   new HttpProblem(400, 'Bad Request', detail, { field, type: problemType(slug) });
-export const unauthorized = (detail: string, slug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
-export const notFound = (detail: string, field: string | undefined, slug: string) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
-export const conflict = (detail: string, field: string | undefined, slug: string) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
+export const unauthorized = (detail: string, slug: ProblemSlug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
+export const notFound = (detail: string, field: string | undefined, slug: ProblemSlug) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
+export const conflict = (detail: string, field: string | undefined, slug: ProblemSlug) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
 /** 403 naming the permission the caller lacks (docs/api.md, Permissions). */
 export const forbidden = (permission: string, detail = `This needs the permission ${permission}.`) =>
   new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden'), permission });

@@ -77,6 +77,7 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       uri_too_long: 'Die Adresse ist zu lang.',
       expectation_failed: 'Die Anfrage verlangt etwas, das der Server nicht anbietet.',
       request_timeout: 'Die Anfrage hat zu lange gedauert.',
+      http_error: 'Die Anfrage konnte nicht bearbeitet werden.',
     },
     fields: {
       request: 'Anfrage',

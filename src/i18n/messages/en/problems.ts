@@ -1,6 +1,8 @@
+import type { ProblemKey } from '../../../../contracts/problem-types';
+
 /**
  * What people read for the services' problems (caredesk.problems.*): titles by status, a text per problem type
- * (docs/api.md's list, with '-' written '_'), and labels of request fields that no screen shows under a label of its own.
+ * (every type of contracts/problem-types.ts, with '-' written '_'), and labels of request fields that no screen shows under a label of its own.
  */
 export const problemsEn = {
   problems: {
@@ -78,7 +80,8 @@ export const problemsEn = {
       uri_too_long: 'The address is too long.',
       expectation_failed: 'The request asked for something the server does not offer.',
       request_timeout: 'The request took too long to arrive.',
-    },
+      http_error: 'The request could not be handled.',
+    } satisfies Record<ProblemKey, string>,
     fields: {
       request: 'Request',
       users: 'Users',
