@@ -1,15 +1,6 @@
-/** The runtime configuration the server publishes at /config.json: one base URL per agency service. */
-export interface RuntimeConfig {
-  authUrl: string;
-  mailUrl: string;
-  filesUrl: string;
-  pricingUrl: string;
-  careUrl: string;
-  intakeUrl: string;
-  auditUrl: string;
-  /** Not a service: the agency's website (the default origin of the create-care-request stepper); optional. */
-  agencyWebsite?: string;
-}
+import type { RuntimeConfig } from '../contracts/runtime-config';
+
+export type { RuntimeConfig };
 
 const KEYS = ['authUrl', 'mailUrl', 'filesUrl', 'pricingUrl', 'careUrl', 'intakeUrl', 'auditUrl'] as const;
 

@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '../../contracts/runtime-config';
 import type { PasswordHashCost } from '../auth/passwords';
 
 /** Every setting of the server process, derived from the environment variables declared in variables/. */
@@ -138,14 +139,5 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export interface ServiceUrls {
-  authUrl: string;
-  mailUrl: string;
-  filesUrl: string;
-  pricingUrl: string;
-  careUrl: string;
-  intakeUrl: string;
-  auditUrl: string;
-  /** Not a service: the agency's website, the default origin of the panel's create-care-request stepper. */
-  agencyWebsite: string;
-}
+/** The panel's runtime configuration as this server publishes it: the agency website is always set here ('' when unknown). */
+export type ServiceUrls = Required<RuntimeConfig>;
