@@ -1,29 +1,19 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { ReferenceChips } from '../../src/resources/files/ReferenceChips';
 import { TestTranslations } from './support/careTranslations';
-import { afterTypingPause, dateField, typeDate } from './support/dateFields';
+import { dateField, typeDate } from './support/dateFields';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
-import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
+import { openSearch, SEARCH_PATH } from './support/fileSearch';
+import { currentUrl, recordNavigation, reloadApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeFilesBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const SEARCH_PATH = '/api/files/search/';
-
-async function openSearch(path = '/filebucket/search/', text = 'contract-2026.pdf') {
-  storeRefreshToken(fake.backend.service);
-  const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
-  await waitFor(() => expect(currentUrl()).toBe(path));
-  await screen.findAllByText(text);
-  return rendered;
-}
 
 const row = (text: string) => {
   const cell = screen.getAllByText(text).find((element) => element.closest('tbody tr'));
@@ -44,7 +34,7 @@ function addFiles(count: number) {
 
 describe('file search', () => {
   it('shows every column with sizes, content types and reference chips; default sort uploaded descending, 10 per page', async () => {
-    await openSearch();
+    await openSearch(fake);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
     expect(headers).toEqual(expect.arrayContaining(['Name', 'Size', 'Content type', 'Description', 'Uploaded', 'References']));
     expect(lastSearch()).toEqual({ page: '1', page_size: '10', sort_by: 'uploaded', ordering: 'des' });
@@ -73,7 +63,7 @@ describe('file search', () => {
     const navigations = recordNavigation();
     const path =
       '/filebucket/search/?page=2&pageSize=25&sortBy=name&ordering=asc&search=contract&uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer';
-    const rendered = await openSearch(path, 'generated-15.txt');
+    const rendered = await openSearch(fake, path, 'generated-15.txt');
     await waitFor(() =>
       expect(lastSearch()).toEqual({
         page: '2',
@@ -96,7 +86,7 @@ describe('file search', () => {
   });
 
   it('filters by search, uploaded dates typed by keyboard (active only when set, with reset) and reference kind; the Filter button counts them', async () => {
-    const { user } = await openSearch();
+    const { user } = await openSearch(fake);
 
     await user.type(screen.getByPlaceholderText('Search'), 'hours');
     await waitFor(() => expect(currentUrl()).toContain('search=hours'));
@@ -140,207 +130,12 @@ describe('file search', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const { user } = await openSearch();
+    const { user } = await openSearch(fake);
     await user.click(within(row('contract-2026.pdf')).getByRole('button', { name: 'Download contract-2026.pdf' }));
     await waitFor(() => expect(saved).toEqual(['contract-2026.pdf']));
     const request = fake.files.hits('GET', `/api/files/download/${FILE_UID}/`)[0];
     expect((request.body as { authorization: string }).authorization).toMatch(/^Bearer access-/);
     expect([...new Uint8Array(await created[0].arrayBuffer())]).toEqual([1, 2, 3, 250]);
-  });
-});
-
-const filteredSearches = () => fake.files.hits('GET', SEARCH_PATH).filter((request) => request.query.has('filters'));
-
-describe('date entry in the file filters', () => {
-  it('sends nothing for a partial date, applies the complete one once, and names an incomplete one on leaving the field', async () => {
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await typeDate(user, 'Uploaded from', '0201');
-    await afterTypingPause();
-    expect(filteredSearches()).toEqual([]);
-    expect(currentUrl()).toBe('/filebucket/search/');
-    expect(dateField('Uploaded from').text()).toBe('02/01/YYYY');
-
-    await user.keyboard('202');
-    await afterTypingPause();
-    expect(filteredSearches()).toEqual([]);
-    expect(screen.queryByText(/Enter a valid date/)).not.toBeInTheDocument();
-    await user.keyboard('6');
-    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
-    await afterTypingPause();
-    expect(filteredSearches().map((request) => request.query.get('filters'))).toEqual([JSON.stringify({ uploaded: { from: daySeconds('2026-02-01') } })]);
-
-    await typeDate(user, 'Uploaded to', '03');
-    await user.tab();
-    expect(await screen.findByText('The date is incomplete (MM/DD/YYYY)')).toBeInTheDocument();
-    expect(dateField('Uploaded to').text()).toBe('03/DD/YYYY');
-    await afterTypingPause();
-    expect(filteredSearches()).toHaveLength(1);
-    expect(currentUrl()).not.toContain('uploaded__to');
-  });
-
-  it('shows an error for a date that does not exist or a to before the from, keeps what was typed and sends nothing', async () => {
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await typeDate(user, 'Uploaded from', '02312026');
-    expect(await screen.findByText('Enter a valid date as MM/DD/YYYY (from 1970)')).toBeInTheDocument();
-    expect(dateField('Uploaded from').text()).toBe('02/31/2026');
-    await afterTypingPause();
-    expect(filteredSearches()).toEqual([]);
-    expect(currentUrl()).toBe('/filebucket/search/');
-
-    await typeDate(user, 'Uploaded from', '03102026');
-    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-03-10'));
-    expect(screen.queryByText(/Enter a valid date/)).not.toBeInTheDocument();
-    await typeDate(user, 'Uploaded to', '03012026');
-    expect(await screen.findByText('Cannot be before the start date')).toBeInTheDocument();
-    expect(dateField('Uploaded to').text()).toBe('03/01/2026');
-    await afterTypingPause();
-    expect(currentUrl()).not.toContain('uploaded__to');
-    expect(filteredSearches().every((request) => !JSON.parse(request.query.get('filters')!).uploaded.to)).toBe(true);
-
-    // a year before 1970 is refused too (the service counts seconds from 1970)
-    await typeDate(user, 'Uploaded to', '03011969');
-    expect(await screen.findByText('Enter a valid date as MM/DD/YYYY (from 1970)')).toBeInTheDocument();
-  });
-
-  it('applies a day typed just before the menu closes', async () => {
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await typeDate(user, 'Uploaded from', '02012026');
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Uploaded from' })).not.toBeInTheDocument());
-    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
-    expect(screen.getByRole('button', { name: 'Filter (1 active)' })).toBeInTheDocument();
-  });
-
-  it('picks a day in the calendar', async () => {
-    // the calendar opens on the current month
-    const month = format(new Date(), 'yyyy-MM');
-    const { user } = await openSearch(`/filebucket/search/?uploaded__from=${month}-10`);
-    await user.click(screen.getByRole('button', { name: 'Filter (1 active)' }));
-    const toGroup = dateField('Uploaded to').group;
-    await user.click(within(toGroup.parentElement!).getByRole('button', { name: 'Choose date' }));
-    const calendar = await screen.findByRole('grid');
-    expect(within(calendar).getByRole('gridcell', { name: '9' })).toHaveClass('Mui-disabled');
-    await user.click(within(calendar).getByRole('gridcell', { name: '20' }));
-    await waitFor(() => expect(currentUrl()).toContain(`uploaded__to=${month}-20`));
-    expect(dateField('Uploaded to').text()).toBe(format(new Date(`${month}-20T00:00`), 'MM/dd/yyyy'));
-  });
-
-  it('reads and takes TT.MM.JJJJ in German, with German picker texts', async () => {
-    window.localStorage.setItem('RaStore.locale', '"de"');
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    expect(dateField('Hochgeladen ab').text()).toBe('');
-    await typeDate(user, 'Hochgeladen ab', '0102');
-    expect(dateField('Hochgeladen ab').text()).toBe('01.02.JJJJ');
-    await user.keyboard('2026');
-    await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
-    // (behind the open menu, so hidden from the accessibility tree for now)
-    expect(screen.getByRole('button', { name: 'Filter (1 aktiv)', hidden: true })).toBeInTheDocument();
-    await typeDate(user, 'Hochgeladen bis', '31022026');
-    expect(await screen.findByText('Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben (ab 1970)')).toBeInTheDocument();
-    expect(dateField('Hochgeladen bis').text()).toBe('31.02.2026');
-    expect(within(dateField('Hochgeladen bis').group.parentElement!).getByRole('button', { name: 'Datum auswählen' })).toBeInTheDocument();
-  });
-});
-
-describe('upload dialog', () => {
-  it('is valid only with a file, a name longer than 3 characters and a description; fills the name from the file', async () => {
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog');
-    const submit = within(dialog).getByRole('button', { name: 'Upload' });
-    expect(submit).toBeDisabled();
-
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['a;b\n1;2\n'], 'rota.csv', { type: 'text/csv' }));
-    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
-    expect(name).toHaveValue('rota.csv');
-    expect(submit).toBeDisabled();
-
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Rota of March');
-    expect(submit).toBeEnabled();
-
-    await user.clear(name);
-    await user.type(name, 'abc');
-    expect(submit).toBeDisabled();
-    expect(within(dialog).getByText('Minimum 4 characters required')).toBeInTheDocument();
-    await user.type(name, 'd');
-    expect(submit).toBeEnabled();
-  });
-
-  it('shows a service error in the dialog and ends the loading state', async () => {
-    const { user } = await openSearch();
-    fake.files.state.uploadProblem = fake.files.problem(413, 'Payload Too Large', 'The file is larger than the limit.');
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['x'], 'big-file.bin'));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Too big');
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Content Too Large: The file is larger than the limit.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled();
-    expect(within(dialog).getByRole('textbox', { name: /^Description/ })).toBeEnabled();
-  });
-
-  it('sends meta then file and refreshes the list after success', async () => {
-    const { user } = await openSearch();
-    const loads = fake.files.hits('GET', SEARCH_PATH).length;
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['a;b\n'], 'rota.csv', { type: 'text/csv' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Rota of March');
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // (the part's file name is checked in the browser test: jsdom's File loses it on the way through msw)
-    expect(fake.files.hits('POST', '/api/files/upload/')[0].body).toMatchObject({
-      parts: ['meta', 'file'],
-      meta: { name: 'rota.csv', description: 'Rota of March' },
-      fileText: 'a;b\n',
-    });
-    await waitFor(() => expect(fake.files.hits('GET', SEARCH_PATH).length).toBeGreaterThan(loads));
-    await screen.findByText('Rota of March');
-  });
-  it('names an empty file and does not send it', async () => {
-    const { user } = await openSearch();
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File([], 'empty-export.csv', { type: 'text/csv' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Export of March');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('“empty-export.csv” is empty (0 bytes). Choose a file with content.');
-    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
-
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File(['a;b\n'], 'export.csv', { type: 'text/csv' }));
-    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled();
-    expect(fake.files.hits('POST', '/api/files/upload/')).toHaveLength(0);
-  });
-
-  it('shows the progress of a running upload, and Cancel aborts it', async () => {
-    const { user } = await openSearch();
-    let release = () => undefined as void;
-    fake.files.state.uploadGate = new Promise<void>((resolve) => (release = resolve));
-    const loads = fake.files.hits('GET', SEARCH_PATH).length;
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.upload(within(dialog).getByTestId('upload-file-input'), new File([new Uint8Array(3000)], 'big-scan.pdf', { type: 'application/pdf' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Scan');
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-
-    const progress = await within(dialog).findByTestId('upload-progress');
-    expect(within(progress).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '0');
-    expect(progress).toHaveTextContent('0% · 0 bytes of 2.9 kB');
-    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
-    expect(cancel).toBeEnabled();
-    await waitFor(() => expect(fake.files.hits('POST', '/api/files/upload/')).toHaveLength(1));
-
-    await user.click(cancel);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('The upload was cancelled; nothing was stored.')).toBeInTheDocument();
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByText('The file was uploaded.')).not.toBeInTheDocument();
-    expect(fake.files.hits('GET', SEARCH_PATH).length).toBe(loads);
   });
 });
 
@@ -379,7 +174,7 @@ describe('file search reload', () => {
 describe('file search history', () => {
   it('pushes user changes into the URL and follows the back button', async () => {
     addFiles(40);
-    const { user } = await openSearch();
+    const { user } = await openSearch(fake);
 
     const nameHeader = screen.getAllByRole('columnheader').find((cell) => cell.textContent?.trim() === 'Name')!;
     await user.click(within(nameHeader).getByRole('button'));
