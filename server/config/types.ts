@@ -106,10 +106,7 @@ export interface HttpConfig {
 
 /** The mail delivery engine's settings (server/mail). */
 export interface MailConfig {
-  /**
-   * Deliveries in flight at once per process; also the most mails a crash can send twice. 16 on PostgreSQL, where more mails in
-   * flight hide the database round trips; 4 on the embedded PGlite, whose work shares the process's thread and gains nothing from more.
-   */
+  /** Deliveries in flight at once per process (MAIL_CONCURRENCY); also the most mails a crash can send twice. */
   concurrency: number;
   pollIntervalMs: number;
   /** How long a claimed mail stays reserved for its process (renewed while it is being sent); after a crash it is delivered again once this passes. */
