@@ -59,7 +59,7 @@ export interface CareConfig {
   panelUrl: string;
 }
 
-/** Sign-in and API-token throttling (server/auth/throttle.ts); docs/api.md compares it with Keycloak's defaults. */
+/** Sign-in and API-token throttling (server/authentication/throttle.ts); docs/api.md compares it with Keycloak's defaults. */
 export interface ThrottleConfig {
   /** Failed sign-ins of one username from one client address in the window before that pair is blocked until the window ends; 0 turns all sign-in throttling off. */
   userAddressMaxFailures: number;

@@ -4,7 +4,7 @@ import { enqueueMail } from '../mail';
 import type { CareRequestRecord, Executor } from '../care';
 
 /**
- * The panel's incoming list (src/resources/careRequests/shared/paths.ts, carePaths.incoming); `archived=<uid>` names the
+ * The panel's incoming list (src/resources/careRequests/parts/paths.ts, carePaths.incoming); `archived=<uid>` names the
  * request whose archived view the list opens. The panel uses real paths (BrowserRouter), not a hash.
  */
 export const INCOMING_LIST_PATH = '/archive/incoming-care-requests/';

@@ -14,7 +14,7 @@ import { territoryOf } from '../../src/resources/careRequests/parts/TerritoryChi
 import { KNOWN_ROLES, readableTextOn, roleColor } from '../../src/resources/users/roles';
 import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
 
-/** The ARIA and contrast fixes that jsdom can check; the browser walk (tests/e2e/accessibility.spec.ts) runs axe-core on every screen. */
+/** The ARIA and contrast fixes that jsdom can check; the browser walks (tests/e2e/screen-walk-*.spec.ts) run axe-core on every screen. */
 
 const fake = useFakeMailBackend();
 const german = () => window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');

@@ -1,6 +1,6 @@
 import { wholeNumber } from '../variable-types';
 
-/** Sign-in and API-token throttling (server/auth/throttle.ts); docs/api.md compares it with Keycloak's defaults. */
+/** Sign-in and API-token throttling (server/authentication/throttle.ts); docs/api.md compares it with Keycloak's defaults. */
 export const signInThrottleVariables = {
   SIGN_IN_MAX_FAILURES: wholeNumber({
     default: 5,

@@ -4,7 +4,7 @@ import { AuthCache, type KnownUser } from '../../../server/authentication/cache'
 import { AUTH, bearer, createTestApp, type TestApp } from '../support/helpers';
 
 /**
- * The authentication's per-process cache (server/shared/auth-cache.ts): every change through the service counts from the next
+ * The authentication's per-process cache (server/authentication/cache.ts): every change through the service counts from the next
  * request. Each test first changes the database behind the service's back and sees the cached answer stay, so it fails without
  * the invalidation it checks.
  */
