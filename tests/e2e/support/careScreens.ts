@@ -1,0 +1,102 @@
+import { expect, type Page } from '@playwright/test';
+import type { WalkSeed } from './seed';
+import { clickButton, closePopover, dialog, escape, popover, row } from './screenControls';
+import type { WalkContext, WalkScreen } from './screenWalk';
+
+/** How the incoming list names the seeded request's origin: without its "www.". */
+const listedHost = (seed: WalkSeed) => seed.careHost.replace(/^www\./, '');
+
+/** The MUI select whose hidden input has this name: open it and take its last option. */
+async function pickLastOption(page: Page, name: string) {
+  await page.locator(`input[name="${name}"]`).locator('xpath=..').getByRole('combobox').click();
+  await page.getByRole('option').last().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+async function fillMissionStep({ page, t }: WalkContext) {
+  await page.locator('input[name="zipCode"]').fill('10115');
+  await page.locator('input[name="city"]').fill('Berlin');
+  await page.locator('input[name="missionBegins"][value="0"]').check();
+  await clickButton(page, t('Next', 'Weiter'));
+  await expect(page.locator('[data-patient="0"]')).toBeVisible();
+}
+
+async function fillPatientStep({ page, t }: WalkContext) {
+  for (const field of ['gender', 'careLevel', 'mobility', 'canHear', 'canTalk', 'canSee', 'nightShift']) {
+    await pickLastOption(page, `patients.0.${field}`);
+  }
+  await clickButton(page, t('Next', 'Weiter'));
+  await expect(page.locator('input[name="firstName"]')).toBeVisible();
+}
+
+/** The care request form step by step, and the incoming care requests with their dialogs. */
+export const CARE_REQUEST_SCREENS: WalkScreen[] = [
+  {
+    name: 'create care request',
+    path: () => '/customers/create-care-request/',
+    ready: async ({ page }) => expect(page.locator('input[name="zipCode"]')).toBeVisible(),
+    states: [
+      {
+        name: 'mission step with errors',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Next', 'Weiter'));
+          await expect(page.locator('.Mui-error').first()).toBeVisible();
+        },
+      },
+      { name: 'patients step', open: fillMissionStep },
+      {
+        name: 'patients step with a second patient',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Add a second patient', 'Zweiten Patienten hinzufügen'));
+          await expect(page.locator('[data-patient="1"]')).toBeVisible();
+        },
+        close: async ({ page, t }) => {
+          await clickButton(page, t('Remove the second patient', 'Zweiten Patienten entfernen'));
+          await expect(page.locator('[data-patient="1"]')).toHaveCount(0);
+        },
+      },
+      { name: 'contact step', open: fillPatientStep },
+    ],
+  },
+  {
+    name: 'incoming care requests',
+    path: () => '/archive/incoming-care-requests/',
+    ready: async ({ page, seed }) => expect(row(page, listedHost(seed))).toBeVisible(),
+    states: [
+      {
+        name: 'filter menu',
+        open: async ({ page }) => {
+          await page.getByRole('button', { name: 'Filter' }).first().click();
+          await expect(popover(page)).toBeVisible();
+        },
+        close: closePopover,
+      },
+      {
+        // phones show the patients in the details dialog: the card has no patient icons
+        name: 'patient details',
+        only: 'desktop',
+        open: async ({ page, seed, t }) => {
+          await row(page, listedHost(seed)).getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) }).click();
+          await expect(dialog(page)).toBeVisible();
+        },
+        close: escape,
+      },
+      {
+        name: 'details dialog',
+        open: async ({ page, seed, t }) => {
+          await row(page, listedHost(seed)).getByRole('button', { name: t('View details', 'Details anzeigen') }).click();
+          await expect(page.getByTestId('incoming-details')).toBeVisible();
+        },
+        close: escape,
+      },
+      {
+        name: 'archived dialog',
+        open: async ({ page, seed, t }) => {
+          await row(page, listedHost(seed)).getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') }).click();
+          await expect(page.getByTestId('archived-sidebar')).toBeVisible();
+        },
+        close: escape,
+      },
+    ],
+  },
+];

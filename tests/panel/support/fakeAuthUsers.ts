@@ -1,0 +1,58 @@
+export const ADMIN_UID = '11111111-1111-4111-8111-111111111111';
+export const RECRUITER_UID = '22222222-2222-4222-8222-222222222222';
+export const CAREGIVER_UID = '33333333-3333-4333-8333-333333333333';
+
+export interface FakeUser {
+  uid: string;
+  public_name: string;
+  roles: string[];
+  banned: boolean;
+  username: string | null;
+  password: string | null;
+  /** Sign-in throttled under the username. */
+  locked?: boolean;
+  last_sign_in?: number | null;
+}
+
+export interface FakeSession {
+  uid: string;
+  family: string;
+  created: number;
+  last_used: number;
+  address: string | null;
+  user_agent: string | null;
+}
+
+export const initialUsers = (): FakeUser[] => [
+  { uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['administrator', 'ceo'], banned: false, username: 'alice', password: 'alice-secret' },
+  { uid: RECRUITER_UID, public_name: 'Bob Recruiter', roles: ['recruiter', 'trainer'], banned: false, username: 'bobby', password: 'bob-secret' },
+  { uid: CAREGIVER_UID, public_name: 'Carla Care', roles: ['caregiver'], banned: true, username: 'carla', password: 'carla-secret' },
+];
+
+/** A user as the administration routes answer it. */
+export const panelUser = (user: FakeUser) => ({
+  domain_user: { uid: user.uid, public_name: user.public_name, roles: user.roles, banned: user.banned, locked: !!user.locked, last_sign_in: user.last_sign_in ?? null },
+  authentication_methods: user.username ? [{ type: 'password', username: user.username }] : [],
+});
+
+/** The paged dialect of the users list, as the auth service speaks it (sort keys, query words, filters). */
+export const userPage = (byName: FakeUser[], query: URLSearchParams) => {
+  const page = Number(query.get('page') ?? 1);
+  const size = Number(query.get('page_size') ?? 10);
+  const filters = JSON.parse(query.get('filters') ?? '{}') as { role?: string; banned?: boolean; locked?: boolean; uids?: string[] };
+  const words = (query.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[query.get('sort_by') ?? 'public_name'] as keyof FakeUser;
+  const direction = query.get('ordering') === 'des' ? -1 : 1;
+  const selected = byName
+    .filter((user) => words.every((word) => [user.public_name, user.username ?? '', user.roles.join(' '), user.uid].some((text) => text.toLowerCase().includes(word))))
+    .filter((user) => (filters.role == null || user.roles.includes(filters.role)) && (filters.banned == null || user.banned === filters.banned))
+    .filter((user) => (filters.locked == null || !!user.locked === filters.locked) && (!filters.uids || filters.uids.includes(user.uid)))
+    .sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));
+  return {
+    items: selected.slice((page - 1) * size, page * size).map(panelUser),
+    previous_page: page > 1 ? page - 1 : null,
+    next_page: page * size < selected.length ? page + 1 : null,
+    total: selected.length,
+    total_is_lower_bound: false,
+  };
+};
