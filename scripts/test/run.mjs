@@ -14,9 +14,9 @@ const results = path.join(root, 'test-results');
 const SLOWEST = 15;
 
 /** Runs a command in the root; resolves with whether it exited with 0. */
-function run(command, args, env = {}) {
+function run(command, args, env = {}, stdio = 'inherit') {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
     child.on('exit', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
   });
@@ -24,27 +24,26 @@ function run(command, args, env = {}) {
 
 const npx = (...args) => ['npx', args];
 const phases = [];
+function record(name, started, passed) {
+  phases.push({ name, seconds: (Date.now() - started) / 1000, passed });
+  return passed;
+}
+
 async function phase(name, work) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const passed = await work();
-  phases.push({ name, seconds: (Date.now() - started) / 1000, passed });
-  return passed;
+  return record(name, started, await work());
 }
 
 /** A phase that runs beside the next one: its output goes to test-results/<log> and is printed only when it fails. */
 async function quietPhase(name, log, command, args) {
   const started = Date.now();
   const logFile = path.join(results, log);
-  const passed = await new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
-    child.on('exit', (code) => resolve(code === 0));
-    child.on('error', () => resolve(false));
-  });
+  const output = openSync(logFile, 'w');
+  const passed = await run(command, args, {}, ['ignore', output, output]);
   console.log(`\n=== ${name}: ${passed ? 'passed' : 'FAILED'}`);
   if (!passed) console.log(readFileSync(logFile, 'utf8'));
-  phases.push({ name, seconds: (Date.now() - started) / 1000, passed });
-  return passed;
+  return record(name, started, passed);
 }
 
 /** An error message's first line, without the reporters' colours. */
