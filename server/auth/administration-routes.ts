@@ -2,18 +2,15 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
-import type { UserChanges } from '../authentication/cache';
 import type { ServiceApp } from '../shared/service';
 import { banUsers, changeDomainUser, changePasswordAuthentication, createUser, panelUser, revokeRefreshTokens, unbanUsers, type Administrator } from './administration';
 import { Banned, CreateUserBody, DomainUser, DomainUserBody, PanelUser, PanelUserList, PanelUserPage, PasswordAuthenticationBody, Revoked, UidParams, UidsBody, Unbanned, UserListQuery } from '../../contracts/auth';
-import type { SignInContext } from './sign-in';
 import { isPagedRequest, panelUserSearcher, readUserSearch } from './user-search';
 import { listPanelUsers } from './users';
-import { signedIn } from './route-docs';
+import { signedIn, type AdministrationContext } from './route-parts';
 
 /** The administration of users: create, list, read, change, set passwords, revoke sessions, ban and unban. */
-export function userAdministrationRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open'; changes: UserChanges }) {
-  const { db, accessPolicy, changes } = context;
+export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, changes }: AdministrationContext) {
   const by = ({ user }: FastifyRequest): Administrator => ({ uid: user.uid, permissions: user.permissions, accessPolicy });
   const searchPanelUsers = panelUserSearcher(db);
   app.post(

@@ -1,16 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
-import type { UserChanges } from '../authentication/cache';
 import type { ServiceApp } from '../shared/service';
 import { RoleParams, RolePolicy, RolePolicyBody } from '../../contracts/auth';
 import { changeRolePolicy, listRolePolicies } from './roles';
-import type { SignInContext } from './sign-in';
-import { signedIn } from './route-docs';
+import { signedIn, type AdministrationContext } from './route-parts';
 
 /** The role policy: every role with its permissions, and the change of one role's. */
-export function roleRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open'; changes: UserChanges }) {
-  const { db, accessPolicy, changes } = context;
+export function roleRoutes(app: ServiceApp, { db, accessPolicy, changes }: AdministrationContext) {
   app.get(
     '/administration/roles/',
     {

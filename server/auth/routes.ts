@@ -1,6 +1,5 @@
 import { auditContextOf } from '../shared/audit';
 import { NoQuery, problems } from '../../contracts/common';
-import type { UserChanges } from '../authentication/cache';
 import type { ServiceApp } from '../shared/service';
 import { changeOwnPasswordAuthentication } from './administration';
 import { parseAuthorization } from '../authentication/credentials';
@@ -10,10 +9,10 @@ import { userStatistics } from './statistics';
 import { findUsername } from './users';
 import { userAdministrationRoutes } from './administration-routes';
 import { roleRoutes } from './role-routes';
-import { signedIn, TAGS } from './route-docs';
+import { signedIn, TAGS, type AdministrationContext } from './route-parts';
 
 /** The auth service's routes: sign-in and refresh, the signed-in user's own data, the figures, and (in their own modules) the administration of users and roles. */
-export function authRoutes(app: ServiceApp, context: SignInContext & { accessPolicy: 'roles' | 'open'; changes: UserChanges }) {
+export function authRoutes(app: ServiceApp, context: SignInContext & AdministrationContext) {
   const { db, changes } = context;
   app.post(
     '/token/',
