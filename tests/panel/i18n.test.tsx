@@ -9,6 +9,7 @@ import { en } from '../../src/i18n/en';
 import { careEn } from '../../src/i18n/messages/en/care';
 import { usersEn } from '../../src/i18n/messages/en/users';
 import { useFakeBackend } from './support/backend';
+import { testConfig } from './support/fakeAuthService';
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
@@ -51,7 +52,7 @@ describe('translations', () => {
   });
 
   it("names every resource of the data provider, for react-admin's own messages", () => {
-    const names = Object.keys(resourceProviders({ authUrl: '/a', mailUrl: '/m', filesUrl: '/f', pricingUrl: '/p', careUrl: '/c', intakeUrl: '/i', auditUrl: '/u' }, (() => Promise.reject(new Error('unused'))) as unknown as HttpClient));
+    const names = Object.keys(resourceProviders(testConfig, (() => Promise.reject(new Error('unused'))) as unknown as HttpClient));
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect([en.resources[name]?.name, de.resources[name]?.name], name).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
   });
