@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
+import { OwnSecondFactorState, SECOND_FACTOR_STATES } from './second-factors';
 
 /** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
 
@@ -48,6 +49,7 @@ export const DomainUserBody = Type.Object(
     banned: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)' })),
     locked: Type.Optional(Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' })),
     last_sign_in: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'read-only, ignored' })),
+    second_factor: Type.Optional(Type.String({ description: 'read-only, ignored: it changes with enrollment and the role policy' })),
   },
   closed,
 );
@@ -93,6 +95,7 @@ export const RolePolicyBody = Type.Object(
   {
     role: Type.Optional(Type.String({ description: 'read-only: accepted when it equals the role in the path' })),
     permissions: Type.Array(Type.String(), { maxItems: 64, description: 'permission names; duplicates are removed' }),
+    second_factor_required: Type.Optional(Type.Boolean({ description: "whether the role's users must use a second factor; omitted keeps it" })),
   },
   closed,
 );
@@ -104,6 +107,9 @@ export const TokenPair = Type.Object({
   issued: Type.Integer({ description: 'epoch seconds' }),
   expires: Type.Integer({ description: 'epoch seconds; the access token is refused from then on' }),
   refresh_token: Type.String({ description: 'single use: exchange it for the next pair before it expires' }),
+  device_token: Type.Optional(
+    Type.String({ description: 'at a sign-in: keep it for this username and send it as X-Device-Token with the next sign-ins (docs/api.md, Device tokens)' }),
+  ),
 });
 
 export const DomainUser = Type.Object({
@@ -113,6 +119,10 @@ export const DomainUser = Type.Object({
   banned: Type.Boolean({ description: 'a banned user cannot sign in, and their access tokens are refused (ban-users and unban-users change it)' }),
   locked: Type.Boolean({ description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)" }),
   last_sign_in: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch seconds of the last successful sign-in' }),
+  second_factor: Type.Union(
+    SECOND_FACTOR_STATES.map((state) => Type.Literal(state)),
+    { description: 'on: a confirmed second factor; required-missing: the roles require one and none is enrolled; off' },
+  ),
 });
 
 export const PanelUser = Type.Object({
@@ -134,6 +144,7 @@ export const Info = Type.Object({
       { description: 'with extended=true: the username of the password authentication, null when there is none' },
     ),
   ),
+  second_factor: OwnSecondFactorState,
 });
 
 export const OwnPasswordAuthentication = Type.Object({ uid: Type.String(), username: Type.String() });
@@ -143,6 +154,7 @@ export const Unbanned = Type.Object({ unbanned: Type.Array(Type.String()) });
 export const RolePolicy = Type.Object({
   role: Type.String(),
   permissions: Type.Array(Type.String(), { description: 'what the role grants, in the order of the permission list' }),
+  second_factor_required: Type.Boolean({ description: "whether the role's users must sign in with a second factor" }),
 });
 
 export const Unlocked = Type.Object({ unlocked: Type.Array(Type.String()) });
@@ -166,5 +178,6 @@ export type TokenPairResponse = Static<typeof TokenPair>;
 
 export const UserStatistics = Type.Object({
   locked_users: Type.Integer({ description: 'users whose sign-in is blocked now by throttling (the users list shows them as locked)' }),
+  missing_second_factor: Type.Integer({ description: 'unbanned users whose roles require a second factor and who have none' }),
 });
 export type UserStatisticsResponse = Static<typeof UserStatistics>;

@@ -110,7 +110,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.addHook('onRoute', assertPermissionDeclared);
   app.addHook('onRoute', documentPermission);
   const apiTokenThrottle = { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds };
-  const authentication = createAuthentication({ database, masterSecret, accessPolicy: config.trust.accessPolicy, apiTokenThrottle });
+  const authentication = createAuthentication({ database, masterSecret, accessPolicy: config.trust.accessPolicy, accessTokenTtlSeconds: config.accessTokenTtlSeconds, apiTokenThrottle });
   app.addHook('onClose', () => authentication.stop());
   await authentication.started;
   const { db } = database;

@@ -1,3 +1,4 @@
+import { assertSessionAllows } from '../authentication/route-rules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
@@ -105,14 +106,18 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
           'Takes the method as GET returns it ({type, username}; `type` must be `password`) plus an optional password: left out, the ' +
             'password stays, but a user who has none yet needs one for a username change (400 `/problems/password-required`). A new password ' +
             'may not be among the 10,000 most common (400 `/problems/common-password`); a taken username is 409 `/problems/username-taken`. ' +
-            "Ends every session of the user. Only for users whose permissions are a subset of the caller's (403). Audited as `user.password-set`.",
+            "Setting a password needs an authentication within 5 minutes (401 `/problems/reauthentication-required`) and ends every session " +
+            "of the user, their access tokens at once. Only for users whose permissions are a subset of the caller's (403). Audited as `user.password-set`.",
         ),
         params: UidParams,
         body: PasswordAuthenticationBody,
         response: { 200: PanelUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changePasswordAuthentication(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
+    async (request) => {
+      if (request.body.password !== undefined) assertSessionAllows({ recentAuthentication: true }, request.user);
+      return changePasswordAuthentication(db, changes, request.params.uid, request.body, by(request), auditContextOf(request));
+    },
   );
 
   app.post(

@@ -33,6 +33,7 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       throttle: config.throttle,
+      secondFactorGraceDays: config.secondFactorGraceDays,
     },
   });
   accountSecurityRoutes(app, db, userChanges);

@@ -15,7 +15,8 @@ export function roleRoutes(app: ServiceApp, { db, accessPolicy, changes }: Admin
       schema: {
         ...signedIn(
           'The role policy: every role with a policy and every role in use, sorted',
-          'Every role with a policy and every role some user has (with `permissions: []` when it has no policy), sorted by role.',
+          'Every role with a policy and every role some user has (with `permissions: []` and no second factor required when it has no ' +
+            'policy), sorted by role.',
         ),
         response: { 200: Type.Array(RolePolicy), ...problems(401, 403) },
       },
@@ -26,11 +27,13 @@ export function roleRoutes(app: ServiceApp, { db, accessPolicy, changes }: Admin
   app.put(
     '/administration/roles/:role/',
     {
-      config: { permission: 'roles:manage' },
+      config: { permission: 'roles:manage', recentAuthentication: true },
       schema: {
         ...signedIn(
-          "Set a role's permissions",
-          '`role` in the body is read-only and repeats the path. Answers the permissions in the order of the permission list, duplicates ' +
+          "Set a role's permissions and whether it requires a second factor",
+          '`role` in the body is read-only and repeats the path; `second_factor_required` left out keeps it (a newly required factor ' +
+            "starts the role's users' grace period of SECOND_FACTOR_GRACE_DAYS). Needs an authentication within 5 minutes (401 " +
+            '`/problems/reauthentication-required`). Answers the permissions in the order of the permission list, duplicates ' +
             'dropped; an unknown permission is 400 naming `permissions`. Adding or removing a permission needs it (403); a change that would ' +
             'leave no unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from each user\'s next request, on ' +
             'every process. Audited as `role.update`.',

@@ -10,6 +10,10 @@ import { findUsername } from './users';
 import { userAdministrationRoutes } from './administration-routes';
 import { roleRoutes } from './role-routes';
 import { signedIn, TAGS, type AdministrationContext } from './route-parts';
+import { ownSecondFactorState, secondFactorRequirementOf } from './second-factor-policy';
+
+/** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
+const deviceTokenOf = (header: string | string[] | undefined) => (typeof header === 'string' && header.length <= 64 ? header : undefined);
 
 /** The auth service's routes: sign-in and refresh, the signed-in user's own data, the figures, and (in their own modules) the administration of users and roles. */
 export function authRoutes(app: ServiceApp, context: SignInContext & AdministrationContext) {
@@ -28,8 +32,12 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
           '401 `/problems/invalid-refresh-token`: a refresh token that is unknown, expired, revoked or of an ended session. ' +
           '401 `/problems/refresh-token-reused`: one already used, which revokes its whole family. 429 `/problems/too-many-sign-in-failures` ' +
           'with Retry-After while sign-in is throttled (per username and address, per address, per username; docs/api.md, Sign-in throttling): ' +
-          'such an attempt is not counted and its password not checked. Every sign-in is audited (`sign-in.success`, `sign-in.failure`, ' +
-          '`sign-in.throttled`), and so is a reused refresh token (`refresh-token.reuse`).',
+          'such an attempt is not counted and its password not checked. A browser that sends the `device_token` of an earlier sign-in of the ' +
+          'username as `X-Device-Token` is not slowed by the username\'s failures from elsewhere (docs/api.md, Device tokens). A user with a ' +
+          'second factor gets 401 `/problems/second-factor-required` with `second_factor_token`, `methods` and, where WebAuthn is enrolled, ' +
+          '`webauthn_options`: continue at POST /token/second-factor/. A user whose roles require a second factor, who has none and whose grace ' +
+          'period is over gets a session that may only enroll one. Every sign-in is audited (`sign-in.success` with its `method`, ' +
+          '`sign-in.failure`, `sign-in.throttled`), and so is a reused refresh token (`refresh-token.reuse`).',
         security: [{ basic: [] }, { bearer: [] }],
         querystring: NoQuery,
         response: { 200: TokenPair, ...problems(400, 401, 429) },
@@ -37,7 +45,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     },
     async (request) => {
       const credentials = parseAuthorization(request.headers.authorization);
-      const client = { address: request.ip, userAgent: request.headers['user-agent'] };
+      const client = { address: request.ip, userAgent: request.headers['user-agent'], deviceToken: deviceTokenOf(request.headers['x-device-token']) };
       if (credentials.scheme === 'bearer') return exchangeRefreshToken(context, credentials.token, client);
       return signInWithPassword(context, { username: credentials.username, password: credentials.password, ...client });
     },
@@ -46,20 +54,23 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
   app.get(
     '/info/',
     {
-      config: { permission: 'signed-in' },
+      config: { permission: 'signed-in', enrollment: true },
       schema: {
         ...signedIn(
           'The signed-in user',
           "`permissions` are the caller's effective permissions, in the order of the permission list. With `extended=true` also " +
-            '`authentication.username`, the username of the password authentication (null when there is none). Any signed-in user may call it.',
+            '`authentication.username`, the username of the password authentication (null when there is none). `second_factor` says ' +
+            'whether the user has one, whether their roles require one, until when they may sign in without it, and whether this session ' +
+            'may only enroll one. Any signed-in user may call it, also in a session that may only enroll.',
         ),
         querystring: InfoQuery,
         response: { 200: Info, ...problems(400, 401) },
       },
     },
     async (request) => {
-      const { uid, publicName, roles, permissions } = request.user;
-      const info = { uid, public_name: publicName, roles, permissions };
+      const { uid, publicName, roles, permissions, enrollmentOnly } = request.user;
+      const requirement = await secondFactorRequirementOf(db, uid, context.settings.secondFactorGraceDays);
+      const info = { uid, public_name: publicName, roles, permissions, second_factor: ownSecondFactorState(requirement, enrollmentOnly) };
       if (!request.query.extended) return info;
       return { ...info, authentication: { username: await findUsername(db, uid) } };
     },
@@ -68,13 +79,14 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
   app.put(
     '/update-password-authentication/',
     {
-      config: { permission: 'signed-in' },
+      config: { permission: 'signed-in', recentAuthentication: true },
       schema: {
         ...signedIn(
           "Change the signed-in user's username and password",
           'The caller\'s own. The username must be unique regardless of case (409 `/problems/username-taken`); the password may not be ' +
-            'among the 10,000 most common (400 `/problems/common-password`). Ends every other session of the user and keeps the one of the ' +
-            'access token used. Any signed-in user may call it. Audited as `user.password-change`.',
+            'among the 10,000 most common (400 `/problems/common-password`). Needs an authentication within 5 minutes (401 ' +
+            '`/problems/reauthentication-required`: POST /reauthenticate/). Ends every other session of the user (their access tokens at ' +
+            'once) and keeps the one of the access token used. Any signed-in user may call it. Audited as `user.password-change`.',
         ),
         body: OwnPasswordAuthenticationBody,
         response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 409) },

@@ -14,16 +14,40 @@ interface NewSession {
   address: string;
   userAgent?: string;
   refreshTokenTtlSeconds: number;
+  /** The user's roles require a second factor they lack, after the grace period: the session may only enroll one. */
+  enrollmentOnly: boolean;
 }
 
 /** Starts a session at sign-in: its row and the first refresh token of its family. */
-export async function startSession(db: Db, { userUid, address, userAgent, refreshTokenTtlSeconds }: NewSession, now = new Date()) {
+export async function startSession(db: Db, { userUid, address, userAgent, refreshTokenTtlSeconds, enrollmentOnly }: NewSession, now = new Date()) {
   const family = randomUUID();
   return db.transaction(async (tx) => {
-    await tx.insert(sessions).values({ family, userUid, address, userAgent: userAgent?.slice(0, LONGEST_USER_AGENT) ?? null, createdAt: now, lastUsedAt: now });
+    const agent = userAgent?.slice(0, LONGEST_USER_AGENT) ?? null;
+    await tx.insert(sessions).values({ family, userUid, address, userAgent: agent, createdAt: now, lastUsedAt: now, authenticatedAt: now, enrollmentOnly });
     const refreshToken = await issueRefreshToken(tx, userUid, refreshTokenTtlSeconds, family, now);
-    return { family, refreshToken };
+    return { family, refreshToken, claims: { sessionFamily: family, authenticatedAt: now, enrollmentOnly } };
   });
+}
+
+/** What the session's next access token says of it: when it was last authenticated, and whether it may only enroll. */
+export async function sessionClaimsOf(db: Db, family: string) {
+  const [row] = await db.select({ authenticatedAt: sessions.authenticatedAt, enrollmentOnly: sessions.enrollmentOnly }).from(sessions).where(eq(sessions.family, family));
+  return row && { sessionFamily: family, authenticatedAt: new Date(row.authenticatedAt), enrollmentOnly: row.enrollmentOnly };
+}
+
+/** A re-authentication in the session: its access tokens' auth_time from now on. */
+export async function renewAuthentication(db: Db, family: string, now = new Date()) {
+  const [row] = await db
+    .update(sessions)
+    .set({ authenticatedAt: now, lastUsedAt: now })
+    .where(and(eq(sessions.family, family), isNull(sessions.revokedAt)))
+    .returning({ enrollmentOnly: sessions.enrollmentOnly });
+  return row && { sessionFamily: family, authenticatedAt: now, enrollmentOnly: row.enrollmentOnly };
+}
+
+/** The user enrolled a second factor in an enrollment-only session: its next access token (after a refresh) may do everything. */
+export async function endEnrollmentOnly(db: Db, family: string) {
+  await db.update(sessions).set({ enrollmentOnly: false }).where(eq(sessions.family, family));
 }
 
 export async function touchSession(db: Db, family: string, now = new Date()) {

@@ -24,10 +24,13 @@ export const isUserKey = (rule: ThrottleRule) => rule.key.startsWith(USER);
 /** Whether sign-in throttling is on (SIGN_IN_MAX_FAILURES=0 turns it off). */
 export const signInThrottled = (config: ThrottleConfig) => config.userAddressMaxFailures > 0;
 
-export function signInRules(config: ThrottleConfig, username: string, address: string): ThrottleRule[] {
+/** A browser with a device token for the username counts its failures on the token (device-tokens.ts), not on the username's keys. */
+export function signInRules(config: ThrottleConfig, username: string, address: string, { device = false } = {}): ThrottleRule[] {
+  const addressRule = { key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds };
+  if (device) return [addressRule];
   return [
     { key: `${USER_ADDRESS}${address} ${username.toLowerCase()}`, maxFailures: config.userAddressMaxFailures, resetSeconds: config.windowSeconds },
-    { key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds },
+    addressRule,
     {
       key: usernameKey(username),
       maxFailures: config.userMaxFailures,

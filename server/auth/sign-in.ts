@@ -5,11 +5,15 @@ import type { Db } from '../db';
 import { users } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import { HttpProblem, problemType, unauthorized } from '../shared/problem';
-import { signAccessToken } from '../authentication/access-tokens';
+import { signAccessToken, type SessionClaims } from '../authentication/access-tokens';
+import type { UserChanges } from '../authentication/cache';
+import { secondFactorRequired } from './challenges';
+import { forgiveDevice, issueDeviceToken, reserveDeviceAttempt } from './device-tokens';
+import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
-import { startSession, touchSession } from './sessions';
+import { sessionClaimsOf, startSession, touchSession } from './sessions';
 import { isUserAddressKey, isUserKey, longestThrottlePeriod, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { findPasswordLogin, findUser } from './users';
@@ -20,6 +24,7 @@ interface SignInSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   throttle: ThrottleConfig;
+  secondFactorGraceDays: number;
 }
 
 export interface SignInContext {
@@ -27,12 +32,19 @@ export interface SignInContext {
   settings: SignInSettings;
   accessKey: Buffer;
   throttledAudit: ThrottledAudit;
+  /** Ending a session is a change of its user: every process's authentication forgets the user and reads their live sessions again. */
+  changes: UserChanges;
 }
 
-interface Client {
+export interface Client {
   address: string;
   userAgent?: string;
+  /** The X-Device-Token the browser holds for the username (device-tokens.ts). */
+  deviceToken?: string;
 }
+
+/** How the user proved who they are: the password alone, the password and a second factor, or a passkey. */
+export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'webauthn' | 'passkey';
 
 interface PasswordAttempt extends Client {
   username: string;
@@ -65,15 +77,19 @@ function signInEvent(action: AuditEvent['action'], attempt: PasswordAttempt, uid
 
 /**
  * Signs in with a password. The attempt first reserves a failure on its throttle keys (or is refused while one is
- * blocked), so that concurrent attempts cannot exceed a limit; a success gives the reservation back.
+ * blocked), so that concurrent attempts cannot exceed a limit; a success gives the reservation back. A browser presenting a
+ * device token for the username counts on the token instead of the username's keys. A user with a second factor gets its
+ * challenge (401 second-factor-required) instead of tokens.
  */
-export async function signInWithPassword({ db, settings, accessKey, throttledAudit }: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
+export async function signInWithPassword(context: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
+  const { db, settings, throttledAudit } = context;
   // Values no user can have: refused without counting them, which would only let junk into the counters.
   if (!attempt.username || !attempt.password || attempt.username.length > LONGEST_USERNAME || attempt.password.length > LONGEST_PASSWORD) {
     throw invalidCredentials();
   }
   const throttled = signInThrottled(settings.throttle);
-  const rules = throttled ? signInRules(settings.throttle, attempt.username, attempt.address) : [];
+  const device = throttled ? await reserveDeviceAttempt(db, attempt.deviceToken, attempt.username) : undefined;
+  const rules = throttled ? signInRules(settings.throttle, attempt.username, attempt.address, { device: device !== undefined }) : [];
   const retryAfter = throttled ? await reserveAttempt(db, rules) : 0;
   const login = await findPasswordLogin(db, attempt.username);
   if (retryAfter > 0) {
@@ -87,26 +103,49 @@ export async function signInWithPassword({ db, settings, accessKey, throttledAud
     if (throttled) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
     throw invalidCredentials();
   }
-  // The right password: the pair's and the username's failures are forgiven, the address's other failures stay.
+  // The right password: the pair's, the username's and the device's failures are forgiven, the address's other failures stay.
   if (throttled) await forgiveAttempt(db, rules, (rule) => isUserAddressKey(rule) || isUserKey(rule));
+  if (device) await forgiveDevice(db, device);
   if (login.user.bannedAt) {
     await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason: 'banned' }));
     throw invalidCredentials();
   }
+  if (await hasConfirmedFactor(db, login.user.uid)) throw await secondFactorRequired(db, login.user, attempt);
+  return completeSignIn(context, { ...login.user, label: attempt.username }, attempt, 'password');
+}
 
-  const uid = login.user.uid;
-  const session = await db.transaction(async (tx) => {
+/**
+ * The end of every sign-in (password, second factor, passkey): starts the session (one that may only enroll a second factor when
+ * the user's roles require one, none is enrolled and the grace period is over), audits it and answers the token pair with a new
+ * device token for the browser.
+ */
+export async function completeSignIn(
+  { db, settings, accessKey }: SignInContext,
+  user: { uid: string; publicName: string; label: string },
+  client: Client,
+  method: SignInMethod,
+): Promise<TokenPairResponse> {
+  const { uid } = user;
+  const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(db, uid, settings.secondFactorGraceDays));
+  const { session, deviceToken } = await db.transaction(async (tx) => {
     await deleteExpiredRefreshTokensOf(tx, uid);
-    const started = await startSession(tx, { userUid: uid, address: attempt.address, userAgent: attempt.userAgent, refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds });
+    const started = await startSession(tx, { userUid: uid, address: client.address, userAgent: client.userAgent, refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds, enrollmentOnly });
     await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.uid, uid));
-    await recordAudit(tx, { ...signInEvent('sign-in.success', attempt, uid, 'success'), actor: { uid, publicName: login.user.publicName } });
-    return started;
+    await recordAudit(tx, {
+      action: 'sign-in.success',
+      actor: { uid, publicName: user.publicName },
+      address: client.address,
+      target: { type: 'user', id: uid, label: user.label },
+      changes: { method, ...(enrollmentOnly ? { enrollment_only: true } : {}) },
+      outcome: 'success',
+    });
+    return { session: started, deviceToken: await issueDeviceToken(tx, uid, client.deviceToken) };
   });
-  return tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.family);
+  return { ...(await tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.claims)), device_token: deviceToken };
 }
 
 /** Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. */
-export async function exchangeRefreshToken({ db, settings, accessKey }: SignInContext, presentedToken: string, client: Client): Promise<TokenPairResponse> {
+export async function exchangeRefreshToken({ db, settings, accessKey, changes }: SignInContext, presentedToken: string, client: Client): Promise<TokenPairResponse> {
   // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here.
   const result = await db.transaction(async (tx) => {
     const consumption = await consumeRefreshToken(tx, presentedToken);
@@ -125,14 +164,19 @@ export async function exchangeRefreshToken({ db, settings, accessKey }: SignInCo
     if (!user || user.bannedAt) return { outcome: 'invalid' as const };
     const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
     await touchSession(tx, consumption.family);
-    return { outcome: 'renewed' as const, uid: user.uid, refreshToken, family: consumption.family };
+    const claims = await sessionClaimsOf(tx, consumption.family);
+    return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims! };
   });
-  if (result.outcome === 'reused') throw unauthorized('The refresh token was already used; every session continuing from it has been ended.', 'refresh-token-reused');
+  if (result.outcome === 'reused') {
+    // the family's access tokens die with it, in every process
+    await changes.transaction(db, { users: [result.userUid] }, async () => undefined);
+    throw unauthorized('The refresh token was already used; every session continuing from it has been ended.', 'refresh-token-reused');
+  }
   if (result.outcome !== 'renewed') throw invalidRefreshToken();
-  return tokenPair(accessKey, result.uid, settings.accessTokenTtlSeconds, result.refreshToken, result.family);
+  return tokenPair(accessKey, result.uid, settings.accessTokenTtlSeconds, result.refreshToken, result.claims);
 }
 
-async function tokenPair(accessKey: Buffer, uid: string, ttlSeconds: number, refreshToken: string, sessionFamily: string): Promise<TokenPairResponse> {
-  const access = await signAccessToken(accessKey, uid, ttlSeconds, sessionFamily);
+async function tokenPair(accessKey: Buffer, uid: string, ttlSeconds: number, refreshToken: string, session: SessionClaims): Promise<TokenPairResponse> {
+  const access = await signAccessToken(accessKey, uid, ttlSeconds, session);
   return { access_token: access.token, issued: access.issued, expires: access.expires, refresh_token: refreshToken };
 }

@@ -4,6 +4,8 @@ import { passwordAuthentications, users } from '../db/schema';
 import { epochSecondsOf } from '../shared/paging';
 import type { DomainUserResponse, PanelUserResponse } from '../../contracts/auth';
 import { lockedUsernames } from './sign-in-throttle';
+import { secondFactorStateColumn, syncSecondFactorRequirement } from './second-factor-policy';
+import type { SecondFactorState } from '../../contracts/second-factors';
 
 interface UserRow {
   uid: string;
@@ -11,6 +13,7 @@ interface UserRow {
   roles: string[];
   bannedAt: Date | null;
   lastSignInAt: Date | null;
+  secondFactor: SecondFactorState;
 }
 
 interface PasswordLogin {
@@ -18,7 +21,14 @@ interface PasswordLogin {
   passwordHash: string;
 }
 
-export const userColumns = { uid: users.uid, publicName: users.publicName, roles: users.roles, bannedAt: users.bannedAt, lastSignInAt: users.lastSignInAt };
+export const userColumns = {
+  uid: users.uid,
+  publicName: users.publicName,
+  roles: users.roles,
+  bannedAt: users.bannedAt,
+  lastSignInAt: users.lastSignInAt,
+  secondFactor: secondFactorStateColumn,
+};
 
 /** `locked`: the user's sign-in is blocked now (throttled under its username, from every address or from some). */
 export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse => ({
@@ -28,6 +38,7 @@ export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse
   banned: user.bannedAt !== null,
   locked,
   last_sign_in: user.lastSignInAt ? epochSecondsOf(user.lastSignInAt) : null,
+  second_factor: user.secondFactor,
 });
 
 const isLocked = (locked: Set<string>, username: string | null) => username !== null && locked.has(username.toLowerCase());
@@ -96,13 +107,17 @@ export async function insertUser(db: Db, user: NewUser): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(users).values({ publicName: user.publicName, roles: user.roles }).returning({ uid: users.uid });
     await tx.insert(passwordAuthentications).values({ userUid: created.uid, username: user.username, passwordHash: user.passwordHash });
+    await syncSecondFactorRequirement(tx, [created.uid]);
     return created.uid;
   });
 }
 
+/** Changes name and roles; a role that requires a second factor starts the user's grace period (second-factor-policy.ts). */
 export async function updateDomainUser(db: Db, uid: string, publicName: string, roles: string[]): Promise<UserRow | undefined> {
-  const [user] = await db.update(users).set({ publicName, roles }).where(eq(users.uid, uid)).returning(userColumns);
-  return user;
+  const [updated] = await db.update(users).set({ publicName, roles }).where(eq(users.uid, uid)).returning({ uid: users.uid });
+  if (!updated) return undefined;
+  await syncSecondFactorRequirement(db, [uid]);
+  return findUser(db, uid);
 }
 
 /** Sets the username, and the password when given. Returns false when there is no password to keep. */

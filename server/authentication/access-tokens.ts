@@ -30,11 +30,21 @@ interface SignedAccessToken {
   expires: number;
 }
 
-/** `sessionFamily` becomes the `sid` claim: the refresh-token family (session) the token was issued in. */
-export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, sessionFamily?: string, now = new Date()): Promise<SignedAccessToken> {
+/** What an access token says of its session beyond the user. */
+export interface SessionClaims {
+  /** The refresh-token family (session) the token is issued in: the `sid` claim. */
+  sessionFamily: string;
+  /** When the user last proved who they are in the session (sign-in or re-authentication): the `auth_time` claim. */
+  authenticatedAt: Date;
+  /** The session may only enroll a second factor: the `enr` claim. */
+  enrollmentOnly?: boolean;
+}
+
+export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, session: SessionClaims, now = new Date()): Promise<SignedAccessToken> {
   const issued = epochSeconds(now);
   const expires = issued + ttlSeconds;
-  const token = await new SignJWT(sessionFamily ? { sid: sessionFamily } : {})
+  const claims = { sid: session.sessionFamily, auth_time: epochSeconds(session.authenticatedAt), ...(session.enrollmentOnly ? { enr: true } : {}) };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(uid)
     .setIssuer(ISSUER)
@@ -47,8 +57,11 @@ export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: numb
 
 export interface AccessTokenClaims {
   uid: string;
-  /** The session (refresh-token family) the token was issued in; absent in tokens issued before sessions existed. */
-  sessionFamily?: string;
+  /** The session (refresh-token family) the token was issued in. */
+  sessionFamily: string;
+  /** The `auth_time` claim: epoch seconds. */
+  authenticatedAt: number;
+  enrollmentOnly: boolean;
   /** The `exp` claim: epoch seconds. */
   expires: number;
 }
@@ -56,10 +69,12 @@ export interface AccessTokenClaims {
 /** Who an access token was issued to, or undefined when the token is forged, malformed or expired. */
 export async function verifyAccessTokenClaims(key: Buffer, token: string): Promise<AccessTokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, await cryptoKeyOf(key), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
-    if (!payload.sub || !UUID.test(payload.sub)) return undefined;
-    const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid.toLowerCase() : undefined;
-    return { uid: payload.sub.toLowerCase(), expires: payload.exp!, ...(sid ? { sessionFamily: sid } : {}) };
+    const options = { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub', 'sid', 'auth_time'] };
+    const { payload } = await jwtVerify(token, await cryptoKeyOf(key), options);
+    const { sub, sid, auth_time: authTime } = payload;
+    // tokens without a session, or of another format, are refused: a token must die with its session
+    if (!sub || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof authTime !== 'number') return undefined;
+    return { uid: sub.toLowerCase(), sessionFamily: sid.toLowerCase(), authenticatedAt: authTime, enrollmentOnly: payload.enr === true, expires: payload.exp! };
   } catch {
     return undefined;
   }

@@ -9,7 +9,7 @@ import type { Database } from '../db';
 import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './cache';
 import { effectivePermissions } from '../shared/permissions';
 import { HttpProblem, problemType } from '../shared/problem';
-import { apiTokenScopeOf, assertPermitted, type RouteAuth } from './route-rules';
+import { apiTokenScopeOf, assertPermitted, assertSessionAllows, type RouteAuth } from './route-rules';
 
 export interface Authentication {
   /**
@@ -56,12 +56,14 @@ export function createAuthentication({
   database,
   masterSecret,
   accessPolicy,
+  accessTokenTtlSeconds,
   apiTokenThrottle = { maxFailures: 0, windowSeconds: 1 },
   cacheLimits = AUTH_CACHE_LIMITS,
 }: {
   database: Pick<Database, 'db' | 'listen'>;
   masterSecret: Buffer;
   accessPolicy: 'roles' | 'open';
+  accessTokenTtlSeconds: number;
   apiTokenThrottle?: ApiTokenThrottle;
   cacheLimits?: AuthCacheLimits;
 }): Authentication {
@@ -69,7 +71,7 @@ export function createAuthentication({
   const key = accessTokenKey(masterSecret);
   const cache = new AuthCache(cacheLimits);
   const feed = userChangeFeed(database, cache);
-  const findUserWithGrants = userWithGrantsFinder(db);
+  const findUserWithGrants = userWithGrantsFinder(db, accessTokenTtlSeconds);
   const throttleRule = (address: string): ThrottleRule | undefined =>
     apiTokenThrottle.maxFailures > 0 ? { key: `api-token:${address}`, maxFailures: apiTokenThrottle.maxFailures, resetSeconds: apiTokenThrottle.windowSeconds } : undefined;
 
@@ -89,14 +91,25 @@ export function createAuthentication({
     return claims;
   }
 
-  async function userOf(uid: string): Promise<KnownUser | undefined> {
-    const cached = cache.userOf(uid);
-    if (cached) return cached;
+  async function readUser(uid: string): Promise<KnownUser | undefined> {
     const readMark = cache.readMark;
     const row = await findUserWithGrants(uid);
     if (!row) return undefined;
-    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions: effectivePermissions(row.granted, accessPolicy) };
+    const permissions = effectivePermissions(row.granted, accessPolicy);
+    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions, liveSessions: new Set(row.liveSessions) };
     cache.rememberUser(user, readMark);
+    return user;
+  }
+
+  /**
+   * The token's user, read again when the cached one does not know the token's session (a sign-in after the read). A session found
+   * ended is remembered, so that its tokens cost no further read.
+   */
+  async function userOfSession(claims: AccessTokenClaims): Promise<KnownUser | undefined> {
+    const cached = cache.userOf(claims.uid);
+    if (cached?.liveSessions.has(claims.sessionFamily) || cache.hasEnded(claims.sessionFamily)) return cached;
+    const user = await readUser(claims.uid);
+    if (user && !user.liveSessions.has(claims.sessionFamily)) cache.rememberEnded(claims.sessionFamily);
     return user;
   }
 
@@ -107,7 +120,7 @@ export function createAuthentication({
   }
 
   async function admitClaims(request: FastifyRequest, claims: AccessTokenClaims) {
-    const user = await userOf(claims.uid);
+    const user = await userOfSession(claims);
     if (!user) throw refused('The access token belongs to no user.');
     admitKnownUser(request, claims, user);
   }
@@ -120,15 +133,18 @@ export function createAuthentication({
     const token = bearerValue(request);
     const claims = token === undefined ? undefined : cache.claimsOf(token);
     const user = claims && cache.userOf(claims.uid);
-    if (!user) return false;
+    if (!user?.liveSessions.has(claims!.sessionFamily)) return false;
     admitKnownUser(request, claims!, user);
     return true;
   }
 
   function admitKnownUser(request: FastifyRequest, claims: AccessTokenClaims, user: KnownUser) {
     if (user.banned) throw refused('The user is banned.');
+    if (!user.liveSessions.has(claims.sessionFamily)) throw refused('The session of the access token has ended.');
+    const { sessionFamily, authenticatedAt, enrollmentOnly } = claims;
     // copies: a route may change its request.user without changing what later requests are admitted with
-    request.user = { uid: user.uid, publicName: user.publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily: claims.sessionFamily };
+    request.user = { uid: user.uid, publicName: user.publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly };
+    assertSessionAllows(request.routeOptions.config, claims);
     assertPermitted(request.routeOptions.config.permission, user.permissions);
   }
 

@@ -20,6 +20,8 @@ export interface KnownUser {
   banned: boolean;
   /** What the roles grant under the access policy in force. */
   permissions: Permission[];
+  /** The sessions whose access tokens are admitted: not ended, and used within an access token's lifetime. */
+  liveSessions: ReadonlySet<string>;
 }
 
 export interface AuthCacheLimits {
@@ -42,6 +44,8 @@ export type UserChange = { users: string[] } | 'everyone';
 export class AuthCache {
   private readonly tokens: LRUCache<string, AccessTokenClaims>;
   private readonly users: LRUCache<string, StoredUser>;
+  /** Sessions found ended: they never come back, so their tokens are refused without another read. */
+  private readonly endedSessions: LRUCache<string, true>;
   /** Bumped by every change: a user read before a change is not stored after it. */
   private generation = 0;
   /** False while changes could go unannounced (the LISTEN connection is down): users are read through, not kept. */
@@ -54,6 +58,7 @@ export class AuthCache {
   ) {
     this.tokens = new LRUCache({ max: limits.maxTokens });
     this.users = new LRUCache({ max: limits.maxUsers });
+    this.endedSessions = new LRUCache({ max: limits.maxTokens });
     this.keepingUsers = keepingUsers;
     this.now = now;
   }
@@ -69,6 +74,14 @@ export class AuthCache {
 
   rememberClaims(token: string, claims: AccessTokenClaims) {
     this.tokens.set(token, claims);
+  }
+
+  hasEnded(sessionFamily: string): boolean {
+    return this.endedSessions.has(sessionFamily);
+  }
+
+  rememberEnded(sessionFamily: string) {
+    this.endedSessions.set(sessionFamily, true);
   }
 
   userOf(uid: string): KnownUser | undefined {

@@ -2,7 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { API_TOKEN_SCOPES, type ApiTokenScope, type TokenInfoResponse } from '../../contracts/api-tokens';
 import { problems } from '../../contracts/common';
 import { isPermission, type Permission, type RoutePermission } from '../shared/permissions';
-import { forbidden } from '../shared/problem';
+import { forbidden, HttpProblem, problemType } from '../shared/problem';
+import { RECENT_AUTHENTICATION_SECONDS } from '../../contracts/second-factors';
 
 /**
  * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
@@ -22,13 +23,21 @@ interface AuthenticatedUser {
   /** What the user's roles grant under the role policy (all of them with ACCESS_POLICY=open). */
   permissions: Permission[];
   /** The session (refresh-token family) of the access token: its `sid` claim. */
-  sessionFamily?: string;
+  sessionFamily: string;
+  /** Epoch seconds of the session's last sign-in or re-authentication: the `auth_time` claim. */
+  authenticatedAt: number;
+  /** The session may only enroll a second factor. */
+  enrollmentOnly: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which credential the route admits; read by the authentication's hook. */
     auth?: RouteAuth;
+    /** A sensitive action: users need an authentication within RECENT_AUTHENTICATION_SECONDS (401 reauthentication-required). */
+    recentAuthentication?: boolean;
+    /** Open to sessions that may only enroll a second factor (every other route refuses them). */
+    enrollment?: boolean;
   }
   interface FastifyRequest {
     /** Set when the request was admitted by a user's access token. */
@@ -50,6 +59,23 @@ export function assertPermitted(needed: RoutePermission | undefined, held: Permi
   // assertPermissionDeclared refuses such a route at start-up; refuse rather than admit should one slip through
   if (needed === undefined) throw new Error('The route admits users but declares no permission.');
   if (!held.includes(needed)) throw forbidden(needed);
+}
+
+interface SessionRules {
+  recentAuthentication?: boolean;
+  enrollment?: boolean;
+}
+
+/** The route's demands on the session: open to enrollment-only sessions, and how recent an authentication it needs. */
+export function assertSessionAllows(route: SessionRules, session: { authenticatedAt: number; enrollmentOnly: boolean }, now = Date.now()) {
+  if (session.enrollmentOnly && !route.enrollment) {
+    throw new HttpProblem(403, 'Forbidden', 'Your roles require a second factor: this session may only enroll one.', { type: problemType('second-factor-enrollment-required') });
+  }
+  if (route.recentAuthentication && now / 1000 - session.authenticatedAt > RECENT_AUTHENTICATION_SECONDS) {
+    throw new HttpProblem(401, 'Unauthorized', `This action needs an authentication within the last ${RECENT_AUTHENTICATION_SECONDS / 60} minutes: re-authenticate first.`, {
+      type: problemType('reauthentication-required'),
+    });
+  }
 }
 
 const admitsUsers = (auth: RouteAuth) => auth === 'user' || auth === 'apiTokenOrUser' || auth === 'publicOrUser';

@@ -21,6 +21,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: passwordHashCost(variables.PASSWORD_HASH_COST, env.NODE_ENV),
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL,
+    secondFactorGraceDays: variables.SECOND_FACTOR_GRACE_DAYS,
     throttle: {
       userAddressMaxFailures: variables.SIGN_IN_MAX_FAILURES,
       addressMaxFailures: variables.SIGN_IN_ADDRESS_MAX_FAILURES,

@@ -17,6 +17,8 @@ export interface Config {
   passwordHashCost: PasswordHashCost;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Days a user whose roles require a second factor may sign in without one. */
+  secondFactorGraceDays: number;
   throttle: ThrottleConfig;
   panelDir: string;
   serviceUrls: ServiceUrls;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -10,6 +10,8 @@ export const users = pgTable(
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Since when the user's roles require a second factor (the grace period counts from it); null while none requires one. */
+    secondFactorRequiredSince: timestamp('second_factor_required_since', { withTimezone: true }),
   },
   // the users list's default order (public name regardless of case): its first page reads the index, not every user
   (table) => [index('users_public_name_idx').on(sql`lower(${table.publicName})`, table.publicName, table.uid)],
@@ -58,6 +60,93 @@ export const sessions = pgTable(
     address: text('address'),
     userAgent: text('user_agent'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last time the user proved who they are in this session (sign-in or re-authentication): access tokens' auth_time. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A session of a user whose grace period for a required second factor is over: it may only enroll one. */
+    enrollmentOnly: boolean('enrollment_only').notNull().default(false),
   },
   (table) => [index('sessions_user_idx').on(table.userUid, table.lastUsedAt)],
+);
+
+/**
+ * Second factors: an authenticator app (TOTP; pending until its first code confirms it) or a WebAuthn credential (security key
+ * or passkey). The TOTP secret is encrypted at rest; a WebAuthn credential keeps only its public key.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp', 'webauthn'] }).notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** TOTP: the secret, encrypted under a key derived from the master secret with the factor's uid as authenticated data. */
+    totpSecret: text('totp_secret'),
+    /** TOTP: the time step of the last accepted code; a code of that step or an earlier one is refused. */
+    totpLastStep: integer('totp_last_step'),
+    /** WebAuthn: the credential id (base64url), its COSE public key (base64url), signature counter and transports. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: integer('sign_count'),
+    transports: text('transports').array(),
+  },
+  (table) => [index('second_factors_user_idx').on(table.userUid), uniqueIndex('second_factors_credential_key').on(table.credentialId)],
+);
+
+/** Single-use recovery codes: only a keyed hash of each, one set per user (a new set replaces the old one). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userUid), uniqueIndex('recovery_codes_hash_key').on(table.codeHash)],
+);
+
+/**
+ * Short-lived, single-use challenges: a sign-in waiting for its second factor (bound to the user and client address), a passkey
+ * sign-in or a WebAuthn registration (with its challenge). Only the token's hash is stored.
+ */
+export const authenticationChallenges = pgTable(
+  'authentication_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['second-factor', 'passkey', 'webauthn-registration'] }).notNull(),
+    userUid: uuid('user_uid').references(() => users.uid, { onDelete: 'cascade' }),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    challenge: text('challenge'),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('authentication_challenges_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Device tokens (OWASP's device cookies): given to a browser at a successful sign-in for that username. A sign-in presenting one
+ * skips the username-wide wait and counts its failures here; at the limit the token dies.
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Failed sign-ins since its last success; at DEVICE_MAX_FAILURES the token is dead. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [index('device_tokens_user_idx').on(table.userUid)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Tables that several services read or write, so none of them owns the table alone. */
 
@@ -7,6 +7,8 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 export const rolePermissions = pgTable('role_permissions', {
   role: text('role').primaryKey(),
   permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** Whether the role's users must sign in with a second factor. */
+  secondFactorRequired: boolean('second_factor_required').notNull().default(false),
 });
 
 /**

@@ -66,7 +66,9 @@ test('an expired access token of this server is a user\'s, not a guess: it gets 
   const { token } = await addPricingToken();
   const address = uniqueAddress();
   const key = accessTokenKey(t.masterSecret);
-  const expired = (await signAccessToken(key, '6e8bc430-9c3a-11d9-9669-0800200c9a66', 60, undefined, new Date(Date.now() - 3_600_000))).token;
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  const session = { sessionFamily: '7e8bc430-9c3a-11d9-9669-0800200c9a66', authenticatedAt: anHourAgo };
+  const expired = (await signAccessToken(key, '6e8bc430-9c3a-11d9-9669-0800200c9a66', 60, session, anHourAgo)).token;
   for (let index = 0; index < 5; index++) {
     const response = await t.inject({ method: 'GET', url: `${FILES}/search/`, headers: bearer(expired), remoteAddress: address });
     expect(response.json()).toMatchObject({ status: 401, detail: 'The access token is invalid or expired.' });

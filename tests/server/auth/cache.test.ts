@@ -142,7 +142,7 @@ describe('verified access tokens in the cache', () => {
 describe('AuthCache bounds', () => {
   test('keeps at most maxTokens tokens and maxUsers users, forgetting the least recently used', () => {
     const cache = new AuthCache({ maxTokens: 2, maxUsers: 2, userMaxAgeMs: 60_000 });
-    const claims = (uid: string) => ({ uid, expires: Math.floor(Date.now() / 1000) + 60 });
+    const claims = (uid: string) => ({ uid, sessionFamily: uid, authenticatedAt: 0, enrollmentOnly: false, expires: Math.floor(Date.now() / 1000) + 60 });
     cache.rememberClaims('t1', claims('a'));
     cache.rememberClaims('t2', claims('b'));
     expect(cache.claimsOf('t1')).toBeDefined();
@@ -158,7 +158,7 @@ describe('AuthCache bounds', () => {
   test('a token is kept until its exp and not a millisecond longer', () => {
     let now = 5_000_000;
     const cache = new AuthCache({ maxTokens: 10, maxUsers: 10, userMaxAgeMs: 60_000 }, { now: () => now });
-    cache.rememberClaims('token', { uid: 'a', expires: 5_010 });
+    cache.rememberClaims('token', { uid: 'a', sessionFamily: 'a', authenticatedAt: 5_000, enrollmentOnly: false, expires: 5_010 });
     now = 5_009_999;
     expect(cache.claimsOf('token')).toBeDefined();
     now = 5_010_000;
@@ -193,7 +193,7 @@ describe('AuthCache bounds', () => {
 });
 
 function aUser(uid: string): KnownUser {
-  return { uid, publicName: uid, roles: [], banned: false, permissions: [] };
+  return { uid, publicName: uid, roles: [], banned: false, permissions: [], liveSessions: new Set() };
 }
 
 /** The session family of an access token: its `sid` claim. */

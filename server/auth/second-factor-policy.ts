@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { recoveryCodes, rolePermissions, secondFactors, users } from '../db/schema';
+import type { OwnSecondFactorStateResponse, SecondFactorState } from '../../contracts/second-factors';
+
+/**
+ * Who must use a second factor: users holding a role whose policy requires it. `users.second_factor_required_since` remembers
+ * since when (the grace period counts from it); it is kept by every change of roles or of the policy (syncSecondFactorRequirement).
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Whether the user's roles require a second factor, as SQL over `users` (the role policy is read, not the remembered time). */
+export const rolesRequireSecondFactor: SQL<boolean> = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles})
+  and ${rolePermissions.secondFactorRequired})`;
+
+/** Whether the user has a confirmed second factor, as SQL over `users`. */
+export const hasConfirmedFactorColumn: SQL<boolean> = sql`exists (select 1 from ${secondFactors} where ${secondFactors.userUid} = ${users.uid}
+  and ${secondFactors.confirmedAt} is not null)`;
+
+/** The users list's summary of a user, as SQL over `users`. */
+export const secondFactorStateColumn: SQL<SecondFactorState> = sql`case when ${hasConfirmedFactorColumn} then 'on'
+  when ${rolesRequireSecondFactor} then 'required-missing' else 'off' end`;
+
+/**
+ * Brings the users' remembered requirement in line with their roles and the policy: it starts now for users newly required, keeps
+ * its time for those still required, and ends for the others. Run in the transaction of the change of roles or policy.
+ */
+export async function syncSecondFactorRequirement(tx: Db, uids: string[] | 'everyone', now = new Date()) {
+  const since = sql`case when ${rolesRequireSecondFactor} then coalesce(${users.secondFactorRequiredSince}, ${now}) else null end`;
+  await tx
+    .update(users)
+    .set({ secondFactorRequiredSince: since })
+    .where(uids === 'everyone' ? undefined : inArray(users.uid, uids));
+}
+
+export async function hasConfirmedFactor(db: Db, userUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: secondFactors.uid })
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userUid, userUid), isNotNull(secondFactors.confirmedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface SecondFactorRequirement {
+  required: boolean;
+  enrolled: boolean;
+  /** Required and not enrolled: until when sign-in is still allowed without one. */
+  graceUntil: Date | null;
+  recoveryCodesLeft: number;
+}
+
+/** A user's requirement as sign-in and the administration read it. */
+export async function secondFactorRequirementOf(db: Db, userUid: string, graceDays: number): Promise<SecondFactorRequirement> {
+  const codesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userUid} = ${users.uid} and ${recoveryCodes.usedAt} is null)`;
+  const [row] = await db
+    .select({ required: rolesRequireSecondFactor, enrolled: hasConfirmedFactorColumn, since: users.secondFactorRequiredSince, codesLeft })
+    .from(users)
+    .where(eq(users.uid, userUid));
+  if (!row) return { required: false, enrolled: false, graceUntil: null, recoveryCodesLeft: 0 };
+  const since = row.since === null ? null : new Date(row.since);
+  const graceUntil = row.required && !row.enrolled ? new Date((since ?? new Date()).getTime() + graceDays * DAY_MS) : null;
+  return { required: row.required, enrolled: row.enrolled, graceUntil, recoveryCodesLeft: row.codesLeft };
+}
+
+/** A sign-in now gives a session that may only enroll: the roles require a factor, none is enrolled and the grace period is over. */
+export const mayOnlyEnroll = (requirement: SecondFactorRequirement, now = new Date()) =>
+  requirement.graceUntil !== null && requirement.graceUntil.getTime() <= now.getTime();
+
+export function ownSecondFactorState(requirement: SecondFactorRequirement, enrollmentOnly: boolean): OwnSecondFactorStateResponse {
+  return {
+    enrolled: requirement.enrolled,
+    required: requirement.required,
+    grace_until: requirement.graceUntil && Math.floor(requirement.graceUntil.getTime() / 1000),
+    enrollment_only: enrollmentOnly,
+    recovery_codes_left: requirement.recoveryCodesLeft,
+  };
+}
+
+/** Unbanned users whose roles require a second factor and who have none: the dashboard's figure. */
+export async function countMissingSecondFactor(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(isNull(users.bannedAt), rolesRequireSecondFactor, sql`not ${hasConfirmedFactorColumn}`));
+  return row.count;
+}
