@@ -80,8 +80,11 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       },
       session: { revoke: 'Sitzung beendet' },
       role: { update: 'Rollenrechte geändert' },
-      'sign-in': { success: 'Angemeldet', failure: 'Anmeldung fehlgeschlagen', throttled: 'Anmeldung gebremst' },
+      'sign-in': { success: 'Angemeldet', failure: 'Anmeldung fehlgeschlagen', throttled: 'Anmeldung gebremst', 'second-factor-failure': 'Falscher zweiter Faktor bei der Anmeldung' },
       'refresh-token': { reuse: 'Refresh-Token wiederverwendet' },
+      reauthentication: { success: 'Erneut angemeldet', failure: 'Erneute Anmeldung fehlgeschlagen' },
+      'second-factor': { add: 'Zweiter Faktor hinzugefügt', remove: 'Zweiter Faktor entfernt', reset: 'Zweite Faktoren zurückgesetzt' },
+      'recovery-codes': { renew: 'Neue Wiederherstellungscodes' },
       'mail-provider': {
         create: 'Mail-Provider hinzugefügt',
         update: 'Mail-Provider geändert',

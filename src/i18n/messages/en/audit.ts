@@ -78,8 +78,11 @@ export const auditEn = {
       },
       session: { revoke: 'Session revoked' },
       role: { update: 'Role permissions changed' },
-      'sign-in': { success: 'Signed in', failure: 'Sign-in failed', throttled: 'Sign-in throttled' },
+      'sign-in': { success: 'Signed in', failure: 'Sign-in failed', throttled: 'Sign-in throttled', 'second-factor-failure': 'Wrong second factor at sign-in' },
       'refresh-token': { reuse: 'Refresh token reused' },
+      reauthentication: { success: 'Re-authenticated', failure: 'Re-authentication failed' },
+      'second-factor': { add: 'Second factor added', remove: 'Second factor removed', reset: 'Second factors reset' },
+      'recovery-codes': { renew: 'New recovery codes' },
       'mail-provider': {
         create: 'Mail provider added',
         update: 'Mail provider changed',
