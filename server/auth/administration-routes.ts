@@ -127,8 +127,8 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
       schema: {
         ...signedIn(
           "Revoke users' refresh tokens",
-          'Revokes every refresh token of the users and ends their sessions; their access tokens stay valid until they expire ' +
-            '(ACCESS_TOKEN_TTL). Answers how many tokens were revoked. An unknown uid is 404 `/problems/user-not-found` naming `uids`, and ' +
+          'Revokes every refresh token of the users and ends their sessions; their access tokens are refused from the next request on, ' +
+            'in every process. Answers how many tokens were revoked. An unknown uid is 404 `/problems/user-not-found` naming `uids`, and ' +
             "nothing changes. Only for users whose permissions are a subset of the caller's (403). One `user.revoke-refresh-tokens` event per user.",
         ),
         body: UidsBody,

@@ -59,7 +59,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
       schema: {
         ...manage(
           'End a session of a user',
-          "Revokes the session's refresh tokens; its access tokens stay valid until they expire (ACCESS_TOKEN_TTL). 404 `/problems/not-found` " +
+          "Revokes the session's refresh tokens; its access tokens are refused from the next request on, in every process. 404 `/problems/not-found` " +
             "when the session is unknown, ended or another user's. Audited as `session.revoke`.",
         ),
         params: SessionParams,

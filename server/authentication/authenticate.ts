@@ -107,7 +107,7 @@ export function createAuthentication({
    */
   async function userOfSession(claims: AccessTokenClaims): Promise<KnownUser | undefined> {
     const cached = cache.userOf(claims.uid);
-    if (cached?.liveSessions.has(claims.sessionFamily) || cache.hasEnded(claims.sessionFamily)) return cached;
+    if (cached && (cached.liveSessions.has(claims.sessionFamily) || cache.hasEnded(claims.sessionFamily))) return cached;
     const user = await readUser(claims.uid);
     if (user && !user.liveSessions.has(claims.sessionFamily)) cache.rememberEnded(claims.sessionFamily);
     return user;

@@ -20,11 +20,20 @@ interface Claims {
   iss?: string;
   aud?: string;
   exp?: number;
+  /** The session: the administrator's live one unless given; null leaves the claim out. */
+  sid?: string | null;
+}
+
+/** The session of the administrator's access token: tokens are only admitted in a live session of their user. */
+async function adminSession(): Promise<string> {
+  const [, payload] = (await t.adminToken()).split('.');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()).sid;
 }
 
 async function accessToken(claims: Claims, key = deriveKey(t.masterSecret, 'access-token')) {
   const now = Math.floor(Date.now() / 1000);
-  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(claims.exp ?? now + 60);
+  const sid = claims.sid === undefined ? await adminSession() : claims.sid;
+  let jwt = new SignJWT({ auth_time: now, ...(sid === null ? {} : { sid }) }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(claims.exp ?? now + 60);
   if (claims.sub) jwt = jwt.setSubject(claims.sub);
   jwt = jwt.setIssuer(claims.iss ?? 'caredesk-auth').setAudience(claims.aud ?? 'caredesk');
   return jwt.sign(key);
@@ -51,6 +60,8 @@ describe('refused with 401', () => {
     ['a token without subject', async () => accessToken({})],
     ['a token whose subject is no uuid', async () => accessToken({ sub: 'admin' })],
     ['a token of a user that does not exist', async () => accessToken({ sub: randomUUID() })],
+    ['a token without a session', async () => accessToken({ sub: await adminUid(), sid: null })],
+    ['a token of a session that does not exist', async () => accessToken({ sub: await adminUid(), sid: randomUUID() })],
     ['garbage', async () => 'garbage'],
     ['three garbage segments', async () => 'a.b.c'],
     ['a tampered payload', async () => {
@@ -97,7 +108,7 @@ test("a user's access token is refused when the user's row is gone", async () =>
   expect(response.json().detail).toBe('The access token belongs to no user.');
 });
 
-test("a ban refuses the user's existing access token from the next request on; unbanning accepts it again", async () => {
+test("a ban refuses the user's existing access token from the next request on; after the unban it stays refused", async () => {
   const user = await t.createUser();
   const pair = await t.signIn(user.username, user.password);
   const uids = [user.domain_user.uid];
@@ -111,7 +122,10 @@ test("a ban refuses the user's existing access token from the next request on; u
   expect(listAsBanned.statusCode).toBe(401);
 
   expect((await t.as({ method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids } })).statusCode).toBe(200);
-  expect((await info(bearer(pair.access_token))).statusCode).toBe(200);
+  const afterUnban = await info(bearer(pair.access_token));
+  expect(afterUnban.statusCode).toBe(401);
+  expect(afterUnban.json().detail).toBe('The session of the access token has ended.');
+  expect((await info(bearer((await t.signIn(user.username, user.password)).access_token))).statusCode).toBe(200);
 });
 
 test('no response showed a password, a password hash or a refresh token hash', async () => {

@@ -57,10 +57,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` },
     });
-    const { access_token } = (await token.json()) as { access_token: string };
+    const { access_token, refresh_token } = (await token.json()) as { access_token: string; refresh_token: string };
     const atB = (url: string) => fetch(`${b.baseUrl}${url}`, { headers: { authorization: `Bearer ${access_token}` } });
-    return { callA, uid: domain_user.uid, atB };
+    return { callA, uid: domain_user.uid, atB, access_token, refresh_token };
   }
+
+  const ENDED = { status: 401, detail: 'The session of the access token has ended.' };
+  const sessionOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
+  const refreshAtA = (refreshToken: string) =>
+    fetch(`${a.baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization: `Bearer ${refreshToken}` } });
 
   test('a ban through one process is refused by the other on the next request, though the other had the user cached', async () => {
     const { callA, uid, atB } = await userSignedInAtB(['caregiver']);
@@ -74,7 +79,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
     expect(await refused.json()).toMatchObject({ detail: 'The user is banned.' });
 
     await callA('POST', '/api/auth/administration/unban-users/', { uids: [uid] });
+    expect(await (await atB('/api/auth/info/')).json()).toMatchObject(ENDED);
+  });
+
+  test("ending a session through one process refuses its access token on the other's next request", async () => {
+    const { callA, uid, atB, access_token } = await userSignedInAtB(['caregiver']);
     expect((await atB('/api/auth/info/')).status).toBe(200);
+    await callA('DELETE', `/api/auth/administration/users/${uid}/sessions/${sessionOf(access_token)}/`);
+    expect(await (await atB('/api/auth/info/')).json()).toMatchObject(ENDED);
+  });
+
+  test("a refresh token used twice at one process ends the session's access tokens at the other", async () => {
+    const { atB, refresh_token } = await userSignedInAtB(['caregiver']);
+    expect((await atB('/api/auth/info/')).status).toBe(200);
+    expect((await refreshAtA(refresh_token)).status).toBe(200);
+    expect(await (await refreshAtA(refresh_token)).json()).toMatchObject({ type: '/problems/refresh-token-reused' });
+    expect(await (await atB('/api/auth/info/')).json()).toMatchObject(ENDED);
+  });
+
+  test("an administrator's password set and a refresh-token revoke through one process refuse the tokens at the other", async () => {
+    for (const end of ['password', 'revoke'] as const) {
+      const { callA, uid, atB } = await userSignedInAtB(['caregiver']);
+      expect((await atB('/api/auth/info/')).status).toBe(200);
+      if (end === 'password') await callA('PUT', `/api/auth/administration/users/${uid}/password-authentication/`, { username: `renamed-${uid.slice(0, 8)}`, password: 'Set-by-admin-9' });
+      else await callA('POST', '/api/auth/administration/revoke-refresh-tokens/', { uids: [uid] });
+      expect(await (await atB('/api/auth/info/')).json()).toMatchObject(ENDED);
+    }
   });
 
   test("a change of roles or of the role policy through one process counts on the other's next request", async () => {

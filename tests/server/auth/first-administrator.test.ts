@@ -29,7 +29,7 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<PanelUser[]>();
     expect(listed).toEqual([
       {
-        domain_user: { uid: expect.any(String), public_name: 'Administrator', roles: ['administrator'], banned: false, locked: false, last_sign_in: expect.any(Number) },
+        domain_user: { uid: expect.any(String), public_name: 'Administrator', roles: ['administrator'], banned: false, locked: false, last_sign_in: expect.any(Number), second_factor: 'required-missing' },
         authentication_methods: [{ type: 'password', username: 'boss' }],
       },
     ]);
@@ -76,6 +76,7 @@ describe('after users were created before the first start (the demo seed)', () =
       banned: false,
       locked: false,
       last_sign_in: expect.any(Number),
+      second_factor: 'required-missing',
     });
     expect((await t.signIn('petra.schulz', 'seeded-password')).access_token).toBeTruthy();
   });

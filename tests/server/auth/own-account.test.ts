@@ -15,6 +15,8 @@ async function signedInUser(roles: string[] = ['caregiver']) {
   return { user, token: pair.access_token };
 }
 
+const NO_SECOND_FACTOR = { enrolled: false, required: false, grace_until: null, enrollment_only: false, recovery_codes_left: 0 };
+
 describe('GET /info/', () => {
   test('answers uid, public name, roles and permissions of the caller', async () => {
     const { user, token } = await signedInUser(['caregiver', 'dispatcher']);
@@ -25,6 +27,7 @@ describe('GET /info/', () => {
       public_name: user.domain_user.public_name,
       roles: ['caregiver', 'dispatcher'],
       permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact'],
+      second_factor: NO_SECOND_FACTOR,
     });
   });
 
@@ -37,6 +40,7 @@ describe('GET /info/', () => {
       roles: ['caregiver'],
       permissions: [],
       authentication: { username: user.username },
+      second_factor: NO_SECOND_FACTOR,
     });
     const plain = await t.as({ method: 'GET', url: `${AUTH}/info/?extended=false`, token });
     expect(plain.json()).not.toHaveProperty('authentication');

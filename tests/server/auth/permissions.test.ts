@@ -239,7 +239,7 @@ describe('ACCESS_POLICY=open', () => {
     expect((await open.as({ method: 'GET', url: `${AUTH}/administration/users/`, token })).statusCode).toBe(200);
     expect((await open.as({ method: 'GET', url: '/api/care/incoming/care-requests/', token })).statusCode).toBe(200);
     const policy = await open.as({ method: 'PUT', url: `${AUTH}/administration/roles/caregiver/`, token, payload: { permissions: ['care:read'] } });
-    expect(policy.json()).toEqual({ role: 'caregiver', permissions: ['care:read'] });
+    expect(policy.json()).toEqual({ role: 'caregiver', permissions: ['care:read'], second_factor_required: false });
     const ban = await open.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, token, payload: { uids: [other.domain_user.uid] } });
     expect(ban.statusCode).toBe(200);
   });

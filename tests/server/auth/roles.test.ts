@@ -36,20 +36,20 @@ describe('role policy, grants and the subset rule', () => {
     expect(roles.map((entry) => entry.role)).toEqual([...roles.map((entry) => entry.role)].sort());
     expect(roles).toEqual(
       expect.arrayContaining([
-        { role: 'administrator', permissions: [...PERMISSIONS] },
-        { role: 'caregiver', permissions: [] },
-        { role: 'dispatcher', permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact'] },
-        { role: 'recruiter', permissions: ['users:read', 'files:read', 'care:read', 'care:create'] },
-        { role: 'volunteer', permissions: [] },
+        { role: 'administrator', permissions: [...PERMISSIONS], second_factor_required: true },
+        { role: 'caregiver', permissions: [], second_factor_required: false },
+        { role: 'dispatcher', permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact'], second_factor_required: false },
+        { role: 'recruiter', permissions: ['users:read', 'files:read', 'care:read', 'care:create'], second_factor_required: false },
+        { role: 'volunteer', permissions: [], second_factor_required: false },
       ]),
     );
   });
 
   test('PUT sets a role, in the fixed order without duplicates, and records role.update in the audit trail', async () => {
     const response = await putPolicy('night shift', ['care:read', 'users:read', 'care:read'], undefined, { role: 'night shift' });
-    expect(response.json()).toEqual({ role: 'night shift', permissions: ['users:read', 'care:read'] });
+    expect(response.json()).toEqual({ role: 'night shift', permissions: ['users:read', 'care:read'], second_factor_required: false });
     const listed = (await t.as({ method: 'GET', url: ROLES })).json<{ role: string }[]>();
-    expect(listed).toContainEqual({ role: 'night shift', permissions: ['users:read', 'care:read'] });
+    expect(listed).toContainEqual({ role: 'night shift', permissions: ['users:read', 'care:read'], second_factor_required: false });
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.targetId, 'night shift'));
     expect(event).toMatchObject({ action: 'role.update', targetType: 'role', actorName: 'Administrator', changes: { permissions: ['users:read', 'care:read'] } });
   });

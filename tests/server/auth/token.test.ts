@@ -20,7 +20,7 @@ describe('POST /token/ with Basic credentials', () => {
     const response = await token(basic(user.username, user.password));
     expect(response.statusCode).toBe(200);
     const pair = response.json<TokenPair>();
-    expect(Object.keys(pair).sort()).toEqual(['access_token', 'expires', 'issued', 'refresh_token']);
+    expect(Object.keys(pair).sort()).toEqual(['access_token', 'device_token', 'expires', 'issued', 'refresh_token']);
     expect(pair.issued).toBeGreaterThanOrEqual(before);
     expect(pair.issued).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(pair.expires).toBe(pair.issued + 300);
@@ -30,6 +30,9 @@ describe('POST /token/ with Basic credentials', () => {
     expect(claims.sub).toBe(user.domain_user.uid);
     expect(claims.exp).toBe(pair.expires);
     expect(claims.iat).toBe(pair.issued);
+    expect(claims.auth_time).toBe(pair.issued);
+    expect(claims.sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pair.device_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await info(pair.access_token)).json().uid).toBe(user.domain_user.uid);
   });
 

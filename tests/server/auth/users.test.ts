@@ -30,7 +30,7 @@ describe('POST /administration/users/', () => {
     expect(response.statusCode).toBe(201);
     const user = response.json<PanelUser>();
     expect(user).toEqual({
-      domain_user: { uid: expect.stringMatching(/^[0-9a-f-]{36}$/), public_name: input.public_name, roles: ['recruiter', 'caregiver', 'ceo'], banned: false, locked: false, last_sign_in: null },
+      domain_user: { uid: expect.stringMatching(/^[0-9a-f-]{36}$/), public_name: input.public_name, roles: ['recruiter', 'caregiver', 'ceo'], banned: false, locked: false, last_sign_in: null, second_factor: 'required-missing' },
       authentication_methods: [{ type: 'password', username: input.username }],
     });
     expect(await signInStatus(input.username, input.password)).toBe(200);
@@ -180,7 +180,7 @@ describe('PUT /administration/users/{uid}/domain-user/', () => {
     const { uid } = (await post(validUser())).json<PanelUser>().domain_user;
     const response = await put(uid, { uid, public_name: 'Renamed Person', roles: ['dispatcher', 'ceo', 'dispatcher'] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ uid, public_name: 'Renamed Person', roles: ['dispatcher', 'ceo'], banned: false, locked: false, last_sign_in: null });
+    expect(response.json()).toEqual({ uid, public_name: 'Renamed Person', roles: ['dispatcher', 'ceo'], banned: false, locked: false, last_sign_in: null, second_factor: 'required-missing' });
     expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json<PanelUser>().domain_user.public_name).toBe('Renamed Person');
   });
 

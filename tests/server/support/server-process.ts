@@ -83,7 +83,7 @@ export async function signedInClient(baseUrl: string, username: string, password
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    return (response.status === 204 ? undefined : await response.json()) as T;
   };
 }
 
