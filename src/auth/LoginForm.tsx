@@ -1,9 +1,13 @@
-import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { setDocumentTitle } from '../common/documentTitle';
 import type { Translate } from '../dataProviders/problem';
 import { LanguageMenu } from './LanguageMenu';
+import { LoginField } from './LoginField';
 import { ErrorOutlineIcon, LockIcon } from './loginIcons';
-import { loginErrorText, loginErrors, type LoginErrorMessage } from './loginErrors';
+import { loginErrorText, loginErrors, type LoginErrorMessage, secondFactorErrors } from './loginErrors';
+import { signInWithPasskey, usePasskeyAutofill, useWebAuthnSupport } from './passkeySignIn';
+import { type SecondFactorChallenge, secondFactorChallenge } from './secondFactorChallenge';
+import { SecondFactorStep } from './SecondFactorStep';
 import type { Session } from './session';
 import './login.css';
 
@@ -19,28 +23,22 @@ export interface LoginFormProps {
   onTyping?: () => void;
 }
 
-const LoginField = ({ label, inputRef, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; inputRef?: RefObject<HTMLInputElement | null> }) => {
-  const id = useId();
-  return (
-    <div className={input.disabled ? 'login-field login-field--disabled' : 'login-field'}>
-      {/* the label follows the input so that CSS can float it once the input has focus or a value */}
-      <input id={id} ref={inputRef} placeholder=" " {...input} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-};
-
 /**
  * The login form (/login) in plain React and CSS, so that it paints before react-admin and MUI have loaded (docs/performance.md,
  * the login page). Opening it logs out (credentials cleared, logged-out flag set) and focuses the
- * username; login needs both fields; failure lists the translated errors and clears both fields.
+ * username; login needs both fields; failure lists the translated errors and clears both fields. A user with a second factor
+ * continues in its step (SecondFactorStep); "Sign in with a passkey" and the browser's passkey autofill sign in without a password.
  */
 export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, onSignedIn, onTyping }: LoginFormProps) => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrorMessage[]>([]);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
+  const webAuthn = useWebAuthnSupport();
+  const passkeyFailed = (error: unknown) => setErrors(secondFactorErrors(error));
+  usePasskeyAutofill(session, !busy && challenge === null, { onSignedIn, onError: passkeyFailed });
 
   useEffect(() => {
     session.logout();
@@ -56,11 +54,31 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
       await session.login(username, password);
       onSignedIn();
     } catch (error) {
-      setErrors(loginErrors(error));
-      setUsername('');
+      const asked = secondFactorChallenge(error);
       setPassword('');
       setBusy(false);
+      if (asked) return setChallenge(asked);
+      setErrors(loginErrors(error));
+      setUsername('');
     }
+  };
+
+  const passkeySignIn = async () => {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await signInWithPasskey(session);
+      onSignedIn();
+    } catch (error) {
+      passkeyFailed(error);
+      setBusy(false);
+    }
+  };
+
+  const restart = (restartErrors: LoginErrorMessage[]) => {
+    setChallenge(null);
+    setErrors(restartErrors);
+    if (restartErrors.length === 0) setTimeout(() => usernameRef.current?.focus());
   };
 
   const changeTo = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -79,7 +97,7 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
     <div className={dark ? 'login login--dark' : 'login'} lang={locale}>
       <LanguageMenu locale={locale} onChange={onLocaleChange} />
       <main className="login-card">
-        <form className="login-form" noValidate onSubmit={submit}>
+        <div className="login-form">
           <div className="login-heading">
             <div className="login-avatar">
               <LockIcon />
@@ -87,35 +105,46 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
             <h1 className="login-title">{translate('caredesk.app_title')}</h1>
             <p className="login-subtitle">{translate('caredesk.login.title')}</p>
           </div>
-          {errors.map((error, index) => (
-            <div key={index} className="login-alert" role="alert">
-              <ErrorOutlineIcon />
-              <span className="login-alert-text">{loginErrorText(error, translate)}</span>
-            </div>
-          ))}
-          <LoginField
-            inputRef={usernameRef}
-            label={translate('caredesk.login.username')}
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={changeTo(setUsername)}
-            disabled={busy}
-          />
-          <LoginField
-            label={translate('caredesk.login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={changeTo(setPassword)}
-            disabled={busy}
-          />
-          <button type="submit" className="login-submit" disabled={busy}>
-            {busy && <span className="login-spinner" role="progressbar" aria-label={translate('ra.page.loading')} />}
-            {translate('caredesk.login.submit')}
-          </button>
-        </form>
+          {challenge ? (
+            <SecondFactorStep session={session} username={username} challenge={challenge} translate={translate} onSignedIn={onSignedIn} onRestart={restart} />
+          ) : (
+            <form className="login-form" noValidate onSubmit={submit}>
+              {errors.map((error, index) => (
+                <div key={index} className="login-alert" role="alert">
+                  <ErrorOutlineIcon />
+                  <span className="login-alert-text">{loginErrorText(error, translate)}</span>
+                </div>
+              ))}
+              <LoginField
+                inputRef={usernameRef}
+                label={translate('caredesk.login.username')}
+                name="username"
+                autoComplete="username webauthn"
+                value={username}
+                onChange={changeTo(setUsername)}
+                disabled={busy}
+              />
+              <LoginField
+                label={translate('caredesk.login.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={changeTo(setPassword)}
+                disabled={busy}
+              />
+              <button type="submit" className="login-submit" disabled={busy}>
+                {busy && <span className="login-spinner" role="progressbar" aria-label={translate('ra.page.loading')} />}
+                {translate('caredesk.login.submit')}
+              </button>
+              {webAuthn && (
+                <button type="button" className="login-secondary" onClick={passkeySignIn} disabled={busy}>
+                  {translate('caredesk.second_factor.passkey_sign_in')}
+                </button>
+              )}
+            </form>
+          )}
+        </div>
       </main>
     </div>
   );

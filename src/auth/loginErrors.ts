@@ -37,3 +37,13 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
   const message = error instanceof Error ? error.message : String(error);
   return [{ key: message }];
 }
+
+/**
+ * The errors of the second step and of a passkey sign-in: a cancelled browser dialog says so, and every refusal the service
+ * explains (a wrong code, an unconfirmed passkey) is told in its words, the 401s too.
+ */
+export function secondFactorErrors(error: unknown): LoginErrorMessage[] {
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return [{ key: 'caredesk.second_factor.passkey_cancelled' }];
+  if (error instanceof SignInError && error.status !== 429 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
+  return loginErrors(error);
+}

@@ -7,8 +7,13 @@
  *   and requests made during a refresh wait for it.
  */
 
+import type { ReauthenticateInput } from '../../contracts/second-factors';
+import { keepDeviceToken, readDeviceToken } from './deviceTokens';
+import { ReauthenticationPrompt } from './reauthenticationPrompt';
+import type { SecondFactorProof } from './secondFactorChallenge';
 import { defaultStorage, type StorageLike } from './storage';
-import { type Credentials, parseRetryAfter, parseTokenResponse, SignInError, TokenResponseError } from './tokenResponse';
+import { base64Utf8, type Credentials, jsonBody, parseAccessTokenResponse, parseTokenResponse, postForJson, SignInError, TokenResponseError } from './tokenResponse';
+import type { WebAuthnJson } from './webauthn';
 
 export const STORAGE_KEYS = {
   /** The current refresh token (rotated on every refresh). */
@@ -37,20 +42,21 @@ interface SessionOptions {
   refreshLeadMs?: number;
 }
 
-/** Base64 of the UTF-8 bytes (btoa alone rejects characters above U+00FF). */
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 interface ActiveCredentials extends Credentials {
   /** Local-clock millisecond instant at which the access token expires. */
   expiresAt: number;
 }
 
+/** The first step of a sign-in with a passkey: the challenge for the authenticator, and the token to send its answer with. */
+export interface PasskeyChallenge {
+  passkeyToken: string;
+  webauthnOptions: WebAuthnJson;
+}
+
 export class Session {
   readonly authUrl: string;
+  /** The re-authentication the HTTP client asks for and the panel's dialog answers (docs/panel.md, Re-authentication). */
+  readonly reauthentication = new ReauthenticationPrompt();
   private readonly fetchFn: typeof fetch;
   private readonly storage: StorageLike;
   private readonly now: () => number;
@@ -96,13 +102,57 @@ export class Session {
     return !!this.storage.getItem(STORAGE_KEYS.refreshToken);
   }
 
-  /** Signs in with username and password (Basic credentials); on success clears the logged-out flag. */
+  /**
+   * Signs in with username and password (Basic credentials, and the username's device token); on success clears the logged-out
+   * flag. A user with a second factor gets a SignInError whose challenge (secondFactorChallenge) completeSecondFactor answers.
+   */
   async login(username: string, password: string): Promise<void> {
+    const deviceToken = readDeviceToken(this.storage, username);
+    const headers: Record<string, string> = { Authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
+    if (deviceToken) headers['X-Device-Token'] = deviceToken;
+    await this.signIn(() => this.requestToken('/token/', { headers }), username);
+  }
+
+  /** The second step of a sign-in: the challenge's token with one proof. */
+  async completeSecondFactor(username: string, secondFactorToken: string, proof: SecondFactorProof): Promise<void> {
+    await this.signIn(() => this.requestToken('/token/second-factor/', jsonBody({ second_factor_token: secondFactorToken, ...proof })), username);
+  }
+
+  /** The challenge of a sign-in with a passkey (no username: the authenticator names the user). */
+  async passkeyChallenge(): Promise<PasskeyChallenge> {
+    const body = (await postForJson(this.fetchFn, `${this.authUrl}/passkey/options/`, jsonBody({}), this.now())) as Record<string, unknown> | null;
+    if (typeof body?.passkey_token !== 'string' || body.webauthn_options === null || typeof body.webauthn_options !== 'object') {
+      throw new SignInError('no passkey challenge', 502);
+    }
+    return { passkeyToken: body.passkey_token, webauthnOptions: body.webauthn_options as WebAuthnJson };
+  }
+
+  async loginWithPasskey(passkeyToken: string, webauthn: WebAuthnJson): Promise<void> {
+    await this.signIn(() => this.requestToken('/token/passkey/', jsonBody({ passkey_token: passkeyToken, webauthn })), null);
+  }
+
+  /**
+   * Proves the signed-in user's identity again (the password; then, after a second-factor challenge, the proof) and replaces
+   * the access token with the fresh one; the refresh token stays.
+   */
+  async reauthenticate(body: ReauthenticateInput): Promise<void> {
+    const token = await this.getAccessToken();
+    const epoch = this.epoch;
+    if (!token) throw new SignInError('Unauthorized', 401);
+    const request = jsonBody(body);
+    const headers = { ...request.headers, Authorization: `Bearer ${token}` };
+    const access = parseAccessTokenResponse(await postForJson(this.fetchFn, `${this.authUrl}/reauthenticate/`, { ...request, headers }, this.now()));
+    if (epoch !== this.epoch || !this.credentials) throw new Error('session ended during re-authentication');
+    this.activate({ ...access, refreshToken: this.credentials.refreshToken, deviceToken: null });
+  }
+
+  private async signIn(request: () => Promise<Credentials>, username: string | null): Promise<void> {
     const epoch = ++this.epoch;
-    const credentials = await this.requestToken(`Basic ${base64Utf8(`${username}:${password}`)}`);
+    const credentials = await request();
     if (epoch !== this.epoch) throw new Error('sign-in superseded');
     this.storage.setItem(STORAGE_KEYS.refreshToken, credentials.refreshToken);
     this.storage.removeItem(STORAGE_KEYS.loggedOut);
+    if (username !== null) keepDeviceToken(this.storage, username, credentials.deviceToken);
     this.activate(credentials);
   }
 
@@ -197,7 +247,7 @@ export class Session {
     }
     let credentials: Credentials;
     try {
-      credentials = await this.requestToken(`Bearer ${refreshToken}`);
+      credentials = await this.requestToken('/token/', { headers: { Authorization: `Bearer ${refreshToken}` } });
     } catch (error) {
       if (epoch === this.epoch) {
         this.forget();
@@ -215,33 +265,9 @@ export class Session {
     this.activate(credentials);
   }
 
-  private async requestToken(authorization: string): Promise<Credentials> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.authUrl}/token/`, {
-        method: 'POST',
-        headers: { Authorization: authorization, Accept: 'application/json' },
-      });
-    } catch (cause) {
-      throw new SignInError(cause instanceof Error ? cause.message : 'Network Error', 0);
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (!response.ok) {
-      const problem = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-      throw new SignInError(
-        `Request failed with status code ${response.status}`,
-        response.status,
-        parseRetryAfter(response.headers.get('Retry-After'), this.now()),
-        problem,
-      );
-    }
-    return parseTokenResponse(json);
+  private async requestToken(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Credentials> {
+    const headers = { Accept: 'application/json', ...init.headers };
+    return parseTokenResponse(await postForJson(this.fetchFn, `${this.authUrl}${path}`, { ...init, headers }, this.now()));
   }
 
   private activate(credentials: Credentials): void {

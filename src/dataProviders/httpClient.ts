@@ -1,6 +1,8 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import { ReauthenticationCancelled } from '../auth/reauthenticationPrompt';
+import { problemSlug } from '../auth/secondFactorChallenge';
 import type { Session } from '../auth/session';
-import { type Translate, toHttpError } from './problem';
+import { describeError, type Translate, toHttpError } from './problem';
 import { fieldLabelsFor } from './problemFields';
 
 interface HttpResponse {
@@ -63,7 +65,7 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     return headers;
   };
 
-  const json = async (url: string, options: HttpOptions = {}) => {
+  const send = async (url: string, options: HttpOptions = {}) => {
     const headers = await authorized(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     const { onUploadProgress, ...rest } = options;
@@ -71,6 +73,29 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
       return onUploadProgress ? await sendWithProgress(url, { ...rest, headers }, onUploadProgress) : await fetchUtils.fetchJson(url, { ...rest, headers });
     } catch (error) {
       throw toHttpError(error, translate, fieldLabelsFor(url));
+    }
+  };
+
+  /** The user confirms their identity in the panel's dialog; a cancel refuses the request in words. */
+  const reauthenticated = () =>
+    session.reauthentication.ask().catch(() => {
+      throw new ReauthenticationCancelled(translate?.('caredesk.reauthentication.cancelled'));
+    });
+
+  // a sensitive action refused for want of a recent authentication is asked for and sent once more
+  const json = async (url: string, options: HttpOptions = {}) => {
+    try {
+      return await send(url, options);
+    } catch (error) {
+      if (!needsReauthentication(error)) throw error;
+    }
+    await reauthenticated();
+    try {
+      return await send(url, options);
+    } catch (error) {
+      // never a 401 to react-admin, which would end the session the user has just confirmed
+      if (needsReauthentication(error)) throw new Error(describeError(error, translate));
+      throw error;
     }
   };
 
@@ -89,6 +114,8 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
 
   return Object.assign(json, { blob, fetch: fetchAuthorized });
 }
+
+const needsReauthentication = (error: unknown) => error instanceof HttpError && error.status === 401 && problemSlug(error.body) === 'reauthentication-required';
 
 const abortError = () => new DOMException('The request was aborted.', 'AbortError');
 

@@ -11,6 +11,8 @@ export const rolesDe: DeepStringRecord<typeof rolesEn> = {
     permissions: 'Rechte',
     permission_count: '%{smart_count} Recht |||| %{smart_count} Rechte',
     save: 'Speichern',
+    second_factor_required: 'Zweiter Faktor verlangt',
+    second_factor_description: 'Benutzer mit dieser Rolle müssen jede Anmeldung mit einem zweiten Faktor bestätigen.',
     saved: 'Die Rechte der Rolle %{role} wurden gespeichert.',
     empty: 'Noch keine Rollen. Eine Rolle erscheint hier, sobald sie Rechte hat oder ein Benutzer sie trägt.',
     export: {

@@ -40,6 +40,7 @@ export const statisticsDe: DeepStringRecord<typeof statisticsEn> = {
     users: {
       title: 'Benutzer',
       locked: 'Anmeldung blockiert',
+      missing_second_factor: 'Ohne verlangten zweiten Faktor',
     },
   },
 };

@@ -9,6 +9,8 @@ export const rolesEn = {
     permissions: 'Permissions',
     permission_count: '%{smart_count} permission |||| %{smart_count} permissions',
     save: 'Save',
+    second_factor_required: 'Second factor required',
+    second_factor_description: 'Users with this role must confirm each sign-in with a second factor.',
     saved: 'The permissions of the role %{role} were saved.',
     empty: 'No roles yet. A role appears here once it has a policy or a user holds it.',
     export: {

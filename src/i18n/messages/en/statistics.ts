@@ -37,6 +37,7 @@ export const statisticsEn = {
     users: {
       title: 'Users',
       locked: 'Locked out',
+      missing_second_factor: 'Missing a required second factor',
     },
   },
 };
