@@ -1,4 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { OwnSecondFactorStateResponse } from '../../contracts/second-factors';
 import { type Permission, permissionsOfInfo } from '../common/permissions';
 import type { HttpClient } from '../dataProviders/httpClient';
 import { signInRedirect } from './redirect';
@@ -16,10 +17,19 @@ interface AuthProviderOptions {
   getLocation?: () => CurrentLocation;
 }
 
-/** The identity react-admin caches: id = uid, fullName = public name (undefined when the user has none). */
-interface CaredeskIdentity extends UserIdentity {
+/**
+ * The identity react-admin caches: id = uid, fullName = public name (undefined when the user has none), and the second-factor
+ * state of /info/ (undefined from a service without second factors).
+ */
+export interface CaredeskIdentity extends UserIdentity {
   roles: string[];
+  secondFactor?: OwnSecondFactorStateResponse;
 }
+
+const secondFactorOf = (json: Record<string, unknown>) => {
+  const state = json.second_factor;
+  return state !== null && typeof state === 'object' ? (state as OwnSecondFactorStateResponse) : undefined;
+};
 
 /** The logout params of the account menu; any other logout is a failed session check. */
 export const USER_LOGOUT = { userInitiated: true } as const;
@@ -71,7 +81,7 @@ export function createAuthProvider({ session, httpClient, getLocation = () => wi
     getIdentity: async (): Promise<CaredeskIdentity> => {
       const json = await readInfo();
       const publicName = typeof json.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
-      return { id: json.uid as string, fullName: publicName, roles: Array.isArray(json.roles) ? json.roles : [] };
+      return { id: json.uid as string, fullName: publicName, roles: Array.isArray(json.roles) ? json.roles : [], secondFactor: secondFactorOf(json) };
     },
 
     /** The effective permissions of /info/ (docs/panel.md, By permission); a service without the field grants all. */

@@ -1,6 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import SecurityIcon from '@mui/icons-material/Security';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
@@ -8,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { USER_LOGOUT } from '../auth/authProvider';
 
 /**
- * The top bar's account button: the user's public name (or 'no public name') opening New Password and Logout. Its
+ * The top bar's account button: the user's public name (or 'no public name') opening New Password, Security and Logout. Its
  * accessible name starts with the visible name and says what the button is for: "Administrator (Account)".
  */
 export const AccountMenu = () => {
@@ -47,6 +48,12 @@ export const AccountMenu = () => {
             <LockResetIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{translate('caredesk.account.new_password')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={Link} to="/security" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <SecurityIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('caredesk.security.menu')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {

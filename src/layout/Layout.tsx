@@ -11,6 +11,7 @@ import { Menu } from './Menu';
 import { MenuEntriesContext } from './menuEntries';
 import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
+import { ReauthenticationDialog } from './ReauthenticationDialog';
 
 /**
  * The content column and react-admin's list and editor columns are as wide as the window leaves them, never as wide as
@@ -64,6 +65,7 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
       <MuiLocale>
         <MotionPreference>
           <GlobalAlertProvider>
+            <ReauthenticationDialog />
             {allowed(preload).map(({ name, preload }) => (
               <Preload key={name} name={name} preload={preload} />
             ))}

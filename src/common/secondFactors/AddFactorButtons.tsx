@@ -1,0 +1,54 @@
+import KeyIcon from '@mui/icons-material/Key';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import { Box, Button } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { AddAuthenticatorAppDialog } from './AddAuthenticatorAppDialog';
+import { AddPasskeyDialog } from './AddPasskeyDialog';
+import type { AddedFactor } from './ownFactors';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import { useOwnFactors } from './useOwnFactors';
+
+type Adding = 'totp' | 'webauthn' | null;
+
+/**
+ * "Add authenticator app" and "Add passkey or security key" with their dialogs; the first factor's recovery codes follow in
+ * their own dialog. `onAdded` runs as soon as a factor is added, `onCodesSaved` once its codes (if any) were dismissed.
+ */
+export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded: () => void; onCodesSaved?: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const factors = useOwnFactors();
+  const [adding, setAdding] = useState<Adding>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const added = (kind: 'totp' | 'passkey') => (result: AddedFactor) => {
+    setAdding(null);
+    notify(`caredesk.security.${kind}.added`, { type: 'success' });
+    onAdded();
+    if (result.recovery_codes?.length) setCodes(result.recovery_codes);
+    else onCodesSaved?.();
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" startIcon={<PhonelinkLockIcon />} onClick={() => setAdding('totp')}>
+          {translate('caredesk.security.add_totp')}
+        </Button>
+        <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setAdding('webauthn')}>
+          {translate('caredesk.security.add_passkey')}
+        </Button>
+      </Box>
+      <AddAuthenticatorAppDialog open={adding === 'totp'} factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />
+      <AddPasskeyDialog open={adding === 'webauthn'} factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />
+      <RecoveryCodesDialog
+        codes={codes}
+        onClose={() => {
+          setCodes(null);
+          onCodesSaved?.();
+        }}
+      />
+    </>
+  );
+};

@@ -1,0 +1,143 @@
+import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
+import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ReauthenticateInput } from '../../contracts/second-factors';
+import { loginErrorText, secondFactorErrors } from '../auth/loginErrors';
+import { type SecondFactorChallenge, secondFactorChallenge, signInProblem } from '../auth/secondFactorChallenge';
+import { useServices } from '../auth/ServicesContext';
+import { answerChallenge } from '../auth/webauthn';
+import { ActionDialog } from '../common/ActionDialog';
+import { type CodeMethod, firstCodeMethod, SecondFactorFields } from './SecondFactorFields';
+
+const t = (key: string) => `caredesk.reauthentication.${key}`;
+
+/** Whether a re-authentication is being asked for now. */
+function useAsking(): boolean {
+  const { reauthentication } = useServices().session;
+  return useSyncExternalStore(
+    (changed) => reauthentication.subscribe(changed),
+    () => reauthentication.isAsking(),
+  );
+}
+
+/**
+ * The re-authentication the HTTP client asks for when a sensitive action needs a recent sign-in (docs/panel.md,
+ * Re-authentication): the password, then the second factor where the service asks for it. Success sends the waiting
+ * requests again; Cancel refuses them in words.
+ */
+export const ReauthenticationDialog = () => {
+  const translate = useTranslate();
+  const { session } = useServices();
+  const asking = useAsking();
+  const formId = useId();
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const [method, setMethod] = useState<CodeMethod | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setPassword('');
+    setChallenge(null);
+    setCode('');
+    setError(null);
+    setBusy(false);
+  };
+
+  const failed = (cause: unknown) => {
+    const asked = secondFactorChallenge(cause);
+    const ended = signInProblem(cause) === 'invalid-second-factor-token';
+    if (asked) {
+      setChallenge(asked);
+      setMethod(firstCodeMethod(asked.methods));
+    } else {
+      if (ended) setChallenge(null);
+      setError(loginErrorText(secondFactorErrors(cause)[0], translate));
+    }
+    setPassword('');
+    setCode('');
+    setBusy(false);
+  };
+
+  const send = async (body: () => Promise<ReauthenticateInput>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await session.reauthenticate(await body());
+      reset();
+      session.reauthentication.succeeded();
+    } catch (cause) {
+      failed(cause);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!challenge) return password ? void send(async () => ({ password })) : undefined;
+    if (method === null || code.trim() === '') return setError(translate('caredesk.second_factor.code_required'));
+    const proof = method === 'totp' ? { totp_code: code.replace(/\s+/g, '') } : { recovery_code: code.trim() };
+    void send(async () => ({ second_factor_token: challenge.token, ...proof }));
+  };
+
+  const usePasskey = () => challenge && void send(async () => ({ second_factor_token: challenge.token, webauthn: await answerChallenge(challenge.webauthnOptions ?? {}) }));
+
+  const cancel = () => {
+    reset();
+    session.reauthentication.cancel();
+  };
+
+  return (
+    <ActionDialog
+      open={asking}
+      onClose={cancel}
+      loading={busy}
+      title={translate(challenge ? 'caredesk.second_factor.title' : t('title'))}
+      error={error}
+      onDismissError={() => setError(null)}
+      actions={
+        <>
+          <Button onClick={cancel} disabled={busy}>
+            {translate(t('cancel'))}
+          </Button>
+          {(!challenge || method !== null) && (
+            <Button type="submit" form={formId} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+              {translate(challenge ? 'caredesk.second_factor.verify' : t('confirm'))}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        <DialogContentText>
+          {translate(!challenge ? t('intro') : `caredesk.second_factor.${method === 'totp' ? 'totp_intro' : method === 'recovery_code' ? 'recovery_intro' : 'webauthn_intro'}`)}
+        </DialogContentText>
+        {challenge ? (
+          <SecondFactorFields
+            challenge={challenge}
+            method={method}
+            onMethodChange={(next) => (setMethod(next), setCode(''), setError(null))}
+            code={code}
+            onCodeChange={setCode}
+            onUsePasskey={usePasskey}
+            disabled={busy}
+          />
+        ) : (
+          <TextField
+            label={translate(t('password'))}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={busy}
+            autoFocus
+            fullWidth
+            sx={{ mt: 2 }}
+          />
+        )}
+      </form>
+    </ActionDialog>
+  );
+};
