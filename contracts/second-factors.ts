@@ -121,3 +121,7 @@ export type ReauthenticateInput = Static<typeof ReauthenticateBody>;
 export type SecondFactorResponse = Static<typeof SecondFactor>;
 export type OwnSecondFactorStateResponse = Static<typeof OwnSecondFactorState>;
 export type UserSecondFactorsResponse = Static<typeof UserSecondFactors>;
+export type PasskeyOptionsResponse = Static<typeof PasskeyOptions>;
+export type TotpEnrollmentResponse = Static<typeof TotpEnrollment>;
+export type ConfirmedFactorResponse = Static<typeof ConfirmedFactor>;
+export type AccessTokenResponse = Static<typeof AccessToken>;

@@ -7,6 +7,9 @@ import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
 import { createThrottledAudit } from './throttled-audit';
 import { accountSecurityRoutes } from './security-routes';
+import { factorKeysOf } from './factor-context';
+import { secondFactorRoutes } from './second-factor-routes';
+import { relyingPartyOf } from './webauthn';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
@@ -23,7 +26,7 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
   usePasswordHashCost(config.passwordHashCost);
   const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
   app.addHook('onClose', () => throttledAudit.flush());
-  authRoutes(app, {
+  const context = {
     db,
     throttledAudit,
     accessKey: accessTokenKey(masterSecret),
@@ -35,6 +38,9 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
       throttle: config.throttle,
       secondFactorGraceDays: config.secondFactorGraceDays,
     },
-  });
+    relyingParty: relyingPartyOf(config.care.panelUrl),
+  };
+  authRoutes(app, context);
+  secondFactorRoutes(app, { ...context, keys: factorKeysOf(masterSecret) });
   accountSecurityRoutes(app, db, userChanges);
 };

@@ -8,6 +8,7 @@ import { HttpProblem, problemType, unauthorized } from '../shared/problem';
 import { signAccessToken, type SessionClaims } from '../authentication/access-tokens';
 import type { UserChanges } from '../authentication/cache';
 import { secondFactorRequired } from './challenges';
+import type { RelyingParty } from './webauthn';
 import { forgiveDevice, issueDeviceToken, reserveDeviceAttempt } from './device-tokens';
 import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
@@ -34,6 +35,8 @@ export interface SignInContext {
   throttledAudit: ThrottledAudit;
   /** Ending a session is a change of its user: every process's authentication forgets the user and reads their live sessions again. */
   changes: UserChanges;
+  /** WebAuthn's relying party (the panel): the second factor's assertion options name it. */
+  relyingParty: RelyingParty;
 }
 
 export interface Client {
@@ -110,7 +113,7 @@ export async function signInWithPassword(context: SignInContext, attempt: Passwo
     await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason: 'banned' }));
     throw invalidCredentials();
   }
-  if (await hasConfirmedFactor(db, login.user.uid)) throw await secondFactorRequired(db, login.user, attempt);
+  if (await hasConfirmedFactor(db, login.user.uid)) throw await secondFactorRequired(context, login.user, attempt);
   return completeSignIn(context, { ...login.user, label: attempt.username }, attempt, 'password');
 }
 

@@ -1,0 +1,65 @@
+import type { Db } from '../db';
+import { recordAudit, type AuditContext } from '../shared/audit';
+import { conflict, notFound } from '../shared/problem';
+import type { ConfirmedFactorResponse, RecoveryCodes, SecondFactorResponse } from '../../contracts/second-factors';
+import type { Static } from '@sinclair/typebox';
+import { userTarget } from './audit';
+import type { FactorContext } from './factor-context';
+import { countConfirmedFactors, deleteOwnFactor, factorResponseOf, confirmedFactorsOf } from './factor-store';
+import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
+import { endEnrollmentOnly } from './sessions';
+
+/** The signed-in user's own second factors: listing, what follows an addition, removing one, new recovery codes. */
+
+/** The signed-in user acting on their factors, in the session of the request. */
+export interface FactorOwner {
+  uid: string;
+  publicName: string;
+  sessionFamily: string;
+  enrollmentOnly: boolean;
+}
+
+export const secondFactorNotFound = () => notFound('You have no such second factor.', 'uid', 'second-factor-not-found');
+
+export const listOwnFactors = (db: Db, owner: FactorOwner): Promise<SecondFactorResponse[]> => confirmedFactorsOf(db, owner.uid);
+
+/**
+ * In the transaction of a factor's addition: the user's first factor comes with the first recovery codes, and an enrollment-only
+ * session may do everything from its next access token (after a refresh). Audited as `second-factor.add`.
+ */
+export async function afterFactorAdded(
+  tx: Db,
+  { keys }: FactorContext,
+  owner: FactorOwner,
+  factor: Parameters<typeof factorResponseOf>[0],
+  audit: AuditContext,
+): Promise<ConfirmedFactorResponse> {
+  const first = (await countConfirmedFactors(tx, owner.uid)) === 1;
+  const recoveryCodes = first ? await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid) : undefined;
+  if (owner.enrollmentOnly) await endEnrollmentOnly(tx, owner.sessionFamily);
+  const changes = { factor: factor.uid, kind: factor.kind, name: factor.name, ...(first ? { recovery_codes: 'new' } : {}) };
+  await recordAudit(tx, { ...audit, action: 'second-factor.add', target: userTarget(owner.uid, owner.publicName), changes });
+  return { factor: factorResponseOf(factor), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
+}
+
+/** Removes one of the user's factors (a pending one too); with the last one go the recovery codes. */
+export async function removeOwnFactor({ db, changes }: FactorContext, owner: FactorOwner, factorUid: string, audit: AuditContext): Promise<void> {
+  await changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+    const removed = await deleteOwnFactor(tx, owner.uid, factorUid.toLowerCase());
+    if (!removed) throw secondFactorNotFound();
+    const last = (await countConfirmedFactors(tx, owner.uid)) === 0;
+    if (last) await deleteRecoveryCodes(tx, owner.uid);
+    const changed = { factor: removed.uid, kind: removed.kind, name: removed.name, ...(last ? { recovery_codes: 'deleted' } : {}) };
+    await recordAudit(tx, { ...audit, action: 'second-factor.remove', target: userTarget(owner.uid, owner.publicName), changes: changed });
+  });
+}
+
+/** A new set of recovery codes; the old set dies. Only for a user with a second factor: the codes stand in for one. */
+export async function renewRecoveryCodes({ db, changes, keys }: FactorContext, owner: FactorOwner, audit: AuditContext): Promise<Static<typeof RecoveryCodes>> {
+  return changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+    if ((await countConfirmedFactors(tx, owner.uid)) === 0) throw conflict('Recovery codes stand in for a second factor: add one first.', undefined, 'conflict');
+    const codes = await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid);
+    await recordAudit(tx, { ...audit, action: 'recovery-codes.renew', target: userTarget(owner.uid, owner.publicName) });
+    return { recovery_codes: codes };
+  });
+}

@@ -1,0 +1,86 @@
+import type { Db } from '../db';
+import { recordAudit } from '../shared/audit';
+import { HttpProblem, problemType, unauthorized } from '../shared/problem';
+import { recordFailure, secondsBlocked } from '../authentication/throttle';
+import type { PasskeyOptionsResponse, SecondFactorProofInput } from '../../contracts/second-factors';
+import type { TokenPairResponse } from '../../contracts/auth';
+import { consumeChallenge, issueChallenge } from './challenges';
+import type { FactorContext } from './factor-context';
+import { proveSecondFactor } from './second-factor-proofs';
+import { completeSignIn, type Client, type SignInContext } from './sign-in';
+import { signInRules, signInThrottled } from './sign-in-throttle';
+import { findUser, findUsername } from './users';
+import { assertedCredentialId, assertedUserHandle, authenticationOptions, findCredential, recordCredentialUse, userHandleOf, verifyAssertion, type StoredCredential } from './webauthn';
+
+/** The sign-ins that end without a password step of their own: the second step after the password, and the passkey sign-in. */
+
+export type SecondStepContext = SignInContext & FactorContext;
+
+const invalidPasskeyToken = () => unauthorized('The passkey_token is unknown, used or expired: ask for new options.', 'invalid-second-factor-token');
+const invalidPasskey = () => unauthorized('The passkey was not accepted: unknown, not verified, or its answer does not match the challenge.', 'invalid-webauthn-response');
+
+const tooManyFailures = (retryAfterSeconds: number) =>
+  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
+    type: problemType('too-many-sign-in-failures'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
+/** The user a finished sign-in is for; a user banned (or deleted) since the first step is refused like at the password step. */
+async function signingInUser(db: Db, uid: string) {
+  const user = await findUser(db, uid);
+  if (!user || user.bannedAt) throw unauthorized('Invalid username or password.', 'invalid-credentials');
+  return { uid, publicName: user.publicName, label: (await findUsername(db, uid)) ?? user.publicName };
+}
+
+/** POST /token/second-factor/: the second factor after the password; a right one signs in. */
+export async function signInWithSecondFactor(context: SecondStepContext, body: SecondFactorProofInput, client: Client): Promise<TokenPairResponse> {
+  const { userUid, method } = await proveSecondFactor(context, body, { action: 'sign-in.second-factor-failure', actor: null, address: client.address });
+  return completeSignIn(context, await signingInUser(context.db, userUid), client, method);
+}
+
+/** POST /passkey/options/: a challenge for any discoverable credential of this site, with user verification. */
+export async function passkeyOptions({ db, relyingParty }: FactorContext, client: Client): Promise<PasskeyOptionsResponse> {
+  const options = await authenticationOptions(relyingParty, undefined, 'required');
+  const token = await issueChallenge(db, { purpose: 'passkey', address: client.address, userAgent: client.userAgent, challenge: options.challenge });
+  return { passkey_token: token, webauthn_options: options };
+}
+
+/** Passkeys count on the address's sign-in throttle: they have no username before the credential is known. */
+const addressRuleOf = (context: FactorContext, address: string) => signInRules(context.settings.throttle, '', address, { device: true })[0];
+
+async function refuseThrottledAddress(context: FactorContext, address: string) {
+  if (!signInThrottled(context.settings.throttle)) return;
+  const wait = await secondsBlocked(context.db, addressRuleOf(context, address).key);
+  if (wait > 0) throw tooManyFailures(wait);
+}
+
+async function countPasskeyFailure(context: FactorContext, address: string, credential: StoredCredential | undefined) {
+  if (signInThrottled(context.settings.throttle)) await recordFailure(context.db, addressRuleOf(context, address));
+  const owner = credential && (await findUser(context.db, credential.userUid));
+  const target = owner ? { type: 'user', id: owner.uid, label: owner.publicName } : null;
+  await recordAudit(context.db, { action: 'sign-in.failure', actor: null, address, target, changes: { method: 'passkey' }, outcome: 'failure' });
+}
+
+/** A credential's assertion whose user handle (when the authenticator sends one) names the credential's owner. */
+async function assertedCredential(db: Db, response: unknown): Promise<StoredCredential | undefined> {
+  const credentialId = assertedCredentialId(response);
+  const credential = credentialId === undefined ? undefined : await findCredential(db, credentialId);
+  const handle = assertedUserHandle(response);
+  if (credential && handle !== undefined && handle !== Buffer.from(userHandleOf(credential.userUid)).toString('base64url')) return undefined;
+  return credential;
+}
+
+/** POST /token/passkey/: signs in the owner of the credential that answered the challenge with user verification. */
+export async function signInWithPasskey(context: SecondStepContext, body: { passkey_token: string; webauthn: unknown }, client: Client): Promise<TokenPairResponse> {
+  const { db, relyingParty } = context;
+  await refuseThrottledAddress(context, client.address);
+  const challenge = await consumeChallenge(db, 'passkey', body.passkey_token);
+  if (!challenge?.challenge) throw invalidPasskeyToken();
+  const credential = await assertedCredential(db, body.webauthn);
+  const newCount = credential && (await verifyAssertion(relyingParty, body.webauthn, challenge.challenge, credential, true));
+  if (!credential || newCount === undefined || !(await recordCredentialUse(db, credential, newCount))) {
+    await countPasskeyFailure(context, client.address, credential);
+    throw invalidPasskey();
+  }
+  return completeSignIn(context, await signingInUser(db, credential.userUid), client, 'passkey');
+}
