@@ -15,11 +15,18 @@ export interface RoleRecord extends RaRecord<string> {
   id: string;
   role: string;
   permissions: Permission[];
+  /** The role's users must sign in with a second factor (false from a service without second factors). */
+  secondFactorRequired: boolean;
 }
 
-const toRoleRecord = ({ role, permissions }: RolePolicy): RoleRecord => ({ id: role, role, permissions: permissions as Permission[] });
+const toRoleRecord = ({ role, permissions, second_factor_required }: RolePolicy): RoleRecord => ({
+  id: role,
+  role,
+  permissions: permissions as Permission[],
+  secondFactorRequired: !!second_factor_required,
+});
 
-/** The role policy: a local list (every role with a policy or in use) and the update of one role's permissions. */
+/** The role policy: a local list (every role with a policy or in use) and the update of one role's permissions and second-factor requirement. */
 export function createRolesProvider(authUrl: string, httpClient: HttpClient) {
   const base = `${authUrl}/administration/roles/`;
   const roleUrl = (id: Identifier) => `${base}${encodeURIComponent(String(id))}/`;
@@ -27,12 +34,13 @@ export function createRolesProvider(authUrl: string, httpClient: HttpClient) {
 
   return resourceProvider({
     ...list,
-    update: async (_resource: string, params: UpdateParamsOf<Pick<RoleRecord, 'permissions'>, RoleRecord>) => {
+    update: async (_resource: string, params: UpdateParamsOf<Pick<RoleRecord, 'permissions' | 'secondFactorRequired'>, RoleRecord>) => {
       const role = String(params.id);
-      const { json } = await httpClient(roleUrl(role), {
-        method: 'PUT',
-        body: JSON.stringify({ role, permissions: params.data.permissions ?? params.previousData?.permissions ?? [] }),
-      });
+      const permissions = params.data.permissions ?? params.previousData?.permissions ?? [];
+      const required = params.data.secondFactorRequired;
+      // omitted, the service keeps the role's requirement
+      const body = required === undefined ? { role, permissions } : { role, permissions, second_factor_required: required };
+      const { json } = await httpClient(roleUrl(role), { method: 'PUT', body: JSON.stringify(body) });
       return { data: toRoleRecord(json as RolePolicy) };
     },
   });

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { CreateParams, GetListParams, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../contracts/auth';
+import type { SecondFactorState, UserSecondFactorsResponse } from '../../contracts/second-factors';
 import type { HttpClient } from './httpClient';
 import { applyListParams } from './kit/localList';
 import { pagedListResource } from './kit/pagedList';
@@ -22,6 +23,9 @@ type PanelUser = Static<typeof PanelUserSchema>;
 /** One active session of a user (a refresh-token family); times in epoch seconds. */
 export type UserSession = Static<typeof SessionSchema>;
 
+/** A user's second factors as the administration sees them (required, grace, factors, recovery codes left). */
+export type UserSecondFactors = UserSecondFactorsResponse;
+
 /** The panel's user record. `username` is null for a user without password authentication. */
 export interface UserRecord extends RaRecord<string> {
   id: string;
@@ -33,6 +37,8 @@ export interface UserRecord extends RaRecord<string> {
   locked: boolean;
   /** Epoch seconds; null when the user never signed in. */
   lastSignIn: number | null;
+  /** on, required-missing (the roles require one and none is enrolled) or off; off from a service without second factors. */
+  secondFactor: SecondFactorState;
 }
 
 /** Form values of the create and edit screens (password and confirmation never become part of a record). */
@@ -58,6 +64,7 @@ export function toUserRecord(user: PanelUser): UserRecord {
     banned: !!user.domain_user.banned,
     locked: !!user.domain_user.locked,
     lastSignIn: user.domain_user.last_sign_in ?? null,
+    secondFactor: user.domain_user.second_factor ?? 'off',
   };
 }
 
@@ -127,6 +134,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
       banned: previous.banned ?? false,
       locked: previous.locked ?? false,
       lastSignIn: previous.lastSignIn ?? null,
+      secondFactor: previous.secondFactor ?? 'off',
     };
 
     const publicName = (data.publicName ?? previous.publicName ?? '').trim();
@@ -144,6 +152,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
         banned: domainUser.banned,
         locked: domainUser.locked ?? record.locked,
         lastSignIn: domainUser.last_sign_in === undefined ? record.lastSignIn : domainUser.last_sign_in,
+        secondFactor: domainUser.second_factor ?? record.secondFactor,
       };
     }
 
@@ -187,6 +196,16 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     revokeSession: async (_resource: string, { id, family }: { id: Identifier; family: string }) => {
       await httpClient(`${userUrl(id)}sessions/${encodeURIComponent(family)}/`, { method: 'DELETE' });
       return { data: { family } };
+    },
+    /** dataProvider.getSecondFactors('users', {id}): whether the user's roles require a second factor, and their factors. */
+    getSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {
+      const { json } = await httpClient(`${userUrl(id)}second-factors/`);
+      return { data: json as UserSecondFactors };
+    },
+    /** dataProvider.resetSecondFactors('users', {id}): removes every factor and recovery code of the user. */
+    resetSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {
+      await httpClient(`${userUrl(id)}second-factors/`, { method: 'DELETE' });
+      return { data: { id } };
     },
   });
 }

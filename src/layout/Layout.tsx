@@ -1,10 +1,12 @@
 import { type ReactNode, useMemo } from 'react';
-import { Layout as RaLayout, useGetList } from 'react-admin';
+import { Layout as RaLayout, useGetIdentity, useGetList } from 'react-admin';
+import type { CaredeskIdentity } from '../auth/authProvider';
 import { isPermission, permits, useGrantedPermissions } from '../common/permissions';
 import { type Access, AccessContext } from './access';
 import type { MenuEntry, PanelResource } from '../registry/types';
 import { AppBar } from './AppBar';
 import { DocumentTitle } from './DocumentTitle';
+import { EnrollmentOnlyPage } from './EnrollmentOnlyPage';
 import { GlobalAlert } from './GlobalAlert';
 import { GlobalAlertProvider } from './GlobalAlertProvider';
 import { Menu } from './Menu';
@@ -12,6 +14,7 @@ import { MenuEntriesContext } from './menuEntries';
 import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
 import { ReauthenticationDialog } from './ReauthenticationDialog';
+import { SecondFactorNotice } from './SecondFactorNotice';
 
 /**
  * The content column and react-admin's list and editor columns are as wide as the window leaves them, never as wide as
@@ -55,10 +58,13 @@ function useAccessOf(menu: MenuEntry[]): Access {
 /**
  * The main layout of the protected screens (MUI's own texts in the panel's language, no motion for those who ask for
  * none); opening it loads the preloaded lists. The drawer shows, and the layout preloads, only what the user's permissions allow; the screens' permission
- * gate reads the same decision.
+ * gate reads the same decision. A session that may only enroll a second factor sees the enrollment page instead; every
+ * screen can ask for a re-authentication.
  */
 export const Layout = ({ children, menu, preload }: LayoutProps) => {
   const access = useAccessOf(menu);
+  const { identity } = useGetIdentity();
+  const enrollmentOnly = !!(identity as CaredeskIdentity | undefined)?.secondFactor?.enrollment_only;
   const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) => items.filter((item) => access.allows(item.permission));
   return (
     <AccessContext.Provider value={access}>
@@ -66,16 +72,23 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
         <MotionPreference>
           <GlobalAlertProvider>
             <ReauthenticationDialog />
-            {allowed(preload).map(({ name, preload }) => (
-              <Preload key={name} name={name} preload={preload} />
-            ))}
-            <MenuEntriesContext.Provider value={allowed(menu)}>
-              <RaLayout appBar={AppBar} menu={Menu} sx={CONTENT_WITHIN_VIEWPORT}>
-                <DocumentTitle />
-                <GlobalAlert />
-                {children}
-              </RaLayout>
-            </MenuEntriesContext.Provider>
+            {enrollmentOnly ? (
+              <EnrollmentOnlyPage />
+            ) : (
+              <>
+                {allowed(preload).map(({ name, preload }) => (
+                  <Preload key={name} name={name} preload={preload} />
+                ))}
+                <MenuEntriesContext.Provider value={allowed(menu)}>
+                  <RaLayout appBar={AppBar} menu={Menu} sx={CONTENT_WITHIN_VIEWPORT}>
+                    <DocumentTitle />
+                    <GlobalAlert />
+                    <SecondFactorNotice />
+                    {children}
+                  </RaLayout>
+                </MenuEntriesContext.Provider>
+              </>
+            )}
           </GlobalAlertProvider>
         </MotionPreference>
       </MuiLocale>

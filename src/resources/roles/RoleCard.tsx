@@ -1,5 +1,5 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Button, Card, CardActions, CardContent, Checkbox, CircularProgress, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Checkbox, CircularProgress, FormControlLabel, FormGroup, Switch, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid';
 import { useId, useState } from 'react';
 import { useTranslate, useUpdate } from 'react-admin';
@@ -11,14 +11,15 @@ import { groupTitleKey, PERMISSION_GROUPS, permissionKeys } from './permissionGr
 
 const sameSet = (a: readonly Permission[], b: ReadonlySet<Permission>) => a.length === b.size && a.every((permission) => b.has(permission));
 
-/** One role: its permissions as checkboxes grouped by topic, each with its description, and Save (roles:manage). */
+/** One role: whether it requires a second factor (a switch), its permissions as checkboxes grouped by topic, each with its description, and Save (roles:manage). */
 export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boolean }) => {
   const translate = useTranslate();
   const headingId = useId();
   const { showSuccess, showError } = useGlobalAlert();
   const [checked, setChecked] = useState(() => new Set(role.permissions));
+  const [secondFactorRequired, setSecondFactorRequired] = useState(role.secondFactorRequired);
   const [update, { isPending }] = useUpdate<RoleRecord>();
-  const changed = !sameSet(role.permissions, checked);
+  const changed = !sameSet(role.permissions, checked) || secondFactorRequired !== role.secondFactorRequired;
 
   const toggle = (permission: Permission) =>
     setChecked((current) => {
@@ -31,7 +32,7 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
     const permissions = PERMISSION_GROUPS.flatMap((group) => group.permissions).filter((permission) => checked.has(permission));
     void update(
       ROLES_RESOURCE,
-      { id: role.id, data: { permissions }, previousData: role },
+      { id: role.id, data: { permissions, secondFactorRequired }, previousData: role },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => showSuccess('caredesk.roles.saved', { role: role.role }),
@@ -49,6 +50,27 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('caredesk.roles.permission_count', { smart_count: role.permissions.length })}
         </Typography>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start', mb: 1, ml: 0 }}
+          control={
+            <Switch
+              checked={secondFactorRequired}
+              disabled={readOnly || isPending}
+              onChange={(event) => setSecondFactorRequired(event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': `${headingId}-second-factor` } }}
+            />
+          }
+          label={
+            <>
+              <Typography variant="body2" component="span" sx={{ display: 'block', pt: 1 }}>
+                {translate('caredesk.roles.second_factor_required')}
+              </Typography>
+              <Typography id={`${headingId}-second-factor`} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {translate('caredesk.roles.second_factor_description')}
+              </Typography>
+            </>
+          }
+        />
         <Grid container spacing={2}>
           {PERMISSION_GROUPS.map((group) => (
             <Grid key={group.name} size={{ xs: 12, sm: 6, md: 4 }}>

@@ -8,6 +8,7 @@ import { usersPaths } from './paths';
 import { RolesInput } from './RolesInput';
 import { RecordActionButtons } from './UserActionButtons';
 import { UserEditTitle } from './UserEditTitle';
+import { UserSecondFactors } from './UserSecondFactors';
 import { UserSessions } from './UserSessions';
 import { nameValidators, requiredRoles } from './validators';
 
@@ -22,8 +23,8 @@ const actions = (
 
 const tabsSx = { '& .MuiTab-root': { minWidth: 0, px: 1, hyphens: 'auto', overflowWrap: 'anywhere' } } as const;
 
-/** The Sessions tab acts at once (Revoke per session): it has nothing to save, so the form's toolbar is not shown there. */
-const SESSIONS_TAB = 2;
+/** The Sessions and Second factor tabs act at once (Revoke, Reset): they have nothing to save, so the form's toolbar is not shown there. */
+const TABS_WITHOUT_SAVING = [2, 3];
 
 const toolbar = (
   <Toolbar>
@@ -32,7 +33,7 @@ const toolbar = (
 );
 
 /**
- * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication' and 'Sessions' (the active sessions, each revocable). Submit is enabled only when something changed and
+ * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication', 'Sessions' (the active sessions, each revocable) and 'Second factor' (the user's factors, Reset). Submit is enabled only when something changed and
  * the form is valid; the users data provider decides which of the two PUT calls are needed. After success it says so and
  * goes back (to /users/ when opened directly).
  */
@@ -49,7 +50,7 @@ const UserEdit = () => {
           tabs={tabs}
           mode="onChange"
           defaultValues={formDefaults}
-          toolbar={tab === SESSIONS_TAB ? false : toolbar}
+          toolbar={TABS_WITHOUT_SAVING.includes(tab) ? false : toolbar}
         >
           <TabbedForm.Tab label="resources.users.edit.name_and_roles">
             <TextInput source="publicName" validate={nameValidators} />
@@ -60,6 +61,9 @@ const UserEdit = () => {
           </TabbedForm.Tab>
           <TabbedForm.Tab label="resources.users.edit.sessions">
             <UserSessions />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="resources.users.second_factor.tab">
+            <UserSecondFactors />
           </TabbedForm.Tab>
         </TabbedForm>
       </EditorSave>

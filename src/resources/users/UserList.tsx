@@ -7,6 +7,7 @@ import type { UserRecord } from '../../dataProviders/users';
 import { EditUserButton } from './EditUserButton';
 import { LastSignInField } from './LastSignInField';
 import { RoleChips } from './RoleChips';
+import { SecondFactorChip } from './SecondFactorChip';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
 import { usersPaths } from './paths';
@@ -50,7 +51,11 @@ const UserList = () => {
         <SimpleList<UserRecord>
           rowClick={canManage ? openUser : false}
           primaryText={(record) => <UserNameField record={record} />}
-          secondaryText={(record) => record.username}
+          secondaryText={(record) => (
+            <>
+              {record.username} <SecondFactorChip record={record} />
+            </>
+          )}
           tertiaryText={(record) => <RoleChips record={record} />}
           sx={cardSx}
           empty={empty}
@@ -60,6 +65,7 @@ const UserList = () => {
           <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
           <Column source="username" label="resources.users.fields.username" />
           <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
+          <Column source="secondFactor" label="resources.users.fields.second_factor" disableSort render={(record) => <SecondFactorChip record={record} />} />
           <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
           <Column source="id" label="resources.users.fields.id" />
           <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />

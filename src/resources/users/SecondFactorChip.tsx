@@ -1,0 +1,34 @@
+import { Box, Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { UserRecord } from '../../dataProviders/users';
+
+/** Read by screen readers, not shown (MUI's visuallyHidden). */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', m: '-1px', overflow: 'hidden', p: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
+const STATE_KEYS = { on: 'on', 'required-missing': 'required_missing', off: 'off' } as const;
+
+/**
+ * The user's second factor: On (green), "Required, missing" (red: the roles require one and none is set up), Off (outlined).
+ * The filled colours keep a white label at 4.5:1; screen readers hear what the chip is about on a phone's card too.
+ */
+export const SecondFactorChip = ({ record }: { record: UserRecord }) => {
+  const translate = useTranslate();
+  const state = record.secondFactor;
+  const color = state === 'on' ? 'success' : state === 'required-missing' ? 'error' : 'default';
+  return (
+    <Chip
+      size="small"
+      color={color}
+      variant={state === 'off' ? 'outlined' : 'filled'}
+      data-testid="second-factor-chip"
+      label={
+        <>
+          <Box component="span" sx={visuallyHidden}>
+            {`${translate('resources.users.fields.second_factor')}: `}
+          </Box>
+          {translate(`resources.users.second_factor.states.${STATE_KEYS[state]}`)}
+        </>
+      }
+    />
+  );
+};
