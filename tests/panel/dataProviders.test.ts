@@ -29,11 +29,12 @@ describe('users data provider', () => {
   it('maps PanelUser to {id, publicName, roles, username, banned}', () => {
     expect(
       toUserRecord({
-        domain_user: { uid: 'u1', public_name: 'Name', roles: ['ceo'], banned: true, locked: false, last_sign_in: null },
+        domain_user: { uid: 'u1', public_name: 'Name', roles: ['ceo'], banned: true, locked: false, last_sign_in: null, second_factor: 'on' },
         authentication_methods: [{ type: 'password', username: 'name' }],
       }),
-    ).toEqual({ id: 'u1', publicName: 'Name', roles: ['ceo'], username: 'name', banned: true, locked: false, lastSignIn: null });
-    expect(toUserRecord({ domain_user: { uid: 'u2', public_name: 'X', roles: [], banned: false, locked: false, last_sign_in: null }, authentication_methods: [] }).username).toBeNull();
+    ).toEqual({ id: 'u1', publicName: 'Name', roles: ['ceo'], username: 'name', banned: true, locked: false, lastSignIn: null, secondFactor: 'on' });
+    const withoutPassword = { uid: 'u2', public_name: 'X', roles: [], banned: false, locked: false, last_sign_in: null, second_factor: 'off' as const };
+    expect(toUserRecord({ domain_user: withoutPassword, authentication_methods: [] }).username).toBeNull();
   });
 
   it('filters, sorts and pages the full list locally', async () => {
@@ -69,7 +70,7 @@ describe('users data provider', () => {
       [`/api/auth/administration/users/${RECRUITER_UID}/domain-user/`, { uid: RECRUITER_UID, public_name: 'Bob Recruiter', roles: ['ceo'] }],
       [`/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`, { username: 'bobby', password: 'new-secret' }],
     ]);
-    expect(data).toEqual({ id: RECRUITER_UID, publicName: 'Bob Recruiter', roles: ['ceo'], username: 'bobby', banned: false, locked: false, lastSignIn: null });
+    expect(data).toEqual({ id: RECRUITER_UID, publicName: 'Bob Recruiter', roles: ['ceo'], username: 'bobby', banned: false, locked: false, lastSignIn: null, secondFactor: 'off' });
   });
 
   it('has revokeTokens, banUsers and unbanUsers posting {uids}', async () => {

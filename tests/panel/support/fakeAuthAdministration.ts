@@ -3,7 +3,7 @@ import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import { panelUser, userPage, type FakeUser } from './fakeAuthUsers';
 
 /** The administration routes: the users list and editors, banning, unlocking, sign-outs and sessions. */
-export function userAdministrationHandlers({ state, nextNumber, authenticated, findByUsername }: FakeAuthCore, base: string) {
+export function userAdministrationHandlers({ state, nextNumber, authenticated, findByUsername, needsReauthentication }: FakeAuthCore, base: string) {
   const { users, sessions, refreshTokens } = state;
   return [
     http.get(
@@ -54,6 +54,7 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
         const target = users.get(params.uid);
         if (!target) return problem(404, 'Not Found', 'No such user.');
         const body = (await request.json()) as { username: string; password?: string };
+        if (body.password !== undefined && needsReauthentication(request)) return needsReauthentication(request)!;
         const other = findByUsername(body.username);
         if (other && other.uid !== target.uid) return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         target.username = body.username;

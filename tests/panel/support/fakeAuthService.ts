@@ -2,6 +2,7 @@ import type { RuntimeConfig } from '../../../src/config';
 import { userAdministrationHandlers } from './fakeAuthAdministration';
 import { signInHandlers } from './fakeAuthSignIn';
 import { createFakeAuthCore, problem } from './fakeAuthState';
+import { secondFactorHandlers } from './fakeSecondFactors';
 
 export { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './fakeAuthUsers';
 export { problem };
@@ -23,7 +24,7 @@ export const testConfig: RuntimeConfig = {
 /** An in-memory stand-in for the auth service's HTTP routes (server/auth/routes.ts), with a record of every request. */
 export function createFakeAuthService(base = AUTH_URL) {
   const core = createFakeAuthCore();
-  const handlers = [...signInHandlers(core, base), ...userAdministrationHandlers(core, base)];
+  const handlers = [...signInHandlers(core, base), ...secondFactorHandlers(core, base), ...userAdministrationHandlers(core, base)];
   const { state, grantRefreshToken, issue } = core;
   const { requests } = state;
   /** Requests to one path (and method), e.g. hits('POST', '/api/auth/token/'). */

@@ -1,8 +1,42 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
+import type { FakeUser } from './fakeAuthUsers';
+
+/** The device token the fake gives a sign-in of `user`. */
+export const deviceTokenOf = (user: FakeUser, number: number) => `device-${number}-${user.username?.toLowerCase()}`;
+
+/** The 401 of a password accepted for a user with a second factor: a challenge token, the methods, the WebAuthn options. */
+export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: FakeUser) {
+  const token = `challenge-${nextNumber()}`;
+  state.secondFactorTokens.set(token, { uid: user.uid, failures: 0 });
+  const kinds = new Set(user.factors?.map((factor) => factor.kind));
+  const methods = [...(kinds.has('totp') ? ['totp'] : []), ...(kinds.has('webauthn') ? ['webauthn'] : []), ...(user.recoveryCodes?.length ? ['recovery_code'] : [])];
+  return HttpResponse.json(
+    {
+      type: '/problems/second-factor-required',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'A second factor is required.',
+      second_factor_token: token,
+      methods,
+      ...(kinds.has('webauthn') ? { webauthn_options: { challenge: `webauthn-challenge-${token}`, rpId: 'localhost', allowCredentials: [] } } : {}),
+    },
+    { status: 401, headers: { 'content-type': 'application/problem+json' } },
+  );
+}
+
+/** The signed-in user's second-factor state in /info/. */
+export const ownSecondFactorState = (user: FakeUser) => ({
+  enrolled: !!user.factors?.length,
+  required: !!user.secondFactorRequired,
+  grace_until: user.factors?.length ? null : (user.graceUntil ?? null),
+  enrollment_only: !!user.enrollmentOnly && !user.factors?.length,
+  recovery_codes_left: user.recoveryCodes?.length ?? 0,
+});
 
 /** Sign-in with a password, refresh with a refresh token, and the signed-in user's own account. */
-export function signInHandlers({ state, issue, record, authenticated, findByUsername }: FakeAuthCore, base: string) {
+export function signInHandlers(core: FakeAuthCore, base: string) {
+  const { state, issue, record, authenticated, findByUsername, needsReauthentication, nextNumber } = core;
   const { users, refreshTokens } = state;
   return [
     http.post(`${base}/token/`, async ({ request }) => {
@@ -13,7 +47,8 @@ export function signInHandlers({ state, issue, record, authenticated, findByUser
         const [username, ...rest] = atob(header.slice(6)).split(':');
         const user = findByUsername(username);
         if (!user || user.password !== rest.join(':') || user.banned) return problem(401, 'Unauthorized', 'Invalid username or password.');
-        return json(issue(user.uid));
+        if (user.factors?.length) return secondFactorRequired(core, user);
+        return json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
       }
       if (header.startsWith('Bearer ')) {
         const token = header.slice(7);
@@ -34,6 +69,7 @@ export function signInHandlers({ state, issue, record, authenticated, findByUser
           uid: user.uid,
           public_name: user.public_name,
           roles: user.roles,
+          second_factor: ownSecondFactorState(user),
           ...(extended ? { authentication: { username: user.username } } : {}),
         });
       }),
@@ -42,6 +78,8 @@ export function signInHandlers({ state, issue, record, authenticated, findByUser
     http.put(
       `${base}/update-password-authentication/`,
       authenticated(async (user, request) => {
+        const refused = needsReauthentication(request);
+        if (refused) return refused;
         const body = (await request.json()) as { username: string; password: string };
         if (!body.password || body.password.length < 7) return problem(400, 'Bad Request', 'Password too short.', 'password');
         user.username = body.username;

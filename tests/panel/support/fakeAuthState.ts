@@ -6,6 +6,8 @@ interface RecordedRequest {
   path: string;
   search: string;
   authorization: string | null;
+  /** The X-Device-Token header of a sign-in. */
+  deviceToken: string | null;
   body: unknown;
 }
 
@@ -43,6 +45,12 @@ export function createFakeAuthCore() {
     now: () => Math.floor(Date.now() / 1000),
     /** Delay of POST /token/ answers in ms (to observe requests waiting for a refresh). */
     tokenDelayMs: 0,
+    /** While true, the sensitive routes refuse access tokens not issued by POST /reauthenticate/ (reauthentication-required). */
+    reauthenticationRequired: false,
+    /** Access tokens issued by POST /reauthenticate/. */
+    freshAccessTokens: new Set<string>(),
+    /** Open second-factor challenges (sign-in or re-authentication) by token. */
+    secondFactorTokens: new Map<string, { uid: string; failures: number }>(),
   };
 
   /** One count for issued tokens and created users alike, so that every token and uid is new. */
@@ -72,7 +80,8 @@ export function createFakeAuthCore() {
         body = text;
       }
     }
-    requests.push({ method: request.method, path: url.pathname, search: url.search, authorization: request.headers.get('authorization'), body });
+    const { headers } = request;
+    requests.push({ method: request.method, path: url.pathname, search: url.search, authorization: headers.get('authorization'), deviceToken: headers.get('x-device-token'), body });
   };
 
   /** The calling user, or a 401 response. */
@@ -95,9 +104,16 @@ export function createFakeAuthCore() {
       return handler(user, request, params as Record<string, string>);
     };
 
+  /** The 401 of a sensitive route called without a recent authentication, or null when it may go on. */
+  const needsReauthentication = (request: Request): Response | null => {
+    const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+    if (!state.reauthenticationRequired || state.freshAccessTokens.has(token)) return null;
+    return problem(401, 'Unauthorized', 'A recent authentication is needed.', undefined, {}, '/problems/reauthentication-required');
+  };
+
   const findByUsername = (username: string) => [...users.values()].find((user) => user.username?.toLowerCase() === username.toLowerCase());
 
-  return { state, nextNumber, issue, grantRefreshToken, record, authenticated, findByUsername };
+  return { state, nextNumber, issue, grantRefreshToken, record, authenticated, findByUsername, needsReauthentication };
 }
 
 export type FakeAuthCore = ReturnType<typeof createFakeAuthCore>;

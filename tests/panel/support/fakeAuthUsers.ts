@@ -12,7 +12,28 @@ export interface FakeUser {
   /** Sign-in throttled under the username. */
   locked?: boolean;
   last_sign_in?: number | null;
+  /** Confirmed second factors (fakeSecondFactors.ts). */
+  factors?: FakeFactor[];
+  /** Unused recovery codes. */
+  recoveryCodes?: string[];
+  /** The user's roles require a second factor. */
+  secondFactorRequired?: boolean;
+  /** Epoch seconds: required but missing, sign-in allowed until then. */
+  graceUntil?: number | null;
+  /** The grace period is over: every session may only enroll. */
+  enrollmentOnly?: boolean;
 }
+
+export interface FakeFactor {
+  uid: string;
+  kind: 'totp' | 'webauthn';
+  name: string;
+  created: number;
+  last_used: number | null;
+}
+
+/** The user's state as the users list summarises it. */
+export const secondFactorState = (user: FakeUser) => (user.factors?.length ? 'on' : user.secondFactorRequired ? 'required-missing' : 'off');
 
 export interface FakeSession {
   uid: string;
@@ -31,7 +52,15 @@ export const initialUsers = (): FakeUser[] => [
 
 /** A user as the administration routes answer it. */
 export const panelUser = (user: FakeUser) => ({
-  domain_user: { uid: user.uid, public_name: user.public_name, roles: user.roles, banned: user.banned, locked: !!user.locked, last_sign_in: user.last_sign_in ?? null },
+  domain_user: {
+    uid: user.uid,
+    public_name: user.public_name,
+    roles: user.roles,
+    banned: user.banned,
+    locked: !!user.locked,
+    last_sign_in: user.last_sign_in ?? null,
+    second_factor: secondFactorState(user),
+  },
   authentication_methods: user.username ? [{ type: 'password', username: user.username }] : [],
 });
 

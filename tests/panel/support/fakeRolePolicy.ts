@@ -28,6 +28,8 @@ const problem = (status: number, title: string, slug: string, detail: string, fi
 export function createFakeRolePolicy(auth: () => FakeAuthService) {
   const policy = new Map<string, Permission[]>(defaultPolicy());
   const puts: { role: string; body: unknown }[] = [];
+  /** The roles whose users must use a second factor (the default policy: administrator and ceo). */
+  const secondFactorRoles = new Set(['administrator', 'ceo']);
 
   const addUsers = () => {
     const { users } = auth().state;
@@ -72,14 +74,14 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (!user) return unauthorized();
       if (!permissionsOf(user.roles).includes('users:read')) return forbidden('users:read');
       const names = [...new Set([...policy.keys(), ...rolesInUse()])].sort();
-      return HttpResponse.json(names.map((role) => ({ role, permissions: policy.get(role) ?? [] })));
+      return HttpResponse.json(names.map((role) => ({ role, permissions: policy.get(role) ?? [], second_factor_required: secondFactorRoles.has(role) })));
     }),
 
     http.put(`${AUTH_URL}/administration/roles/:role/`, async ({ request, params }) => {
       const user = callerOf(request);
       if (!user) return unauthorized();
       const role = String(params.role);
-      const body = (await request.json()) as { role?: string; permissions: string[] };
+      const body = (await request.json()) as { role?: string; permissions: string[]; second_factor_required?: boolean };
       puts.push({ role, body });
       if (!permissionsOf(user.roles).includes('roles:manage')) return forbidden('roles:manage');
       if (!body.permissions.every((permission) => (PERMISSIONS as readonly string[]).includes(permission))) {
@@ -92,11 +94,13 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
         else policy.delete(role);
         return problem(409, 'Conflict', 'last-roles-manager', 'Nobody would be left holding roles:manage.');
       }
-      return HttpResponse.json({ role, permissions: policy.get(role) });
+      if (body.second_factor_required === true) secondFactorRoles.add(role);
+      if (body.second_factor_required === false) secondFactorRoles.delete(role);
+      return HttpResponse.json({ role, permissions: policy.get(role), second_factor_required: secondFactorRoles.has(role) });
     }),
   ];
 
-  return { policy, puts, handlers, addUsers, permissionsOf };
+  return { policy, puts, secondFactorRoles, handlers, addUsers, permissionsOf };
 }
 
 export type FakeRolePolicy = ReturnType<typeof createFakeRolePolicy>;

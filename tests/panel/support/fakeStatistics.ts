@@ -20,7 +20,7 @@ export function initialStatistics() {
     files: { files: 1_000_000, total_size: 3 * 1024 ** 3 },
     fileTokens: { expiring: 2, within_days: 14 },
     pricingTokens: { expiring: 0, within_days: 14 },
-    users: { locked_users: 1 },
+    users: { locked_users: 1, missing_second_factor: 2 },
   };
 }
 
