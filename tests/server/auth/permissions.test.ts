@@ -30,6 +30,19 @@ const ROUTES: Record<string, Access> = {
   'POST /api/auth/administration/unlock-users/': 'users:manage',
   'GET /api/auth/administration/users/:uid/sessions/': 'users:manage',
   'DELETE /api/auth/administration/users/:uid/sessions/:family/': 'users:manage',
+  'POST /api/auth/token/second-factor/': 'public',
+  'POST /api/auth/passkey/options/': 'public',
+  'POST /api/auth/token/passkey/': 'public',
+  'POST /api/auth/reauthenticate/': 'signed-in',
+  'GET /api/auth/second-factors/': 'signed-in',
+  'POST /api/auth/second-factors/totp/': 'signed-in',
+  'POST /api/auth/second-factors/totp/:uid/confirm/': 'signed-in',
+  'POST /api/auth/second-factors/webauthn/options/': 'signed-in',
+  'POST /api/auth/second-factors/webauthn/': 'signed-in',
+  'DELETE /api/auth/second-factors/:uid/': 'signed-in',
+  'POST /api/auth/second-factors/recovery-codes/': 'signed-in',
+  'GET /api/auth/administration/users/:uid/second-factors/': 'users:read',
+  'DELETE /api/auth/administration/users/:uid/second-factors/': 'users:manage',
   'GET /api/audit/events/': 'audit:read',
   'GET /api/audit/events/:id/': 'audit:read',
   'GET /api/metrics': 'public',
@@ -163,9 +176,15 @@ describe.each(userPermissions)('%s needs %s', (route, permission) => {
   });
 });
 
+/** Signed-in routes whose placeholder call answers neither 200 nor 400 once admitted: no such factor, no factor yet. */
+const ADMITTED_ANSWERS: Record<string, number[]> = {
+  'DELETE /api/auth/second-factors/:uid/': [404],
+  'POST /api/auth/second-factors/recovery-codes/': [409],
+};
+
 test.each(Object.keys(ROUTES).filter((route) => ROUTES[route] === 'signed-in'))('%s admits a user without any role', async (route) => {
   const response = await call(route, roleless);
-  expect([200, 400]).toContain(response.statusCode);
+  expect(ADMITTED_ANSWERS[route] ?? [200, 400]).toContain(response.statusCode);
 });
 
 test('the intake still takes web forms without sign-in, but a Bearer must hold care:create', async () => {
