@@ -6,7 +6,9 @@
 /** WebAuthn's own JSON (options and answers), passed between the service and the browser unread. */
 export type WebAuthnJson = Record<string, unknown>;
 
-const library = () => import('@simplewebauthn/browser');
+let loading: Promise<typeof import('@simplewebauthn/browser')> | null = null;
+/** One import shared by every caller (the login page asks twice at once: passkey button and autofill). */
+const library = () => (loading ??= import('@simplewebauthn/browser'));
 
 /** Asks an authenticator to sign the service's challenge; with `autofill` the browser offers its passkeys in the username field. */
 export async function answerChallenge(optionsJSON: WebAuthnJson, autofill = false): Promise<WebAuthnJson> {

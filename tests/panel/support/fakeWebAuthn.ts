@@ -1,0 +1,35 @@
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for @simplewebauthn/browser (jsdom has no WebAuthn): a test file passes it to vi.mock and sets what the browser
+ * supports and what the authenticator answers. The answers name the user by `userHandle`, as a passkey's do.
+ */
+export function fakeWebAuthnLibrary() {
+  return {
+    startAuthentication: vi.fn(),
+    startRegistration: vi.fn(),
+    browserSupportsWebAuthn: vi.fn(() => true),
+    browserSupportsWebAuthnAutofill: vi.fn(async () => false),
+    WebAuthnAbortService: { cancelCeremony: vi.fn() },
+  };
+}
+
+export type FakeWebAuthnLibrary = ReturnType<typeof fakeWebAuthnLibrary>;
+
+/** An AuthenticationResponseJSON of the passkey of the user `uid`. */
+export const assertionOf = (uid: string) => ({ id: 'credential-1', rawId: 'credential-1', type: 'public-key', response: { userHandle: uid, signature: 'sig' }, clientExtensionResults: {} });
+
+/** A RegistrationResponseJSON. */
+export const attestation = { id: 'credential-2', rawId: 'credential-2', type: 'public-key', response: { attestationObject: 'att', clientDataJSON: 'cdj' }, clientExtensionResults: {} };
+
+/** The DOMException a browser rejects with when the person closes its dialog. */
+export const notAllowed = () => Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+
+/** Resets the fake to a browser with WebAuthn but without autofill. */
+export function resetWebAuthn(library: FakeWebAuthnLibrary) {
+  library.startAuthentication.mockReset();
+  library.startRegistration.mockReset();
+  library.browserSupportsWebAuthn.mockReturnValue(true);
+  library.browserSupportsWebAuthnAutofill.mockResolvedValue(false);
+  library.WebAuthnAbortService.cancelCeremony.mockReset();
+}
