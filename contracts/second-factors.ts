@@ -125,3 +125,4 @@ export type PasskeyOptionsResponse = Static<typeof PasskeyOptions>;
 export type TotpEnrollmentResponse = Static<typeof TotpEnrollment>;
 export type ConfirmedFactorResponse = Static<typeof ConfirmedFactor>;
 export type AccessTokenResponse = Static<typeof AccessToken>;
+export type RecoveryCodesResponse = Static<typeof RecoveryCodes>;

@@ -1,8 +1,7 @@
 import type { Db } from '../db';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { conflict, notFound } from '../shared/problem';
-import type { ConfirmedFactorResponse, RecoveryCodes, SecondFactorResponse } from '../../contracts/second-factors';
-import type { Static } from '@sinclair/typebox';
+import type { ConfirmedFactorResponse, RecoveryCodesResponse, SecondFactorResponse } from '../../contracts/second-factors';
 import { userTarget } from './audit';
 import type { FactorContext } from './factor-context';
 import { countConfirmedFactors, deleteOwnFactor, factorResponseOf, confirmedFactorsOf } from './factor-store';
@@ -55,7 +54,7 @@ export async function removeOwnFactor({ db, changes }: FactorContext, owner: Fac
 }
 
 /** A new set of recovery codes; the old set dies. Only for a user with a second factor: the codes stand in for one. */
-export async function renewRecoveryCodes({ db, changes, keys }: FactorContext, owner: FactorOwner, audit: AuditContext): Promise<Static<typeof RecoveryCodes>> {
+export async function renewRecoveryCodes({ db, changes, keys }: FactorContext, owner: FactorOwner, audit: AuditContext): Promise<RecoveryCodesResponse> {
   return changes.transaction(db, { users: [owner.uid] }, async (tx) => {
     if ((await countConfirmedFactors(tx, owner.uid)) === 0) throw conflict('Recovery codes stand in for a second factor: add one first.', undefined, 'conflict');
     const codes = await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid);

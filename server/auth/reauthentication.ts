@@ -1,5 +1,5 @@
 import { recordAudit, type AuditContext } from '../shared/audit';
-import { badRequest, HttpProblem, problemType, unauthorized } from '../shared/problem';
+import { badRequest, unauthorized } from '../shared/problem';
 import { signAccessToken } from '../authentication/access-tokens';
 import { forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import type { AccessTokenResponse, ReauthenticateInput, SecondFactorProofInput, SignInMethod } from '../../contracts/second-factors';
@@ -10,7 +10,7 @@ import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { hasConfirmedFactor } from './second-factor-policy';
 import { proveSecondFactor } from './second-factor-proofs';
 import { renewAuthentication } from './sessions';
-import { isUserAddressKey, isUserKey, signInRules, signInThrottled } from './sign-in-throttle';
+import { isUserAddressKey, isUserKey, signInRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
 import { findPasswordLogin, findUsername } from './users';
 
 /**
@@ -33,12 +33,6 @@ const PROOFS = ['totp_code', 'recovery_code', 'webauthn'] as const;
 
 const wrongPassword = () => unauthorized('The password is wrong.', 'invalid-credentials');
 
-const tooManyFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
-    type: problemType('too-many-sign-in-failures'),
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
-
 /** The body is either the password step or the second step; 400 naming the field otherwise. */
 function assertOneStep(body: ReauthenticateInput) {
   if (body.password === undefined && body.second_factor_token === undefined) throw badRequest('password is required (or second_factor_token with a proof).', 'password');
@@ -53,7 +47,7 @@ async function checkPassword(context: FactorContext, user: Reauthenticating, pas
   const username = await findUsername(db, user.uid);
   const rules = username !== null && signInThrottled(settings.throttle) ? signInRules(settings.throttle, username, audit.address) : [];
   const retryAfter = rules.length ? await reserveAttempt(db, rules) : 0;
-  if (retryAfter > 0) throw tooManyFailures(retryAfter);
+  if (retryAfter > 0) throw tooManySignInFailures(retryAfter);
   const login = username === null ? undefined : await findPasswordLogin(db, username);
   const matches = login ? await verifyPassword(login.passwordHash, password) : await verifyAgainstNothing(password);
   if (!matches) {

@@ -6,7 +6,7 @@ import { completeSecondFactorAttempt, reserveSecondFactorAttempt, type Challenge
 import type { FactorContext } from './factor-context';
 import { acceptTotpCode } from './factor-store';
 import { useRecoveryCode } from './recovery-codes';
-import { signInRules, signInThrottled } from './sign-in-throttle';
+import { addressRuleOf, signInRules, signInThrottled } from './sign-in-throttle';
 import { findUser, findUsername } from './users';
 import { assertedCredentialId, findCredential, recordCredentialUse, verifyAssertion } from './webauthn';
 
@@ -55,9 +55,10 @@ async function countWrongProof(context: FactorContext, challenge: Challenge, met
   const userUid = challenge.userUid!;
   const username = await findUsername(db, userUid);
   if (signInThrottled(settings.throttle)) {
-    const rules = signInRules(settings.throttle, username ?? '', audit.address ?? '');
-    // without a username only the address's rule applies
-    for (const rule of username === null ? rules.filter((each) => each.key.startsWith('address:')) : rules) await recordFailure(db, rule);
+    const address = audit.address ?? '';
+    // a user without a password has no username: only the address's rule applies
+    const rules = username === null ? [addressRuleOf(settings.throttle, address)] : signInRules(settings.throttle, username, address);
+    for (const rule of rules) await recordFailure(db, rule);
   }
   const label = username ?? (await findUser(db, userUid))?.publicName ?? null;
   await recordAudit(db, { ...audit, target: { type: 'user', id: userUid, label }, changes: { method }, outcome: 'failure' });

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { recordAudit } from '../shared/audit';
-import { HttpProblem, problemType, unauthorized } from '../shared/problem';
+import { unauthorized } from '../shared/problem';
 import { recordFailure, secondsBlocked } from '../authentication/throttle';
 import type { PasskeyOptionsResponse, SecondFactorProofInput } from '../../contracts/second-factors';
 import type { TokenPairResponse } from '../../contracts/auth';
@@ -8,7 +8,7 @@ import { consumeChallenge, issueChallenge } from './challenges';
 import type { FactorContext } from './factor-context';
 import { proveSecondFactor } from './second-factor-proofs';
 import { completeSignIn, type Client, type SignInContext } from './sign-in';
-import { signInRules, signInThrottled } from './sign-in-throttle';
+import { addressRuleOf, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
 import { findUser, findUsername } from './users';
 import { assertedCredentialId, assertedUserHandle, authenticationOptions, findCredential, recordCredentialUse, userHandleOf, verifyAssertion, type StoredCredential } from './webauthn';
 
@@ -18,12 +18,6 @@ export type SecondStepContext = SignInContext & FactorContext;
 
 const invalidPasskeyToken = () => unauthorized('The passkey_token is unknown, used or expired: ask for new options.', 'invalid-second-factor-token');
 const invalidPasskey = () => unauthorized('The passkey was not accepted: unknown, not verified, or its answer does not match the challenge.', 'invalid-webauthn-response');
-
-const tooManyFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
-    type: problemType('too-many-sign-in-failures'),
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
 
 /** The user a finished sign-in is for; a user banned (or deleted) since the first step is refused like at the password step. */
 async function signingInUser(db: Db, uid: string) {
@@ -39,23 +33,23 @@ export async function signInWithSecondFactor(context: SecondStepContext, body: S
 }
 
 /** POST /passkey/options/: a challenge for any discoverable credential of this site, with user verification. */
-export async function passkeyOptions({ db, relyingParty }: FactorContext, client: Client): Promise<PasskeyOptionsResponse> {
+export async function passkeyOptions(context: FactorContext, client: Client): Promise<PasskeyOptionsResponse> {
+  const { db, relyingParty } = context;
+  await refuseThrottledAddress(context, client.address);
   const options = await authenticationOptions(relyingParty, undefined, 'required');
   const token = await issueChallenge(db, { purpose: 'passkey', address: client.address, userAgent: client.userAgent, challenge: options.challenge });
   return { passkey_token: token, webauthn_options: options };
 }
 
 /** Passkeys count on the address's sign-in throttle: they have no username before the credential is known. */
-const addressRuleOf = (context: FactorContext, address: string) => signInRules(context.settings.throttle, '', address, { device: true })[0];
-
-async function refuseThrottledAddress(context: FactorContext, address: string) {
-  if (!signInThrottled(context.settings.throttle)) return;
-  const wait = await secondsBlocked(context.db, addressRuleOf(context, address).key);
-  if (wait > 0) throw tooManyFailures(wait);
+async function refuseThrottledAddress({ db, settings }: FactorContext, address: string) {
+  if (!signInThrottled(settings.throttle)) return;
+  const wait = await secondsBlocked(db, addressRuleOf(settings.throttle, address).key);
+  if (wait > 0) throw tooManySignInFailures(wait);
 }
 
 async function countPasskeyFailure(context: FactorContext, address: string, credential: StoredCredential | undefined) {
-  if (signInThrottled(context.settings.throttle)) await recordFailure(context.db, addressRuleOf(context, address));
+  if (signInThrottled(context.settings.throttle)) await recordFailure(context.db, addressRuleOf(context.settings.throttle, address));
   const owner = credential && (await findUser(context.db, credential.userUid));
   const target = owner ? { type: 'user', id: owner.uid, label: owner.publicName } : null;
   await recordAudit(context.db, { action: 'sign-in.failure', actor: null, address, target, changes: { method: 'passkey' }, outcome: 'failure' });

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { and, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { throttleCounters } from '../db/schema';
 import { blockedKeys, type ThrottleRule } from '../authentication/throttle';
+import { HttpProblem, problemType } from '../shared/problem';
 
 /**
  * The keys of sign-in throttling (docs/api.md, Sign-in throttling):
@@ -24,9 +25,18 @@ export const isUserKey = (rule: ThrottleRule) => rule.key.startsWith(USER);
 /** Whether sign-in throttling is on (SIGN_IN_MAX_FAILURES=0 turns it off). */
 export const signInThrottled = (config: ThrottleConfig) => config.userAddressMaxFailures > 0;
 
+/** The address's own rule: what a sign-in without a username (a passkey) counts on. */
+export const addressRuleOf = (config: ThrottleConfig, address: string): ThrottleRule => ({ key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds });
+
+export const tooManySignInFailures = (retryAfterSeconds: number) =>
+  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
+    type: problemType('too-many-sign-in-failures'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
 /** A browser with a device token for the username counts its failures on the token (device-tokens.ts), not on the username's keys. */
 export function signInRules(config: ThrottleConfig, username: string, address: string, { device = false } = {}): ThrottleRule[] {
-  const addressRule = { key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds };
+  const addressRule = addressRuleOf(config, address);
   if (device) return [addressRule];
   return [
     { key: `${USER_ADDRESS}${address} ${username.toLowerCase()}`, maxFailures: config.userAddressMaxFailures, resetSeconds: config.windowSeconds },

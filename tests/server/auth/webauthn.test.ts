@@ -16,7 +16,7 @@ const newAuthenticator = (synced = false) => createSoftwareAuthenticator({ origi
 const registrationOptions = async (user: SignedInUser) => (await t.as({ method: 'POST', url: `${FACTORS}webauthn/options/`, token: user.token })).json();
 const register = (user: SignedInUser, webauthn: unknown, name?: string) => t.as({ method: 'POST', url: `${FACTORS}webauthn/`, token: user.token, payload: { webauthn, name } });
 const passkeyOptions = async () => (await t.inject({ method: 'POST', url: `${AUTH}/passkey/options/`, remoteAddress: uniqueAddress() })).json();
-const passkeySignIn = (payload: unknown, remoteAddress = uniqueAddress()) => t.inject({ method: 'POST', url: `${AUTH}/token/passkey/`, payload, remoteAddress });
+const passkeySignIn = (payload: Record<string, unknown>, remoteAddress = uniqueAddress()) => t.inject({ method: 'POST', url: `${AUTH}/token/passkey/`, payload, remoteAddress });
 const invalidRegistration = { status: 400, type: '/problems/invalid-webauthn-response', field: 'webauthn' };
 const invalidPasskey = { status: 401, type: '/problems/invalid-webauthn-response' };
 
