@@ -22,7 +22,7 @@ describe('POST /administration/revoke-refresh-tokens/', () => {
     const annaSessions = [await t.signIn(anna.username, anna.password), await t.signIn(anna.username, anna.password)];
     const benSession = await t.signIn(ben.username, ben.password);
     // A consumed token is not live: only its successor counts.
-    const rotated = (await refresh(benSession.refresh_token)).json<{ refresh_token: string }>();
+    const rotated = (await refresh(benSession.refresh_token)).json<{ access_token: string; refresh_token: string }>();
 
     const response = await post(REVOKE, { uids: [anna.domain_user.uid, ben.domain_user.uid] });
     expect(response.statusCode).toBe(200);

@@ -19,6 +19,8 @@ export interface TokenPair {
   issued: number;
   expires: number;
   refresh_token: string;
+  /** At a sign-in: the browser's device token for the username. */
+  device_token?: string;
 }
 
 export interface PanelUser {
