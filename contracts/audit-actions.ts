@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
   'care-request.contact-read',
   'care-request.contact-erase',
   'care-request.contact-retention',
+  'care-request.workflow',
+  'care-request.note-create',
+  'care-request.note-update',
+  'care-request.note-delete',
+  'care-settings.update',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

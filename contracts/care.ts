@@ -3,6 +3,7 @@ import { Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
 import { TimeZone } from './statistics';
 import * as E from './care-enumerations';
+import { WORKFLOW_FILTERS_DESCRIPTION, WORKFLOW_SORT_KEYS, WorkflowFields, WorkflowFilters } from './care-workflow';
 
 /**
  * The care service's wire shapes (its routes: server/care/routes.ts). They are its response schemas and, as stored jsonb,
@@ -109,6 +110,7 @@ const Incoming = closed({
   numberOfPatients: Type.Integer(),
   details: Type.Union([IncomingDetails2012, IncomingDetails2016]),
   patients: Type.Array(Type.Union([IncomingPatient2012, IncomingPatient2016])),
+  ...WorkflowFields,
 });
 export type IncomingOutput = Static<typeof Incoming>;
 
@@ -229,14 +231,23 @@ export type ContactOutput = Static<typeof Contact>;
 
 // --- the lists ---
 
-const SORT_KEYS = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'] as const;
+const SORT_KEYS = [
+  'submitted',
+  'host',
+  'affiliate',
+  'partial_mission_zip_code',
+  'mission_start_date',
+  'form_version',
+  'numberOfPatients',
+  ...WORKFLOW_SORT_KEYS,
+] as const;
 
 export const CareRequestList = pagedList({
   sortKeys: SORT_KEYS,
   defaultSortBy: 'submitted',
   query: { description: 'matches host, affiliate, partial zip code, legacy id and form version' },
-  filters: closed({ submitted: Type.Optional(SecondsRange) }),
-  filtersDescription: 'a JSON object {"submitted": {"from"?: epoch seconds, "to"?: epoch seconds}}',
+  filters: closed({ submitted: Type.Optional(SecondsRange), ...WorkflowFilters }),
+  filtersDescription: `a JSON object {"submitted": {"from"?: epoch seconds, "to"?: epoch seconds}, ${WORKFLOW_FILTERS_DESCRIPTION}}`,
 });
 
 export const IncomingPage = Page(Incoming);

@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'care:read',
   'care:create',
   'care:contact',
+  'care:work',
   'audit:read',
 ] as const;
 
