@@ -114,7 +114,12 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
         'contact-read': 'Kontaktdaten gelesen',
         'contact-erase': 'Kontaktdaten gelöscht',
         'contact-retention': 'Kontaktdaten gelöscht (Aufbewahrungsfrist)',
+        workflow: 'Betreuungsanfrage bearbeitet (Status, Zuständigkeit oder Wiedervorlage)',
+        'note-create': 'Notiz zur Betreuungsanfrage hinzugefügt',
+        'note-update': 'Notiz zur Betreuungsanfrage geändert',
+        'note-delete': 'Notiz zur Betreuungsanfrage gelöscht',
       },
+      'care-settings': { update: 'Mail-Einstellungen für Betreuungsanfragen geändert' },
     },
   },
 };

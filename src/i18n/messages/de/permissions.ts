@@ -32,6 +32,7 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
       read: { name: 'Betreuungsanfragen ansehen', description: 'Die eingegangenen und archivierten Betreuungsanfragen sehen.' },
       create: { name: 'Betreuungsanfragen anlegen', description: 'Eine Betreuungsanfrage im Panel erfassen.' },
       contact: { name: 'Kontaktdaten der Kunden', description: 'Die persönlichen Kontaktdaten einer Betreuungsanfrage lesen und löschen.' },
+      work: { name: 'Betreuungsanfragen bearbeiten', description: 'Status, Zuständigkeit und Wiedervorlage von Betreuungsanfragen ändern und Notizen schreiben.' },
     },
     audit: {
       title: 'Protokoll',

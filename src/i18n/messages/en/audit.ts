@@ -112,7 +112,12 @@ export const auditEn = {
         'contact-read': 'Contact data read',
         'contact-erase': 'Contact data erased',
         'contact-retention': 'Contact data erased (retention)',
+        workflow: 'Care request worked (status, assignee or follow-up)',
+        'note-create': 'Care request note added',
+        'note-update': 'Care request note edited',
+        'note-delete': 'Care request note deleted',
       },
+      'care-settings': { update: 'Care mail settings changed' },
     },
   },
 };

@@ -34,6 +34,7 @@ export const permissionsEn = {
       read: { name: 'View care requests', description: 'See the incoming and archived care requests.' },
       create: { name: 'Create care requests', description: 'Enter a care request in the panel.' },
       contact: { name: 'Contact data of care customers', description: 'Read and erase the personal contact data of a care request.' },
+      work: { name: 'Work care requests', description: 'Change status, assignee and follow-up of care requests and write notes.' },
     },
     audit: {
       title: 'Audit trail',
