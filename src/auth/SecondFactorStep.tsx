@@ -23,7 +23,7 @@ interface SecondFactorStepProps {
 const t = (key: string) => `caredesk.second_factor.${key}`;
 
 const firstCodeMethod = (methods: SecondFactorChallenge['methods']): CodeMethod | null =>
-  methods.includes('totp') ? 'totp' : methods.includes('recovery_code') ? 'recovery_code' : null;
+  methods.includes('totp') ? 'totp' : !methods.includes('webauthn') && methods.includes('recovery_code') ? 'recovery_code' : null;
 
 const proofOf = (method: CodeMethod, code: string): SecondFactorProof =>
   method === 'totp' ? { totp_code: code.replace(/\s+/g, '') } : { recovery_code: code.trim() };

@@ -6,7 +6,7 @@ import type { SecondFactorChallenge } from '../auth/secondFactorChallenge';
 export type CodeMethod = 'totp' | 'recovery_code';
 
 export const firstCodeMethod = (methods: SecondFactorChallenge['methods']): CodeMethod | null =>
-  methods.includes('totp') ? 'totp' : methods.includes('recovery_code') ? 'recovery_code' : null;
+  methods.includes('totp') ? 'totp' : !methods.includes('webauthn') && methods.includes('recovery_code') ? 'recovery_code' : null;
 
 interface SecondFactorFieldsProps {
   challenge: SecondFactorChallenge;
