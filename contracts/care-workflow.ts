@@ -1,5 +1,6 @@
 import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';
 import { Uid } from './common';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { EpochSeconds, Page } from './paging';
 
 /**
@@ -185,7 +186,12 @@ export const CARE_EVENTS_HEARTBEAT_SECONDS = 20;
 // --- the own settings ---
 
 export const MyCareSettings = Type.Object(
-  { assignment_mails: Type.Boolean({ description: 'mail me when someone else assigns a care request to me (default true)' }) },
+  {
+    assignment_mails: Type.Boolean({ description: 'mail me when someone else assigns a care request to me (default true)' }),
+    mail_address: Type.Union([Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, description: 'an e-mail address' }), Type.Null()], {
+      description: 'where assignment mails go; null: to the username when it is an e-mail address, else none is sent (default null)',
+    }),
+  },
   closed,
 );
 export type MyCareSettingsBody = Static<typeof MyCareSettings>;
