@@ -4,7 +4,7 @@ import { notFound } from '../shared/problem';
 import type { UserSecondFactorsResponse } from '../../contracts/second-factors';
 import { userTarget } from './audit';
 import type { FactorContext } from './factor-context';
-import { confirmedFactorsOf, deleteAllFactors } from './factor-store';
+import { confirmedFactorsOf, deleteAllFactors, lockFactorsOf } from './factor-store';
 import { assertMayManage, type Actor } from './permission-rules';
 import { deleteRecoveryCodes } from './recovery-codes';
 import { secondFactorRequirementOf } from './second-factor-policy';
@@ -41,6 +41,7 @@ export async function resetSecondFactors({ db, changes, settings }: FactorContex
   const user = await existingUser(db, normalized);
   await changes.transaction(db, { users: [normalized] }, async (tx) => {
     await assertMayManage(tx, actor, normalized);
+    await lockFactorsOf(tx, normalized);
     const factors = await deleteAllFactors(tx, normalized);
     await deleteRecoveryCodes(tx, normalized);
     await recordAudit(tx, { ...audit, action: 'second-factor.reset', target: userTarget(normalized, user.publicName), changes: { factors } });

@@ -7,7 +7,7 @@ import { badRequest } from '../shared/problem';
 import type { ConfirmedFactorResponse, TotpEnrollmentResponse } from '../../contracts/second-factors';
 import { consumeChallenge, issueChallenge } from './challenges';
 import type { FactorContext } from './factor-context';
-import { acceptTotpCode, deleteStalePendingFactors, findOwnFactor, insertFactor } from './factor-store';
+import { acceptTotpCode, deleteStalePendingFactors, findOwnFactor, insertFactor, lockFactorsOf } from './factor-store';
 import { afterFactorAdded, secondFactorNotFound, type FactorOwner } from './own-factors';
 import { encryptTotpSecret, newTotpSecret, otpauthUriOf, TOTP_PENDING_SECONDS } from './totp';
 import { findUsername, isUniqueViolation } from './users';
@@ -39,6 +39,7 @@ export async function confirmTotp(context: FactorContext, owner: FactorOwner, fa
   const { db, changes, keys } = context;
   const uid = factorUid.toLowerCase();
   return changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+    await lockFactorsOf(tx, owner.uid);
     const now = new Date();
     const pending = await findOwnFactor(tx, owner.uid, uid);
     if (!pending || pending.kind !== 'totp' || pending.confirmedAt !== null || new Date(pending.createdAt) <= pendingSince(now)) throw secondFactorNotFound();
@@ -71,6 +72,7 @@ export async function registerWebAuthn(context: FactorContext, owner: FactorOwne
   const { credentialId, publicKey, signCount, transports } = credential;
   try {
     return await changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+      await lockFactorsOf(tx, owner.uid);
       const now = new Date();
       const factor = await insertFactor(tx, { userUid: owner.uid, kind: 'webauthn', name, createdAt: now, confirmedAt: now, credentialId, publicKey, signCount, transports });
       return afterFactorAdded(tx, context, owner, factor, audit);

@@ -17,6 +17,14 @@ export const factorResponseOf = (row: Pick<FactorRow, 'uid' | 'kind' | 'name' | 
   last_used: row.lastUsedAt === null ? null : epochSecondsOf(new Date(row.lastUsedAt)),
 });
 
+/**
+ * Serialises the changes of one user's factors until the end of the transaction `tx`: whether a factor is the first (recovery codes)
+ * or the last (their deletion) is decided on counts that a concurrent change must not move.
+ */
+export async function lockFactorsOf(tx: Db, userUid: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`second-factors:${userUid}`}, 0))`);
+}
+
 const confirmedOf = (userUid: string) => and(eq(secondFactors.userUid, userUid), isNotNull(secondFactors.confirmedAt));
 
 /** The user's confirmed factors, oldest first. */

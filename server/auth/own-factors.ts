@@ -4,7 +4,7 @@ import { conflict, notFound } from '../shared/problem';
 import type { ConfirmedFactorResponse, RecoveryCodesResponse, SecondFactorResponse } from '../../contracts/second-factors';
 import { userTarget } from './audit';
 import type { FactorContext } from './factor-context';
-import { countConfirmedFactors, deleteOwnFactor, factorResponseOf, confirmedFactorsOf } from './factor-store';
+import { confirmedFactorsOf, countConfirmedFactors, deleteOwnFactor, factorResponseOf, lockFactorsOf } from './factor-store';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
 import { endEnrollmentOnly } from './sessions';
 
@@ -44,6 +44,7 @@ export async function afterFactorAdded(
 /** Removes one of the user's factors (a pending one too); with the last one go the recovery codes. */
 export async function removeOwnFactor({ db, changes }: FactorContext, owner: FactorOwner, factorUid: string, audit: AuditContext): Promise<void> {
   await changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+    await lockFactorsOf(tx, owner.uid);
     const removed = await deleteOwnFactor(tx, owner.uid, factorUid.toLowerCase());
     if (!removed) throw secondFactorNotFound();
     const last = (await countConfirmedFactors(tx, owner.uid)) === 0;
@@ -56,6 +57,7 @@ export async function removeOwnFactor({ db, changes }: FactorContext, owner: Fac
 /** A new set of recovery codes; the old set dies. Only for a user with a second factor: the codes stand in for one. */
 export async function renewRecoveryCodes({ db, changes, keys }: FactorContext, owner: FactorOwner, audit: AuditContext): Promise<RecoveryCodesResponse> {
   return changes.transaction(db, { users: [owner.uid] }, async (tx) => {
+    await lockFactorsOf(tx, owner.uid);
     if ((await countConfirmedFactors(tx, owner.uid)) === 0) throw conflict('Recovery codes stand in for a second factor: add one first.', undefined, 'conflict');
     const codes = await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid);
     await recordAudit(tx, { ...audit, action: 'recovery-codes.renew', target: userTarget(owner.uid, owner.publicName) });

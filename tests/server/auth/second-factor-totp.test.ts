@@ -168,3 +168,18 @@ test('adding a factor is audited without its secret; no secret, code or token re
   const audit = await auditTableText(t.db);
   for (const secret of [result.secret, ...result.recovery_codes!, second_factor_token]) expect(audit).not.toContain(secret);
 });
+
+test('two first factors confirmed at once: one of them answers the recovery codes, and those are the ones kept', async () => {
+  const user = await signedInUser(t);
+  const start = async () => (await t.as({ method: 'POST', url: `${FACTORS}totp/`, token: user.token, payload: {} })).json<{ uid: string; secret: string }>();
+  const apps = [await start(), await start()];
+  const answers = await Promise.all(
+    apps.map(({ uid, secret }) => t.as({ method: 'POST', url: `${FACTORS}totp/${uid}/confirm/`, token: user.token, payload: { code: codeAt(secret, Date.now()) } })),
+  );
+  const withCodes = answers.map((answer) => answer.json<ConfirmedFactor>()).filter((answer) => answer.recovery_codes);
+  expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+  expect(withCodes).toHaveLength(1);
+  const address = uniqueAddress();
+  const { second_factor_token } = await passwordStep(t, user, address);
+  expect((await secondStep(t, { second_factor_token, recovery_code: withCodes[0].recovery_codes![0] }, address)).statusCode).toBe(200);
+});
