@@ -56,9 +56,10 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
           'Sign in with a passkey: the challenge',
           'WebAuthn request options (PublicKeyCredentialRequestOptionsJSON) for any discoverable credential of this site (no allowCredentials, ' +
             'user verification required), and the `passkey_token` to send back with the answer to POST /token/passkey/: single use, 5 minutes. ' +
-            'A body is ignored. 400 `/problems/validation-error` for a query parameter.',
+            'A body is ignored. 400 `/problems/validation-error` for a query parameter; 429 `/problems/too-many-sign-in-failures` while the ' +
+            "address's failed sign-ins block it.",
         ),
-        response: { 200: PasskeyOptions, ...problems(400) },
+        response: { 200: PasskeyOptions, ...problems(400, 429) },
       },
     },
     async (request) => passkeyOptions(context, clientOf(request)),
