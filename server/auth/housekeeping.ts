@@ -1,6 +1,8 @@
-import { lt, or } from 'drizzle-orm';
+import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../config';
-import { refreshTokens, sessions } from '../db/schema';
+import type { Db } from '../db';
+import { authenticationChallenges, deviceTokens, refreshTokens, secondFactors, sessions } from '../db/schema';
+import { TOTP_PENDING_SECONDS } from './totp';
 import type { HousekeepingJob } from '../shared/housekeeping';
 import { longestThrottlePeriod } from './sign-in-throttle';
 import { deleteStaleCounters } from '../authentication/throttle';
@@ -9,7 +11,8 @@ const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - s
 
 /**
  * Forgets sign-in state that can no longer matter: refresh tokens past their expiry, sessions that ended (revoked, or unused
- * for a whole refresh-token lifetime) that long ago, and throttle counters older than any rule's period.
+ * for a whole refresh-token lifetime) that long ago, throttle counters older than any rule's period, expired challenges and device
+ * tokens, and authenticator apps never confirmed in time.
  */
 export function signInStateJob(config: Pick<Config, 'refreshTokenTtlSeconds' | 'throttle'>): HousekeepingJob {
   return {
@@ -22,7 +25,15 @@ export function signInStateJob(config: Pick<Config, 'refreshTokenTtlSeconds' | '
         .where(or(lt(sessions.revokedAt, ended), lt(sessions.lastUsedAt, ended)))
         .returning({ family: sessions.family });
       const counters = await deleteStaleCounters(db, longestThrottlePeriod(config.throttle), now);
-      return tokens.length + endedSessions.length + counters;
+      return tokens.length + endedSessions.length + counters + (await deleteExpiredSecondFactorState(db, now));
     },
   };
+}
+
+async function deleteExpiredSecondFactorState(db: Db, now: Date): Promise<number> {
+  const challenges = await db.delete(authenticationChallenges).where(lt(authenticationChallenges.expiresAt, now)).returning({ hash: authenticationChallenges.tokenHash });
+  const devices = await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now)).returning({ hash: deviceTokens.tokenHash });
+  const unconfirmed = and(isNull(secondFactors.confirmedAt), lt(secondFactors.createdAt, secondsBefore(now, TOTP_PENDING_SECONDS)));
+  const pending = await db.delete(secondFactors).where(unconfirmed).returning({ uid: secondFactors.uid });
+  return challenges.length + devices.length + pending.length;
 }

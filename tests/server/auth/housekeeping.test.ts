@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { refreshTokens, sessions, throttleCounters } from '../../../server/db/schema';
+import { authenticationChallenges, deviceTokens, refreshTokens, secondFactors, sessions, throttleCounters } from '../../../server/db/schema';
 import { housekeepingJobs } from '../../../server/housekeeping-jobs';
 import { runExclusively } from '../../../server/shared/housekeeping';
 import { createTestApp, type TestApp } from '../support/helpers';
@@ -45,4 +45,31 @@ test('throttle counters older than every rule are removed, recent ones kept', as
   const keys = (await t.db.select({ key: throttleCounters.key }).from(throttleCounters)).map((row) => row.key);
   expect(keys).toContain('address:192.0.2.2');
   expect(keys).not.toContain('address:192.0.2.1');
+});
+
+test('expired challenges and device tokens and authenticator apps left unconfirmed are removed; live ones kept', async () => {
+  const user = await t.createUser();
+  const uid = user.domain_user.uid;
+  const now = new Date();
+  const past = new Date(now.getTime() - 60_000);
+  const future = new Date(now.getTime() + 60_000);
+  const longAgo = new Date(now.getTime() - 3600_000);
+  await t.db.insert(authenticationChallenges).values([
+    { tokenHash: 'expired', purpose: 'passkey', expiresAt: past },
+    { tokenHash: 'live', purpose: 'passkey', expiresAt: future },
+  ]);
+  await t.db.insert(deviceTokens).values([
+    { tokenHash: 'expired-device', userUid: uid, expiresAt: past },
+    { tokenHash: 'live-device', userUid: uid, expiresAt: future },
+  ]);
+  await t.db.insert(secondFactors).values([
+    { userUid: uid, kind: 'totp', name: 'never confirmed', createdAt: longAgo },
+    { userUid: uid, kind: 'totp', name: 'confirmed', createdAt: longAgo, confirmedAt: longAgo },
+    { userUid: uid, kind: 'totp', name: 'just started', createdAt: now },
+  ]);
+  await runExclusively(t.db, job(), now);
+  expect((await t.db.select().from(authenticationChallenges)).map((row) => row.tokenHash)).toEqual(['live']);
+  expect((await t.db.select().from(deviceTokens).where(eq(deviceTokens.userUid, uid))).map((row) => row.tokenHash).sort()).toEqual(['live-device']);
+  const names = (await t.db.select().from(secondFactors).where(eq(secondFactors.userUid, uid))).map((row) => row.name).sort();
+  expect(names).toEqual(['confirmed', 'just started']);
 });
