@@ -21,7 +21,6 @@ export const EnrollmentOnlyPage = () => {
   const logout = useLogout();
   const { session } = useServices();
   const queryClient = useQueryClient();
-  const [enrolled, setEnrolled] = useState(false);
   const [ready, setReady] = useState(false);
   useEffect(() => setDocumentTitle(translate(t('title'))), [translate]);
 
@@ -38,7 +37,7 @@ export const EnrollmentOnlyPage = () => {
             {translate(t('title'))}
           </Typography>
           <Typography sx={{ mb: 2 }}>{translate(t('intro'))}</Typography>
-          {!enrolled && <AddFactorButtons onAdded={() => setEnrolled(true)} onCodesSaved={() => setReady(true)} />}
+          <AddFactorButtons onCodesSaved={() => setReady(true)} />
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {ready && (

@@ -15,7 +15,7 @@ type Adding = 'totp' | 'webauthn' | null;
  * "Add authenticator app" and "Add passkey or security key" with their dialogs; the first factor's recovery codes follow in
  * their own dialog. `onAdded` runs as soon as a factor is added, `onCodesSaved` once its codes (if any) were dismissed.
  */
-export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded: () => void; onCodesSaved?: () => void }) => {
+export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => void; onCodesSaved?: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const factors = useOwnFactors();
@@ -25,7 +25,7 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded: () => voi
   const added = (kind: 'totp' | 'passkey') => (result: AddedFactor) => {
     setAdding(null);
     notify(`caredesk.security.${kind}.added`, { type: 'success' });
-    onAdded();
+    onAdded?.();
     if (result.recovery_codes?.length) setCodes(result.recovery_codes);
     else onCodesSaved?.();
   };
