@@ -32,7 +32,8 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
     const permissions = PERMISSION_GROUPS.flatMap((group) => group.permissions).filter((permission) => checked.has(permission));
     void update(
       ROLES_RESOURCE,
-      { id: role.id, data: { permissions, secondFactorRequired }, previousData: role },
+      // the requirement only when it changed: omitted, the service keeps it
+      { id: role.id, data: secondFactorRequired === role.secondFactorRequired ? { permissions } : { permissions, secondFactorRequired }, previousData: role },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => showSuccess('caredesk.roles.saved', { role: role.role }),
@@ -57,7 +58,7 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
               checked={secondFactorRequired}
               disabled={readOnly || isPending}
               onChange={(event) => setSecondFactorRequired(event.target.checked)}
-              slotProps={{ input: { 'aria-describedby': `${headingId}-second-factor` } }}
+              slotProps={{ input: { role: 'switch', 'aria-describedby': `${headingId}-second-factor` } }}
             />
           }
           label={
