@@ -120,7 +120,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
       await api.register(authService, { prefix: '/auth', db, config, masterSecret, userChanges: authentication.changes });
       await api.register(mailService, { prefix: '/mail', db, masterSecret });
       await api.register(intakeService, { prefix: '/intake', db, care: config.care });
-      await api.register(careService, { prefix: '/care', db });
+      await api.register(careService, { prefix: '/care', db, database, config });
       await api.register(filesService, { prefix: '/files', db, config, storage });
       await api.register(apiTokenAdministration, { prefix: '/files', db, scope: 'files', tags: ['files'] });
       await api.register(pricingService, { prefix: '/pricing', db });

@@ -1,13 +1,14 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { TrustConfig } from '../config';
 import type { Db } from '../db';
-import { archivedCareRequests, careRequestContacts, careRequests } from '../db/schema';
+import { archivedCareRequests, careRequestContacts, careRequestNotes, careRequests } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import type { HousekeepingJob } from '../shared/housekeeping';
 import { epochSecondsOf } from '../shared/paging';
 import { HttpProblem, notFound, problemType } from '../shared/problem';
 import { cutoffOf, inBatches } from '../shared/retention';
 import type { ContactOutput } from '../../contracts/care';
+import { eraseNotes } from './notes';
 
 /**
  * A care customer's contact data (care_request_contacts): read and erased one request at a time by care:contact holders,
@@ -65,6 +66,7 @@ export async function eraseContact(db: Db, uid: string, context: AuditContext, n
     const request = await archivedRequest(tx, uid, 'update');
     if (request.erasedAt) return;
     await tx.delete(careRequestContacts).where(eq(careRequestContacts.uid, uid));
+    await eraseNotes(tx, [uid]);
     await tx.update(careRequests).set({ contactErasedAt: now }).where(eq(careRequests.uid, uid));
     const changes = { contact_erased: epochSecondsOf(now) };
     await recordAudit(tx as unknown as Db, { action: 'care-request.contact-erase', ...context, target: targetOf(request), changes });
@@ -84,6 +86,18 @@ async function eraseContactsBatch(db: Db, cutoff: Date, now: Date, size: number)
   return erased.length;
 }
 
+/** Notes of requests submitted before `cutoff` go with the contact data, also where a request never had contact data. */
+async function eraseNotesBatch(db: Db, cutoff: Date, size: number): Promise<number> {
+  const due = db
+    .select({ uid: careRequestNotes.uid })
+    .from(careRequestNotes)
+    .innerJoin(careRequests, eq(careRequests.uid, careRequestNotes.requestUid))
+    .where(lt(careRequests.submitted, cutoff))
+    .limit(size);
+  const erased = await db.delete(careRequestNotes).where(inArray(careRequestNotes.uid, due)).returning({ uid: careRequestNotes.uid });
+  return erased.length;
+}
+
 /** Housekeeping: contact data goes CARE_CONTACT_RETENTION_DAYS after submission; a run that erased some is audited with its count. */
 export function careContactRetentionJob(config: Pick<TrustConfig, 'careContactRetentionDays'>, batchSize?: number): HousekeepingJob {
   return {
@@ -91,6 +105,7 @@ export function careContactRetentionJob(config: Pick<TrustConfig, 'careContactRe
     async run(db, now) {
       const cutoff = cutoffOf(now, config.careContactRetentionDays);
       const count = await inBatches((size) => eraseContactsBatch(db, cutoff, now, size), batchSize);
+      await inBatches((size) => eraseNotesBatch(db, cutoff, size), batchSize);
       if (count > 0) await recordAudit(db, { action: 'care-request.contact-retention', actor: null, changes: { count } });
       return count;
     },

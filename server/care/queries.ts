@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { archivedCareRequests, careRequests } from '../db/schema';
+import { archivedCareRequests, careRequests, users } from '../db/schema';
 import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import type { PageAnswer } from '../../contracts/paging';
 import { notFound } from '../shared/problem';
@@ -8,6 +8,7 @@ import type { ArchivedFieldsInput, ArchivedOutput, IncomingOutput } from '../../
 import type { CareListRequest } from './schemas';
 import { keptCountColumn } from '../shared/kept-counts';
 import { careRequestCounts, REQUESTS_COUNT } from './store';
+import { workflowConditions } from './workflow-filters';
 
 const SORT_COLUMNS = {
   submitted: careRequests.submitted,
@@ -17,15 +18,20 @@ const SORT_COLUMNS = {
   mission_start_date: careRequests.missionStartDate,
   form_version: careRequests.formVersion,
   numberOfPatients: careRequests.numberOfPatients,
+  follow_up: careRequests.followUp,
 } as const;
 
 /**
  * search_text is lower case, so a plain LIKE of the lower-cased query is the case-insensitive match (and index-friendly).
  * Control characters in the query are taken as spaces.
  */
-function conditions({ query, filters }: CareListRequest): SQL | undefined {
+function conditions({ query, filters }: CareListRequest, viewerUid: string | undefined): SQL | undefined {
   const text = query.replace(/[\u0000-\u001f]/g, ' ').trim().toLowerCase();
-  return and(text ? sql`${careRequests.searchText} like ${`%${escapeLike(text)}%`}` : undefined, ...withinSeconds(careRequests.submitted, filters.submitted));
+  return and(
+    text ? sql`${careRequests.searchText} like ${`%${escapeLike(text)}%`}` : undefined,
+    ...withinSeconds(careRequests.submitted, filters.submitted),
+    ...workflowConditions(filters, viewerUid),
+  );
 }
 
 /** Ties are broken by uid in the same direction, which the (column, uid) indexes serve in either direction. */
@@ -54,8 +60,22 @@ const incomingColumns = {
 };
 type IncomingRow = { [K in keyof typeof incomingColumns]: (typeof careRequests.$inferSelect)[K] };
 
-function toIncoming(row: IncomingRow & { archivedRequestAvailable: boolean }): IncomingOutput {
+/** The workflow fields of the incoming list, the assignee's public name from the users table. */
+const workflowColumns = {
+  status: careRequests.status,
+  assigneeUid: careRequests.assigneeUid,
+  assigneeName: users.publicName,
+  followUp: careRequests.followUp,
+  version: careRequests.version,
+};
+type WorkflowRow = Pick<typeof careRequests.$inferSelect, 'status' | 'assigneeUid' | 'followUp' | 'version'> & { assigneeName: string | null };
+
+function toIncoming(row: IncomingRow & WorkflowRow & { archivedRequestAvailable: boolean }): IncomingOutput {
   return {
+    status: row.status,
+    assignee: row.assigneeUid ? { uid: row.assigneeUid, public_name: row.assigneeName ?? '' } : null,
+    follow_up: row.followUp,
+    version: row.version,
     ...origin(row),
     partial_mission_zip_code: row.partialMissionZipCode,
     mission_begins: row.missionBegins,
@@ -124,10 +144,16 @@ function pageUids(db: Db, where: SQL | undefined, archivedOnly: boolean, request
 /** The page's rows with whether each has an archived version, ordered; `total` rides along as a column when given. */
 function incomingPageQuery(db: Db, where: SQL | undefined, request: PageOrder, bounds: PageBounds) {
   return db
-    .select({ ...incomingColumns, archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null`, total: bounds.total ?? sql<null>`null` })
+    .select({
+      ...incomingColumns,
+      ...workflowColumns,
+      archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null`,
+      total: bounds.total ?? sql<null>`null`,
+    })
     .from(careRequests)
     // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
     .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
+    .leftJoin(users, eq(users.uid, careRequests.assigneeUid))
     .where(inArray(careRequests.uid, pageUids(db, where, false, request, bounds)))
     .orderBy(...ordering(request));
 }
@@ -139,7 +165,7 @@ type UnconditionedPage = ReturnType<ReturnType<typeof incomingPageQuery>['prepar
  * statement prepared once per order, its total the kept count riding along: building the query cost more than running it,
  * and PostgreSQL then also skips parsing and planning it. Other pages are built, and counted up to the cap, per request.
  */
-export function incomingLister(db: Db): (request: CareListRequest) => Promise<PageAnswer<IncomingOutput>> {
+export function incomingLister(db: Db): (request: CareListRequest, viewerUid?: string) => Promise<PageAnswer<IncomingOutput>> {
   const prepared = new Map<string, UnconditionedPage>();
   const unconditionedPage = (request: CareListRequest) => {
     const name = `care_incoming_page_${request.sortBy}_${request.ordering}`;
@@ -152,8 +178,8 @@ export function incomingLister(db: Db): (request: CareListRequest) => Promise<Pa
     return statement;
   };
 
-  return async (request) => {
-    const where = conditions(request);
+  return async (request, viewerUid) => {
+    const where = conditions(request, viewerUid);
     const bounds = { limit: request.pageSize, offset: offsetOf(request) };
     if (!where) {
       const rows = await unconditionedPage(request).execute(bounds);
@@ -194,8 +220,8 @@ function toArchived(row: ArchivedRow): ArchivedOutput {
   };
 }
 
-export async function listArchived(db: Db, request: CareListRequest): Promise<PageAnswer<ArchivedOutput>> {
-  const where = conditions(request);
+export async function listArchived(db: Db, request: CareListRequest, viewerUid?: string): Promise<PageAnswer<ArchivedOutput>> {
+  const where = conditions(request, viewerUid);
   const [rows, count] = await Promise.all([
     db
       .select(archivedColumns)

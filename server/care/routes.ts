@@ -12,9 +12,10 @@ import { careStatistics } from './statistics';
 const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
 const LIST =
   'The paged dialect: sort_by `submitted` (the default), `host`, `affiliate`, `partial_mission_zip_code`, `mission_start_date`, ' +
-  '`form_version` or `numberOfPatients`, ordering `des` by default, ties by uid. `query` matches host, affiliate, partial zip code, ' +
-  'legacy id and form version. `filters` is {"submitted": {"from", "to"}}; anything else is 400 `/problems/invalid-filters`. A filtered ' +
-  'total above 1000 is a lower bound unless exact_total=true.';
+  '`form_version`, `numberOfPatients` or `follow_up` (requests without one last when ascending), ordering `des` by default, ties by ' +
+  'uid. `query` matches host, affiliate, partial zip code, legacy id and form version. `filters` is {"submitted": {"from", "to"}, ' +
+  '"status": [statuses, any of them], "assignee": "me" | "none" | a uid, "follow_up": {"from", "to"} (YYYY-MM-DD, both included)}; ' +
+  'anything else is 400 `/problems/invalid-filters`. A filtered total above 1000 is a lower bound unless exact_total=true.';
 
 export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
   const listIncoming = incomingLister(db);
@@ -25,13 +26,13 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
       schema: {
         ...describe(
           'Incoming care requests, server-paged',
-          `Requests as they came in. ${LIST} Items carry the partial zip code (10xxx) and never the customer's contact data.`,
+          `Requests as they came in, with their workflow (status, assignee, follow-up, version). ${LIST} Items carry the partial zip code (10xxx) and never the customer's contact data.`,
         ),
         querystring: CareRequestList.querystring,
         response: { 200: IncomingPage, ...problems(400, 401) },
       },
     },
-    async (request) => listIncoming(readCareList(request.query)),
+    async (request) => listIncoming(readCareList(request.query), request.user.uid),
   );
 
   app.get(
@@ -48,7 +49,7 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
         response: { 200: ArchivedPage, ...problems(400, 401) },
       },
     },
-    async (request) => listArchived(db, readCareList(request.query)),
+    async (request) => listArchived(db, readCareList(request.query), request.user.uid),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
 import type { PasswordHashCost } from '../auth/passwords';
 import { ConfigError } from './config-error';
 import { readEnvironment } from './read-environment';
@@ -136,5 +137,7 @@ function careConfig(variables: Environment): CareConfig {
     notifySender: variables.CARE_REQUEST_NOTIFY_SENDER ?? `caredesk@${agencyHost}`,
     // a panel served under a path keeps the path
     panelUrl: `${panelUrl.origin}${panelUrl.pathname}`.replace(/\/+$/, ''),
+    eventStreams: { perUser: variables.CARE_EVENT_STREAMS_PER_USER, perProcess: variables.CARE_EVENT_STREAMS_PER_PROCESS },
+    eventHeartbeatMs: CARE_EVENTS_HEARTBEAT_SECONDS * 1000,
   };
 }

@@ -59,6 +59,10 @@ export interface CareConfig {
   notifySender: string;
   /** Where staff open the panel (no trailing slash): the notification mail links to the request there. */
   panelUrl: string;
+  /** Bounds of the open live-event streams (GET /api/care/events/), per user and per process. */
+  eventStreams: { perUser: number; perProcess: number };
+  /** Between heartbeats of an idle event stream (CARE_EVENTS_HEARTBEAT_SECONDS; tests shorten it). */
+  eventHeartbeatMs: number;
 }
 
 /** Sign-in and API-token throttling (server/authentication/throttle.ts); docs/api.md compares it with Keycloak's defaults. */

@@ -22,6 +22,8 @@ export interface Database {
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** PostgreSQL's LISTEN on a dedicated connection (server/db/listener.ts); absent for PGlite, which serves one process. */
   listen?(channel: string, handlers: ListenHandlers): Listening;
+  /** PGlite's LISTEN, inside the one process that holds it (notifications of a transaction arrive after its commit); absent for PostgreSQL. */
+  listenInProcess?(channel: string, handlers: ListenHandlers): Listening;
   /** Reports whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -69,9 +71,18 @@ async function openPglite(dir: string | undefined, dump: Blob | undefined): Prom
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    listenInProcess: (channel, handlers) => listenInPglite(client, channel, handlers),
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };
+}
+
+function listenInPglite(client: PGlite, channel: string, handlers: ListenHandlers): Listening {
+  const unsubscribe = client.listen(channel, handlers.message).then((stop) => {
+    handlers.listening();
+    return stop;
+  });
+  return { started: unsubscribe.then(() => undefined), stop: async () => (await unsubscribe)() };
 }
 
 interface PostgresOptions {

@@ -1,15 +1,7 @@
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
 import { enqueueMail } from '../mail';
-import type { CareRequestRecord, Executor } from '../care';
-
-/**
- * The panel's incoming list (src/resources/careRequests/parts/paths.ts, carePaths.incoming); `archived=<uid>` names the
- * request whose archived view the list opens. The panel uses real paths (BrowserRouter), not a hash.
- */
-export const INCOMING_LIST_PATH = '/archive/incoming-care-requests/';
-
-export const panelLinkOf = (panelUrl: string, uid: string) => `${panelUrl}${INCOMING_LIST_PATH}?archived=${encodeURIComponent(uid)}`;
+import { careRequestLink, linkCareMail, type CareRequestRecord, type Executor } from '../care';
 
 /**
  * The office's notice of a new request. It carries no personal data (mails are read by everyone with mail:read and kept
@@ -22,7 +14,7 @@ function notificationOf(record: CareRequestRecord, uid: string, config: CareConf
   const lines = [
     'A new care request was submitted.',
     '',
-    `Open it in Caredesk: ${panelLinkOf(config.panelUrl, uid)}`,
+    `Open it in Caredesk: ${careRequestLink(config.panelUrl, uid)}`,
     `Mission zip code: ${zip}`,
     `Patients: ${patients}`,
   ];
@@ -37,5 +29,6 @@ function notificationOf(record: CareRequestRecord, uid: string, config: CareConf
 /** Queued in the request's own transaction: the notice goes out exactly when the request is stored. */
 export async function notifyOffice(executor: Executor, record: CareRequestRecord, uid: string, config: CareConfig) {
   if (config.notifyRecipients.length === 0) return;
-  await enqueueMail(executor as Db, notificationOf(record, uid, config));
+  const mailUid = await enqueueMail(executor as Db, notificationOf(record, uid, config));
+  await linkCareMail(executor, uid, mailUid, 'new-request');
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
-import { insertCareRequests } from '../care';
+import { announceCareEvent, insertCareRequests } from '../care';
 import { checkMail } from '../mail';
 import { auditContextOf, recordAudit } from '../shared/audit';
 import { HttpProblem, problemType } from '../shared/problem';
@@ -58,6 +58,8 @@ export async function storeSubmission(db: Db, care: CareConfig, request: Fastify
     const [stored] = await insertCareRequests(tx, [record]);
     await notifyOffice(tx, record, stored!, care);
     await auditCreation(tx as unknown as Db, request, stored!, record.incoming.partial_mission_zip_code);
+    // a new request starts its workflow at version 1; the panels see it arrive once it is committed
+    await announceCareEvent(tx, 'care-request.received', stored!, 1);
     return stored!;
   });
 }

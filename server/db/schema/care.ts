@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 /**
  * Incoming care requests as the lists show them: nothing in this table identifies a person (the zip code is partial,
@@ -28,9 +29,20 @@ export const careRequests = pgTable(
     searchText: text('search_text').notNull(),
     /** When the contact data was erased (retention or an erasure request); null while it is kept. */
     contactErasedAt: timestamp('contact_erased_at', { withTimezone: true }),
+    /** The workflow (server/care/workflow.ts): every request starts new, unassigned, without follow-up, at version 1. */
+    status: text('status').$type<'new' | 'contacting' | 'offer_sent' | 'placed' | 'declined' | 'withdrawn'>().notNull().default('new'),
+    assigneeUid: uuid('assignee_uid').references(() => users.uid, { onDelete: 'set null' }),
+    followUp: date('follow_up', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('care_requests_form_version_check', sql`${table.formVersion} in ('2012', '2016-pre', '2016')`),
+    check('care_requests_status_check', sql`${table.status} in ('new', 'contacting', 'offer_sent', 'placed', 'declined', 'withdrawn')`),
+    // the board's columns and the workflow filters (status, assignee, follow-up), each in the default order or by follow-up
+    index('care_requests_status_submitted_idx').on(table.status, table.submitted, table.uid),
+    index('care_requests_status_follow_up_idx').on(table.status, table.followUp, table.uid),
+    index('care_requests_assignee_submitted_idx').on(table.assigneeUid, table.submitted, table.uid),
+    index('care_requests_follow_up_idx').on(table.followUp, table.uid),
     check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
     index('care_requests_submitted_idx').on(table.submitted, table.uid),
     // the dashboard's requests per week by territory (server/care/statistics.ts), read without visiting the rows
@@ -77,3 +89,47 @@ export const careRequestContacts = pgTable('care_request_contacts', {
   /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
   tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
 });
+
+/** Staff notes on a request: they may hold personal data, so they are erased with the contact data and never leave the notes routes. */
+export const careRequestNotes = pgTable(
+  'care_request_notes',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    requestUid: uuid('request_uid')
+      .notNull()
+      .references(() => careRequests.uid, { onDelete: 'cascade' }),
+    authorUid: uuid('author_uid')
+      .notNull()
+      .references(() => users.uid),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    text: text('text').notNull(),
+  },
+  (table) => [index('care_request_notes_request_idx').on(table.requestUid, table.createdAt)],
+);
+
+/** Which mails were sent about a request (the intake's notice, assignment mails): the activity timeline shows them with their state. */
+export const careRequestMails = pgTable(
+  'care_request_mails',
+  {
+    mailUid: uuid('mail_uid').primaryKey(),
+    requestUid: uuid('request_uid')
+      .notNull()
+      .references(() => careRequests.uid, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'new-request' | 'assignment'>().notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('care_request_mails_request_idx').on(table.requestUid, table.queuedAt)],
+);
+
+/** A user's own care settings; a user without a row has the defaults (assignment mails on, to the username if it is an address). */
+export const careUserSettings = pgTable('care_user_settings', {
+  userUid: uuid('user_uid')
+    .primaryKey()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  assignmentMails: boolean('assignment_mails').notNull().default(true),
+  mailAddress: text('mail_address'),
+});
+
+/** Ids of the live events (server/care/events.ts): one sequence, so every process names an event alike for Last-Event-ID. */
+export const careEventIds = pgSequence('care_event_ids');

@@ -197,6 +197,11 @@ describe('GET /incoming/care-requests/', () => {
       ...line.incoming,
       archived_request_available: true,
       numberOfPatients: 2,
+      // imported requests start their workflow new, unassigned, without follow-up
+      status: 'new',
+      assignee: null,
+      follow_up: null,
+      version: 1,
     });
     expect(Object.keys(first2012.details)).toHaveLength(13);
     expect(first2012.patients[0]!.details).toEqual({

@@ -1,0 +1,29 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { passwordAuthentications, rolePermissions, users } from '../db/schema';
+import { badRequest } from '../shared/problem';
+import type { Executor } from './store';
+import type { StaffMemberOutput } from '../../contracts/care-workflow';
+
+/**
+ * Who may be assigned a care request: an unbanned user holding care:work under the role policy (every unbanned user with
+ * ACCESS_POLICY=open). Read on the shared users and role_permissions tables, in the transaction of the change.
+ */
+
+export type AccessPolicy = 'roles' | 'open';
+
+const holdsCareWork = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles}) and 'care:work' = any(${rolePermissions.permissions}))`;
+
+export async function assignableUser(executor: Executor, uid: string, accessPolicy: AccessPolicy): Promise<StaffMemberOutput> {
+  const [row] = await executor
+    .select({ uid: users.uid, public_name: users.publicName })
+    .from(users)
+    .where(and(eq(users.uid, uid), isNull(users.bannedAt), accessPolicy === 'open' ? undefined : holdsCareWork));
+  if (!row) throw badRequest('The assignee must be an unbanned user holding care:work.', 'assignee_uid', 'invalid-assignee');
+  return row;
+}
+
+/** The username of a user, used as the address of assignment mails when it is one and no other address is set. */
+export async function usernameOf(executor: Executor, uid: string): Promise<string | undefined> {
+  const [row] = await executor.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, uid));
+  return row?.username;
+}

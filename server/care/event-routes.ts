@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problems } from '../../contracts/common';
+import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
+import { HttpProblem, problemType } from '../shared/problem';
+import { BEARER, type ServiceApp } from '../shared/service';
+import type { CareEventHub } from './events';
+
+/** How long a client refused for too many streams should wait before trying again. */
+const RETRY_AFTER_SECONDS = 30;
+/** What an EventSource-style client waits before reconnecting after the stream drops. */
+const RECONNECT_MS = 3_000;
+
+const DESCRIPTION =
+  'Server-Sent Events (`Accept: text/event-stream`) of the care requests, authenticated like every route by the bearer (send it in ' +
+  '`Authorization`, never in the URL; a `fetch`-based client can). Events: `care-request.received` (a new request) and ' +
+  '`care-request.changed` (workflow, notes), each with data `{uid, version}` and an `id`; never personal data. A heartbeat comment ' +
+  `comes every ${CARE_EVENTS_HEARTBEAT_SECONDS} s. \`Last-Event-ID\` resumes after that event (each process keeps its last 1,000); ` +
+  'when it is no longer known, or the process missed events (its database connection dropped), a `care-requests.resync` event with ' +
+  'data `{}` says to reload what is shown. Every process delivers every event (PostgreSQL LISTEN/NOTIFY). Open streams are bounded per ' +
+  'user and per process (`CARE_EVENT_STREAMS_PER_USER`, `CARE_EVENT_STREAMS_PER_PROCESS`): beyond, 429 `/problems/too-many-streams` ' +
+  'with `Retry-After`. Without `Accept: text/event-stream` the answer is 406 `/problems/not-acceptable`.';
+
+const wantsEventStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
+
+function reserveStream(hub: CareEventHub, request: FastifyRequest, reply: FastifyReply) {
+  if (!wantsEventStream(request)) return;
+  const reservation = hub.reserve(request.user.uid);
+  if (typeof reservation !== 'function') {
+    const bound = reservation === 'user' ? 'this user' : 'this server process';
+    throw new HttpProblem(429, 'Too Many Requests', `Too many open event streams for ${bound}.`, {
+      type: problemType('too-many-streams'),
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  reply.raw.once('close', reservation);
+}
+
+export function careEventRoutes(app: ServiceApp, hub: CareEventHub) {
+  app.get(
+    '/events/',
+    {
+      sse: true,
+      config: { permission: 'care:read' },
+      schema: {
+        tags: ['care'],
+        summary: 'Live events of the care requests (Server-Sent Events)',
+        description: DESCRIPTION,
+        security: BEARER,
+        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 64, description: 'the id of the last event received' })) }),
+        response: { 200: Type.String({ description: 'text/event-stream' }), ...problems(401, 403, 406, 429) },
+      },
+      // a refusal must be answered before the stream starts: once the SSE handler runs, the answer is the stream
+      preHandler: async (request, reply) => reserveStream(hub, request, reply),
+    },
+    async (request, reply) => {
+      if (!wantsEventStream(request)) {
+        throw new HttpProblem(406, 'Not Acceptable', 'This route answers text/event-stream only.', { type: problemType('not-acceptable') });
+      }
+      reply.sse.keepAlive();
+      reply.sse.sendHeaders();
+      reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
+      const sink = { write: (chunk: string) => void reply.raw.write(chunk), unsentBytes: () => reply.raw.writableLength, close: () => reply.sse.close() };
+      const detach = hub.attach(sink, reply.sse.lastEventId ?? undefined);
+      reply.sse.onClose(detach);
+    },
+  );
+}
