@@ -30,6 +30,8 @@ export const test = base.extend<object, { server: WorkerServer }>({
           ...process.env,
           PORT: String(port),
           HOST: '127.0.0.1',
+          // WebAuthn's relying party must be a domain: second-factors.spec.ts opens the panel at localhost
+          PANEL_URL: `http://localhost:${port}`,
           DATA_DIR: dataDir,
           ADMIN_USERNAME: E2E_ADMIN.username,
           ADMIN_PASSWORD: E2E_ADMIN.password,
