@@ -1,7 +1,13 @@
 import { Box, Typography } from '@mui/material';
-import { toString as qrCodeSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+
+/** The QR code as SVG; the library loads with the first one, not with the panel (the layout holds the enrollment page). */
+async function qrCodeSvg(text: string): Promise<string> {
+  // a CommonJS module: its exports are the default export (a named `toString` could be Object's own)
+  const qrcode = (await import('qrcode')).default;
+  return qrcode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+}
 
 const t = (key: string) => `caredesk.security.totp.${key}`;
 
@@ -14,7 +20,7 @@ export const TotpSetupView = ({ otpauthUri, secret }: { otpauthUri: string; secr
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    qrCodeSvg(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then(
+    qrCodeSvg(otpauthUri).then(
       (image) => current && setSvg(image),
       () => current && setSvg(null),
     );
@@ -28,10 +34,10 @@ export const TotpSetupView = ({ otpauthUri, secret }: { otpauthUri: string; secr
         {svg && <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={translate(t('qr'))} width={168} height={168} />}
       </Box>
       <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
-        <Typography variant="subtitle2" component="p" id="totp-key-label">
+        <Typography variant="subtitle2" component="p">
           {translate(t('key'))}
         </Typography>
-        <Typography aria-labelledby="totp-key-label" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }} data-testid="totp-key">
+        <Typography sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }} data-testid="totp-key">
           {groupedKey(secret)}
         </Typography>
       </Box>
