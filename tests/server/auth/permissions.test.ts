@@ -74,6 +74,15 @@ const ROUTES: Record<string, Access> = {
   'GET /api/care/archived/care-requests/:uid/': 'care:read',
   'GET /api/care/archived/care-requests/:uid/contact/': 'care:contact',
   'DELETE /api/care/archived/care-requests/:uid/contact/': 'care:contact',
+  'PATCH /api/care/care-requests/:uid/workflow/': 'care:work',
+  'GET /api/care/care-requests/:uid/activity/': 'care:read',
+  'GET /api/care/care-requests/:uid/notes/': 'care:read',
+  'POST /api/care/care-requests/:uid/notes/': 'care:work',
+  'PATCH /api/care/care-requests/:uid/notes/:note_uid/': 'care:work',
+  'DELETE /api/care/care-requests/:uid/notes/:note_uid/': 'care:work',
+  'GET /api/care/events/': 'care:read',
+  'GET /api/care/my-settings/': 'care:work',
+  'PUT /api/care/my-settings/': 'care:work',
   'GET /api/files/search/': 'files:read',
   'POST /api/files/upload/': 'files:write',
   'GET /api/files/download/:uid/': 'files:read',
@@ -203,7 +212,7 @@ test('GET /info/ names the effective permissions in the fixed order', async () =
   expect(await info(roleless)).toEqual([]);
   const dispatcher = await t.createUser({ roles: ['dispatcher', 'no-such-role'] });
   const token = (await t.signIn(dispatcher.username, dispatcher.password)).access_token;
-  expect(await info(token)).toEqual(['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact']);
+  expect(await info(token)).toEqual(['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact', 'care:work']);
   expect(await info(allBut.get('mail:send'))).toEqual(PERMISSIONS.filter((permission) => permission !== 'mail:send'));
 });
 
