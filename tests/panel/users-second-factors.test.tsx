@@ -93,6 +93,18 @@ describe('users: second factors', { timeout: 60_000 }, () => {
     expect(backend.service.state.users.get(ADMIN_UID)!.factors).toEqual([]);
   });
 
+  it('shows a reader (users:read without users:manage) a user’s factors from the chip, without Reset', async () => {
+    installPermissionServices(backend);
+    const { user } = await openAs(backend, RECRUITER_UID, '/users/');
+    await screen.findByText('Alice Admin');
+    await user.click(within(row('Alice Admin')).getByRole('button', { name: 'Second factors of Alice Admin: On' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Second factors of Alice Admin' });
+    expect(await within(dialog).findByText('YubiKey')).toBeInTheDocument();
+    expect(within(dialog).getByText('The roles of this user require a second factor.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Reset second factors' })).not.toBeInTheDocument();
+  });
+
   it('shows German texts in the editor', async () => {
     window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
     await openSecondFactorTab(CAREGIVER_UID);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CreateButton, DataTable, List, SearchInput, SimpleList } from 'react-admin';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
@@ -8,6 +9,7 @@ import { EditUserButton } from './EditUserButton';
 import { LastSignInField } from './LastSignInField';
 import { RoleChips } from './RoleChips';
 import { SecondFactorChip } from './SecondFactorChip';
+import { SecondFactorsDialog } from './SecondFactorsDialog';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
 import { usersPaths } from './paths';
@@ -34,6 +36,9 @@ const cardSx = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', displa
 const UserList = () => {
   const canManage = useCan('users:manage');
   const phone = useIsPhone();
+  // a manager sees a user's factors in the editor; a reader, whose rows open nothing, from the chip
+  const [showingFactors, setShowingFactors] = useState<UserRecord | null>(null);
+  const openFactors = canManage ? undefined : setShowingFactors;
   const empty = <ListEmpty message="resources.users.list.empty" action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />} />;
   return (
     <List
@@ -53,7 +58,7 @@ const UserList = () => {
           primaryText={(record) => <UserNameField record={record} />}
           secondaryText={(record) => (
             <>
-              {record.username} <SecondFactorChip record={record} />
+              {record.username} <SecondFactorChip record={record} onOpen={openFactors} />
             </>
           )}
           tertiaryText={(record) => <RoleChips record={record} />}
@@ -65,12 +70,13 @@ const UserList = () => {
           <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
           <Column source="username" label="resources.users.fields.username" />
           <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
-          <Column source="secondFactor" label="resources.users.fields.second_factor" disableSort render={(record) => <SecondFactorChip record={record} />} />
+          <Column source="secondFactor" label="resources.users.fields.second_factor" disableSort render={(record) => <SecondFactorChip record={record} onOpen={openFactors} />} />
           <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
           <Column source="id" label="resources.users.fields.id" />
           <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
         </DataTable>
       )}
+      <SecondFactorsDialog record={showingFactors} onClose={() => setShowingFactors(null)} />
     </List>
   );
 };

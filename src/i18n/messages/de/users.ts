@@ -73,6 +73,7 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
     },
     second_factor: {
       tab: 'Zweiter Faktor',
+      of_user: 'Zweite Faktoren von %{name}',
       states: { on: 'An', required_missing: 'Verlangt, fehlt', off: 'Aus' },
       loading: 'Zweite Faktoren werden geladen',
       required: 'Die Rollen dieses Benutzers verlangen einen zweiten Faktor.',

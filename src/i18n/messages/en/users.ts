@@ -71,6 +71,7 @@ export const usersEn = {
     },
     second_factor: {
       tab: 'Second factor',
+      of_user: 'Second factors of %{name}',
       states: { on: 'On', required_missing: 'Required, missing', off: 'Off' },
       loading: 'Loading second factors',
       required: 'The roles of this user require a second factor.',
