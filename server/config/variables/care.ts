@@ -60,12 +60,12 @@ export const careVariables = {
   }),
   CARE_EVENT_STREAMS_PER_USER: wholeNumber({
     default: 5,
-    atLeast: 1,
+    minimum: 1,
     description: "open live-event streams (`/api/care/events/`) one user may hold in one process (a panel tab holds one); more get 429",
   }),
   CARE_EVENT_STREAMS_PER_PROCESS: wholeNumber({
     default: 1000,
-    atLeast: 1,
+    minimum: 1,
     description: 'open live-event streams one server process holds at most; more get 429',
   }),
   AGENCY_WEBSITE: text({

@@ -26,7 +26,7 @@ describe('GET /info/', () => {
       uid: user.domain_user.uid,
       public_name: user.domain_user.public_name,
       roles: ['caregiver', 'dispatcher'],
-      permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact'],
+      permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact', 'care:work'],
       second_factor: NO_SECOND_FACTOR,
     });
   });

@@ -13,6 +13,8 @@ describe('care settings', () => {
       notifyRecipients: [],
       notifySender: 'caredesk@caredesk.example',
       panelUrl: 'http://localhost:8080',
+      eventStreams: { perUser: 5, perProcess: 1000 },
+      eventHeartbeatMs: 20_000,
     });
     expect(config.serviceUrls.agencyWebsite).toBe('https://www.caredesk.example');
   });
@@ -27,6 +29,8 @@ describe('care settings', () => {
       CARE_REQUEST_NOTIFY_SENDER: 'intake@pflege.example',
       AGENCY_WEBSITE: 'https://www.pflege.example/start',
       PANEL_URL: 'https://panel.pflege.example/caredesk/',
+      CARE_EVENT_STREAMS_PER_USER: '2',
+      CARE_EVENT_STREAMS_PER_PROCESS: '300',
     });
     expect(config.care).toEqual({
       intakeRateLimit: 5,
@@ -36,6 +40,8 @@ describe('care settings', () => {
       notifyRecipients: ['office@pflege.example', 'chef@pflege.example'],
       notifySender: 'intake@pflege.example',
       panelUrl: 'https://panel.pflege.example/caredesk',
+      eventStreams: { perUser: 2, perProcess: 300 },
+      eventHeartbeatMs: 20_000,
     });
     expect(config.serviceUrls.agencyWebsite).toBe('https://www.pflege.example');
   });
@@ -48,6 +54,8 @@ describe('care settings', () => {
     ['CARE_REQUEST_NOTIFY', 'office'],
     ['AGENCY_WEBSITE', 'not a url'],
     ['INTAKE_RATE_LIMIT', 'many'],
+    ['CARE_EVENT_STREAMS_PER_USER', '0'],
+    ['CARE_EVENT_STREAMS_PER_PROCESS', 'lots'],
     ['PANEL_URL', 'panel.example'],
     ['PANEL_URL', 'ftp://panel.example'],
   ])('refuses %s=%s', (name, value) => {
