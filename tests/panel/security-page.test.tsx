@@ -43,11 +43,12 @@ describe('/security', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });
 
-  it('adds an authenticator app at once: QR code, the key in fours, the code, then the first recovery codes shown once', async () => {
+  it('adds an authenticator app: QR code, the key in fours, the code, then the first recovery codes shown once', async () => {
     const downloads = captureDownloads();
     const { user } = await openSecurity();
     await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add authenticator app' });
+    await user.type(within(dialog).getByLabelText('Name (optional)'), 'Phone{Enter}');
 
     expect(await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
     expect(within(dialog).getByTestId('totp-key')).toHaveTextContent(TOTP_SECRET.match(/.{4}/g)!.join(' '));
@@ -70,11 +71,10 @@ describe('/security', { timeout: 60_000 }, () => {
     expect(await textOf(downloads[0].blob)).toContain(shown.join('\n'));
     await user.click(within(codes).getByRole('button', { name: 'I have saved them' }));
 
-    // kind, and the name the service gave it
-    const [kind] = await within(await factorTable()).findAllByText('Authenticator app');
-    const row = kind.closest('tr')!;
+    const row = (await within(await factorTable()).findByText('Phone')).closest('tr')!;
+    expect(within(row).getByText('Authenticator app')).toBeInTheDocument();
     expect(within(row).getByText('never')).toBeInTheDocument();
-    expect(backend.service.hits('POST', '/api/auth/second-factors/totp/').map((entry) => entry.body)).toEqual([{}]);
+    expect(backend.service.hits('POST', '/api/auth/second-factors/totp/')[0].body).toEqual({ name: 'Phone' });
     expect(await screen.findByText('10 recovery codes left.')).toBeInTheDocument();
   });
 
@@ -123,6 +123,7 @@ describe('/security', { timeout: 60_000 }, () => {
     backend.service.state.reauthenticationRequired = true;
     const { user } = await openSecurity();
     await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Continue' }));
 
     const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
     await user.type(within(reauthentication).getByLabelText('Password'), 'alice-secret{Enter}');

@@ -1,5 +1,5 @@
-import { Button, CircularProgress, DialogContentText, LinearProgress, TextField } from '@mui/material';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { describeError } from '../../dataProviders/problem';
 import { ActionDialog } from '../ActionDialog';
@@ -17,19 +17,26 @@ interface AddAuthenticatorAppDialogProps {
 }
 
 /**
- * Adds an authenticator app: opening it asks the service for a new key (named by the service), shown as a QR code and as text,
- * and the app's code confirms the factor (until then it is pending and signs nothing in).
+ * Adds an authenticator app: an optional name; then the QR code and the key, and the app's code, which confirms the factor
+ * (until then it is pending and signs nothing in).
  */
 export const AddAuthenticatorAppDialog = ({ open, factors, onClose, onAdded }: AddAuthenticatorAppDialogProps) => {
   const translate = useTranslate();
   const formId = useId();
+  const [name, setName] = useState('');
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // one key per opening, also when React runs the effect twice
-  const started = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    setName('');
+    setSetup(null);
+    setCode('');
+    setCodeError(false);
+    setError(null);
+  }, [open]);
 
   const run = async (step: () => Promise<void>) => {
     setBusy(true);
@@ -43,27 +50,10 @@ export const AddAuthenticatorAppDialog = ({ open, factors, onClose, onAdded }: A
     }
   };
 
-  const start = () => run(async () => setSetup(await factors.startTotp('')));
-
-  useEffect(() => {
-    if (!open) {
-      started.current = false;
-      return;
-    }
-    if (started.current) return;
-    started.current = true;
-    setSetup(null);
-    setCode('');
-    setCodeError(false);
-    setError(null);
-    void start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [open]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!setup) return void start();
+    if (!setup) return void run(async () => setSetup(await factors.startTotp(name)));
     const digits = code.replace(/\s+/g, '');
     setCodeError(!SIX_DIGITS.test(digits));
     if (SIX_DIGITS.test(digits)) void run(async () => onAdded(await factors.confirmTotp(setup.uid, digits)));
@@ -110,7 +100,17 @@ export const AddAuthenticatorAppDialog = ({ open, factors, onClose, onAdded }: A
             />
           </>
         ) : (
-          busy && <LinearProgress aria-label={translate(t('preparing'))} sx={{ mt: 2 }} />
+          <TextField
+            label={translate(t('name'))}
+            name="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            disabled={busy}
+            autoFocus
+            fullWidth
+            sx={{ mt: 1 }}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
         )}
       </form>
     </ActionDialog>

@@ -37,6 +37,7 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
       scan: 'Scannen Sie den QR-Code mit Ihrer Authenticator-App oder tippen Sie den Schlüssel ein. Geben Sie dann den Code ein, den die App zeigt.',
       qr: 'QR-Code für Ihre Authenticator-App',
       key: 'Schlüssel',
+      name: 'Name (optional)',
       code: 'Code aus der App',
       code_invalid: 'Geben Sie die 6 Ziffern ein, die die App zeigt.',
       preparing: 'Wird vorbereitet…',

@@ -35,6 +35,7 @@ export const securityEn = {
       scan: 'Scan the QR code with your authenticator app, or type the key into it. Then enter the code the app shows.',
       qr: 'QR code for your authenticator app',
       key: 'Key',
+      name: 'Name (optional)',
       code: 'Code from the app',
       code_invalid: 'Enter the 6 digits the app shows.',
       preparing: 'Preparing…',
