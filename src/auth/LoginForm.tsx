@@ -64,6 +64,7 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
   };
 
   const passkeySignIn = async () => {
+    onTyping?.();
     setBusy(true);
     setErrors([]);
     try {

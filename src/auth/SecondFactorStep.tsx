@@ -70,7 +70,7 @@ export const SecondFactorStep = ({ session, username, challenge, translate, onSi
     void attempt(proofOf(method, code));
   };
 
-  const usePasskey = async () => {
+  const answerWithPasskey = async () => {
     setBusy(true);
     setErrors([]);
     try {
@@ -134,7 +134,7 @@ export const SecondFactorStep = ({ session, username, challenge, translate, onSi
         </button>
       )}
       {challenge.methods.includes('webauthn') && (
-        <button ref={passkeyRef} type="button" className="login-secondary" onClick={usePasskey} disabled={busy}>
+        <button ref={passkeyRef} type="button" className="login-secondary" onClick={answerWithPasskey} disabled={busy}>
           {translate(t('use_passkey'))}
         </button>
       )}

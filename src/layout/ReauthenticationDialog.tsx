@@ -81,7 +81,7 @@ export const ReauthenticationDialog = () => {
     void send(async () => ({ second_factor_token: challenge.token, ...proof }));
   };
 
-  const usePasskey = () => challenge && void send(async () => ({ second_factor_token: challenge.token, webauthn: await answerChallenge(challenge.webauthnOptions ?? {}) }));
+  const answerWithPasskey = () => challenge && void send(async () => ({ second_factor_token: challenge.token, webauthn: await answerChallenge(challenge.webauthnOptions ?? {}) }));
 
   const cancel = () => {
     reset();
@@ -120,7 +120,7 @@ export const ReauthenticationDialog = () => {
             onMethodChange={(next) => (setMethod(next), setCode(''), setError(null))}
             code={code}
             onCodeChange={setCode}
-            onUsePasskey={usePasskey}
+            onUsePasskey={answerWithPasskey}
             disabled={busy}
           />
         ) : (
