@@ -105,9 +105,16 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
       await expect(page.getByRole('progressbar')).toHaveCount(0);
     },
     states: [
-      addDialog('add authenticator app', ['Add authenticator app', 'Authenticator-App hinzufügen'], (page, t) =>
-        dialog(page).getByRole('img', { name: t('QR code for your authenticator app', 'QR-Code für Ihre Authenticator-App') }),
-      ),
+      addDialog('add authenticator app', ['Add authenticator app', 'Authenticator-App hinzufügen'], (page) => dialog(page).locator('input[name="name"]')),
+      {
+        name: 'add authenticator app, QR code',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Add authenticator app', 'Authenticator-App hinzufügen'));
+          await dialog(page).getByRole('button', { name: t('Continue', 'Weiter'), exact: true }).click();
+          await expect(dialog(page).getByRole('img', { name: t('QR code for your authenticator app', 'QR-Code für Ihre Authenticator-App') })).toBeVisible();
+        },
+        close: escape,
+      },
       addDialog('add passkey', ['Add passkey or security key', 'Passkey oder Sicherheitsschlüssel hinzufügen'], (page) => dialog(page).locator('input[name="name"]')),
     ],
   },
