@@ -15,6 +15,7 @@ import { MotionPreference } from './MotionPreference';
 import { MuiLocale } from './MuiLocale';
 import { ReauthenticationDialog } from './ReauthenticationDialog';
 import { SecondFactorNotice } from './SecondFactorNotice';
+import { Sidebar } from './Sidebar';
 
 /**
  * The content column and react-admin's list and editor columns are as wide as the window leaves them, never as wide as
@@ -80,7 +81,7 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
                   <Preload key={name} name={name} preload={preload} />
                 ))}
                 <MenuEntriesContext.Provider value={allowed(menu)}>
-                  <RaLayout appBar={AppBar} menu={Menu} sx={CONTENT_WITHIN_VIEWPORT}>
+                  <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar} sx={CONTENT_WITHIN_VIEWPORT}>
                     <DocumentTitle />
                     <GlobalAlert />
                     <SecondFactorNotice />

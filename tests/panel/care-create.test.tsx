@@ -5,7 +5,8 @@ import '../../src/resources/careRequests/create/CareRequestCreate';
 import { todayIso } from '../../src/resources/careRequests/create/validators';
 import { button, englishDay, errorsShown, fillContact, fillMission, fillPatient, openStepper, START_DATE, choose } from './support/careStepper';
 import { useFakeCareBackend } from './support/fakeCareService';
-import { typeDay } from './support/dateFields';
+import { dateField, typeDate, typeDay } from './support/dateFields';
+import { renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeCareBackend();
 
@@ -36,6 +37,23 @@ describe('create care request: validation per step', { timeout: 60_000 }, () => 
     await typeDay(user, START_DATE, '2099-05-01');
     await user.click(button('Next'));
     expect(await screen.findByRole('button', { name: 'Add a second patient' })).toBeInTheDocument();
+  });
+
+  it('marks the start date required and takes it as TT.MM.JJJJ in German, whatever the browser speaks', async () => {
+    window.localStorage.setItem('RaStore.locale', '"de"');
+    storeRefreshToken(fake.backend.service);
+    const { user } = renderApp(`/?redirect_to=${encodeURIComponent('/customers/create-care-request/')}`);
+    await user.type(await screen.findByRole('textbox', { name: 'Postleitzahl' }), '10115');
+    await user.type(screen.getByRole('textbox', { name: 'Ort' }), 'Berlin');
+    await user.click(screen.getByRole('radio', { name: 'Zum Datum' }));
+    const label = (await screen.findByText(/^Anreisedatum/, { selector: 'label' })) as HTMLLabelElement;
+    expect(label.querySelector('.MuiFormLabel-asterisk')).toHaveTextContent('*');
+    await typeDate(user, /^Anreisedatum/, '3105');
+    await waitFor(() => expect(dateField(/^Anreisedatum/).text()).toBe('31.05.JJJJ'));
+    await user.keyboard('2099');
+    await waitFor(() => expect(dateField(/^Anreisedatum/).text()).toBe('31.05.2099'));
+    await user.click(button('Weiter'));
+    expect(await screen.findByRole('button', { name: 'Zweiten Patienten hinzufügen' })).toBeInTheDocument();
   });
 
   it('step 2 requires every field of each patient; a second patient can be added and removed; Back keeps step 1', async () => {

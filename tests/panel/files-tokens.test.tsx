@@ -6,7 +6,7 @@ import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/toke
 import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { expectPanelPager } from './support/pager';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
-import { dateField, typeDay } from './support/dateFields';
+import { dateField, typeDate, typeDay } from './support/dateFields';
 
 const EXPIRY = /^Expiry date/;
 
@@ -102,6 +102,26 @@ describe('API access token screens', () => {
     expect(request.body).toEqual({ service: 'route-planner', token: (token as HTMLInputElement).value, expires: endOfDaySeconds(addDays(7)) });
     expect(fake.files.hits('POST', '/api/files/administration/access-tokens/')).toHaveLength(0);
     await screen.findByText('route-planner');
+  });
+
+  it('takes the expiry as TT.MM.JJJJ in German, whatever the browser speaks', async () => {
+    window.localStorage.setItem('RaStore.locale', '"de"');
+    const { user } = await openTokens('/pricing/api-keys/');
+    await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Dienst/ }), 'route-planner');
+    await user.click(within(dialog).getByRole('button', { name: 'Generieren' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Das Token läuft ab' }));
+    expect(dateField(/^Ablaufdatum/).text()).toBe('');
+    await typeDate(user, /^Ablaufdatum/, '0102');
+    await waitFor(() => expect(dateField(/^Ablaufdatum/).text()).toBe('01.02.JJJJ'));
+    await user.keyboard('2099');
+    await waitFor(() => expect(dateField(/^Ablaufdatum/).text()).toBe('01.02.2099'));
+    const save = within(dialog).getByRole('button', { name: 'Speichern' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(fake.files.hits('POST', '/api/pricing/administration/access-tokens/')).toHaveLength(1));
+    expect(fake.files.hits('POST', '/api/pricing/administration/access-tokens/')[0].body).toMatchObject({ expires: endOfDaySeconds('2099-02-01') });
   });
 
   it('shows add errors in the dialog and ends the loading state', async () => {

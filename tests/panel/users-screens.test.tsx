@@ -140,3 +140,22 @@ describe('editor titles name the thing, in the app bar and the browser tab', () 
     await waitFor(() => expect(document.title).toBe('Absenderkonto hinzufügen · Caredesk'));
   });
 });
+
+describe('screen titles on a phone', () => {
+  it('head the page, since the app bar has no room for them; in German too', async () => {
+    onAPhone();
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
+    await open(`/users/${RECRUITER_UID}/`, 'Name und Rollen');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Benutzer Bob Recruiter bearbeiten' });
+    expect(screen.getByRole('main')).toContainElement(heading);
+    // the app bar keeps the title as its spacer only, unseen
+    expect(getComputedStyle(document.getElementById('react-admin-title')!).visibility).toBe('hidden');
+  });
+
+  it('are the app bar’s alone on a wider screen', async () => {
+    await open('/users/', 'Bob Recruiter');
+    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('Users'));
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(getComputedStyle(document.getElementById('react-admin-title')!).visibility).toBe('visible');
+  });
+});

@@ -123,8 +123,11 @@ describe('users list', () => {
     await user.click(button('Ban'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
+    // the question, still fading out, keeps its count although the selection is cleared
+    expect(screen.queryByText('Ban these 0 users?')).not.toBeInTheDocument();
     expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')[0].body).toEqual({ uids: [RECRUITER_UID] });
     await waitFor(() => expect(within(row('Bob Recruiter')).getByText('Banned')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(row('Carla Care')).getByRole('checkbox'));
     await user.click(button('Unban'));

@@ -66,7 +66,8 @@ interface UserActionButtonProps {
 /**
  * A button acting on some users: disabled without any (and, for what one may not do to oneself, with one's own account
  * among them, saying why), asking first where the action says so, with a loading state while it runs; success and
- * failure go to the global alert, then the page reloads its data.
+ * failure go to the global alert, then the page reloads its data. The question keeps the count it was asked with (the
+ * cleared selection would otherwise retitle it "Ban these 0 users?" while it closes).
  */
 const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   const dataProvider = useDataProvider<CaredeskDataProvider>();
@@ -76,7 +77,13 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   const { showSuccess, showError } = useGlobalAlert();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [askedCount, setAskedCount] = useState(0);
   const refusedForOneself = action.notForOneself !== undefined && identity !== undefined && ids.some((id) => String(id) === String(identity.id));
+
+  const ask = () => {
+    setAskedCount(ids.length);
+    setAsking(true);
+  };
 
   const run = async () => {
     setAsking(false);
@@ -96,7 +103,7 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   const button = (
     <ToolbarButton
       label={action.label}
-      onClick={action.confirm ? () => setAsking(true) : run}
+      onClick={action.confirm ? ask : run}
       disabled={busy || ids.length === 0 || refusedForOneself}
       color={action.color ?? 'primary'}
     >
@@ -117,7 +124,7 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
           open={asking}
           onClose={() => setAsking(false)}
           loading={false}
-          title={translate(action.confirm.title, { smart_count: ids.length })}
+          title={translate(action.confirm.title, { smart_count: askedCount })}
           error={null}
           onDismissError={() => undefined}
           actions={
@@ -129,7 +136,7 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
             </>
           }
         >
-          <DialogContentText>{translate(action.confirm.message, { smart_count: ids.length })}</DialogContentText>
+          <DialogContentText>{translate(action.confirm.message, { smart_count: askedCount })}</DialogContentText>
         </ActionDialog>
       )}
     </>

@@ -24,6 +24,18 @@ export const ACCOUNT_SCREENS: WalkScreen[] = [
         close: closePopover,
       },
       {
+        name: 'menu (drawer)',
+        only: 'phone',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Open menu', 'Menü öffnen'));
+          await expect(page.getByRole('menuitem', { name: t('Dashboard', 'Übersicht'), exact: true })).toBeVisible();
+        },
+        close: async ({ page, t }) => {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menuitem', { name: t('Dashboard', 'Übersicht'), exact: true })).toBeHidden();
+        },
+      },
+      {
         name: 'language menu',
         open: async ({ page, t }) => {
           await clickButton(page, t('English', 'Deutsch'));

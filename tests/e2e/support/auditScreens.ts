@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { row } from './screenControls';
+import { filterMenu, row } from './screenControls';
 import type { WalkScreen } from './screenWalk';
 
 /** The audit trail and one event of it. */
@@ -8,6 +8,7 @@ export const AUDIT_SCREENS: WalkScreen[] = [
     name: 'audit trail',
     path: () => '/audit/',
     ready: async ({ page }) => expect(row(page, 'admin').first()).toBeVisible(),
+    states: [filterMenu],
   },
   {
     name: 'audit event',

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { WalkSeed } from './seed';
-import { clickButton, closePopover, dialog, escape, popover, row } from './screenControls';
+import { clickButton, dialog, escape, filterMenu, row } from './screenControls';
 import type { WalkContext, WalkScreen } from './screenWalk';
 
 /** How the incoming list names the seeded request's origin: without its "www.". */
@@ -63,14 +63,7 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
     path: () => '/archive/incoming-care-requests/',
     ready: async ({ page, seed }) => expect(row(page, listedHost(seed))).toBeVisible(),
     states: [
-      {
-        name: 'filter menu',
-        open: async ({ page }) => {
-          await page.getByRole('button', { name: 'Filter' }).first().click();
-          await expect(popover(page)).toBeVisible();
-        },
-        close: closePopover,
-      },
+      filterMenu,
       {
         // phones show the patients in the details dialog: the card has no patient icons
         name: 'patient details',

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { WalkSeed } from './seed';
-import { clickButton, dialog, escape, row } from './screenControls';
+import { clickButton, dialog, escape, filterMenu, row } from './screenControls';
 import type { WalkContext, WalkScreen } from './screenWalk';
 
 /** Opens a file's action: its row's button on a desktop, its card's "More actions" menu on a phone. */
@@ -74,6 +74,7 @@ export const FILE_AND_TOKEN_SCREENS: WalkScreen[] = [
     path: () => '/filebucket/search/',
     ready: async ({ page, seed }) => expect(row(page, seed.fileName)).toBeVisible(),
     states: [
+      filterMenu,
       {
         name: 'upload dialog',
         open: async ({ page, t }) => {

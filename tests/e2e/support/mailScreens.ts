@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { queueHeldMail } from './seed';
-import { clickButton, dialog, escape, row } from './screenControls';
+import { clickButton, dialog, escape, filterMenu, row } from './screenControls';
 import type { WalkContext, WalkScreen } from './screenWalk';
 
 /** The Delete of a mail editor, with its question. */
@@ -146,6 +146,7 @@ export const MAIL_SCREENS: WalkScreen[] = [
     name: 'mail log',
     path: (seed) => `/mailman/log/?search=${seed.suffix}`,
     ready: async ({ page, seed }) => expect(row(page, `Dienstplan ${seed.suffix}`)).toBeVisible(),
+    states: [filterMenu],
   },
   {
     name: 'mail detail',
@@ -156,6 +157,21 @@ export const MAIL_SCREENS: WalkScreen[] = [
         name: 'resend dialog',
         open: async ({ page, t }) => {
           await clickButton(page, t('Resend', 'Erneut senden'));
+          await expect(dialog(page)).toBeVisible();
+        },
+        close: escape,
+      },
+    ],
+  },
+  {
+    name: 'failed mail detail',
+    path: (seed) => `/mailman/log/${seed.failedMail}/`,
+    ready: async ({ page }) => expect(page.getByTestId('mail-attempt').first()).toBeVisible(),
+    states: [
+      {
+        name: 'requeue question',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Requeue', 'Erneut einreihen'));
           await expect(dialog(page)).toBeVisible();
         },
         close: escape,

@@ -56,8 +56,9 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
 
 /**
  * Texts cut off by their box (an ellipsis or hidden overflow) without the whole text at hand: a box clips when it hides
- * overflow and its content is wider, and the whole text is at hand when the box or an ancestor names it in `title` or
- * `aria-label` (a tooltip). Form controls' own values and visually hidden texts are left out.
+ * overflow and its content is wider (also a box squeezed to no width at all, as a flex item beside wider ones is), and the
+ * whole text is at hand when the box or an ancestor names it in `title` or `aria-label` (a tooltip). Form controls' own
+ * values and visually hidden texts (clipped away on purpose for screen readers) are left out.
  */
 export function clippedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -70,8 +71,9 @@ export function clippedTexts(page: Page): Promise<string[]> {
       return false;
     };
     for (const element of document.body.querySelectorAll('*')) {
-      if (element.scrollWidth <= element.clientWidth + 1 || element.clientWidth <= 2) continue;
-      if (!/hidden|clip/.test(getComputedStyle(element).overflowX)) continue;
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      const style = getComputedStyle(element);
+      if (!/hidden|clip/.test(style.overflowX) || style.clip !== 'auto' || style.clipPath !== 'none') continue;
       if (element.closest('input, textarea, select, [role="textbox"], [aria-hidden="true"]')) continue;
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ');

@@ -11,17 +11,33 @@ import type { WalkContext } from './screens';
  * - no text is cut off unless its whole text is at hand on hover and focus (a title or a tooltip);
  * - axe-core in English and German: no serious or critical violation (the experimental check that a control's accessible
  *   name contains its visible text is switched on as well; rules that can only find minor or moderate issues are not run);
- * - the page declares the language it is in (`<html lang>`);
+ * - the page declares the language it is in (`<html lang>`), the browser tab names the screen ("Users · Caredesk"), and
+ *   the page's icon is there;
  * - in German: no raw translation key, no English word of the panel's own vocabulary. Texts are the
  *   visible text plus the names assistive technology reads (aria-label, title, placeholder, alt). Stored data that is not
  *   the panel's wording (an SMTP server's reply, an account's regular expression) is left out.
  */
 export async function checkScreen({ page, lang }: WalkContext, label: string) {
   expect.soft(await page.locator('html').getAttribute('lang'), `the page's language on ${label}`).toBe(lang);
+  // the tab follows the app bar's title, which a screen may set a moment after its content shows
+  await expect.soft(page, `the tab's title on ${label}`).toHaveTitle(/\S · Caredesk$/);
+  await expectPageIcon(page, label);
   if (lang === 'de') await expectGermanOnly(page, label);
   expect.soft(await sidewaysOverflow(page), `sideways overflow on ${label}`).toEqual([]);
   expect.soft(await clippedTexts(page), `texts cut off on ${label}`).toEqual([]);
   await expectNoBlockingAxeViolation(page, label);
+}
+
+/**
+ * The page names its icon and the server has it as an image: without one, browsers ask for /favicon.ico on every load
+ * and get a 404 (headless Chromium asks for none, so the link itself is checked).
+ */
+async function expectPageIcon(page: Page, label: string) {
+  const href = await page.evaluate(() => document.querySelector('link[rel~="icon"]')?.getAttribute('href') ?? null);
+  expect.soft(href, `the page's icon on ${label}`).not.toBeNull();
+  if (href === null) return;
+  const response = await page.request.get(new URL(href, page.url()).href);
+  expect.soft(`${response.status()} ${response.headers()['content-type']}`, `the page's icon ${href} on ${label}`).toMatch(/^200 image\//);
 }
 
 const BLOCKING = new Set(['serious', 'critical']);

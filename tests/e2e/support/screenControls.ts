@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { WalkContext } from './screenWalk';
+import type { ScreenState, WalkContext } from './screenWalk';
 
 /** A list's row, or its card on a phone. */
 export const row = (page: Page, text: string) => page.getByRole('row').or(page.getByRole('main').getByRole('listitem')).filter({ hasText: text });
@@ -20,3 +20,13 @@ export const escape = async ({ page }: WalkContext) => {
 };
 
 export const clickButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first().click();
+
+/** A list's Filter menu (the button's name counts the active filters: none at first). */
+export const filterMenu: ScreenState = {
+  name: 'filter menu',
+  open: async ({ page }) => {
+    await page.getByRole('button', { name: 'Filter', exact: true }).first().click();
+    await expect(popover(page)).toBeVisible();
+  },
+  close: closePopover,
+};

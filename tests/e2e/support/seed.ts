@@ -122,6 +122,8 @@ export interface WalkSeed {
   careHost: string;
   /** The reference of the delivered mail (its detail has an attempt with accepted recipients). */
   deliveredMail: string;
+  /** The reference of the failed mail (its detail offers Requeue, how a phone requeues). */
+  failedMail: string;
   /** An audit event (the newest when the seeding ended). */
   auditEventId: string;
   /** The sender whose mails the peer holds (sent on demand, so that the queue has an entry while a screen is checked). */
@@ -192,6 +194,7 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
     pricingToken,
     careHost,
     deliveredMail: delivered,
+    failedMail: failed,
     auditEventId: String(events.items[0].id),
     slowSender: `slow@${domain}`,
   };

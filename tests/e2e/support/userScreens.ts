@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { row } from './screenControls';
+import { clickButton, dialog, escape, row } from './screenControls';
 import type { WalkScreen } from './screenWalk';
 
 /** The users list, the user editors and the roles. */
@@ -48,6 +48,22 @@ export const USER_SCREENS: WalkScreen[] = [
           await page.getByRole('tab', { name: t('Authentication', 'Authentifizierung') }).click();
           await expect(page.locator('input[name="username"]')).toBeVisible();
         },
+      },
+      {
+        name: 'sessions tab',
+        open: async ({ page, t }) => {
+          await page.getByRole('tab', { name: t('Sessions', 'Sitzungen') }).click();
+          await expect(page.getByRole('tab', { name: t('Sessions', 'Sitzungen') })).toHaveAttribute('aria-selected', 'true');
+          await expect(page.getByRole('progressbar')).toHaveCount(0);
+        },
+      },
+      {
+        name: 'ban question',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Ban', 'Sperren'));
+          await expect(dialog(page)).toBeVisible();
+        },
+        close: escape,
       },
     ],
   },

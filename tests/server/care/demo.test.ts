@@ -8,7 +8,7 @@ import { demoTownNamed, MOBILE_PREFIX, nationalDigits, PLAUSIBLE_MOBILITIES } fr
 import { MOBILITIES } from '../../../contracts/care-enumerations';
 import type { CareRequestRecord } from '../../../server/care/store';
 import { parseImport } from '../../../server/care/import';
-import { DemoRefused, existingContent, seedDemo } from '../../../scripts/demo';
+import { DEMO_USERS, DemoRefused, existingContent, seedDemo } from '../../../scripts/demo';
 import { LocalBlobStorage } from '../../../server/storage';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers';
 
@@ -145,6 +145,15 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
       expect(tokens.filter((token) => token.revoked !== null)).toHaveLength(1);
       expect((await get<{ expiring: number }>(`/api/${scope}/administration/access-tokens/statistics/`)).expiring).toBe(1);
     }
+  });
+
+  it('has panel users of every known role, and the audit trail shows who set up mail, files and tokens', async () => {
+    const users = await get<{ domain_user: { roles: string[] } }[]>('/api/auth/administration/users/');
+    const roles = new Set(users.flatMap((user) => user.domain_user.roles));
+    for (const role of ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher']) expect(roles, role).toContain(role);
+    const { items } = await get<{ items: { actor: { public_name: string } | null; action: string }[] }>('/api/audit/events/?page_size=100');
+    const actions = new Set(items.filter((event) => event.actor?.public_name === DEMO_USERS[0]!.publicName).map((event) => event.action));
+    for (const action of ['mail-provider.create', 'mail-account.create', 'file.upload', 'api-token.create']) expect(actions, action).toContain(action);
   });
 
   it('keeps the contact data plausible: phone in the area code of the mission town', async () => {
