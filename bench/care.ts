@@ -52,7 +52,7 @@ interface CareBenchResult {
 const figures = (scenario: string, latency: Latency, total: number): LatencyFigures => ({ scenario, ...latency, total });
 
 /** 100,000 distinct requests from a few thousand demo ones: each copy gets its own uid, legacy id and submission time. */
-async function fill(database: Database, config: Config, count: number): Promise<number> {
+export async function fill(database: Database, config: Config, count: number): Promise<number> {
   const started = performance.now();
   fakerDE.seed(42);
   const templates = demoCareRequests(DISTINCT_DEMO_RECORDS, { care: config.care, now: new Date('2024-06-30T12:00:00Z') });
@@ -70,7 +70,7 @@ async function fill(database: Database, config: Config, count: number): Promise<
   return (performance.now() - started) / 1000;
 }
 
-async function signIn(app: FastifyInstance): Promise<string> {
+export async function signIn(app: FastifyInstance): Promise<string> {
   const authorization = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
   const response = await app.inject({ method: 'POST', url: '/api/auth/token/', headers: { authorization } });
   if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.statusCode} ${response.body}`);
@@ -132,9 +132,10 @@ async function measureBarePost(): Promise<{ submissions: number; perSecond: numb
   }
 }
 
-async function benchOn(database: Database): Promise<CareBenchResult> {
+/** The care benches' server settings: no mail worker, no intake limit, no notifications. */
+export function careBenchConfig(): Config {
   const base = loadConfig({});
-  const config: Config = {
+  return {
     ...base,
     panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'),
     adminUsername: ADMIN.username,
@@ -142,6 +143,10 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     mail: { ...base.mail, workerEnabled: false },
     care: { ...base.care, intakeRateLimit: 1_000_000, notifyRecipients: [] },
   };
+}
+
+async function benchOn(database: Database): Promise<CareBenchResult> {
+  const config = careBenchConfig();
   const fillSeconds = await fill(database, config, REQUESTS);
   const app = await buildApp({ config, database, masterSecret: randomBytes(32) });
   try {

@@ -1,5 +1,6 @@
 import { benchAuth } from './auth';
 import { runCareBench } from './care';
+import { runCareWorkflowBench } from './care-workflow';
 import { runFilesBench } from './files';
 import { runMailBench } from './mail';
 import { runMailLogBench } from './mail-log';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
   'mail-log': runMailLogBench,
   files: runFilesBench,
   care: runCareBench,
+  'care-workflow': runCareWorkflowBench,
   statistics: runStatisticsBench,
 };
 
