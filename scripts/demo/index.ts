@@ -15,6 +15,7 @@ import { createProvider } from '../../server/mail/providers';
 import type { AuditContext } from '../../server/shared/audit';
 import type { BlobStorage } from '../../server/storage';
 import { demoCareRequests } from './care';
+import { seedCareWorkflow } from './care-workflow';
 import { seedDemoFiles } from './files';
 import { DEMO_MAIL_DOMAIN, seedDemoMails } from './mails';
 
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSummar
     const actor = await demoAdministrator(tx);
     const audit: AuditContext = { actor, address: null };
     const { records, uids } = await seedCareRequests(tx, options, now);
+    await seedCareWorkflow(tx, uids, options.config, now);
     const provider = await seedMailSetup(tx, options.masterSecret, audit);
     await seedDemoMails(tx, { config: options.config, provider, actor, audit, queueNotices: noticesQueuer(tx, options.config, records, uids, now) });
     const files = await seedDemoFiles(tx, options.storage, audit, now);
