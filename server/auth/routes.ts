@@ -10,7 +10,7 @@ import { findUsername } from './users';
 import { userAdministrationRoutes } from './administration-routes';
 import { roleRoutes } from './role-routes';
 import { signedIn, TAGS, type AdministrationContext } from './route-parts';
-import { ownSecondFactorState, secondFactorRequirementOf } from './second-factor-policy';
+import { ownSecondFactorState, requirementOf } from './second-factor-policy';
 
 /** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
 const deviceTokenOf = (header: string | string[] | undefined) => (typeof header === 'string' && header.length <= 64 ? header : undefined);
@@ -69,7 +69,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     },
     async (request) => {
       const { uid, publicName, roles, permissions, enrollmentOnly } = request.user;
-      const requirement = await secondFactorRequirementOf(db, uid, context.settings.secondFactorGraceDays);
+      const requirement = requirementOf(request.user.secondFactor, context.settings.secondFactorGraceDays);
       const info = { uid, public_name: publicName, roles, permissions, second_factor: ownSecondFactorState(requirement, enrollmentOnly) };
       if (!request.query.extended) return info;
       return { ...info, authentication: { username: await findUsername(db, uid) } };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { recoveryCodes, rolePermissions, secondFactors, users } from '../db/schema';
+import { secondFactors, users } from '../db/schema';
+import { hasConfirmedFactorColumn, rolesRequireSecondFactor, secondFactorFactsColumns, type SecondFactorFacts } from '../authentication/users';
 import type { OwnSecondFactorStateResponse, SecondFactorState } from '../../contracts/second-factors';
 
 /**
@@ -9,14 +10,6 @@ import type { OwnSecondFactorStateResponse, SecondFactorState } from '../../cont
  */
 
 const DAY_MS = 86_400_000;
-
-/** Whether the user's roles require a second factor, as SQL over `users` (the role policy is read, not the remembered time). */
-export const rolesRequireSecondFactor: SQL<boolean> = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles})
-  and ${rolePermissions.secondFactorRequired})`;
-
-/** Whether the user has a confirmed second factor, as SQL over `users`. */
-export const hasConfirmedFactorColumn: SQL<boolean> = sql`exists (select 1 from ${secondFactors} where ${secondFactors.userUid} = ${users.uid}
-  and ${secondFactors.confirmedAt} is not null)`;
 
 /** The users list's summary of a user, as SQL over `users`. */
 export const secondFactorStateColumn: SQL<SecondFactorState> = sql`case when ${hasConfirmedFactorColumn} then 'on'
@@ -51,17 +44,18 @@ export interface SecondFactorRequirement {
   recoveryCodesLeft: number;
 }
 
+/** The requirement of facts read with a user (server/authentication/users.ts), under the grace period in force. */
+export function requirementOf({ enrolled, required, requiredSince, recoveryCodesLeft }: SecondFactorFacts, graceDays: number): SecondFactorRequirement {
+  const since = requiredSince === null ? null : new Date(requiredSince);
+  const graceUntil = required && !enrolled ? new Date((since ?? new Date()).getTime() + graceDays * DAY_MS) : null;
+  return { required, enrolled, graceUntil, recoveryCodesLeft };
+}
+
 /** A user's requirement as sign-in and the administration read it. */
 export async function secondFactorRequirementOf(db: Db, userUid: string, graceDays: number): Promise<SecondFactorRequirement> {
-  const codesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userUid} = ${users.uid} and ${recoveryCodes.usedAt} is null)`;
-  const [row] = await db
-    .select({ required: rolesRequireSecondFactor, enrolled: hasConfirmedFactorColumn, since: users.secondFactorRequiredSince, codesLeft })
-    .from(users)
-    .where(eq(users.uid, userUid));
+  const [row] = await db.select(secondFactorFactsColumns).from(users).where(eq(users.uid, userUid));
   if (!row) return { required: false, enrolled: false, graceUntil: null, recoveryCodesLeft: 0 };
-  const since = row.since === null ? null : new Date(row.since);
-  const graceUntil = row.required && !row.enrolled ? new Date((since ?? new Date()).getTime() + graceDays * DAY_MS) : null;
-  return { required: row.required, enrolled: row.enrolled, graceUntil, recoveryCodesLeft: row.codesLeft };
+  return requirementOf(row, graceDays);
 }
 
 /** A sign-in now gives a session that may only enroll: the roles require a factor, none is enrolled and the grace period is over. */

@@ -96,7 +96,8 @@ export function createAuthentication({
     const row = await findUserWithGrants(uid);
     if (!row) return undefined;
     const permissions = effectivePermissions(row.granted, accessPolicy);
-    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions, liveSessions: new Set(row.liveSessions) };
+    const secondFactor = { ...row.secondFactor, requiredSince: row.secondFactor.requiredSince && new Date(row.secondFactor.requiredSince) };
+    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions, liveSessions: new Set(row.liveSessions), secondFactor };
     cache.rememberUser(user, readMark);
     return user;
   }
@@ -143,7 +144,8 @@ export function createAuthentication({
     if (!user.liveSessions.has(claims.sessionFamily)) throw refused('The session of the access token has ended.');
     const { sessionFamily, authenticatedAt, enrollmentOnly } = claims;
     // copies: a route may change its request.user without changing what later requests are admitted with
-    request.user = { uid: user.uid, publicName: user.publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly };
+    const { uid, publicName, secondFactor } = user;
+    request.user = { uid, publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly, secondFactor: { ...secondFactor } };
     assertSessionAllows(request.routeOptions.config, claims);
     assertPermitted(request.routeOptions.config.permission, user.permissions);
   }

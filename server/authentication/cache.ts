@@ -5,6 +5,7 @@ import type { Database, Db } from '../db';
 import type { Listening } from '../db/listener';
 import type { AccessTokenClaims } from './access-tokens';
 import type { Permission } from '../shared/permissions';
+import type { SecondFactorFacts } from './users';
 
 /**
  * The authentication's per-process memory (docs/performance.md): verified access tokens until their `exp`, and users (ban, roles,
@@ -22,6 +23,7 @@ export interface KnownUser {
   permissions: Permission[];
   /** The sessions whose access tokens are admitted: not ended, and used within an access token's lifetime. */
   liveSessions: ReadonlySet<string>;
+  secondFactor: SecondFactorFacts;
 }
 
 export interface AuthCacheLimits {

@@ -4,6 +4,7 @@ import { problems } from '../../contracts/common';
 import { isPermission, type Permission, type RoutePermission } from '../shared/permissions';
 import { forbidden, HttpProblem, problemType } from '../shared/problem';
 import { RECENT_AUTHENTICATION_SECONDS } from '../../contracts/second-factors';
+import type { SecondFactorFacts } from './users';
 
 /**
  * Which credential a route admits, declared in the route's `config: { auth }` ('user' when absent):
@@ -28,6 +29,8 @@ interface AuthenticatedUser {
   authenticatedAt: number;
   /** The session may only enroll a second factor. */
   enrollmentOnly: boolean;
+  /** The user's second factor as cached with the user (server/authentication/users.ts). */
+  secondFactor: SecondFactorFacts;
 }
 
 declare module 'fastify' {

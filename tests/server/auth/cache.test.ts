@@ -202,7 +202,8 @@ describe('AuthCache bounds', () => {
 });
 
 function aUser(uid: string): KnownUser {
-  return { uid, publicName: uid, roles: [], banned: false, permissions: [], liveSessions: new Set() };
+  const secondFactor = { enrolled: false, required: false, requiredSince: null, recoveryCodesLeft: 0 };
+  return { uid, publicName: uid, roles: [], banned: false, permissions: [], liveSessions: new Set(), secondFactor };
 }
 
 /** The session family of an access token: its `sid` claim. */
