@@ -13,8 +13,8 @@ interface ConfirmDialogProps {
   /** Arguments of the question's text (%{name}). */
   messageArgs?: Record<string, unknown>;
   confirmLabel: string;
-  /** Translation key of the notification after success. */
-  successMessage: string;
+  /** Translation key of the notification after success; none when what follows says it (a dialog showing the result). */
+  successMessage?: string;
   onConfirm: () => Promise<unknown>;
   /** After success, before closing: reload what the action changed (only that, so that a form around keeps its edits). */
   onConfirmed?: () => void;
@@ -38,7 +38,7 @@ export const ConfirmDialog = ({ open, onClose, title, message, messageArgs, conf
     setError(null);
     try {
       await onConfirm();
-      notify(successMessage, { type: 'success' });
+      if (successMessage) notify(successMessage, { type: 'success' });
       onConfirmed?.();
       onClose();
     } catch (cause) {

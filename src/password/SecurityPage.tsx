@@ -88,7 +88,7 @@ const SecurityPage = () => {
         title={t('new_recovery_title')}
         message={t('new_recovery_message')}
         confirmLabel={t('new_recovery_codes')}
-        successMessage={t('renewed')}
+        // the codes' own dialog follows; a notification would lie over its buttons on a phone
         onConfirm={async () => setCodes(await factors.newRecoveryCodes())}
         onConfirmed={() => void refetch()}
       />

@@ -24,10 +24,11 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => vo
 
   const added = (kind: 'totp' | 'passkey') => (result: AddedFactor) => {
     setAdding(null);
-    notify(`caredesk.security.${kind}.added`, { type: 'success' });
     onAdded?.();
-    if (result.recovery_codes?.length) setCodes(result.recovery_codes);
-    else onCodesSaved?.();
+    // with recovery codes their dialog says it; a notification would lie over its buttons on a phone
+    if (result.recovery_codes?.length) return setCodes(result.recovery_codes);
+    notify(`caredesk.security.${kind}.added`, { type: 'success' });
+    onCodesSaved?.();
   };
 
   return (

@@ -89,6 +89,30 @@ const addDialog = (name: string, button: [string, string], shown: (page: Page, t
   close: escape,
 });
 
+const FACTOR = { uid: '00000000-0000-4000-8000-0000000000f1', kind: 'totp', name: 'Walk phone', created: 1_780_000_000, last_used: 1_780_086_400 };
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `walk-${String(index).padStart(4, '0')}-code`);
+
+/** The Security page of a user with one authenticator app, and the recovery codes a renewal would answer (only the page's own routes). */
+async function withOneFactor({ page }: WalkContext): Promise<void> {
+  await page.route('**/api/auth/second-factors/', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: [FACTOR] }) : route.fallback(),
+  );
+  await page.route('**/api/auth/second-factors/recovery-codes/', (route) => route.fulfill({ json: { recovery_codes: RECOVERY_CODES } }));
+}
+
+/** /info/ of a session that may only enroll, once: the page shows the enrollment page instead of the panel. */
+async function enrollmentOnly({ page }: WalkContext): Promise<void> {
+  await page.route(
+    '**/api/auth/info/',
+    async (route) => {
+      const response = await route.fetch();
+      const info = await response.json();
+      await route.fulfill({ response, json: { ...info, second_factor: { enrolled: false, required: true, grace_until: null, enrollment_only: true, recovery_codes_left: 0 } } });
+    },
+    { times: 1 },
+  );
+}
+
 export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
   {
     name: 'login second step',
@@ -117,6 +141,40 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
       },
       addDialog('add passkey', ['Add passkey or security key', 'Passkey oder Sicherheitsschlüssel hinzufügen'], (page) => dialog(page).locator('input[name="name"]')),
     ],
+  },
+  {
+    name: 'security, one factor',
+    path: () => '/security',
+    before: withOneFactor,
+    ready: async ({ page }) => expect(page.getByText(FACTOR.name, { exact: true })).toBeVisible(),
+    states: [
+      {
+        name: 'remove question',
+        open: async ({ page, t }) => {
+          await clickButton(page, t(`Remove ${FACTOR.name}`, `${FACTOR.name} entfernen`));
+          await expect(dialog(page)).toBeVisible();
+        },
+        close: escape,
+      },
+      {
+        name: 'recovery codes',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('New recovery codes', 'Neue Wiederherstellungscodes'));
+          await dialog(page).getByRole('button', { name: t('New recovery codes', 'Neue Wiederherstellungscodes'), exact: true }).click();
+          await expect(dialog(page).getByRole('list').getByRole('listitem')).toHaveCount(RECOVERY_CODES.length);
+        },
+        close: async ({ page, t }) => {
+          await dialog(page).getByRole('button', { name: t('I have saved them', 'Ich habe sie gesichert'), exact: true }).click();
+          await expect(dialog(page)).toHaveCount(0);
+        },
+      },
+    ],
+  },
+  {
+    name: 'enrollment-only page',
+    path: () => '/dashboard',
+    before: enrollmentOnly,
+    ready: async ({ page, t }) => expect(page.getByRole('heading', { name: t('Set up a second factor', 'Zweiten Faktor einrichten'), level: 1 })).toBeVisible(),
   },
   {
     name: 'new password, re-authentication',

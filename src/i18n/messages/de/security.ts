@@ -30,7 +30,6 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     new_recovery_codes: 'Neue Wiederherstellungscodes',
     new_recovery_title: 'Wiederherstellungscodes ersetzen?',
     new_recovery_message: 'Ihre bisherigen Wiederherstellungscodes gelten dann sofort nicht mehr.',
-    renewed: 'Ihre neuen Wiederherstellungscodes sind bereit; die alten gelten nicht mehr.',
     cancel: 'Abbrechen',
     totp: {
       title: 'Authenticator-App hinzufügen',

@@ -28,7 +28,6 @@ export const securityEn = {
     new_recovery_codes: 'New recovery codes',
     new_recovery_title: 'Replace your recovery codes?',
     new_recovery_message: 'Your current recovery codes stop working at once.',
-    renewed: 'Your new recovery codes are ready; the old ones no longer work.',
     cancel: 'Cancel',
     totp: {
       title: 'Add authenticator app',
