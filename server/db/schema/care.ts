@@ -41,7 +41,8 @@ export const careRequests = pgTable(
     // the board's columns and the workflow filters (status, assignee, follow-up), each in the default order or by follow-up
     index('care_requests_status_submitted_idx').on(table.status, table.submitted, table.uid),
     index('care_requests_status_follow_up_idx').on(table.status, table.followUp, table.uid),
-    index('care_requests_assignee_submitted_idx').on(table.assigneeUid, table.submitted, table.uid),
+    // "Mine" and "Unassigned new": the assignee's (or nobody's) requests of some statuses, counted index-only
+    index('care_requests_assignee_status_idx').on(table.assigneeUid, table.status, table.submitted, table.uid),
     index('care_requests_follow_up_idx').on(table.followUp, table.uid),
     check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
     index('care_requests_submitted_idx').on(table.submitted, table.uid),
