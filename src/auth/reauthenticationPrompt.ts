@@ -28,14 +28,14 @@ export class ReauthenticationPrompt {
    */
   ask(): Promise<void> {
     if (this.listeners.size === 0) return Promise.reject(new ReauthenticationCancelled());
-    if (!this.pending) {
-      let resolve!: () => void;
-      let reject!: (error: Error) => void;
-      const promise = new Promise<void>((done, fail) => ((resolve = done), (reject = fail)));
-      this.pending = { promise, resolve, reject };
-      this.notify(true);
-    }
-    return this.pending.promise;
+    if (this.pending) return this.pending.promise;
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((done, fail) => ((resolve = done), (reject = fail)));
+    this.pending = { promise, resolve, reject };
+    // a listener may settle it at once
+    this.notify(true);
+    return promise;
   }
 
   isAsking(): boolean {
