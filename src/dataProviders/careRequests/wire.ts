@@ -1,4 +1,5 @@
 import type { ArchivedOutput, ContactOutput, IncomingOutput } from '../../../contracts/care';
+import type { CareStatus, StaffMemberOutput } from '../../../contracts/care-workflow';
 
 /**
  * The care service's shapes as the panel reads them: any value not known for a request may be null. The mappers at the
@@ -67,6 +68,11 @@ export interface Incoming {
   other_persons_present: boolean;
   archived_request_available: boolean;
   numberOfPatients: number;
+  status: CareStatus;
+  assignee: StaffMemberOutput | null;
+  /** 'YYYY-MM-DD' or null. */
+  follow_up: string | null;
+  version: number;
   details: Partial<Details2012> & Partial<Details2016>;
   patients: IncomingPatient[];
 }

@@ -3,7 +3,8 @@ import { AppBar, Box, Dialog, DialogContent, Grid, IconButton, LinearProgress, S
 import { useEffect } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
-import type { Archived } from '../../../dataProviders/careRequests/wire';
+import type { Archived, Incoming } from '../../../dataProviders/careRequests/wire';
+import { WorkflowPanel } from '../workflow/WorkflowPanel';
 import { AccommodationCard } from './AccommodationCard';
 import { ArchivedSidebar } from './ArchivedSidebar';
 import { CaregiverRequirementsCard } from './CaregiverRequirementsCard';
@@ -13,10 +14,11 @@ import { PatientPanel } from './PatientPanel';
 
 /**
  * The archived version of a request (GET /archived/care-requests/{uid}/) in a full-screen dialog: sidebar, mission
- * details, one expansion panel per patient, accommodation and caregiver requirements. A load failure is only
+ * details, one expansion panel per patient, accommodation and caregiver requirements, and the request's workflow (its state
+ * from the incoming list's row, `workflow`). A load failure is only
  * logged.
  */
-export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
+export const ArchivedRequestDialog = ({ uid, onClose, workflow }: { uid: string | null; onClose: () => void; workflow?: Incoming | null }) => {
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<Archived>(
     CARE_REQUEST_RESOURCES.archived,
@@ -47,6 +49,7 @@ export const ArchivedRequestDialog = ({ uid, onClose }: { uid: string | null; on
               <Stack spacing={2}>
                 <ArchivedSidebar record={data} />
                 <ContactCard record={data} />
+                <WorkflowPanel uid={data.uid} record={workflow} />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 8, lg: 9 }}>

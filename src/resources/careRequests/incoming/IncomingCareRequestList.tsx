@@ -28,6 +28,11 @@ import { PatientIcons } from './PatientIcons';
 import { SubmittedFilterMenu } from './SubmittedFilterMenu';
 import { IfCan } from '../../../common/permissions';
 import { OneLineText } from '../../../common/OneLineText';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import { useLiveCareLists } from '../live/useLiveList';
+import { AssigneeText, FollowUpText, StatusChip } from '../workflow/parts';
+import { NewRequestsBar } from './NewRequestsBar';
+import { QuickViews } from './QuickViews';
 
 const Column = DataTable.Col<Incoming>;
 
@@ -41,11 +46,18 @@ const ReloadButton = () => {
   );
 };
 
+const BoardLink = () => (
+  <Button component={Link} to={carePaths.board} size="small" startIcon={<ViewKanbanIcon />}>
+    {useTranslate()('caredesk.care_work.board.menu')}
+  </Button>
+);
+
 const ListActions = ({ phone }: { phone: boolean }) => (
   <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
     <IncomingSearchBox />
     <SubmittedFilterMenu />
     <ReloadButton />
+    <BoardLink />
     {!phone && <ColumnsButton />}
     <CsvExportButton columns={INCOMING_CSV_COLUMNS} fileName="caredesk.care.incoming.export.file_name" />
   </TopToolbar>
@@ -140,6 +152,11 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
           <MissionBeginsField record={record} />
           <ZipField record={record} />
         </Stack>
+        <Stack component="span" direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+          <StatusChip status={record.status} />
+          <AssigneeText assignee={record.assignee} />
+          {record.follow_up && <FollowUpText followUp={record.follow_up} />}
+        </Stack>
       </Stack>
     )}
     rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
@@ -153,10 +170,22 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
  * (the link of a new request's notification mail). Load failures are only logged. Columns to choose (remembered), CSV
  * export of every request the search selects, and cards instead of the table on a phone.
  */
+/** The details dialog of the row with this uid, as the list shows it now (live). */
+const DetailsOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
+  const { data } = useListContext<Incoming>();
+  return <IncomingDetailsDialog record={data?.find((row) => row.uid === uid) ?? null} onClose={onClose} />;
+};
+
+const ArchivedOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
+  const { data } = useListContext<Incoming>();
+  return <ArchivedRequestDialog uid={uid} onClose={onClose} workflow={data?.find((row) => row.uid === uid)} />;
+};
+
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
   const format = useCareFormat();
-  const [details, setDetails] = useState<Incoming | null>(null);
+  const [details, setDetails] = useState<string | null>(null);
+  const live = useLiveCareLists();
   const [archived, setArchived] = useLinkedArchivedRequest();
   const phone = useIsPhone();
   return (
@@ -173,8 +202,12 @@ const IncomingCareRequestList = () => {
         empty={false}
       >
         <UrlStateSync options={INCOMING_URL_STATE} />
+        <QuickViews />
+        <NewRequestsBar count={live.newCount} onShow={live.showNew} />
+        <DetailsOfRow uid={details} onClose={() => setDetails(null)} />
+        <ArchivedOfRow uid={archived} onClose={() => setArchived(null)} />
         {phone ? (
-          <IncomingCards onDetails={setDetails} onArchived={setArchived} />
+          <IncomingCards onDetails={(record) => setDetails(record.uid)} onArchived={setArchived} />
         ) : (
           <DataTable<Incoming>
             rowClick={false}
@@ -184,6 +217,9 @@ const IncomingCareRequestList = () => {
             empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
           >
             <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
+            <Column source="status" label="caredesk.care_work.columns.status" disableSort render={(record) => <StatusChip status={record.status} />} />
+            <Column source="assignee" label="caredesk.care_work.columns.assignee" disableSort render={(record) => <AssigneeText assignee={record.assignee} />} />
+            <Column source="follow_up" label="caredesk.care_work.columns.follow_up" render={(record) => <FollowUpText followUp={record.follow_up} />} />
             <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <ShortHost host={record.host} />} />
             <Column
               source="affiliate"
@@ -203,13 +239,11 @@ const IncomingCareRequestList = () => {
             <Column source="form_version" label="caredesk.care.incoming.columns.form_version" disableSort render={(record) => format.enumLabel('form_version', record.form_version)} />
             <Column
               label="caredesk.care.incoming.columns.actions"
-              render={(record) => <Actions record={record} onDetails={() => setDetails(record)} onArchived={() => setArchived(record.uid)} />}
+              render={(record) => <Actions record={record} onDetails={() => setDetails(record.uid)} onArchived={() => setArchived(record.uid)} />}
             />
           </DataTable>
         )}
       </List>
-      <IncomingDetailsDialog record={details} onClose={() => setDetails(null)} />
-      <ArchivedRequestDialog uid={archived} onClose={() => setArchived(null)} />
     </>
   );
 };

@@ -4,6 +4,7 @@ import { HostName } from '../parts/HostName';
 import { useIsPhone } from '../../../common/useIsPhone';
 import { useCareFormat } from '../parts/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { WorkflowPanel } from '../workflow/WorkflowPanel';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
 
@@ -54,6 +55,8 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
       {/* read-only and taller than small screens: focusable, so that the keyboard can scroll it */}
       <DialogContent dividers tabIndex={0}>
         <DetailRows rows={overview} testId="incoming-overview" />
+        <WorkflowPanel uid={record.uid} record={record} />
+        <Divider sx={{ my: 2 }} />
         {record.patients.map((patient, index) => {
           const patientDetails = patient.details;
           const rows: DetailRow[] = [

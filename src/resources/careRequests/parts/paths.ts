@@ -2,4 +2,5 @@
 export const carePaths = {
   create: '/customers/create-care-request/',
   incoming: '/archive/incoming-care-requests/',
+  board: '/archive/care-requests/board/',
 };

@@ -1,0 +1,57 @@
+import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import { useListContext, useTranslate } from 'react-admin';
+import { CARE_STATUSES, type CareStatus } from '../../../../contracts/care-workflow';
+import { useStatusLabel } from '../workflow/parts';
+
+const t = (key: string) => `caredesk.care_work.filter.${key}`;
+
+/** Sets one plain filter of the list (the URL keeps it as text), or drops it for ''. */
+function usePlainFilter(source: string) {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const value = String(filterValues?.[source] ?? '');
+  const apply = (next: string) => {
+    const { [source]: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
+    setFilters(next ? { ...rest, [source]: next } : rest, displayedFilters, false);
+  };
+  return { value, apply, active: value !== '' };
+}
+
+export const useWorkflowFilters = () => ({ status: usePlainFilter('status'), assignee: usePlainFilter('assignee') });
+
+/** The status (any of several) and assignee (me, nobody, or a uid from a link) filters of the Filter menu. */
+export const WorkflowFilterFields = ({ filters }: { filters: ReturnType<typeof useWorkflowFilters> }) => {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel();
+  const statuses = filters.status.value ? (filters.status.value.split(',') as CareStatus[]) : [];
+  const assignee = filters.assignee.value;
+  return (
+    <>
+      <FormControl size="small" fullWidth>
+        <InputLabel id="status-filter-label">{translate(t('status'))}</InputLabel>
+        <Select<CareStatus[]>
+          multiple
+          labelId="status-filter-label"
+          label={translate(t('status'))}
+          value={statuses}
+          onChange={(event) => filters.status.apply((event.target.value as CareStatus[]).join(','))}
+          renderValue={(selected) => selected.map(statusLabel).join(', ')}
+        >
+          {CARE_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {statusLabel(status)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" fullWidth>
+        <InputLabel id="assignee-filter-label">{translate(t('assignee'))}</InputLabel>
+        <Select labelId="assignee-filter-label" label={translate(t('assignee'))} value={assignee} onChange={(event) => filters.assignee.apply(event.target.value)} displayEmpty>
+          <MenuItem value="">{translate(t('anyone'))}</MenuItem>
+          <MenuItem value="me">{translate(t('me'))}</MenuItem>
+          <MenuItem value="none">{translate(t('none'))}</MenuItem>
+          {assignee && assignee !== 'me' && assignee !== 'none' && <MenuItem value={assignee}>{assignee}</MenuItem>}
+        </Select>
+      </FormControl>
+    </>
+  );
+};
