@@ -7,6 +7,9 @@ const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', m: '-1
 
 const STATE_KEYS = { on: 'on', 'required-missing': 'required_missing', off: 'off' } as const;
 
+/** The translation key of a second-factor state's name (the chip's label, the export's cell). */
+export const secondFactorStateKey = (state: UserRecord['secondFactor']) => `resources.users.second_factor.states.${STATE_KEYS[state]}`;
+
 /**
  * The user's second factor: On (green), "Required, missing" (red: the roles require one and none is set up), Off (outlined).
  * The filled colours keep a white label at 4.5:1; screen readers hear what the chip is about on a phone's card too. With
@@ -16,7 +19,7 @@ export const SecondFactorChip = ({ record, onOpen }: { record: UserRecord; onOpe
   const translate = useTranslate();
   const state = record.secondFactor;
   const color = state === 'on' ? 'success' : state === 'required-missing' ? 'error' : 'default';
-  const stateLabel = translate(`resources.users.second_factor.states.${STATE_KEYS[state]}`);
+  const stateLabel = translate(secondFactorStateKey(state));
   return (
     <Chip
       onClick={onOpen && (() => onOpen(record))}

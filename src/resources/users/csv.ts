@@ -1,9 +1,8 @@
 import { type CsvColumn, isoSeconds } from '../../common/export/csv';
 import type { UserRecord } from '../../dataProviders/users';
+import { secondFactorStateKey } from './SecondFactorChip';
 
 const t = (key: string) => `resources.users.${key}`;
-
-const SECOND_FACTOR_KEYS = { on: 'on', 'required-missing': 'required_missing', off: 'off' } as const;
 
 /** The users' export: what the list shows plus the ban and lock state; a user record holds no password or token. */
 export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
@@ -14,5 +13,5 @@ export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
   { header: t('fields.last_sign_in'), cell: (user) => isoSeconds(user.lastSignIn) },
   { header: t('list.banned'), cell: (user, translate) => translate(user.banned ? 'ra.boolean.true' : 'ra.boolean.false') },
   { header: t('list.locked'), cell: (user, translate) => translate(user.locked ? 'ra.boolean.true' : 'ra.boolean.false') },
-  { header: t('fields.second_factor'), cell: (user, translate) => translate(t(`second_factor.states.${SECOND_FACTOR_KEYS[user.secondFactor]}`)) },
+  { header: t('fields.second_factor'), cell: (user, translate) => translate(secondFactorStateKey(user.secondFactor)) },
 ];
