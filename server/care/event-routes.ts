@@ -19,7 +19,29 @@ const DESCRIPTION =
   'when it is no longer known, or the process missed events (its database connection dropped), a `care-requests.resync` event with ' +
   'data `{}` says to reload what is shown. Every process delivers every event (PostgreSQL LISTEN/NOTIFY). Open streams are bounded per ' +
   'user and per process (`CARE_EVENT_STREAMS_PER_USER`, `CARE_EVENT_STREAMS_PER_PROCESS`): beyond, 429 `/problems/too-many-streams` ' +
-  'with `Retry-After`. Without `Accept: text/event-stream` the answer is 406 `/problems/not-acceptable`.';
+  'with `Retry-After`. A stream ends when its access token expires: reconnect with a fresh one and `Last-Event-ID`. Without `Accept: text/event-stream` the answer is 406 `/problems/not-acceptable`.';
+
+/**
+ * When the stream's access token expires (its `exp`; the hook has verified the token): the stream ends then, so that a ban or an
+ * ended session reaches open streams within ACCESS_TOKEN_TTL, and the client reconnects with a fresh token and Last-Event-ID.
+ */
+function tokenExpiryMs(request: FastifyRequest): number | undefined {
+  const token = request.headers.authorization?.replace(/^Bearer /i, '') ?? '';
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function endAtTokenExpiry(request: FastifyRequest, close: () => void) {
+  const expiry = tokenExpiryMs(request);
+  if (expiry === undefined) return () => undefined;
+  const timer = setTimeout(close, Math.max(0, expiry - Date.now()));
+  timer.unref();
+  return () => clearTimeout(timer);
+}
 
 const wantsEventStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
@@ -62,7 +84,11 @@ export function careEventRoutes(app: ServiceApp, hub: CareEventHub) {
       reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
       const sink = { write: (chunk: string) => void reply.raw.write(chunk), unsentBytes: () => reply.raw.writableLength, close: () => reply.sse.close() };
       const detach = hub.attach(sink, reply.sse.lastEventId ?? undefined);
-      reply.sse.onClose(detach);
+      const stopTimer = endAtTokenExpiry(request, sink.close);
+      reply.sse.onClose(() => {
+        detach();
+        stopTimer();
+      });
     },
   );
 }

@@ -101,6 +101,22 @@ describe('resuming with Last-Event-ID', () => {
   });
 });
 
+describe('the stream\'s life', () => {
+  it('ends when its access token expires, so that a ban or an ended session reaches it', async () => {
+    const shortLived = await createTestApp({ config: { accessTokenTtlSeconds: 3 } });
+    await shortLived.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = shortLived.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const user = await staff(shortLived, ['dispatcher']);
+    const response = await fetch(`${base}/api/care/events/`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${user.token}` } });
+    expect(response.status).toBe(200);
+    const started = Date.now();
+    await response.text(); // resolves when the server ends the stream
+    expect(Date.now() - started).toBeLessThan(4_000);
+    await shortLived.close();
+  });
+});
+
 describe('who may listen, and how many', () => {
   it('needs the bearer, care:read and Accept: text/event-stream', async () => {
     expect((await stream('')).status).toBe(401);
