@@ -9,6 +9,7 @@ import { AddFactorButtons } from '../common/secondFactors/AddFactorButtons';
 import { RecoveryCodesDialog } from '../common/secondFactors/RecoveryCodesDialog';
 import { useOwnFactors } from '../common/secondFactors/useOwnFactors';
 import { describeError } from '../dataProviders/problem';
+import { CareMailSetting } from './CareMailSetting';
 import { FactorTable } from './FactorTable';
 
 const t = (key: string) => `caredesk.security.${key}`;
@@ -16,7 +17,7 @@ const FACTORS_KEY = ['security', 'ownFactors'];
 
 /**
  * /security (account menu): the own second factors (name, added, last used; Remove), adding an authenticator app or a passkey,
- * and the recovery codes (how many are left; New recovery codes, shown once). Every change asks for a recent sign-in, which
+ * and the recovery codes (how many are left; New recovery codes, shown once); for care:work, the assignment-mail setting. Every change asks for a recent sign-in, which
  * the re-authentication dialog answers.
  */
 const SecurityPage = () => {
@@ -93,6 +94,7 @@ const SecurityPage = () => {
         onConfirmed={() => void refetch()}
       />
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
+      <CareMailSetting />
     </Stack>
   );
 };

@@ -96,7 +96,7 @@ export function workflowMethods(careUrl: string, httpClient: HttpClient) {
       const { json } = await httpClient(`${requestUrl(uid)}/activity/?page=${page}&page_size=${perPage}`);
       return { data: json.items as ActivityEntry[], hasNextPage: json.next_page !== null, total: json.total as number };
     },
-    getCareSettings: async () => ({ data: (await httpClient(`${careUrl}/my-settings/`)).json as CareSettings }),
+    getCareSettings: async (_resource: string) => ({ data: (await httpClient(`${careUrl}/my-settings/`)).json as CareSettings }),
     saveCareSettings: async (_resource: string, { data }: { data: CareSettings }) => ({
       data: (await send(`${careUrl}/my-settings/`, 'PUT', data)).json as CareSettings,
     }),

@@ -7,8 +7,8 @@ import { carePaths } from './parts/paths';
 
 /**
  * The care-request area: the incoming list (Archive > Care Requests) with the archived request behind each row, and
- * the create stepper (Customers > Create Care Request), on their own paths and loaded on demand; on the dashboard, the
- * requests of the last weeks as a chart across its width.
+ * the board of their workflow (Archive > Board), the create stepper (Customers > Create Care Request), on their own paths and
+ * loaded on demand; on the dashboard, the work of a care:work holder and the requests of the last weeks as a chart across its width.
  */
 const careRequests: PanelArea = {
   resources: [
@@ -21,6 +21,11 @@ const careRequests: PanelArea = {
           path: carePaths.incoming,
           component: lazy(() => import('./incoming/IncomingCareRequestList')),
           menu: { label: 'caredesk.care.menu.care_requests', group: 'caredesk.care.menu.archive' },
+        },
+        {
+          path: carePaths.board,
+          component: lazy(() => import('./board/CareBoard')),
+          menu: { label: 'caredesk.care_work.board.menu', accessibleLabel: 'caredesk.care_work.board.title', group: 'caredesk.care.menu.archive' },
         },
       ],
     },

@@ -56,6 +56,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       open: 'Anfrage vom %{date} öffnen',
       instructions:
         'Zum Aufnehmen einer Anfrage Leertaste oder Eingabe drücken. Mit den Pfeiltasten in eine andere Statusspalte bewegen, dann mit Leertaste oder Eingabe ablegen oder mit Escape abbrechen.',
+      move_handle: 'Anfrage vom %{date} verschieben',
       picked: 'Anfrage vom %{date} aufgenommen.',
       over: 'Die Anfrage ist über der Spalte %{status}.',
       not_over: 'Die Anfrage ist über keiner Spalte mehr.',

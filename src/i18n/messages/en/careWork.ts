@@ -54,6 +54,7 @@ export const careWorkEn = {
       open: 'Open request received %{date}',
       instructions:
         'To pick up a request, press Space or Enter. Use the arrow keys to move it to another status column, then press Space or Enter to drop it, or Escape to cancel.',
+      move_handle: 'Move the request received %{date}',
       picked: 'Picked up the request received %{date}.',
       over: 'The request is over the column %{status}.',
       not_over: 'The request is no longer over a column.',

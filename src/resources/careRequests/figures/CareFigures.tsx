@@ -1,17 +1,18 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { FigureCard } from '../../../common/figures/FigureCard';
 import { useCountFormat, useStatistics } from '../../../common/figures/useStatistics';
 import { carePaths } from '../parts/paths';
+import { WorkFigures } from './WorkFigures';
 
 const CareWeeksChart = lazy(() => import('./CareWeeksChart'));
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Care requests per week of the last 12 weeks as a chart, with the territory shares in words and a link to the list. */
-const CareFigures = () => {
+const CareWeeks = () => {
   const translate = useTranslate();
   const format = useCountFormat();
   const { allowed, data, error } = useStatistics('care');
@@ -50,5 +51,13 @@ const CareFigures = () => {
     </FigureCard>
   );
 };
+
+/** The care area's cards: the own work (care:work) above the weeks' chart. */
+const CareFigures = () => (
+  <Stack spacing={2}>
+    <WorkFigures />
+    <CareWeeks />
+  </Stack>
+);
 
 export default CareFigures;

@@ -1,0 +1,69 @@
+import { useDroppable } from '@dnd-kit/core';
+import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import type { CareStatus } from '../../../../contracts/care-workflow';
+import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
+import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { useStatusLabel } from '../workflow/parts';
+import { BoardCard } from './BoardCard';
+
+export const COLUMN_PAGE = 50;
+
+interface BoardColumnProps {
+  status: CareStatus;
+  /** Requests moved into this column and not yet confirmed by a reload, shown first. */
+  arriving: Incoming[];
+  /** Requests moved out of this column, hidden meanwhile. */
+  leaving: ReadonlySet<string>;
+  draggable: boolean;
+  onOpen: (uid: string) => void;
+  onRows: (status: CareStatus, rows: Incoming[]) => void;
+}
+
+/** One status: its requests, oldest follow-up first then newest, the first 50 and then 50 more at a time. */
+export const BoardColumn = ({ status, arriving, leaving, draggable, onOpen, onRows }: BoardColumnProps) => {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel();
+  const [shown, setShown] = useState(COLUMN_PAGE);
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const { data, total, isPending } = useGetList<Incoming>(CARE_REQUEST_RESOURCES.incoming, {
+    pagination: { page: 1, perPage: shown },
+    sort: { field: 'submitted', order: 'DESC' },
+    filter: { status: [status] },
+  });
+  useEffect(() => onRows(status, data ?? []), [data, onRows, status]);
+  const rows = [...arriving, ...(data ?? []).filter((row) => row.status === status && !leaving.has(row.uid) && !arriving.some((moved) => moved.uid === row.uid))];
+  const headingId = `board-column-${status}`;
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      data-testid={`board-column-${status}`}
+      sx={{ p: 1, minWidth: 0, flex: '1 1 0', bgcolor: isOver ? 'action.hover' : 'background.default' }}
+    >
+      <Typography variant="subtitle1" component="h2" id={headingId}>
+        {statusLabel(status)}{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          ({translate('caredesk.care_work.board.column_count', { smart_count: total ?? 0 })})
+        </Typography>
+      </Typography>
+      {isPending && <LinearProgress aria-label={statusLabel(status)} />}
+      <Stack spacing={1} sx={{ mt: 1 }}>
+        {rows.map((record) => (
+          <BoardCard key={record.uid} record={record} onOpen={onOpen} draggable={draggable} />
+        ))}
+        {!isPending && rows.length === 0 && (
+          <Typography variant="body2" color="text.secondary">{translate('caredesk.care_work.board.empty')}</Typography>
+        )}
+      </Stack>
+      {data && total !== undefined && data.length < total && (
+        <Box sx={{ mt: 1 }}>
+          <Button size="small" onClick={() => setShown((count) => count + COLUMN_PAGE)}>{translate('caredesk.care_work.board.more')}</Button>
+        </Box>
+      )}
+    </Paper>
+  );
+};
