@@ -35,6 +35,7 @@ ALTER TABLE "care_requests" ADD CONSTRAINT "care_requests_assignee_uid_users_uid
 CREATE INDEX "care_requests_status_submitted_idx" ON "care_requests" USING btree ("status","submitted","uid");--> statement-breakpoint
 CREATE INDEX "care_requests_status_follow_up_idx" ON "care_requests" USING btree ("status","follow_up","uid");--> statement-breakpoint
 CREATE INDEX "care_requests_assignee_status_idx" ON "care_requests" USING btree ("assignee_uid","status","submitted","uid");--> statement-breakpoint
+CREATE INDEX "care_requests_unassigned_idx" ON "care_requests" USING btree ("status","submitted","uid") WHERE "care_requests"."assignee_uid" is null;--> statement-breakpoint
 CREATE INDEX "care_requests_follow_up_idx" ON "care_requests" USING btree ("follow_up","uid");--> statement-breakpoint
 ALTER TABLE "care_requests" ADD CONSTRAINT "care_requests_status_check" CHECK ("care_requests"."status" in ('new', 'contacting', 'offer_sent', 'placed', 'declined', 'withdrawn'));--> statement-breakpoint
 -- care:work (working care requests) by default for administrator, ceo and dispatcher (docs/api.md, Permissions)

@@ -43,6 +43,8 @@ export const careRequests = pgTable(
     index('care_requests_status_follow_up_idx').on(table.status, table.followUp, table.uid),
     // "Mine" and "Unassigned new": the assignee's (or nobody's) requests of some statuses, counted index-only
     index('care_requests_assignee_status_idx').on(table.assigneeUid, table.status, table.submitted, table.uid),
+    // "is null" is no equality to PostgreSQL's planner, so unassigned requests get their own index to be read in order
+    index('care_requests_unassigned_idx').on(table.status, table.submitted, table.uid).where(sql`${table.assigneeUid} is null`),
     index('care_requests_follow_up_idx').on(table.followUp, table.uid),
     check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
     index('care_requests_submitted_idx').on(table.submitted, table.uid),
