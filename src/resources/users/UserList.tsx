@@ -58,7 +58,7 @@ const UserList = () => {
           primaryText={(record) => <UserNameField record={record} />}
           secondaryText={(record) => (
             <>
-              {record.username} <SecondFactorChip record={record} onOpen={openFactors} />
+              <span>{record.username}</span> <SecondFactorChip record={record} onOpen={openFactors} />
             </>
           )}
           tertiaryText={(record) => <RoleChips record={record} />}
