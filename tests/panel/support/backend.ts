@@ -1,10 +1,12 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createFakeAuthService, type FakeAuthService } from './fakeAuthService';
+import { createFakeCareWork } from './fakeCareWork';
 import { initialStatistics, statisticsHandlers, type FakeStatistics } from './fakeStatistics';
 
 /**
- * One msw server per test file; every test gets a fresh fake auth service and fresh statistics for the dashboard.
+ * One msw server per test file; every test gets a fresh fake auth service, fresh statistics for the dashboard and the care
+ * workflow's routes without requests (the own settings, an idle event stream).
  * Unhandled requests fail the test.
  */
 export function useFakeBackend() {
@@ -17,7 +19,7 @@ export function useFakeBackend() {
     service = createFakeAuthService();
     statistics = initialStatistics();
     statisticsHits.length = 0;
-    server.resetHandlers(...service.handlers, ...statisticsHandlers(() => statistics, statisticsHits));
+    server.resetHandlers(...service.handlers, ...statisticsHandlers(() => statistics, statisticsHits), ...createFakeCareWork(() => []).handlers);
   });
   afterAll(() => server.close());
   return {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import { useFakeBackend } from './backend';
 import { ORIGIN } from './fakeAuthService';
+import { createFakeCareWork, type WorkflowItem } from './fakeCareWork';
 
 export const INTAKE_URL = `${ORIGIN}/api/intake/care-request/`;
 const INCOMING_URL = `${ORIGIN}/api/care/incoming/care-requests/`;
@@ -30,6 +31,10 @@ export const incoming2016 = () => ({
   other_persons_present: true,
   archived_request_available: true,
   numberOfPatients: 2,
+  status: 'contacting' as const,
+  assignee: { uid: '11111111-1111-4111-8111-111111111111', public_name: 'Alice Admin' },
+  follow_up: '2026-01-15',
+  version: 3,
   details: { newsletter: true, referral: 'google' },
   patients: [
     { gender: 'female', mobility: 'walker', care_level: 3, details: { can_hear: 'slightly_impaired', can_talk: 'no_limitations', can_see: 'highly_impaired', night_shift: 'rarely' } },
@@ -53,6 +58,10 @@ export const incoming2012 = () => ({
   other_persons_present: false,
   archived_request_available: false,
   numberOfPatients: 1,
+  status: 'new' as const,
+  assignee: null,
+  follow_up: null,
+  version: 1,
   details: {
     accommodation: 'two_rooms',
     caregiver_gender: 'female',
@@ -161,13 +170,20 @@ export function useFakeCareBackend() {
     intakeReply: () => HttpResponse.json({ uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 }, { status: 201 }) as Response,
     items: [incoming2016(), incoming2012()] as unknown[],
   };
+  const work = createFakeCareWork(() => state.items as WorkflowItem[]);
   const install = () => {
     state.intake = [];
     state.incoming = [];
     state.archived = [];
     state.intakeReply = () => HttpResponse.json({ uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 }, { status: 201 }) as Response;
     state.items = [incoming2016(), incoming2012()];
+    work.state.notes.clear();
+    work.state.activity.clear();
+    work.state.changes.length = 0;
+    work.state.streamRequests.length = 0;
+    work.state.streams.clear();
     backend.server.use(
+      ...work.handlers,
       http.post(INTAKE_URL, async ({ request }) => {
         state.intake.push({ url: new URL(request.url), form: await request.formData(), authorization: request.headers.get('authorization') });
         return state.intakeReply();
@@ -176,7 +192,9 @@ export function useFakeCareBackend() {
         const url = new URL(request.url);
         state.incoming.push({ url });
         const pageSize = Number(url.searchParams.get('page_size') ?? 10);
-        return HttpResponse.json({ items: state.items.slice(0, pageSize), previous_page: null, next_page: null, total: state.items.length });
+        const statuses = (JSON.parse(url.searchParams.get('filters') ?? '{}') as { status?: string[] }).status;
+        const items = statuses ? (state.items as WorkflowItem[]).filter((item) => statuses.includes(item.status)) : state.items;
+        return HttpResponse.json({ items: items.slice(0, pageSize), previous_page: null, next_page: null, total: items.length });
       }),
       http.get(ARCHIVED_URL, ({ request, params }) => {
         state.archived.push({ url: new URL(request.url) });
@@ -186,5 +204,5 @@ export function useFakeCareBackend() {
     );
   };
   beforeEach(install);
-  return { backend, state };
+  return { backend, state, work };
 }

@@ -21,12 +21,14 @@ export function initialStatistics() {
     fileTokens: { expiring: 2, within_days: 14 },
     pricingTokens: { expiring: 0, within_days: 14 },
     users: { locked_users: 1, missing_second_factor: 2 },
+    /** The totals the incoming list answers for the dashboard's own-work card, by its filter. */
+    careWork: { mine: 2, due: 1, unassigned_new: 4 },
   };
 }
 
 export type FakeStatistics = ReturnType<typeof initialStatistics>;
 
-/** msw handlers answering the six statistics routes from `statistics` (read at request time; null answers 503). */
+/** msw handlers answering the six statistics routes and the incoming list's totals of the own-work card from `statistics` (read at request time; null answers 503). */
 export function statisticsHandlers(statistics: () => FakeStatistics, hits: string[] = []) {
   const answer = (key: keyof FakeStatistics, url: string) =>
     http.get(url, () => {
@@ -42,5 +44,11 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
     answer('fileTokens', `${testConfig.filesUrl}/administration/access-tokens/statistics/`),
     answer('pricingTokens', `${testConfig.pricingUrl}/administration/access-tokens/statistics/`),
     answer('users', `${testConfig.authUrl}/administration/statistics/`),
+    http.get(`${testConfig.careUrl}/incoming/care-requests/`, ({ request }) => {
+      const filters = JSON.parse(new URL(request.url).searchParams.get('filters') ?? '{}') as { assignee?: string; follow_up?: object; status?: string[] };
+      const work = statistics().careWork;
+      const total = filters.follow_up ? work.due : filters.assignee === 'me' ? work.mine : filters.assignee === 'none' ? work.unassigned_new : 0;
+      return HttpResponse.json({ items: [], previous_page: null, next_page: null, total });
+    }),
   ];
 }

@@ -36,7 +36,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       from: 'von',
       to: 'bis',
     },
-    new_requests: '%{smart_count} neue Anfrage – |||| %{smart_count} neue Anfragen – ',
+    new_requests: '%{smart_count} neue Anfrage – |||| %{smart_count} neue Anfragen –',
     show: 'anzeigen',
     board: {
       title: 'Tafel der Pflegeanfragen',

@@ -34,7 +34,7 @@ export const careWorkEn = {
       from: 'from',
       to: 'to',
     },
-    new_requests: '%{smart_count} new request — |||| %{smart_count} new requests — ',
+    new_requests: '%{smart_count} new request — |||| %{smart_count} new requests —',
     show: 'show',
     board: {
       title: 'Care Request Board',

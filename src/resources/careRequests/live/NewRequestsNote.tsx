@@ -7,7 +7,7 @@ export const NewRequestsNote = ({ count, onShow }: { count: number; onShow: () =
   if (count === 0) return null;
   return (
     <Alert severity="info" role="status" sx={{ mb: 1, alignItems: 'center' }} data-testid="new-requests">
-      {translate('caredesk.care_work.new_requests', { smart_count: count })}
+      {translate('caredesk.care_work.new_requests', { smart_count: count })}{' '}
       <Button size="small" onClick={() => void onShow()} sx={{ ml: 0.5 }}>
         {translate('caredesk.care_work.show')}
       </Button>

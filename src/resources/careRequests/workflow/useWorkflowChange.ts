@@ -6,6 +6,7 @@ import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 import { conflictStateOf, type WorkflowChange, type WorkflowState } from '../../../dataProviders/careRequests/workflow';
 import { describeError } from '../../../dataProviders/problem';
+import { activityKey } from './ActivityTimeline';
 import { useStatusLabel } from './parts';
 
 const RESOURCE = CARE_REQUEST_RESOURCES.incoming;
@@ -53,6 +54,7 @@ export function useWorkflowChange() {
     try {
       const { data: state } = await dataProvider.changeWorkflow(RESOURCE, { id: uid, data });
       applyWorkflowState(queryClient, state);
+      void queryClient.invalidateQueries({ queryKey: activityKey(uid) });
       return { ok: true, state };
     } catch (error) {
       const current = conflictStateOf(error);

@@ -1,0 +1,123 @@
+import { http, HttpResponse } from 'msw';
+import type { CareEventName, NoteOutput, WorkflowChangeInput, WorkflowStateOutput } from '../../../contracts/care-workflow';
+import { ADMIN_UID, testConfig } from './fakeAuthService';
+
+/** Another dispatcher, the one who changes requests "elsewhere". */
+export const DORA_UID = '44444444-4444-4444-8444-444444444444';
+const STAFF: Record<string, string> = { [ADMIN_UID]: 'Alice Admin', [DORA_UID]: 'Dora Dispatcher' };
+const CARE = testConfig.careUrl;
+
+export interface WorkflowItem extends WorkflowStateOutput {
+  [key: string]: unknown;
+}
+
+const problem = (status: number, type: string, extra: object = {}) =>
+  HttpResponse.json({ type: `/problems/${type}`, title: 'Refused', status, detail: type, ...extra }, { status });
+
+/**
+ * The care service's workflow routes as contracts/care-workflow.ts says (server/care/workflow-routes.ts, note-routes.ts,
+ * event-routes.ts): PATCH workflow with versions and 409 edit-conflict, notes, activity, own settings, and an event stream
+ * whose events a test sends with `emit`.
+ */
+export function createFakeCareWork(items: () => WorkflowItem[]) {
+  const encoder = new TextEncoder();
+  const state = {
+    notes: new Map<string, NoteOutput[]>(),
+    activity: new Map<string, object[]>(),
+    settings: { assignment_mails: true, mail_address: null as string | null },
+    changes: [] as { uid: string; body: WorkflowChangeInput }[],
+    streams: new Set<ReadableStreamDefaultController<Uint8Array>>(),
+    streamRequests: [] as { authorization: string | null; lastEventId: string | null; url: string }[],
+    eventId: 0,
+  };
+  const emit = (name: CareEventName, data: object = {}) => {
+    state.eventId += 1;
+    const chunk = encoder.encode(`id: ${state.eventId}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const controller of state.streams) {
+      try {
+        controller.enqueue(chunk);
+      } catch {
+        state.streams.delete(controller); // a stream the panel has closed
+      }
+    }
+  };
+  /** Someone else changes a request: its state moves on and every stream hears of it. */
+  const changeElsewhere = (uid: string, change: Partial<WorkflowStateOutput>) => {
+    const item = items().find((candidate) => candidate.uid === uid)!;
+    Object.assign(item, change, { version: item.version + 1 });
+    emit('care-request.changed', { uid, version: item.version });
+  };
+  const stateOf = (item: WorkflowItem): WorkflowStateOutput => ({ uid: item.uid, status: item.status, assignee: item.assignee, follow_up: item.follow_up, version: item.version });
+
+  const patchWorkflow = http.patch(`${CARE}/care-requests/:uid/workflow/`, async ({ request, params }) => {
+    const body = (await request.json()) as WorkflowChangeInput;
+    const uid = String(params.uid);
+    state.changes.push({ uid, body });
+    const item = items().find((candidate) => candidate.uid === uid);
+    if (!item) return problem(404, 'care-request-not-found');
+    if (body.version !== item.version) return problem(409, 'edit-conflict', { current: stateOf(item) });
+    if ((body.status === 'declined' || body.status === 'withdrawn') && !body.reason) return problem(400, 'reason-required', { field: 'reason' });
+    const before = stateOf(item);
+    if (body.status) item.status = body.status;
+    if (body.assignee_uid !== undefined) item.assignee = body.assignee_uid === null ? null : { uid: body.assignee_uid, public_name: STAFF[body.assignee_uid] ?? 'Someone' };
+    if (body.follow_up !== undefined) item.follow_up = body.follow_up;
+    item.version += 1;
+    const entries = state.activity.get(uid) ?? [];
+    entries.unshift({ id: `a${item.version}`, at: 1_772_400_000, kind: 'workflow', actor: { uid: ADMIN_UID, public_name: 'Alice Admin' }, ...(body.status && { status: { from: before.status, to: item.status }, reason: body.reason ?? null }) });
+    state.activity.set(uid, entries);
+    emit('care-request.changed', { uid, version: item.version });
+    return HttpResponse.json(stateOf(item));
+  });
+
+  const notes = [
+    http.get(`${CARE}/care-requests/:uid/notes/`, ({ params }) => HttpResponse.json(state.notes.get(String(params.uid)) ?? [])),
+    http.post(`${CARE}/care-requests/:uid/notes/`, async ({ request, params }) => {
+      const { text } = (await request.json()) as { text: string };
+      const now = Math.floor(Date.now() / 1000);
+      const note: NoteOutput = { uid: `5555555${state.eventId}-0000-4000-8000-00000000000${(state.notes.get(String(params.uid)) ?? []).length}`, author: { uid: ADMIN_UID, public_name: 'Alice Admin' }, created: now, edited: null, editable_until: now + 86_400, text };
+      state.notes.set(String(params.uid), [note, ...(state.notes.get(String(params.uid)) ?? [])]);
+      return HttpResponse.json(note, { status: 201 });
+    }),
+    http.patch(`${CARE}/care-requests/:uid/notes/:note/`, async ({ request, params }) => {
+      const { text } = (await request.json()) as { text: string };
+      const note = (state.notes.get(String(params.uid)) ?? []).find((candidate) => candidate.uid === params.note);
+      if (!note) return problem(404, 'note-not-found');
+      Object.assign(note, { text, edited: Math.floor(Date.now() / 1000) });
+      return HttpResponse.json(note);
+    }),
+    http.delete(`${CARE}/care-requests/:uid/notes/:note/`, ({ params }) => {
+      state.notes.set(String(params.uid), (state.notes.get(String(params.uid)) ?? []).filter((note) => note.uid !== params.note));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+
+  const activity = http.get(`${CARE}/care-requests/:uid/activity/`, ({ params }) => {
+    const items = state.activity.get(String(params.uid)) ?? [];
+    return HttpResponse.json({ items, previous_page: null, next_page: null, total: items.length });
+  });
+
+  const settings = [
+    http.get(`${CARE}/my-settings/`, () => HttpResponse.json(state.settings)),
+    http.put(`${CARE}/my-settings/`, async ({ request }) => {
+      state.settings = (await request.json()) as typeof state.settings;
+      return HttpResponse.json(state.settings);
+    }),
+  ];
+
+  const events = http.get(`${CARE}/events/`, ({ request }) => {
+    state.streamRequests.push({ authorization: request.headers.get('authorization'), lastEventId: request.headers.get('last-event-id'), url: request.url });
+    let own: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        own = controller;
+        state.streams.add(controller);
+        controller.enqueue(encoder.encode('retry: 50\n\n'));
+      },
+      cancel: () => void state.streams.delete(own),
+    });
+    request.signal.addEventListener('abort', () => state.streams.delete(own));
+    return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+  });
+
+  return { state, emit, changeElsewhere, handlers: [patchWorkflow, ...notes, activity, ...settings, events] };
+}
