@@ -6,7 +6,7 @@ import { auditContextOf } from '../shared/audit';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { requestActivity } from './activity';
 import { careSettingsOf, saveCareSettings } from './settings';
-import { changeWorkflow, type WorkflowSettings } from './workflow';
+import { changeWorkflow, workflowState, type WorkflowSettings } from './workflow';
 
 const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
 
@@ -22,6 +22,23 @@ const WORKFLOW =
   '`/events/` gets `care-request.changed`. 404 `/problems/care-request-not-found` when unknown.';
 
 export function careWorkflowRoutes(app: ServiceApp, db: Db, settings: WorkflowSettings) {
+  app.get(
+    '/care-requests/:uid/workflow/',
+    {
+      config: { permission: 'care:read' },
+      schema: {
+        ...describe(
+          "A care request's workflow state",
+          'Its status, assignee, follow-up and version, as the incoming list item carries them: what a change (PATCH) starts from. 404 ' +
+            '`/problems/care-request-not-found` when unknown.',
+        ),
+        params: CareRequestUidParams,
+        response: { 200: WorkflowState, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => workflowState(db, request.params.uid),
+  );
+
   app.patch(
     '/care-requests/:uid/workflow/',
     {

@@ -30,8 +30,8 @@ interface StoredState extends WorkflowStateOutput {
   partialZip: string | null;
 }
 
-async function lockedState(executor: Executor, uid: string): Promise<StoredState> {
-  const [row] = await executor
+async function storedState(executor: Executor, uid: string, lock: boolean): Promise<StoredState> {
+  const query = executor
     .select({
       uid: careRequests.uid,
       status: careRequests.status,
@@ -43,8 +43,8 @@ async function lockedState(executor: Executor, uid: string): Promise<StoredState
     })
     .from(careRequests)
     .leftJoin(users, eq(users.uid, careRequests.assigneeUid))
-    .where(eq(careRequests.uid, uid))
-    .for('update', { of: careRequests });
+    .where(eq(careRequests.uid, uid));
+  const [row] = lock ? await query.for('update', { of: careRequests }) : await query;
   if (!row) throw notFound('No care request has this uid.', 'uid', 'care-request-not-found');
   const assignee = row.assigneeUid ? { uid: row.assigneeUid, public_name: row.assigneeName ?? '' } : null;
   return { uid: row.uid, status: row.status, assignee, follow_up: row.followUp, version: row.version, partialZip: row.partialZip };
@@ -86,9 +86,14 @@ function changesOf(before: StoredState, after: StoredState, reason: string | nul
   return changes;
 }
 
+/** GET …/workflow/: the state a change starts from (the archived view has no list item to read it from). */
+export async function workflowState(db: Db, uid: string): Promise<WorkflowStateOutput> {
+  return stateOf(await storedState(db, uid, false));
+}
+
 export async function changeWorkflow(db: Db, uid: string, change: WorkflowChangeInput, context: AuditContext, settings: WorkflowSettings): Promise<WorkflowStateOutput> {
   return db.transaction(async (tx) => {
-    const before = await lockedState(tx, uid);
+    const before = await storedState(tx, uid, true);
     if (change.version !== before.version) throw editConflict(stateOf(before));
     checkReason(change, before);
     const candidate = await nextState(tx, change, before, settings.accessPolicy);

@@ -74,6 +74,7 @@ const ROUTES: Record<string, Access> = {
   'GET /api/care/archived/care-requests/:uid/': 'care:read',
   'GET /api/care/archived/care-requests/:uid/contact/': 'care:contact',
   'DELETE /api/care/archived/care-requests/:uid/contact/': 'care:contact',
+  'GET /api/care/care-requests/:uid/workflow/': 'care:read',
   'PATCH /api/care/care-requests/:uid/workflow/': 'care:work',
   'GET /api/care/care-requests/:uid/activity/': 'care:read',
   'GET /api/care/care-requests/:uid/notes/': 'care:read',

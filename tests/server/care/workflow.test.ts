@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers';
 import { auditEvents, mails, users } from '../../../server/db/schema';
 import { CARE, validForm } from '../../fixtures/care-form';
-import { incomingItem, listUids, patchWorkflow, staff, submitted, worked, type Staff } from './workflow-helpers';
+import { incomingItem, listUids, patchWorkflow, staff, submitted, workflowUrl, worked, type Staff } from './workflow-helpers';
 
 /** The workflow of a care request: status, assignee, follow-up and version, their rules, the audit and the assignment mail. */
 
@@ -102,6 +102,14 @@ describe('changing the workflow', () => {
   it('answers 404 for an unknown request', async () => {
     const response = await patchWorkflow(t, UNKNOWN, { version: 1, status: 'contacting' });
     expect(response.json()).toMatchObject({ status: 404, type: '/problems/care-request-not-found' });
+    expect((await t.as({ method: 'GET', url: workflowUrl(UNKNOWN) })).json()).toMatchObject({ status: 404, type: '/problems/care-request-not-found' });
+  });
+
+  it('reads the state on its own, for care:read', async () => {
+    const uid = await submitted(t);
+    const state = await worked(t, uid, { version: 1, status: 'contacting', assignee_uid: dispatcher.uid, follow_up: '2031-04-01' });
+    const read = await t.as({ method: 'GET', url: workflowUrl(uid), token: recruiter.token });
+    expect(read.json()).toEqual(state);
   });
 });
 
