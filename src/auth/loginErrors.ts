@@ -44,6 +44,7 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
  */
 export function secondFactorErrors(error: unknown): LoginErrorMessage[] {
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return [{ key: 'caredesk.second_factor.passkey_cancelled' }];
+  if (error instanceof Error && error.name === 'NotSupportedError') return [{ key: 'caredesk.second_factor.passkey_unsupported' }];
   if (error instanceof SignInError && error.status !== 429 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
   return loginErrors(error);
 }

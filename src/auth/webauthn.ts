@@ -10,16 +10,23 @@ let loading: Promise<typeof import('@simplewebauthn/browser')> | null = null;
 /** One import shared by every caller (the login page asks twice at once: passkey button and autofill). */
 const library = () => (loading ??= import('@simplewebauthn/browser'));
 
+/** The refusal of a browser without WebAuthn, told apart from a failed ceremony. */
+const notSupported = () => Object.assign(new Error('WebAuthn is not supported in this browser'), { name: 'NotSupportedError' });
+
+export const isWebAuthnUnsupported = (error: unknown) => error instanceof Error && error.name === 'NotSupportedError';
+
 /** Asks an authenticator to sign the service's challenge; with `autofill` the browser offers its passkeys in the username field. */
 export async function answerChallenge(optionsJSON: WebAuthnJson, autofill = false): Promise<WebAuthnJson> {
-  const { startAuthentication } = await library();
+  const { startAuthentication, browserSupportsWebAuthn } = await library();
+  if (!browserSupportsWebAuthn()) throw notSupported();
   const answer = await startAuthentication({ optionsJSON: optionsJSON as never, useBrowserAutofill: autofill });
   return answer as unknown as WebAuthnJson;
 }
 
 /** Creates a credential on an authenticator for the service's registration options. */
 export async function registerAuthenticator(optionsJSON: WebAuthnJson): Promise<WebAuthnJson> {
-  const { startRegistration } = await library();
+  const { startRegistration, browserSupportsWebAuthn } = await library();
+  if (!browserSupportsWebAuthn()) throw notSupported();
   return (await startRegistration({ optionsJSON: optionsJSON as never })) as unknown as WebAuthnJson;
 }
 

@@ -87,6 +87,17 @@ describe('sign-in with a second factor', { timeout: 60_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
   });
 
+  it('says so when the browser cannot use passkeys', async () => {
+    alice().factors!.push({ uid: 'factor-2', kind: 'webauthn', name: 'Key', created: 1_772_000_000, last_used: null });
+    const { user } = await enterPassword();
+    webauthn.browserSupportsWebAuthn.mockReturnValue(false);
+
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use passkeys or security keys.');
+    expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+  });
+
   it('goes back to the password when the challenge has ended', async () => {
     const { user } = await enterPassword();
     backend.service.state.secondFactorTokens.clear();

@@ -1,7 +1,7 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { isCeremonyCancelled, registerAuthenticator } from '../../auth/webauthn';
+import { isCeremonyCancelled, isWebAuthnUnsupported, registerAuthenticator } from '../../auth/webauthn';
 import { describeError } from '../../dataProviders/problem';
 import { ActionDialog } from '../ActionDialog';
 import type { AddedFactor, OwnFactors } from './ownFactors';
@@ -37,7 +37,8 @@ export const AddPasskeyDialog = ({ open, factors, onClose, onAdded }: AddPasskey
       const answer = await registerAuthenticator(await factors.webauthnOptions());
       onAdded(await factors.addWebauthn(name, answer));
     } catch (cause) {
-      setError(isCeremonyCancelled(cause) ? translate(t('cancelled')) : describeError(cause, translate));
+      if (isWebAuthnUnsupported(cause)) setError(translate('caredesk.second_factor.passkey_unsupported'));
+      else setError(isCeremonyCancelled(cause) ? translate(t('cancelled')) : describeError(cause, translate));
     } finally {
       setBusy(false);
     }
