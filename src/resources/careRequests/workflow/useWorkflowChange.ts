@@ -45,7 +45,9 @@ export function useWorkflowChange() {
 
   const explainConflict = async (current: WorkflowState) => {
     const who = (await lastChangedBy(dataProvider, current.uid)) ?? translate('caredesk.care_work.board.conflict_someone');
-    const assignee = current.assignee?.public_name ?? translate('caredesk.care_work.unassigned');
+    const assignee = current.assignee
+      ? translate('caredesk.care_work.board.assigned_to', { name: current.assignee.public_name })
+      : translate('caredesk.care_work.board.not_assigned');
     notify(translate('caredesk.care_work.board.conflict', { who, status: statusLabel(current.status), assignee }), { type: 'warning', autoHideDuration: 10_000 });
   };
 
