@@ -26,11 +26,17 @@ async function openBoard(browser: Browser, request: APIRequestContext, user?: Se
   return page;
 }
 
-/** Picks the card up with Space, moves it `steps` columns to the right with the arrow key and drops it with Space. */
-async function moveByKeyboard(page: Page, uid: string, steps: number) {
+/**
+ * Picks the card up with Space, moves it column by column to the right with the arrow key (each step once the screen reader's
+ * announcement names the column it is over) and drops it with Space.
+ */
+async function moveByKeyboard(page: Page, uid: string, columns: string[]) {
   await card(page, uid).getByRole('button', { name: /^Move the request received/ }).focus();
   await page.keyboard.press('Space');
-  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowRight');
+  for (const name of columns) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`The request is over the column ${name}.`)).toBeAttached();
+  }
   await page.keyboard.press('Space');
 }
 
@@ -55,7 +61,7 @@ test('one dispatcher assigns and moves a card, the other sees it within seconds 
   await mine.keyboard.press('Escape');
   await expect(card(theirs, uid)).toContainText(adminName, LIVE);
 
-  await moveByKeyboard(mine, uid, 1);
+  await moveByKeyboard(mine, uid, ['Contacting']);
   await expect(column(mine, 'contacting').locator(`[data-uid="${uid}"]`)).toBeVisible();
   await expect(column(theirs, 'contacting').locator(`[data-uid="${uid}"]`)).toBeVisible(LIVE);
   await expect(column(theirs, 'new').locator(`[data-uid="${uid}"]`)).toHaveCount(0);
@@ -68,7 +74,7 @@ test('a move made on an old version is refused in words, naming who changed the 
   await expect(card(theirs, uid)).toBeVisible();
   await expectJson(await api.request.patch(`/api/care/care-requests/${uid}/workflow/`, { headers: { authorization: `Bearer ${api.accessToken}` }, data: { version: 1, status: 'offer_sent' } }), 200);
 
-  await moveByKeyboard(theirs, uid, 1);
+  await moveByKeyboard(theirs, uid, ['Contacting']);
   await expect(theirs.getByText(`${adminName} changed this request in the meantime: it is now Offer sent, not assigned. Nothing was moved.`)).toBeVisible();
   await expect(column(theirs, 'offer_sent').locator(`[data-uid="${uid}"]`)).toBeVisible();
   await expect(column(theirs, 'contacting').locator(`[data-uid="${uid}"]`)).toHaveCount(0);
@@ -82,8 +88,7 @@ test('the board by keyboard alone: a card moved into Declined asks for the reaso
   await page.keyboard.press('Space');
   await expect(page.getByRole('heading', { name: 'Declined' })).toBeVisible();
 
-  // new → contacting → offer_sent → placed → declined
-  await moveByKeyboard(page, uid, 4);
+  await moveByKeyboard(page, uid, ['Contacting', 'Offer sent', 'Placed', 'Declined']);
   const question = page.getByRole('dialog', { name: 'Why is the request Declined?' });
   await expect(question).toBeVisible();
   await question.getByRole('combobox', { name: 'Reason' }).focus();
