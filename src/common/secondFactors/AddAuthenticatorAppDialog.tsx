@@ -1,5 +1,5 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { describeError } from '../../dataProviders/problem';
 import { ActionDialog } from '../ActionDialog';
@@ -29,15 +29,6 @@ export const AddAuthenticatorAppDialog = ({ open, factors, onClose, onAdded }: A
   const [codeError, setCodeError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setName('');
-    setSetup(null);
-    setCode('');
-    setCodeError(false);
-    setError(null);
-  }, [open]);
-
   const run = async (step: () => Promise<void>) => {
     setBusy(true);
     setError(null);

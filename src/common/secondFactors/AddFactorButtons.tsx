@@ -41,8 +41,9 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => vo
           {translate('caredesk.security.add_passkey')}
         </Button>
       </Box>
-      <AddAuthenticatorAppDialog open={adding === 'totp'} factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />
-      <AddPasskeyDialog open={adding === 'webauthn'} factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />
+      {/* mounted per opening, so that each starts empty */}
+      {adding === 'totp' && <AddAuthenticatorAppDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />}
+      {adding === 'webauthn' && <AddPasskeyDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />}
       <RecoveryCodesDialog
         codes={codes}
         onClose={() => {

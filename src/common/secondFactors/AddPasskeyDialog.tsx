@@ -1,5 +1,5 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isCeremonyCancelled, isWebAuthnUnsupported, registerAuthenticator } from '../../auth/webauthn';
 import { describeError } from '../../dataProviders/problem';
@@ -22,12 +22,6 @@ export const AddPasskeyDialog = ({ open, factors, onClose, onAdded }: AddPasskey
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setName('');
-    setError(null);
-  }, [open]);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
