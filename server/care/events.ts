@@ -63,72 +63,94 @@ export interface CareEventHub {
   stop(): Promise<void>;
 }
 
-export function createCareEventHub(database: Pick<Database, 'listen' | 'listenInProcess'>, limits: StreamLimits): CareEventHub {
-  const recent: CareEvent[] = [];
-  const sinks = new Set<EventSink>();
-  const perUser = new Map<string, number>();
+/** The last events in delivery order, for Last-Event-ID. */
+class RecentEvents {
+  private readonly events: CareEvent[] = [];
 
-  const deliver = (sink: EventSink, chunk: string) => {
-    if (sink.unsentBytes() > MAX_UNSENT_BYTES) sink.close();
-    else sink.write(chunk);
+  add(event: CareEvent) {
+    this.events.push(event);
+    if (this.events.length > RECENT_EVENTS) this.events.shift();
+  }
+
+  clear() {
+    this.events.length = 0;
+  }
+
+  /** The events after the one with this id, or undefined when it is not (or no longer) known. */
+  after(id: string): CareEvent[] | undefined {
+    const position = this.events.findIndex((event) => event.id === id);
+    return position < 0 ? undefined : this.events.slice(position + 1);
+  }
+}
+
+/** Open streams, counted per user and per process. */
+function streamCounter(limits: StreamLimits) {
+  const perUser = new Map<string, number>();
+  let total = 0;
+  const release = (userUid: string) => {
+    total -= 1;
+    const left = (perUser.get(userUid) ?? 1) - 1;
+    if (left > 0) perUser.set(userUid, left);
+    else perUser.delete(userUid);
   };
-  const broadcast = (chunk: string) => {
-    for (const sink of sinks) deliver(sink, chunk);
+  return {
+    total: () => total,
+    reserve(userUid: string): (() => void) | 'user' | 'process' {
+      const ofUser = perUser.get(userUid) ?? 0;
+      if (ofUser >= limits.perUser) return 'user';
+      if (total >= limits.perProcess) return 'process';
+      perUser.set(userUid, ofUser + 1);
+      total += 1;
+      let released = false;
+      return () => {
+        if (!released) release(userUid);
+        released = true;
+      };
+    },
   };
+}
+
+const deliver = (sink: EventSink, chunk: string) => {
+  if (sink.unsentBytes() > MAX_UNSENT_BYTES) sink.close();
+  else sink.write(chunk);
+};
+
+export function createCareEventHub(database: Pick<Database, 'listen' | 'listenInProcess'>, limits: StreamLimits): CareEventHub {
+  const recent = new RecentEvents();
+  const sinks = new Set<EventSink>();
+  const counter = streamCounter(limits);
+  const broadcast = (chunk: string) => sinks.forEach((sink) => deliver(sink, chunk));
   let missedSome = false;
   const handlers = {
     message(payload: string) {
       const event = parseEvent(payload);
       if (!event) return;
-      recent.push(event);
-      if (recent.length > RECENT_EVENTS) recent.shift();
+      recent.add(event);
       broadcast(formatEvent(event));
     },
-    lost() {
-      missedSome = true;
-    },
+    lost: () => (missedSome = true),
     listening() {
       if (!missedSome) return;
       // events committed while the connection was down are gone: everyone reloads, and old ids no longer resume
       missedSome = false;
-      recent.length = 0;
+      recent.clear();
       broadcast(RESYNC);
     },
   };
-  const listen = database.listen ?? database.listenInProcess;
-  const listening: Listening | undefined = listen?.(CARE_EVENTS_CHANNEL, handlers);
+  const listening: Listening | undefined = (database.listen ?? database.listenInProcess)?.(CARE_EVENTS_CHANNEL, handlers);
 
-  function replay(sink: EventSink, lastEventId: string | undefined) {
-    if (lastEventId === undefined) return;
-    const position = recent.findIndex((event) => event.id === lastEventId);
-    if (position < 0) deliver(sink, RESYNC);
-    else for (const event of recent.slice(position + 1)) deliver(sink, formatEvent(event));
-  }
-
-  let reserved = 0;
   return {
-    reserve(userUid) {
-      const ofUser = perUser.get(userUid) ?? 0;
-      if (ofUser >= limits.perUser) return 'user';
-      if (reserved >= limits.perProcess) return 'process';
-      perUser.set(userUid, ofUser + 1);
-      reserved += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        reserved -= 1;
-        const left = (perUser.get(userUid) ?? 1) - 1;
-        if (left > 0) perUser.set(userUid, left);
-        else perUser.delete(userUid);
-      };
-    },
+    reserve: counter.reserve,
     attach(sink, lastEventId) {
       sinks.add(sink);
-      replay(sink, lastEventId);
+      if (lastEventId !== undefined) {
+        const missed = recent.after(lastEventId);
+        if (missed) missed.forEach((event) => deliver(sink, formatEvent(event)));
+        else deliver(sink, RESYNC);
+      }
       return () => sinks.delete(sink);
     },
-    openStreams: () => reserved,
+    openStreams: counter.total,
     started: listening?.started ?? Promise.resolve(),
     async stop() {
       for (const sink of [...sinks]) sink.close();
