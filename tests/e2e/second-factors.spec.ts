@@ -86,8 +86,10 @@ test('a passkey is enrolled on the Security page and signs in without a password
     await page.addInitScript(() => {
       PublicKeyCredential.isConditionalMediationAvailable = async () => false;
     });
-    await logOut(page);
+    // loaded again under that script before the login page opens, so that no autofill waits there
     await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await logOut(page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
