@@ -16,7 +16,9 @@ describe('incoming list: the workflow', { timeout: 60_000 }, () => {
     const worked = row('caredesk.example');
     expect(within(worked).getByText('Contacting')).toBeInTheDocument();
     expect(within(worked).getByText('Alice Admin')).toBeInTheDocument();
-    expect(within(worked).getByText('01/15/2026 (overdue)')).toHaveAttribute('data-overdue', 'true');
+    const followUp = within(worked).getByText('01/15/2026');
+    expect(followUp).toHaveAttribute('data-overdue', 'true');
+    expect(within(followUp).getByRole('img', { name: 'overdue' })).toBeInTheDocument();
     const fresh = row('pflege-old.example');
     expect(within(fresh).getByText('New')).toBeInTheDocument();
     expect(within(fresh).getByText('Unassigned')).toBeInTheDocument();

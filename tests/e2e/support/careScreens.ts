@@ -29,6 +29,59 @@ async function fillPatientStep({ page, t }: WalkContext) {
   await expect(page.locator('input[name="firstName"]')).toBeVisible();
 }
 
+const firstCard = (page: Page) => page.getByTestId('board-card').first();
+
+const openFirstCard = async ({ page, t }: WalkContext) => {
+  await firstCard(page).getByRole('button', { name: new RegExp(`^${t('Open request received', 'Anfrage vom')}`) }).click();
+  await expect(page.getByTestId('workflow-panel')).toBeVisible();
+};
+
+/** The board of the care requests with its switch, the phone's status switcher, a card's workflow panel and the reason question. */
+const BOARD_SCREEN: WalkScreen = {
+  name: 'care request board',
+  path: () => '/archive/care-requests/board/',
+  ready: async ({ page }) => expect(firstCard(page)).toBeVisible(),
+  states: [
+    {
+      name: 'closed statuses shown',
+      open: async ({ page, t }) => {
+        await page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }).click();
+        await expect(page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') })).toBeChecked();
+      },
+      close: async ({ page, t }) => page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }).click(),
+    },
+    {
+      name: 'status switcher',
+      only: 'phone',
+      open: async ({ page, t }) => {
+        await page.getByRole('combobox', { name: t('Status shown', 'Gezeigter Status') }).click();
+        await expect(page.getByRole('listbox')).toBeVisible();
+      },
+      close: async ({ page }) => {
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('listbox')).toHaveCount(0);
+      },
+    },
+    { name: 'workflow panel', open: openFirstCard, close: escape },
+    {
+      name: 'reason question',
+      open: async (ctx) => {
+        await openFirstCard(ctx);
+        const { page, t } = ctx;
+        await page.getByTestId('workflow-panel').getByRole('combobox', { name: 'Status' }).click();
+        await page.getByRole('option', { name: t('Withdrawn', 'Zurückgezogen') }).click();
+        await expect(page.getByRole('dialog', { name: new RegExp(t('Why is the request', 'Warum ist die Anfrage')) })).toBeVisible();
+      },
+      close: async ({ page }) => {
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(1);
+        await page.keyboard.press('Escape');
+        await expect(dialog(page)).toHaveCount(0);
+      },
+    },
+  ],
+};
+
 /** The care request form step by step, and the incoming care requests with their dialogs. */
 export const CARE_REQUEST_SCREENS: WalkScreen[] = [
   {
@@ -83,6 +136,14 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
         close: escape,
       },
       {
+        name: 'quick view Mine',
+        open: async ({ page, t }) => {
+          await clickButton(page, t('Mine', 'Meine'));
+          await expect(page.getByRole('button', { name: t('Mine', 'Meine'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+        },
+        close: async ({ page, t }) => clickButton(page, t('All', 'Alle')),
+      },
+      {
         name: 'archived dialog',
         open: async ({ page, seed, t }) => {
           await row(page, listedHost(seed)).getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') }).click();
@@ -92,4 +153,5 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
       },
     ],
   },
+  BOARD_SCREEN,
 ];

@@ -42,7 +42,7 @@ export const BoardColumn = ({ status, arriving, leaving, draggable, onOpen, onRo
       aria-labelledby={headingId}
       variant="outlined"
       data-testid={`board-column-${status}`}
-      sx={{ p: 1, minWidth: 0, flex: '1 1 0', bgcolor: isOver ? 'action.hover' : 'background.default' }}
+      sx={{ p: 1, minWidth: 0, bgcolor: isOver ? 'action.hover' : 'background.default' }}
     >
       <Typography variant="subtitle1" component="h2" id={headingId}>
         {statusLabel(status)}{' '}

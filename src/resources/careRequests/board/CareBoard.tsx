@@ -73,11 +73,12 @@ const CareBoard = () => {
       </Stack>
       <NewRequestsNote count={live.newCount} onShow={live.showNew} />
       <DndContext sensors={sensors} onDragEnd={dropped} accessibility={accessibility}>
-        <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ minWidth: 0 }}>
+        {/* six columns do not fit beside the drawer: they take rows of their own rather than cut their cards */}
+        <Box sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
           {shown.map((status) => (
             <BoardColumn key={status} status={status} arriving={board.arrivingIn(status)} leaving={board.leaving} draggable={canWork && !phone} onOpen={setOpened} onRows={onRows} />
           ))}
-        </Stack>
+        </Box>
       </DndContext>
       <ReasonDialog status={board.asking} onCancel={board.cancelReason} onConfirm={board.confirmReason} />
       <IncomingDetailsDialog record={openedRecord} onClose={() => setOpened(null)} />

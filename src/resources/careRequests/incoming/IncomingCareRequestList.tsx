@@ -35,6 +35,7 @@ import { NewRequestsBar } from './NewRequestsBar';
 import { QuickViews } from './QuickViews';
 
 const Column = DataTable.Col<Incoming>;
+const HIDDEN_BY_DEFAULT = ['drivers_license_required', 'form_version'];
 
 const ReloadButton = () => {
   const translate = useTranslate();
@@ -65,14 +66,17 @@ const ListActions = ({ phone }: { phone: boolean }) => (
 
 /**
  * Every row one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, and the free-text
- * origin and affiliate give way (cut with an ellipsis, the whole value in a tooltip).
+ * origin, affiliate and assignee give way (cut with an ellipsis, the whole value in a tooltip).
  */
 const ONE_LINE_ROWS = {
-  '& .MuiTableCell-root': { px: 0.75 },
+  '& .MuiTableCell-root': { px: 0.5 },
   '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
-  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate': { maxWidth: 0 },
-  '& .column-host': { width: '18%' },
-  '& .column-affiliate': { width: '8%' },
+  // two-word titles (Mission Begins, Drivers License, Form Version) take two lines rather than widen the table past 1280 px
+  '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.2 },
+  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate, & .MuiTableCell-body.column-assignee': { maxWidth: 0 },
+  '& .column-host': { width: '12%' },
+  '& .column-affiliate': { width: '7%' },
+  '& .column-assignee': { width: '7%' },
 };
 
 const CreateRequestLink = () => {
@@ -84,6 +88,12 @@ const CreateRequestLink = () => {
       </Button>
     </IfCan>
   );
+};
+
+const AssigneeCell = ({ record }: { record: Incoming }) => {
+  const translate = useTranslate();
+  const name = record.assignee?.public_name ?? translate('caredesk.care_work.unassigned');
+  return <OneLineText text={name} />;
 };
 
 const SubmittedField = ({ record }: { record: Incoming }) => <>{useCareFormat().dateTime(record.submitted)}</>;
@@ -210,6 +220,8 @@ const IncomingCareRequestList = () => {
           <IncomingCards onDetails={(record) => setDetails(record.uid)} onArchived={setArchived} />
         ) : (
           <DataTable<Incoming>
+            // with the workflow's columns the table is wider than 1280 px: these two are shown through Columns
+            hiddenColumns={HIDDEN_BY_DEFAULT}
             rowClick={false}
             bulkActionButtons={false}
             size="small"
@@ -218,7 +230,7 @@ const IncomingCareRequestList = () => {
           >
             <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
             <Column source="status" label="caredesk.care_work.columns.status" disableSort render={(record) => <StatusChip status={record.status} />} />
-            <Column source="assignee" label="caredesk.care_work.columns.assignee" disableSort render={(record) => <AssigneeText assignee={record.assignee} />} />
+            <Column source="assignee" label="caredesk.care_work.columns.assignee" disableSort render={(record) => <AssigneeCell record={record} />} />
             <Column source="follow_up" label="caredesk.care_work.columns.follow_up" render={(record) => <FollowUpText followUp={record.follow_up} />} />
             <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <ShortHost host={record.host} />} />
             <Column

@@ -1,4 +1,5 @@
-import { Box, Chip } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Box, Chip, Tooltip } from '@mui/material';
 import { format } from 'date-fns';
 import { useTranslate } from 'react-admin';
 import type { CareStatus } from '../../../../contracts/care-workflow';
@@ -33,14 +34,21 @@ export const AssigneeText = ({ assignee }: { assignee: Incoming['assignee'] }) =
   return assignee ? <>{assignee.public_name}</> : <Box component="span" sx={{ color: 'text.secondary' }}>{translate('caredesk.care_work.unassigned')}</Box>;
 };
 
-/** The follow-up day; an overdue one in red and with the word "overdue", so that it does not rest on colour alone. */
+/**
+ * The follow-up day; an overdue one in red with a warning sign that reads "overdue" (its tooltip and accessible name), so
+ * that it does not rest on colour alone.
+ */
 export const FollowUpText = ({ followUp }: { followUp: string | null }) => {
   const { date, translate, unknown } = useCareFormat();
   if (!followUp) return <>{unknown}</>;
   if (!isOverdue(followUp)) return <>{date(followUp)}</>;
+  const overdue = translate('caredesk.care_work.overdue');
   return (
-    <Box component="span" sx={{ color: 'error.main', fontWeight: 500 }} data-overdue="true">
-      {date(followUp)} ({translate('caredesk.care_work.overdue')})
+    <Box component="span" sx={{ color: 'error.main', fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.25 }} data-overdue="true">
+      {date(followUp)}
+      <Tooltip title={overdue}>
+        <WarningAmberIcon role="img" aria-hidden={false} aria-label={overdue} sx={{ fontSize: '1rem' }} />
+      </Tooltip>
     </Box>
   );
 };
