@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db';
 import { users } from '../../../server/db/schema';
-import { openTestDatabase } from '../support/helpers';
-import { signedInClient, startServerProcess, type ServerProcess } from '../support/server-process';
+import { signedInClient, type ServerProcess } from '../support/server-process';
+import { startServerPair, type ServerPair } from '../support/server-pair';
 
 /**
  * Two real server processes on one PostgreSQL database, each with its own authentication cache: a change through one counts on the
@@ -15,39 +12,17 @@ import { signedInClient, startServerProcess, type ServerProcess } from '../suppo
 const ADMIN = { username: 'cache-admin', password: 'cache-admin-password' };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of two server processes', () => {
+  let pair: ServerPair;
   let database: Database;
-  let dropDatabase: () => Promise<void>;
-  const servers: ServerProcess[] = [];
-  const dataDirs: string[] = [];
   let a: ServerProcess;
   let b: ServerProcess;
 
-  async function start(env: Record<string, string>) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-auth-cache-'));
-    dataDirs.push(dataDir);
-    const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
-    servers.push(server);
-    return server;
-  }
-
   beforeAll(async () => {
-    let url: string | undefined;
-    ({ database, url, drop: dropDatabase } = await openTestDatabase());
-    const env = { DATABASE_URL: url!, SECRET_KEY: '74a223180e750d042798043d047a87c0eae5cfa67ff3ee0c948d1a33215d5a69', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAIL_WORKER: 'false' };
-    a = await start(env);
-    b = await start(env);
+    pair = await startServerPair(ADMIN, 'caredesk-auth-cache-');
+    ({ database, a, b } = pair);
   }, 240_000);
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      server.child.kill('SIGKILL');
-    }
-    await database?.close();
-    await dropDatabase?.();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => pair?.stop(), 60_000);
 
   async function userSignedInAtB(roles: string[]) {
     const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);

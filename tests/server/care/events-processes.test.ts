@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db';
-import { openTestDatabase } from '../support/helpers';
-import { signedInClient, startServerProcess, type ServerProcess } from '../support/server-process';
+import { signedInClient, type ServerProcess } from '../support/server-process';
+import { startServerPair, type ServerPair } from '../support/server-pair';
 import { multipart, validForm } from '../../fixtures/care-form';
 import { isEvent, openEventStream, type EventStream } from './event-stream';
 
@@ -16,40 +12,19 @@ import { isEvent, openEventStream, type EventStream } from './event-stream';
 const ADMIN = { username: 'events-admin', password: 'events-admin-password' };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('care events across two server processes', () => {
-  let database: Database;
-  let dropDatabase: () => Promise<void>;
-  const servers: ServerProcess[] = [];
-  const dataDirs: string[] = [];
+  let pair: ServerPair;
   const streams: EventStream[] = [];
   let a: ServerProcess;
   let b: ServerProcess;
 
-  async function start(env: Record<string, string>) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-care-events-'));
-    dataDirs.push(dataDir);
-    const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
-    servers.push(server);
-    return server;
-  }
-
   beforeAll(async () => {
-    let url: string | undefined;
-    ({ database, url, drop: dropDatabase } = await openTestDatabase());
-    const env = { DATABASE_URL: url!, SECRET_KEY: '74a223180e750d042798043d047a87c0eae5cfa67ff3ee0c948d1a33215d5a69', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MAIL_WORKER: 'false' };
-    a = await start(env);
-    b = await start(env);
+    pair = await startServerPair(ADMIN, 'caredesk-care-events-');
+    ({ a, b } = pair);
   }, 240_000);
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      server.child.kill('SIGKILL');
-    }
-    await database?.close();
-    await dropDatabase?.();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    await pair?.stop();
   }, 60_000);
 
   async function tokenAt(server: ServerProcess) {
