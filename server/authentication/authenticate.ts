@@ -142,10 +142,10 @@ export function createAuthentication({
   function admitKnownUser(request: FastifyRequest, claims: AccessTokenClaims, user: KnownUser) {
     if (user.banned) throw refused('The user is banned.');
     if (!user.liveSessions.has(claims.sessionFamily)) throw refused('The session of the access token has ended.');
-    const { sessionFamily, authenticatedAt, enrollmentOnly } = claims;
+    const { sessionFamily, authenticatedAt, enrollmentOnly, expires: tokenExpires } = claims;
     // copies: a route may change its request.user without changing what later requests are admitted with
     const { uid, publicName, secondFactor } = user;
-    request.user = { uid, publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly, secondFactor: { ...secondFactor } };
+    request.user = { uid, publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly, tokenExpires, secondFactor: { ...secondFactor } };
     assertSessionAllows(request.routeOptions.config, claims);
     assertPermitted(request.routeOptions.config.permission, user.permissions);
   }

@@ -29,6 +29,8 @@ interface AuthenticatedUser {
   authenticatedAt: number;
   /** The session may only enroll a second factor. */
   enrollmentOnly: boolean;
+  /** Epoch seconds when the access token expires: its `exp` claim. */
+  tokenExpires: number;
   /** The user's second factor as cached with the user (server/authentication/users.ts). */
   secondFactor: SecondFactorFacts;
 }

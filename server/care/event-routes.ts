@@ -22,23 +22,11 @@ const DESCRIPTION =
   'with `Retry-After`. A stream ends when its access token expires: reconnect with a fresh one and `Last-Event-ID`. Without `Accept: text/event-stream` the answer is 406 `/problems/not-acceptable`.';
 
 /**
- * When the stream's access token expires (its `exp`; the hook has verified the token): the stream ends then, so that a ban or an
- * ended session reaches open streams within ACCESS_TOKEN_TTL, and the client reconnects with a fresh token and Last-Event-ID.
+ * The stream ends when its access token expires, so that a ban or an ended session reaches open streams within ACCESS_TOKEN_TTL, and
+ * the client reconnects with a fresh token and Last-Event-ID.
  */
-function tokenExpiryMs(request: FastifyRequest): number | undefined {
-  const token = request.headers.authorization?.replace(/^Bearer /i, '') ?? '';
-  try {
-    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof exp === 'number' ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function endAtTokenExpiry(request: FastifyRequest, close: () => void) {
-  const expiry = tokenExpiryMs(request);
-  if (expiry === undefined) return () => undefined;
-  const timer = setTimeout(close, Math.max(0, expiry - Date.now()));
+  const timer = setTimeout(close, Math.max(0, request.user.tokenExpires * 1000 - Date.now()));
   timer.unref();
   return () => clearTimeout(timer);
 }
