@@ -32,7 +32,7 @@ async function fillPatientStep({ page, t }: WalkContext) {
 const firstCard = (page: Page) => page.getByTestId('board-card').first();
 
 const openFirstCard = async ({ page, t }: WalkContext) => {
-  await firstCard(page).getByRole('button', { name: new RegExp(`^${t('Open request received', 'Anfrage vom')}`) }).click();
+  await firstCard(page).getByRole('button', { name: new RegExp(`^${t('Open request received', 'Eingegangen')}`) }).click();
   await expect(page.getByTestId('workflow-panel')).toBeVisible();
 };
 

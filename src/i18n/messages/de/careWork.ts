@@ -55,7 +55,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       patients: '%{smart_count} Patient |||| %{smart_count} Patienten',
       care_levels: 'Pflegegrade %{levels}',
       received: 'Eingegangen %{date}',
-      open: 'Anfrage vom %{date} öffnen',
+      open: 'Eingegangen %{date} – Anfrage öffnen',
       instructions:
         'Zum Aufnehmen einer Anfrage Leertaste oder Eingabe drücken. Mit den Pfeiltasten in eine andere Statusspalte bewegen, dann mit Leertaste oder Eingabe ablegen oder mit Escape abbrechen.',
       move_handle: 'Anfrage vom %{date} verschieben',

@@ -69,7 +69,7 @@ const CareBoard = () => {
       <Title title={translate('caredesk.care_work.board.title')} />
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
         {phone && <StatusSwitcher statuses={statuses} value={shown[0]} onChange={setPhoneStatus} />}
-        <FormControlLabel control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
+        <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
       </Stack>
       <NewRequestsNote count={live.newCount} onShow={live.showNew} />
       <DndContext sensors={sensors} onDragEnd={dropped} accessibility={accessibility}>
