@@ -79,6 +79,10 @@ test('staff create a care request with two patients and find it in the incoming 
     await expect(first.getByTestId('short-host')).toHaveText('caredesk.example');
     await expect(first).toContainText('caredesk');
     await expect(first.getByText('Core Territory')).toBeVisible();
+    // the workflow's columns took the room of Drivers License, which Columns shows
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('switch', { name: 'Drivers License' }).click();
+    await page.keyboard.press('Escape');
     await expect(first.getByTestId('drivers-license')).toBeVisible();
     await expect(first.getByTestId('other-persons')).toBeVisible();
     await first.getByRole('button', { name: 'Patient 2: Male' }).click();

@@ -84,13 +84,14 @@ test('the figures match the statistics routes after seeding, link to their scree
     await expect(page.getByText(`Lock ${suffix}`)).toBeVisible();
   });
 
-  await test.step('a dispatcher sees the mail, file and care figures only', async () => {
+  await test.step('a dispatcher sees the mail, file and care figures and their own work only', async () => {
     const dispatcher = await seedUser(api, { publicName: `Dash ${suffix}`, username: `dash-${suffix}`, password: `Dash-e2e-${suffix}-7`, roles: ['dispatcher'] });
     await signInWithToken(page, request, 'en', dispatcher);
     await page.goto('/dashboard');
     await expect(region(page, 'Files').getByRole('link', { name: `Files stored ${count(files.files)}` })).toBeVisible();
     await expect(region(page, 'Mail delivery')).toBeVisible();
     await expect(region(page, 'Care requests per week')).toBeVisible();
-    await expect(page.getByRole('region')).toHaveCount(3);
+    await expect(region(page, 'My work').getByRole('link', { name: /^My requests \d+$/ })).toBeVisible();
+    await expect(page.getByRole('region')).toHaveCount(4);
   });
 });
