@@ -57,6 +57,14 @@ describe('dashboard figures', () => {
     expect([...backend.statisticsHits].sort()).toEqual(['care', 'fileTokens', 'files', 'mail', 'pricingTokens', 'users']);
   });
 
+  it('shows a care:work holder their own work: a card of three counts, each a link to its quick view', async () => {
+    await openDashboard(ADMIN_UID);
+    const card = await screen.findByRole('region', { name: 'My work' }, { timeout: 15_000 });
+    expect(await within(card).findByRole('link', { name: 'My requests 2' })).toHaveAttribute('href', '/archive/incoming-care-requests/?status=new%2Ccontacting%2Coffer_sent&assignee=me');
+    expect(await within(card).findByRole('link', { name: 'Unassigned new 4' })).toHaveAttribute('href', '/archive/incoming-care-requests/?status=new&assignee=none');
+    expect(await within(card).findByRole('link', { name: 'Follow-ups due 1' })).toHaveAttribute('href', expect.stringMatching(/status=new%2Ccontacting%2Coffer_sent&follow_up__to=\d{4}-\d{2}-\d{2}$/));
+  });
+
   it('asks no call to action while no mail has failed', async () => {
     backend.statistics.mail.failed = 0;
     await openDashboard(ADMIN_UID);
