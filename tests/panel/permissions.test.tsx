@@ -45,6 +45,7 @@ const ALL_ENTRIES = [
   'Roles',
   'Audit',
   'Care Requests',
+  'Care Request Board',
   'Create Care Request',
   'Pricing API Access Tokens',
   'Search files',
@@ -86,6 +87,7 @@ describe('drawer by permission', () => {
       expect(drawerEntries()).toEqual([
         'Dashboard',
         'Care Requests',
+        'Care Request Board',
         'Create Care Request',
         'Search files',
         'Providers',
