@@ -23,6 +23,7 @@ test('a dispatcher sees only its screens, and a direct link to another shows the
     await expect(drawer(page)).toHaveText([
       'Dashboard',
       'Care Requests',
+      'Board',
       'Create Care Request',
       'Search files',
       'Providers',
@@ -110,7 +111,7 @@ test('the Roles screen changes what the role grants, and its user sees it after 
 
   await test.step('the user sees the new entry after a reload', async () => {
     await viewerPage.reload();
-    await expect(drawer(viewerPage)).toHaveText(['Dashboard', 'Care Requests', 'Search files']);
+    await expect(drawer(viewerPage)).toHaveText(['Dashboard', 'Care Requests', 'Board', 'Search files']);
     await drawer(viewerPage).filter({ hasText: 'Care Requests' }).click();
     await expect(viewerPage).toHaveURL(/\/archive\/incoming-care-requests\/$/);
     await expect(viewerPage.getByRole('heading', { name: 'No access', exact: true, level: 1 })).toHaveCount(0);
