@@ -42,7 +42,8 @@ class StreamStopped extends Error {}
 
 /**
  * Reads the event stream over fetch with the session's bearer (no token in a URL); it reconnects with Last-Event-ID after a
- * drop and stops for good on abort or when the session is gone (the HTTP client's 401, 403).
+ * drop (with a fresh token from the session) and stops for good on abort, on 403, or when the session is gone (the HTTP client
+ * refuses with a 401 before sending).
  */
 function streamEvents(url: string, httpClient: HttpClient, { onEvent, signal }: CareEventStreamParams): Promise<void> {
   return fetchEventSource(url, {
@@ -51,7 +52,8 @@ function streamEvents(url: string, httpClient: HttpClient, { onEvent, signal }: 
     headers: { Accept: 'text/event-stream' },
     fetch: (input, init) => httpClient.fetch(String(input), init),
     onopen: async (response) => {
-      if (response.status === 401 || response.status === 403) throw new StreamStopped();
+      if (response.status === 403) throw new StreamStopped();
+      // a 401 (a token that ended meanwhile) retries: the next attempt asks the session for a fresh one
       if (!response.ok) throw new Error(`care events: HTTP ${response.status}`);
     },
     onmessage: (message) => {

@@ -8,7 +8,7 @@ import { useIsPhone } from '../../../common/useIsPhone';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 import { IncomingDetailsDialog } from '../incoming/IncomingDetailsDialog';
 import { NewRequestsNote } from '../live/NewRequestsNote';
-import { useLiveCareLists } from '../live/useLiveList';
+import { useLiveCareLists } from '../live/useLiveCareLists';
 import { useCareFormat } from '../parts/useCareFormat';
 import { ReasonDialog } from '../workflow/ReasonDialog';
 import { useStatusLabel } from '../workflow/parts';

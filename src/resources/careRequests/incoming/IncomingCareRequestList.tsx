@@ -29,7 +29,7 @@ import { SubmittedFilterMenu } from './SubmittedFilterMenu';
 import { IfCan } from '../../../common/permissions';
 import { OneLineText } from '../../../common/OneLineText';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
-import { useLiveCareLists } from '../live/useLiveList';
+import { useLiveCareLists } from '../live/useLiveCareLists';
 import { AssigneeText, FollowUpText, StatusChip } from '../workflow/parts';
 import { NewRequestsBar } from './NewRequestsBar';
 import { QuickViews } from './QuickViews';

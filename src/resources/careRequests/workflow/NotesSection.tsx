@@ -58,7 +58,11 @@ const NoteItem = ({ uid, note, mine }: { uid: string; note: CareNote; mine: bool
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const editable = mine && note.editable_until * 1000 > Date.now();
-  const save = (text: string) => act(() => dataProvider.editNote(RESOURCE, { id: uid, noteUid: note.uid, text })).then((ok) => (ok && setEditing(false), ok));
+  const save = async (text: string) => {
+    const saved = await act(() => dataProvider.editNote(RESOURCE, { id: uid, noteUid: note.uid, text }));
+    if (saved) setEditing(false);
+    return saved;
+  };
   return (
     <ListItem disableGutters sx={{ display: 'block' }}>
       <Typography variant="caption" color="text.secondary">

@@ -27,6 +27,10 @@ export const WorkflowControls = ({ record, canWork }: { record: Incoming; canWor
     if (outcome.ok) notify(t('saved'), { type: 'success' });
     if (!outcome.ok && outcome.current) setFollowUp(outcome.current.follow_up ?? '');
   };
+  const clearFollowUp = () => {
+    setFollowUp('');
+    void send({ follow_up: null });
+  };
   const chooseStatus = (status: CareStatus) => (needsReason(status) ? setAsking(status) : void send({ status }));
   const confirmReason = (reason: CareStatusReason) => {
     const status = asking;
@@ -77,7 +81,7 @@ export const WorkflowControls = ({ record, canWork }: { record: Incoming; canWor
           {t('save_follow_up')}
         </Button>
         {record.follow_up && (
-          <Button size="small" sx={{ mt: 1 }} disabled={pending} onClick={() => (setFollowUp(''), void send({ follow_up: null }))}>
+          <Button size="small" sx={{ mt: 1 }} disabled={pending} onClick={clearFollowUp}>
             {t('clear_follow_up')}
           </Button>
         )}
