@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rolePermissions, users } from '../../../server/db/schema';
-import { AuthCache, type KnownUser } from '../../../server/authentication/cache';
+import { AuthCache, USER_CHANGES_CHANNEL, type KnownUser } from '../../../server/authentication/cache';
 import { AUTH, bearer, createTestApp, type TestApp } from '../support/helpers';
 
 /**
@@ -218,8 +218,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('losing the LISTEN connection (P
   });
   afterAll(() => t?.close());
 
-  const listeners = async () =>
-    (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`)) as unknown as { rows: unknown[] };
+  /** The authentication's LISTEN connection (the care events keep one of their own). */
+  const ownListen = sql`datname = current_database() and pid <> pg_backend_pid() and query = ${`listen "${USER_CHANGES_CHANNEL}"`}`;
+  const listeners = async () => (await t.db.execute(sql`select pid from pg_stat_activity where ${ownListen}`)) as unknown as { rows: unknown[] };
 
   async function within(ms: number, check: () => Promise<boolean>) {
     const deadline = Date.now() + ms;
@@ -240,7 +241,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('losing the LISTEN connection (P
     expect(await name()).toBe(user.domain_user.public_name);
 
     expect((await listeners()).rows).toHaveLength(1);
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where ${ownListen}`);
     await within(5_000, async () => (await name()) === 'While listening');
 
     await within(10_000, async () => (await listeners()).rows.length === 1);
