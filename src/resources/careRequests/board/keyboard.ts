@@ -2,18 +2,19 @@ import { type Announcements, type KeyboardCoordinateGetter, KeyboardCode } from 
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 
 /**
- * Arrow keys move a picked-up card a whole column to the right or left (to the top of that column), so that one key press is
- * one status; up and down are not needed, as a column keeps its own order.
+ * Arrow keys move a picked-up card a whole column on or back in reading order (to the top of that column; columns that do not
+ * fit in one row continue in the next), so that one key press is one status; up and down are not needed, as a column keeps
+ * its own order.
  */
 export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
   const step = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
   if (step === 0) return undefined;
   event.preventDefault();
-  const columns = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
-  const x = context.collisionRect ? context.collisionRect.left + context.collisionRect.width / 2 : currentCoordinates.x;
-  const current = columns.findIndex((rect) => x >= rect.left && x <= rect.right);
-  const target = columns[current === -1 ? 0 : current + step];
-  if (!target) return currentCoordinates;
+  // the columns in the order they were rendered: the statuses' order
+  const columns = [...context.droppableRects.keys()];
+  const current = context.over ? columns.indexOf(context.over.id) : -1;
+  const target = context.droppableRects.get(columns[current + step] ?? '');
+  if (current === -1 || !target) return currentCoordinates;
   return { x: target.left + 4, y: target.top + 40 };
 };
 
