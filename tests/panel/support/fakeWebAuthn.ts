@@ -4,7 +4,7 @@ import { vi } from 'vitest';
  * A stand-in for @simplewebauthn/browser (jsdom has no WebAuthn): a test file passes it to vi.mock and sets what the browser
  * supports and what the authenticator answers. The answers name the user by `userHandle`, as a passkey's do.
  */
-export function fakeWebAuthnLibrary() {
+function newFakeLibrary() {
   return {
     startAuthentication: vi.fn(),
     startRegistration: vi.fn(),
@@ -12,6 +12,16 @@ export function fakeWebAuthnLibrary() {
     browserSupportsWebAuthnAutofill: vi.fn(async () => false),
     WebAuthnAbortService: { cancelCeremony: vi.fn() },
   };
+}
+
+/**
+ * One fake for every file of a worker, kept on the global object: the panel project shares modules between files (isolate:
+ * false), so the panel's WebAuthn module keeps the library mocked by the file that loaded it first, while each file evaluates
+ * its own copy of this module.
+ */
+export function fakeWebAuthnLibrary(): ReturnType<typeof newFakeLibrary> {
+  const holder = globalThis as { caredeskFakeWebAuthn?: ReturnType<typeof newFakeLibrary> };
+  return (holder.caredeskFakeWebAuthn ??= newFakeLibrary());
 }
 
 export type FakeWebAuthnLibrary = ReturnType<typeof fakeWebAuthnLibrary>;
