@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoBlockingAxeViolation } from './support/screenChecks';
 import { signInThroughForm } from './support/session';
+import { settled } from './support/walk';
 
 /**
  * The theme toggle in the app bar: dark and back, remembered over a reload, and axe-core finds no
@@ -36,7 +37,9 @@ test('the theme toggle switches to dark, is remembered, and the dark screens pas
     await test.step(`axe in dark on ${path}`, async () => {
       await page.goto(path);
       await expect(page.locator('.RaLayout-content')).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // the care screens keep their event stream open, so the network is never idle: wait for the loading indicators instead
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await settled(page);
       await expectNoBlockingAxeViolation(page, `${path} (dark)`);
     });
   }
