@@ -4,7 +4,7 @@ import { ADMIN_UID } from './support/fakeAuthService';
 import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
 import { INCOMING_PATH, openList, row } from './support/incomingCareRequests';
-import { currentUrl } from './support/renderApp';
+import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const fake = useFakeCareBackend();
 const UID_2012 = '0f1e2d3c-0000-4000-8000-000000002012';
@@ -98,6 +98,16 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Assign to me' }));
     expect(await screen.findByText('Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Nothing was moved.')).toBeInTheDocument();
     await waitFor(() => expect(within(row('pflege-old.example')).getByText('Offer sent')).toBeInTheDocument());
+  });
+
+  it('reads the workflow of a linked archived request that is not on the list\'s page', async () => {
+    fake.state.items.reverse(); // the linked request is second, and the page holds one
+    storeRefreshToken(fake.backend.service);
+    renderApp(`/?redirect_to=${encodeURIComponent(`${INCOMING_PATH}?pageSize=1&archived=${UID_2016}`)}`);
+    const view = await screen.findByTestId('archived-request', {}, { timeout: 15_000 });
+    const panel = within(view).getByTestId('workflow-panel');
+    expect(await within(panel).findByText('Assignee: Alice Admin')).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Contacting');
   });
 
   it('adds, edits and deletes the own note', async () => {

@@ -82,6 +82,8 @@ export function workflowMethods(careUrl: string, httpClient: HttpClient) {
     changeWorkflow: async (_resource: string, { id: uid, data }: { id: Identifier; data: WorkflowChange }) => ({
       data: (await send(`${requestUrl(uid)}/workflow/`, 'PATCH', data)).json as WorkflowState,
     }),
+    /** dataProvider.getWorkflow(resource, {id}): one request's workflow state (care:read). */
+    getWorkflow: async (_resource: string, { id: uid }: { id: Identifier }) => ({ data: (await httpClient(`${requestUrl(uid)}/workflow/`)).json as WorkflowState }),
     getNotes: async (_resource: string, { id: uid }: { id: Identifier }) => ({ data: (await httpClient(`${requestUrl(uid)}/notes/`)).json as CareNote[] }),
     addNote: async (_resource: string, { id: uid, text }: { id: Identifier; text: string }) => ({
       data: (await send(`${requestUrl(uid)}/notes/`, 'POST', { text })).json as CareNote,

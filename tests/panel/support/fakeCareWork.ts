@@ -69,6 +69,11 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     return HttpResponse.json(stateOf(item));
   });
 
+  const getWorkflow = http.get(`${CARE}/care-requests/:uid/workflow/`, ({ params }) => {
+    const item = items().find((candidate) => candidate.uid === params.uid);
+    return item ? HttpResponse.json(stateOf(item)) : problem(404, 'care-request-not-found');
+  });
+
   const notes = [
     http.get(`${CARE}/care-requests/:uid/notes/`, ({ params }) => HttpResponse.json(state.notes.get(String(params.uid)) ?? [])),
     http.post(`${CARE}/care-requests/:uid/notes/`, async ({ request, params }) => {
@@ -119,5 +124,5 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
   });
 
-  return { state, emit, changeElsewhere, handlers: [patchWorkflow, ...notes, activity, ...settings, events] };
+  return { state, emit, changeElsewhere, handlers: [patchWorkflow, getWorkflow, ...notes, activity, ...settings, events] };
 }

@@ -80,7 +80,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       clear_follow_up: 'Leeren',
       save_follow_up: 'Datum speichern',
       saved: 'Gespeichert.',
-      unknown_state: 'Der Bearbeitungsstand dieser Anfrage steht in der Liste der eingegangenen Anfragen.',
+      unknown_state: 'Der Bearbeitungsstand dieser Anfrage konnte nicht gelesen werden.',
       read_only: 'Sie dürfen den Bearbeitungsstand lesen, aber nicht ändern.',
     },
     notes: {

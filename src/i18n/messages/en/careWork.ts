@@ -78,7 +78,7 @@ export const careWorkEn = {
       clear_follow_up: 'Clear',
       save_follow_up: 'Save date',
       saved: 'Saved.',
-      unknown_state: 'The workflow of this request is shown in the list of incoming requests.',
+      unknown_state: 'The workflow of this request could not be read.',
       read_only: 'You may read the workflow but not change it.',
     },
     notes: {

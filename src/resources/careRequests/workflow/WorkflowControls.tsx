@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { CARE_STATUSES, type CareStatus, type CareStatusReason, STATUSES_NEEDING_A_REASON } from '../../../../contracts/care-workflow';
 import { DayPicker, NOT_A_DAY } from '../../../common/dates/DayPicker';
-import type { Incoming } from '../../../dataProviders/careRequests/wire';
-import type { WorkflowChange } from '../../../dataProviders/careRequests/workflow';
+import type { WorkflowChange, WorkflowState } from '../../../dataProviders/careRequests/workflow';
 import { AssigneeText, FollowUpText, StatusChip, useStatusLabel } from './parts';
 import { ReasonDialog } from './ReasonDialog';
 import { useWorkflowChange } from './useWorkflowChange';
@@ -12,7 +11,7 @@ import { useWorkflowChange } from './useWorkflowChange';
 const needsReason = (status: CareStatus) => (STATUSES_NEEDING_A_REASON as readonly CareStatus[]).includes(status);
 
 /** Status, assignee ("Assign to me") and follow-up of a request, each sent at once with the version shown. */
-export const WorkflowControls = ({ record, canWork }: { record: Incoming; canWork: boolean }) => {
+export const WorkflowControls = ({ record, canWork }: { record: WorkflowState; canWork: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const statusLabel = useStatusLabel();

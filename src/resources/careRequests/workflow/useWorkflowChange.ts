@@ -11,8 +11,11 @@ import { useStatusLabel } from './parts';
 
 const RESOURCE = CARE_REQUEST_RESOURCES.incoming;
 
-/** Puts a request's new workflow state into every cached incoming list page that shows it. */
+export const workflowKey = (uid: string) => ['careRequestWorkflow', uid];
+
+/** Puts a request's new workflow state into every cached incoming list page that shows it, and its own state read alone. */
 export function applyWorkflowState(queryClient: QueryClient, state: WorkflowState) {
+  if (queryClient.getQueryData(workflowKey(state.uid))) queryClient.setQueryData(workflowKey(state.uid), state);
   queryClient.setQueriesData<{ data?: Incoming[] }>({ queryKey: [RESOURCE] }, (cached) => {
     if (!cached || !Array.isArray(cached.data)) return cached;
     return { ...cached, data: cached.data.map((row) => (row.uid === state.uid ? { ...row, ...state } : row)) };
