@@ -44,6 +44,7 @@ export const CalendarDay = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[
 
 /** A staff member as lists show them: never more than the uid and the public name. */
 export const StaffMember = Type.Object({ uid: Uid, public_name: Type.String() }, closed);
+export const Assignees = Type.Array(StaffMember, { description: 'unbanned users holding care:work, by public name' });
 export type StaffMemberOutput = Static<typeof StaffMember>;
 
 /** The workflow fields every incoming list item and the workflow route carry. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { passwordAuthentications, rolePermissions, users } from '../db/schema';
 import { badRequest } from '../shared/problem';
 import type { Executor } from './store';
@@ -20,6 +20,15 @@ export async function assignableUser(executor: Executor, uid: string, accessPoli
     .where(and(eq(users.uid, uid), isNull(users.bannedAt), accessPolicy === 'open' ? undefined : holdsCareWork));
   if (!row) throw badRequest('The assignee must be an unbanned user holding care:work.', 'assignee_uid', 'invalid-assignee');
   return row;
+}
+
+/** Everyone a request may be assigned to, by public name (a staff list: at most a few hundred people). */
+export async function assignableUsers(executor: Executor, accessPolicy: AccessPolicy): Promise<StaffMemberOutput[]> {
+  return executor
+    .select({ uid: users.uid, public_name: users.publicName })
+    .from(users)
+    .where(and(isNull(users.bannedAt), accessPolicy === 'open' ? undefined : holdsCareWork))
+    .orderBy(asc(sql`lower(${users.publicName})`), asc(users.uid));
 }
 
 /** The username of a user, used as the address of assignment mails when it is one and no other address is set. */

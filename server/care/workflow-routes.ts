@@ -1,11 +1,13 @@
 import { problems } from '../../contracts/common';
 import { CareRequestUidParams } from '../../contracts/care';
-import { ActivityPage, ActivityQuery, CARE_STATUS_REASONS, EditConflict, MyCareSettings, WorkflowChange, WorkflowState } from '../../contracts/care-workflow';
+import { ActivityPage, ActivityQuery, Assignees, CARE_STATUS_REASONS, EditConflict, MyCareSettings, WorkflowChange, WorkflowState } from '../../contracts/care-workflow';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { requestActivity } from './activity';
 import { careSettingsOf, saveCareSettings } from './settings';
+import { assignableUsers } from './assignees';
+import { NoQuery } from '../../contracts/common';
 import { changeWorkflow, workflowState, type WorkflowSettings } from './workflow';
 
 const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
@@ -22,6 +24,23 @@ const WORKFLOW =
   '`/events/` gets `care-request.changed`. 404 `/problems/care-request-not-found` when unknown.';
 
 export function careWorkflowRoutes(app: ServiceApp, db: Db, settings: WorkflowSettings) {
+  app.get(
+    '/assignees/',
+    {
+      config: { permission: 'care:work' },
+      schema: {
+        ...describe(
+          'Who a care request may be assigned to',
+          'Every unbanned user holding care:work (every unbanned user with ACCESS_POLICY=open), uid and public name only, sorted by ' +
+            'public name regardless of case: the choices of the assignee field and of the list\'s assignee filter.',
+        ),
+        querystring: NoQuery,
+        response: { 200: Assignees, ...problems(401, 403) },
+      },
+    },
+    async () => assignableUsers(db, settings.accessPolicy),
+  );
+
   app.get(
     '/care-requests/:uid/workflow/',
     {

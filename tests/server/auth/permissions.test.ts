@@ -82,6 +82,7 @@ const ROUTES: Record<string, Access> = {
   'PATCH /api/care/care-requests/:uid/notes/:note_uid/': 'care:work',
   'DELETE /api/care/care-requests/:uid/notes/:note_uid/': 'care:work',
   'GET /api/care/events/': 'care:read',
+  'GET /api/care/assignees/': 'care:work',
   'GET /api/care/my-settings/': 'care:work',
   'PUT /api/care/my-settings/': 'care:work',
   'GET /api/files/search/': 'files:read',

@@ -135,6 +135,20 @@ describe('who may work and be assigned', () => {
     expect(await worked(t, uid, { version: 1, assignee_uid: colleague.uid })).toMatchObject({ assignee: { uid: colleague.uid } });
     expect(await worked(t, uid, { version: 2, assignee_uid: null })).toMatchObject({ assignee: null, version: 3 });
   });
+
+  it('lists who may be assigned, by public name, to care:work holders only', async () => {
+    const banned = await staff(t, ['dispatcher']);
+    await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.uid, banned.uid));
+    const listed = (await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: dispatcher.token })).json<{ uid: string; public_name: string }[]>();
+    const uids = listed.map((member) => member.uid);
+    expect(uids).toEqual(expect.arrayContaining([dispatcher.uid, colleague.uid]));
+    expect(uids).not.toContain(recruiter.uid);
+    expect(uids).not.toContain(banned.uid);
+    const names = listed.map((member) => member.public_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(Object.keys(listed[0]).sort()).toEqual(['public_name', 'uid']);
+    expect((await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: recruiter.token })).json()).toMatchObject({ status: 403, permission: 'care:work' });
+  });
 });
 
 const auditOf = (uid: string) =>
