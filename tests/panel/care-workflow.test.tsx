@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_UID } from './support/fakeAuthService';
+import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
 import { INCOMING_PATH, openList, row } from './support/incomingCareRequests';
@@ -41,6 +42,18 @@ describe('incoming list: the workflow', { timeout: 60_000 }, () => {
     await openList(fake, `${INCOMING_PATH}?status=new,contacting&assignee=none&follow_up__from=2026-01-01&sortBy=follow_up&ordering=asc`);
     await waitFor(() => expect(lastFilters()).toEqual({ status: ['new', 'contacting'], assignee: 'none', follow_up: { from: '2026-01-01' } }));
     expect(fake.state.incoming.at(-1)!.url.searchParams.get('sort_by')).toBe('follow_up');
+  });
+
+  it('filters by an assignable colleague, by name, also for a uid from a link', async () => {
+    const { user } = await openList(fake, `${INCOMING_PATH}?assignee=${DORA_UID}`);
+    await user.click(screen.getByRole('button', { name: /^Filter/ }));
+    const filter = await screen.findByRole('combobox', { name: 'Assignee' });
+    await waitFor(() => expect(filter).toHaveTextContent('Dora Dispatcher'));
+    await user.click(filter);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Anyone', 'Me', 'Nobody', 'Alice Admin', 'Dora Dispatcher']);
+    await user.click(screen.getByRole('option', { name: 'Alice Admin' }));
+    await waitFor(() => expect(lastFilters()).toEqual({ assignee: ADMIN_UID }));
   });
 });
 
@@ -87,6 +100,28 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(fake.work.state.changes.at(-1)).toEqual({ uid: UID_2012, body: { version: 2, status: 'declined', reason: 'outside_territory' } }));
     expect(await within(panel).findByText('Status New → Declined; reason: Outside our territory')).toBeInTheDocument();
+  });
+
+  it('assigns to a colleague chosen by name (by keyboard), sending their uid; the list of colleagues is read once', async () => {
+    const reads = fake.work.state.assigneeReads;
+    const { user, panel } = await openDetails('pflege-old.example');
+    const field = within(panel).getByRole('combobox', { name: 'Assign to' });
+    await user.click(field);
+    await user.type(field, 'Dor');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: DORA_UID } }]));
+    expect(await within(panel).findByText('Assignee: Dora Dispatcher')).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Assign to' })).toHaveValue('Dora Dispatcher');
+    expect(fake.work.state.assigneeReads).toBe(reads + 1);
+  });
+
+  it('neither offers colleagues nor asks for them to a care:read-only user', async () => {
+    const reads = fake.work.state.assigneeReads;
+    fake.backend.server.use(http.get(`${AUTH_URL}/info/`, () => HttpResponse.json({ uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['reader'], permissions: ['care:read'] })));
+    const { panel } = await openDetails('pflege-old.example');
+    expect(await within(panel).findByText('You may read the workflow but not change it.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('combobox', { name: 'Assign to' })).not.toBeInTheDocument();
+    expect(fake.work.state.assigneeReads).toBe(reads);
   });
 
   it('says in words who changed the request when the change comes too late (409), and shows the current state', async () => {

@@ -5,6 +5,7 @@ import type {
   CareEventName,
   MyCareSettingsBody,
   NoteOutput,
+  StaffMemberOutput,
   WorkflowChangeInput,
   WorkflowStateOutput,
 } from '../../../contracts/care-workflow';
@@ -15,6 +16,7 @@ export type WorkflowChange = WorkflowChangeInput;
 export type CareNote = NoteOutput;
 export type ActivityEntry = ActivityEntryOutput;
 export type CareSettings = MyCareSettingsBody;
+export type Assignee = StaffMemberOutput;
 
 /** One event of GET /events/: its name and, for received and changed, {uid, version}. */
 export interface CareEvent {
@@ -100,6 +102,8 @@ export function workflowMethods(careUrl: string, httpClient: HttpClient) {
       const { json } = await httpClient(`${requestUrl(uid)}/activity/?page=${page}&page_size=${perPage}`);
       return { data: json.items as ActivityEntry[], hasNextPage: json.next_page !== null, total: json.total as number };
     },
+    /** dataProvider.getAssignees(resource): who a request may be assigned to, by public name (care:work). */
+    getAssignees: async (_resource: string) => ({ data: (await httpClient(`${careUrl}/assignees/`)).json as Assignee[] }),
     getCareSettings: async (_resource: string) => ({ data: (await httpClient(`${careUrl}/my-settings/`)).json as CareSettings }),
     saveCareSettings: async (_resource: string, { data }: { data: CareSettings }) => ({
       data: (await send(`${careUrl}/my-settings/`, 'PUT', data)).json as CareSettings,

@@ -16,7 +16,7 @@ const problem = (status: number, type: string, extra: object = {}) =>
 
 /**
  * The care service's workflow routes as contracts/care-workflow.ts says (server/care/workflow-routes.ts, note-routes.ts,
- * event-routes.ts): PATCH workflow with versions and 409 edit-conflict, notes, activity, own settings, and an event stream
+ * event-routes.ts): the assignable users, PATCH workflow with versions and 409 edit-conflict, notes, activity, own settings, and an event stream
  * whose events a test sends with `emit`.
  */
 export function createFakeCareWork(items: () => WorkflowItem[]) {
@@ -29,6 +29,7 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     streams: new Set<ReadableStreamDefaultController<Uint8Array>>(),
     streamRequests: [] as { authorization: string | null; lastEventId: string | null; url: string }[],
     eventId: 0,
+    assigneeReads: 0,
   };
   const emit = (name: CareEventName, data: object = {}) => {
     state.eventId += 1;
@@ -72,6 +73,12 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
   const getWorkflow = http.get(`${CARE}/care-requests/:uid/workflow/`, ({ params }) => {
     const item = items().find((candidate) => candidate.uid === params.uid);
     return item ? HttpResponse.json(stateOf(item)) : problem(404, 'care-request-not-found');
+  });
+
+  const assignees = http.get(`${CARE}/assignees/`, () => {
+    state.assigneeReads += 1;
+    const staff = Object.entries(STAFF).map(([uid, public_name]) => ({ uid, public_name }));
+    return HttpResponse.json(staff.sort((a, b) => a.public_name.localeCompare(b.public_name)));
   });
 
   const notes = [
@@ -124,5 +131,5 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
   });
 
-  return { state, emit, changeElsewhere, handlers: [patchWorkflow, getWorkflow, ...notes, activity, ...settings, events] };
+  return { state, emit, changeElsewhere, handlers: [patchWorkflow, getWorkflow, assignees, ...notes, activity, ...settings, events] };
 }

@@ -75,6 +75,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
     panel: {
       title: 'Bearbeitung',
       assign_to_me: 'Mir zuweisen',
+      assign_to: 'Zuweisen an',
       unassign: 'Zuweisung aufheben',
       follow_up: 'Wiedervorlage am',
       clear_follow_up: 'Leeren',

@@ -73,6 +73,7 @@ export const careWorkEn = {
     panel: {
       title: 'Workflow',
       assign_to_me: 'Assign to me',
+      assign_to: 'Assign to',
       unassign: 'Unassign',
       follow_up: 'Follow-up date',
       clear_follow_up: 'Clear',

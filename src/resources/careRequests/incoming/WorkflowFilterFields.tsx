@@ -2,6 +2,7 @@ import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { CARE_STATUSES, type CareStatus } from '../../../../contracts/care-workflow';
 import { useStatusLabel } from '../workflow/parts';
+import { useAssignees } from '../workflow/useAssignees';
 
 const t = (key: string) => `caredesk.care_work.filter.${key}`;
 
@@ -18,12 +19,17 @@ function usePlainFilter(source: string) {
 
 export const useWorkflowFilters = () => ({ status: usePlainFilter('status'), assignee: usePlainFilter('assignee') });
 
-/** The status (any of several) and assignee (me, nobody, or a uid from a link) filters of the Filter menu. */
+/**
+ * The status (any of several) and assignee filters of the Filter menu: me, nobody, an assignable colleague by name (care:work
+ * holders), or a uid from a link that is none of them.
+ */
 export const WorkflowFilterFields = ({ filters }: { filters: ReturnType<typeof useWorkflowFilters> }) => {
   const translate = useTranslate();
   const statusLabel = useStatusLabel();
   const statuses = filters.status.value ? (filters.status.value.split(',') as CareStatus[]) : [];
   const assignee = filters.assignee.value;
+  const colleagues = useAssignees();
+  const unlisted = assignee !== 'me' && assignee !== 'none' && !colleagues.some((colleague) => colleague.uid === assignee);
   return (
     <>
       <FormControl size="small" fullWidth>
@@ -49,7 +55,12 @@ export const WorkflowFilterFields = ({ filters }: { filters: ReturnType<typeof u
           <MenuItem value="">{translate(t('anyone'))}</MenuItem>
           <MenuItem value="me">{translate(t('me'))}</MenuItem>
           <MenuItem value="none">{translate(t('none'))}</MenuItem>
-          {assignee && assignee !== 'me' && assignee !== 'none' && <MenuItem value={assignee}>{assignee}</MenuItem>}
+          {colleagues.map((colleague) => (
+            <MenuItem key={colleague.uid} value={colleague.uid}>
+              {colleague.public_name}
+            </MenuItem>
+          ))}
+          {assignee && unlisted && <MenuItem value={assignee}>{assignee}</MenuItem>}
         </Select>
       </FormControl>
     </>

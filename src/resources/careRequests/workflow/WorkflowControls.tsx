@@ -1,21 +1,21 @@
 import { Button, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { CARE_STATUSES, type CareStatus, type CareStatusReason, STATUSES_NEEDING_A_REASON } from '../../../../contracts/care-workflow';
 import { DayPicker, NOT_A_DAY } from '../../../common/dates/DayPicker';
 import type { WorkflowChange, WorkflowState } from '../../../dataProviders/careRequests/workflow';
+import { AssigneeField } from './AssigneeField';
 import { AssigneeText, FollowUpText, StatusChip, useStatusLabel } from './parts';
 import { ReasonDialog } from './ReasonDialog';
 import { useWorkflowChange } from './useWorkflowChange';
 
 const needsReason = (status: CareStatus) => (STATUSES_NEEDING_A_REASON as readonly CareStatus[]).includes(status);
 
-/** Status, assignee ("Assign to me") and follow-up of a request, each sent at once with the version shown. */
+/** Status, assignee (a colleague, "Assign to me", Unassign) and follow-up of a request, each sent at once with the version shown. */
 export const WorkflowControls = ({ record, canWork }: { record: WorkflowState; canWork: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const statusLabel = useStatusLabel();
-  const { identity } = useGetIdentity();
   const { change, pending } = useWorkflowChange();
   const [asking, setAsking] = useState<CareStatus | null>(null);
   const [followUp, setFollowUp] = useState(record.follow_up ?? '');
@@ -59,21 +59,7 @@ export const WorkflowControls = ({ record, canWork }: { record: WorkflowState; c
           ))}
         </Select>
       </FormControl>
-      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
-        <Typography variant="body2">
-          {translate('caredesk.care_work.columns.assignee')}: <AssigneeText assignee={record.assignee} />
-        </Typography>
-        {identity?.id && record.assignee?.uid !== identity.id && (
-          <Button size="small" variant="outlined" disabled={pending} onClick={() => void send({ assignee_uid: String(identity.id) })}>
-            {t('assign_to_me')}
-          </Button>
-        )}
-        {record.assignee && (
-          <Button size="small" disabled={pending} onClick={() => void send({ assignee_uid: null })}>
-            {t('unassign')}
-          </Button>
-        )}
-      </Stack>
+      <AssigneeField record={record} pending={pending} send={(data) => void send(data)} />
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="flex-start">
         <DayPicker label={t('follow_up')} value={followUp} onChange={setFollowUp} />
         <Button size="small" sx={{ mt: 1 }} disabled={pending || followUp === NOT_A_DAY || followUp === (record.follow_up ?? '')} onClick={() => void send({ follow_up: followUp || null })}>
