@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
-import { assertionOf, notAllowed, resetWebAuthn } from './support/fakeWebAuthn';
+import { assertionOf, notAllowed, fakeWebAuthnLibrary, resetWebAuthn } from './support/fakeWebAuthn';
 import { currentUrl, renderApp } from './support/renderApp';
 
-const webauthn = await vi.hoisted(async () => (await import('./support/fakeWebAuthn')).fakeWebAuthnLibrary());
-vi.mock('@simplewebauthn/browser', () => webauthn);
+/** The fake WebAuthn library every panel test gets (tests/panel/setup.ts). */
+const webauthn = fakeWebAuthnLibrary();
 
 const backend = useFakeBackend();
 const alice = () => backend.service.state.users.get(ADMIN_UID)!;

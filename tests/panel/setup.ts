@@ -1,13 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installIndexedComputedStyle } from './support/indexedComputedStyle';
 import { installIndexedLabels } from './support/indexedLabels';
 import { fakeMediaQueryList } from './support/phone';
+import { fakeWebAuthnLibrary, resetWebAuthn } from './support/fakeWebAuthn';
 
 // The first render of a lazily loaded screen transforms its modules, which can take more than the default second, and longer when test files run side by side on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
+
+/**
+ * jsdom has no WebAuthn, and the panel loads its library on first use and keeps it: every file gets the one fake library (files
+ * share modules, so a file's own mock could lose to the real library another file loaded first). By default it is a browser
+ * without WebAuthn, as jsdom is; the passkey tests say otherwise in their own beforeEach.
+ */
+vi.mock('@simplewebauthn/browser', async () => (await import('./support/fakeWebAuthn')).fakeWebAuthnLibrary());
+beforeEach(() => {
+  const webauthn = fakeWebAuthnLibrary();
+  resetWebAuthn(webauthn);
+  webauthn.browserSupportsWebAuthn.mockReturnValue(false);
+});
 
 installIndexedComputedStyle();
 installIndexedLabels();

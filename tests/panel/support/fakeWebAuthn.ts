@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 
 /**
- * A stand-in for @simplewebauthn/browser (jsdom has no WebAuthn): a test file passes it to vi.mock and sets what the browser
- * supports and what the authenticator answers. The answers name the user by `userHandle`, as a passkey's do.
+ * A stand-in for @simplewebauthn/browser (jsdom has no WebAuthn), mocked for every file in tests/panel/setup.ts: a test sets what
+ * the browser supports and what the authenticator answers. The answers name the user by `userHandle`, as a passkey's do.
  */
 function newFakeLibrary() {
   return {
@@ -16,8 +16,7 @@ function newFakeLibrary() {
 
 /**
  * One fake for every file of a worker, kept on the global object: the panel project shares modules between files (isolate:
- * false), so the panel's WebAuthn module keeps the library mocked by the file that loaded it first, while each file evaluates
- * its own copy of this module.
+ * false), so the panel's WebAuthn module keeps the library it loaded first, while each file evaluates its own copy of this module.
  */
 export function fakeWebAuthnLibrary(): ReturnType<typeof newFakeLibrary> {
   const holder = globalThis as { caredeskFakeWebAuthn?: ReturnType<typeof newFakeLibrary> };
