@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { EpochSeconds, Page } from './paging';
 
 /**
- * Working a care request (issue 28): its workflow state (status, assignee, follow-up, version), notes, activity timeline, the
+ * Working a care request: its workflow state (status, assignee, follow-up, version), notes, activity timeline, the
  * live event stream and the own assignment-mail setting. Routes: server/care/workflow-routes.ts. No shape here carries a care
  * customer's personal data except a note's `text`, which only the notes routes answer.
  */

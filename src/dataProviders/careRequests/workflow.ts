@@ -74,7 +74,7 @@ function streamEvents(url: string, httpClient: HttpClient, { onEvent, signal }: 
 
 const id = (value: Identifier) => encodeURIComponent(String(value));
 
-/** The provider methods of working a request (issue 28), under the care service's base URL. */
+/** The provider methods of working a request, under the care service's base URL. */
 export function workflowMethods(careUrl: string, httpClient: HttpClient) {
   const requestUrl = (uid: Identifier) => `${careUrl}/care-requests/${id(uid)}`;
   const send = (url: string, method: string, body?: unknown) =>
