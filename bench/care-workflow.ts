@@ -1,4 +1,4 @@
-// The care workflow bench (issue 28): on 100,000 requests spread over every status, assignees and follow-ups, the workflow
+// The care workflow bench: on 100,000 requests spread over every status, assignees and follow-ups, the workflow
 // filters and each board column (status = X, first 50, in the default order and by follow-up) p99 ≤ 25 ms on PostgreSQL and
 // ≤ 100 ms on PGlite; and a workflow change seen by 200 open event streams within 1 s p99, with its ratio to a bare SSE
 // broadcast in the same run. `npm run bench -- care-workflow`; BENCH_CARE_REQUESTS sets the size. Every loop is bounded.
