@@ -69,7 +69,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     expect(within(current).getByText('Core Territory')).toBeInTheDocument();
     expect(within(current).getByText('10xxx')).toBeInTheDocument();
     expect(within(current).getByText('2')).toBeInTheDocument();
-    expect(within(current).getByText('At date (04/01/2026)')).toBeInTheDocument();
+    expect(within(current).getByText('from 04/01/2026')).toBeInTheDocument();
     expect(within(current).getByTestId('drivers-license')).toBeInTheDocument();
     expect(within(current).getByTestId('other-persons')).toBeInTheDocument();
     expect(within(current).getByRole('button', { name: 'Patient 1: Female' })).toHaveAttribute('data-gender', 'female');
@@ -174,7 +174,7 @@ describe('in German', { timeout: 60_000 }, () => {
     expect(await switchToGerman(user)).toBeInTheDocument();
     const current = row('caredesk.example');
     expect(within(current).getByText('Kerngebiet')).toBeInTheDocument();
-    expect(within(current).getByText('Zum Datum (01.04.2026)')).toBeInTheDocument();
+    expect(within(current).getByText('ab 01.04.2026')).toBeInTheDocument();
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
     for (const text of ['Bettlägerig', 'Demenz, Diabetes', 'Wird beendet', 'Zwei Zimmer', 'Zeitung', 'Schnellstmöglich']) expect(dialog).toHaveTextContent(text);

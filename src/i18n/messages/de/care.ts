@@ -95,6 +95,7 @@ export const careDe: DeepStringRecord<typeof careEn> = {
     },
     incoming: {
       title: 'Eingegangene Betreuungsanfragen',
+      starts_on: 'ab %{date}',
       search: 'Suche',
       reload: 'Neu laden',
       filter_submitted: 'Eingegangen',

@@ -96,6 +96,8 @@ export const careEn = {
     },
     incoming: {
       title: 'Incoming Care Requests',
+      // the list's short form of "At date (…)", so that the German list fits 1280 px with the workflow columns
+      starts_on: 'from %{date}',
       search: 'Search',
       reload: 'Reload',
       filter_submitted: 'Submitted',

@@ -100,8 +100,11 @@ const SubmittedField = ({ record }: { record: Incoming }) => <>{useCareFormat().
 
 const MissionBeginsField = ({ record }: { record: Incoming }) => {
   const format = useCareFormat();
-  const label = format.enumLabel('mission_begins', record.mission_begins);
-  return <>{record.mission_begins === 'date' && record.mission_start_date ? `${label} (${format.date(record.mission_start_date)})` : label}</>;
+  const translate = useTranslate();
+  if (record.mission_begins === 'date' && record.mission_start_date) {
+    return <>{translate('caredesk.care.incoming.starts_on', { date: format.date(record.mission_start_date) })}</>;
+  }
+  return <>{format.enumLabel('mission_begins', record.mission_begins)}</>;
 };
 
 const ZipField = ({ record }: { record: Incoming }) => {
