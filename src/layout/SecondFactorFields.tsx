@@ -24,36 +24,28 @@ const t = (key: string) => `caredesk.second_factor.${key}`;
  * The second step inside the panel (the re-authentication dialog): a one-time code with the numeric keyboard and the
  * platform's one-time-code autofill, or a recovery code, or a passkey, each offered only when the service lists it.
  */
+/** The one code field, as each method needs it (a new field when the method changes: `key`). */
+const CODE_FIELDS = {
+  totp: { label: 'code', name: 'totp_code', autoComplete: 'one-time-code', htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } },
+  recovery_code: { label: 'recovery_code', name: 'recovery_code', autoComplete: 'off', htmlInput: { autoCapitalize: 'none', spellCheck: false } },
+} as const;
+
 export const SecondFactorFields = ({ challenge, method, onMethodChange, code, onCodeChange, onUsePasskey, disabled }: SecondFactorFieldsProps) => {
   const translate = useTranslate();
   const other: CodeMethod = method === 'recovery_code' ? 'totp' : 'recovery_code';
   return (
     <Stack spacing={1.5} sx={{ mt: 1 }}>
-      {method === 'totp' && (
+      {method !== null && (
         <TextField
-          key="totp"
-          label={translate(t('code'))}
-          name="totp_code"
+          key={method}
+          label={translate(t(CODE_FIELDS[method].label))}
+          name={CODE_FIELDS[method].name}
           value={code}
           onChange={(event) => onCodeChange(event.target.value)}
-          autoComplete="one-time-code"
+          autoComplete={CODE_FIELDS[method].autoComplete}
           autoFocus
           disabled={disabled}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
-          fullWidth
-        />
-      )}
-      {method === 'recovery_code' && (
-        <TextField
-          key="recovery"
-          label={translate(t('recovery_code'))}
-          name="recovery_code"
-          value={code}
-          onChange={(event) => onCodeChange(event.target.value)}
-          autoComplete="off"
-          autoFocus
-          disabled={disabled}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          slotProps={{ htmlInput: CODE_FIELDS[method].htmlInput }}
           fullWidth
         />
       )}
