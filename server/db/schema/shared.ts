@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Tables that several services read or write, so none of them owns the table alone. */
 
@@ -35,3 +35,24 @@ export const keptCounts = pgTable('kept_counts', {
   key: text('key').primaryKey(),
   count: bigint('count', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Idempotency keys (`Idempotency-Key` on creating POSTs), per owner: `user:<uid>`, `token:<id>` or `address:<address>`. The row is
+ * written in the transaction of the effect, so a committed effect always has its answer stored: a retry with the same key and body
+ * gets that answer again. The answer is encrypted at rest (it may hold a new token's value or a customer's contact data).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    /** A hash of the method, the route and the request body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** The answer's content type, location and body, encrypted. */
+    answer: text('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_expires_idx').on(table.expiresAt)],
+);
