@@ -47,13 +47,15 @@ export const ReauthenticationDialog = () => {
 
   const failed = (cause: unknown) => {
     const asked = secondFactorChallenge(cause);
-    const ended = signInProblem(cause) === 'invalid-second-factor-token';
+    const problem = signInProblem(cause);
     if (asked) {
       setChallenge(asked);
       setMethod(firstCodeMethod(asked.methods));
     } else {
-      if (ended) setChallenge(null);
-      setError(loginErrorText(secondFactorErrors(cause)[0], translate));
+      if (problem === 'invalid-second-factor-token') setChallenge(null);
+      // The password step asks for no username, so the sign-in's 'Wrong username or password' would mislead here.
+      const wrongPassword = !challenge && problem === 'invalid-credentials';
+      setError(wrongPassword ? translate(t('wrong_password')) : loginErrorText(secondFactorErrors(cause)[0], translate));
     }
     setPassword('');
     setCode('');

@@ -55,7 +55,8 @@ describe('re-authentication', { timeout: 60_000 }, () => {
 
     await user.type(within(dialog).getByLabelText('Password'), 'wrong{Enter}');
 
-    expect(await within(dialog).findByText(/Wrong username or password\./)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Wrong password.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/username/i)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(passwordPuts()).toHaveLength(1);
   });
@@ -115,6 +116,8 @@ describe('re-authentication', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Identität bestätigen' });
+    await user.type(within(dialog).getByLabelText('Passwort'), 'falsch{Enter}');
+    expect(await within(dialog).findByText('Falsches Passwort.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(await screen.findByText('Die Aktion wurde abgebrochen: Ihre Identität wurde nicht bestätigt.')).toBeInTheDocument();
   });

@@ -23,6 +23,7 @@ export const secondFactorDe: DeepStringRecord<typeof secondFactorEn> = {
     title: 'Identität bestätigen',
     intro: 'Diese Aktion verlangt eine frische Anmeldung. Geben Sie Ihr Passwort ein, um fortzufahren.',
     password: 'Passwort',
+    wrong_password: 'Falsches Passwort.',
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
     cancelled: 'Die Aktion wurde abgebrochen: Ihre Identität wurde nicht bestätigt.',

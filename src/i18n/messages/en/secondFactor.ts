@@ -21,6 +21,7 @@ export const secondFactorEn = {
     title: 'Confirm your identity',
     intro: 'This action needs a recent sign-in. Enter your password to continue.',
     password: 'Password',
+    wrong_password: 'Wrong password.',
     confirm: 'Confirm',
     cancel: 'Cancel',
     cancelled: 'The action was cancelled: your identity was not confirmed.',
