@@ -34,6 +34,14 @@ describe('the care board', { timeout: 60_000 }, () => {
     expect(await column(/^Withdrawn/)).toBeInTheDocument();
   });
 
+  it('shows the zip code once on a card outside the territories', async () => {
+    fake.state.items = [{ ...incoming2012(), optional_territory: false, partial_mission_zip_code: '22xxx' }];
+    await open(BOARD);
+    const card = await within(await column(/^New/)).findByTestId('board-card');
+    expect(card.textContent!.split('22xxx')).toHaveLength(2);
+    expect(card.querySelector('[data-territory]')).toHaveAttribute('data-territory', 'zip');
+  });
+
   it('shows a column\'s first 50 requests, then 50 more', async () => {
     fake.state.items = [incoming2016(), ...Array.from({ length: 60 }, (_, index) => ({ ...incoming2012(), uid: `0f1e2d3c-0000-4000-8000-0000000${String(index).padStart(5, '0')}` }))];
     const { user } = await open(BOARD);

@@ -3,7 +3,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, Card, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
-import { TerritoryChip } from '../parts/TerritoryChip';
+import { TerritoryChip, territoryOf } from '../parts/TerritoryChip';
 import { useCareFormat } from '../parts/useCareFormat';
 import { AssigneeText, FollowUpText } from '../workflow/parts';
 
@@ -23,6 +23,9 @@ export const BoardCard = ({ record, onOpen, draggable }: { record: Incoming; onO
   const received = format.dateTime(record.submitted);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: record.uid, data: { record }, disabled: !draggable });
   const levels = careLevels(record);
+  const territory = { core_territory: record.core_territory, optional_territory: record.optional_territory, partialZipCode: record.partial_mission_zip_code };
+  // Outside the territories the chip itself shows the zip code.
+  const zipBesideChip = !!record.partial_mission_zip_code && territoryOf(territory).kind !== 'zip';
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)`, zIndex: 10, position: 'relative' as const } : undefined;
   return (
     <Card ref={setNodeRef} variant="outlined" sx={{ p: 1, opacity: isDragging ? 0.8 : 1 }} style={style} data-testid="board-card" data-uid={record.uid}>
@@ -37,8 +40,8 @@ export const BoardCard = ({ record, onOpen, draggable }: { record: Incoming; onO
             {translate('caredesk.care_work.board.received', { date: received })}
           </Button>
           <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" alignItems="center" sx={{ my: 0.5 }}>
-            {record.partial_mission_zip_code && <Typography variant="body2">{record.partial_mission_zip_code}</Typography>}
-            <TerritoryChip core_territory={record.core_territory} optional_territory={record.optional_territory} partialZipCode={record.partial_mission_zip_code} />
+            {zipBesideChip && <Typography variant="body2">{record.partial_mission_zip_code}</Typography>}
+            <TerritoryChip {...territory} />
           </Stack>
           <Typography variant="body2">
             {translate('caredesk.care_work.board.patients', { smart_count: record.numberOfPatients })}
