@@ -1,6 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rolePermissions, users } from '../db/schema';
+import { qualified } from '../db/sql';
 import { PERMISSIONS, permissionsOfRoles, type Permission } from '../shared/permissions';
 import { conflict, forbidden } from '../shared/problem';
 
@@ -59,7 +60,7 @@ export const changedRoles = (before: string[], after: string[]) => [
 
 /** Whether some unbanned user holds roles:manage under the stored policy. */
 async function rolesManagerExists(tx: Db): Promise<boolean> {
-  const managing = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles}) and 'roles:manage' = any(${rolePermissions.permissions}))`;
+  const managing = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)}) and 'roles:manage' = any(${rolePermissions.permissions}))`;
   const [row] = await tx.select({ uid: users.uid }).from(users).where(and(isNull(users.bannedAt), managing)).limit(1);
   return row !== undefined;
 }

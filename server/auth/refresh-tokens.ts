@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { refreshTokens, sessions } from '../db/schema';
+import { qualified } from '../db/sql';
 
 /**
  * Users' refresh tokens, kept as families: a sign-in starts one, each exchange continues it, and presenting a used token
@@ -29,7 +30,7 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
 type Consumption = { outcome: 'consumed' | 'reused'; userUid: string; family: string } | { outcome: 'invalid' };
 
 /** A successor issued while its session was being revoked escapes the revocation of tokens, not that of the session. */
-const sessionNotRevoked = sql`not exists (select 1 from ${sessions} where ${sessions.family} = ${refreshTokens.family} and ${sessions.revokedAt} is not null)`;
+const sessionNotRevoked = sql`not exists (select 1 from ${sessions} where ${sessions.family} = ${qualified(refreshTokens.family)} and ${sessions.revokedAt} is not null)`;
 
 /**
  * Marks a refresh token used. The conditional UPDATE lets exactly one of two concurrent requests win;

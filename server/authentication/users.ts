@@ -1,17 +1,18 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { recoveryCodes, rolePermissions, secondFactors, sessions, users } from '../db/schema';
+import { qualified } from '../db/sql';
 import { grantsOfRolesColumn } from '../shared/permissions';
 
 /** Whether the user's roles require a second factor, as SQL over `users` (the role policy is read, not the remembered time). */
-export const rolesRequireSecondFactor: SQL<boolean> = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles})
+export const rolesRequireSecondFactor: SQL<boolean> = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)})
   and ${rolePermissions.secondFactorRequired})`;
 
 /** Whether the user has a confirmed second factor, as SQL over `users`. */
-export const hasConfirmedFactorColumn: SQL<boolean> = sql`exists (select 1 from ${secondFactors} where ${secondFactors.userUid} = ${users.uid}
+export const hasConfirmedFactorColumn: SQL<boolean> = sql`exists (select 1 from ${secondFactors} where ${secondFactors.userUid} = ${qualified(users.uid)}
   and ${secondFactors.confirmedAt} is not null)`;
 
-const recoveryCodesLeftColumn = sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userUid} = ${users.uid}
+const recoveryCodesLeftColumn = sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userUid} = ${qualified(users.uid)}
   and ${recoveryCodes.usedAt} is null)`;
 
 /** A user's second factor as read with the user: what /info/ and the grace period need, without another query. */
@@ -47,7 +48,7 @@ export interface UserWithGrants {
  * cache misses). A session whose last token was issued longer ago than an access token lives can hold no valid access token.
  */
 export function userWithGrantsFinder(db: Db, accessTokenTtlSeconds: number): (uid: string) => Promise<UserWithGrants | undefined> {
-  const liveSessions = sql<string[]>`array(select ${sessions.family}::text from ${sessions} where ${sessions.userUid} = ${users.uid}
+  const liveSessions = sql<string[]>`array(select ${sessions.family}::text from ${sessions} where ${sessions.userUid} = ${qualified(users.uid)}
     and ${sessions.revokedAt} is null and ${sessions.lastUsedAt} > now() - make_interval(secs => ${accessTokenTtlSeconds + 60}))`;
   const query = db
     .select({

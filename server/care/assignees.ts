@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { passwordAuthentications, rolePermissions, users } from '../db/schema';
+import { qualified } from '../db/sql';
 import { badRequest } from '../shared/problem';
 import type { Executor } from './store';
 import type { StaffMemberOutput } from '../../contracts/care-workflow';
@@ -11,7 +12,7 @@ import type { StaffMemberOutput } from '../../contracts/care-workflow';
 
 export type AccessPolicy = 'roles' | 'open';
 
-const holdsCareWork = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${users.roles}) and 'care:work' = any(${rolePermissions.permissions}))`;
+const holdsCareWork = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)}) and 'care:work' = any(${rolePermissions.permissions}))`;
 
 export async function assignableUser(executor: Executor, uid: string, accessPolicy: AccessPolicy): Promise<StaffMemberOutput> {
   const [row] = await executor

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Db } from '../db';
 import { mailAttempts, mailSearch, mails } from '../db/schema';
+import { qualified } from '../db/sql';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { distinctUids } from '../../contracts/common';
@@ -91,7 +92,7 @@ export const recipientsCount = sql<number>`cardinality(${mails.recipients}) + ca
  * The delivery attempts of a mail, as the mail log's detail lists them (every attempt with an outcome, across requeues): what every
  * list and the log show as its attempts. mails.attempts is the retry budget instead, which a requeue restarts (server/mail/worker.ts).
  */
-export const attemptsMade = sql<number>`(select count(*) from ${mailAttempts} where ${mailAttempts.mailUid} = ${mails.referenceUid})`.mapWith(Number);
+export const attemptsMade = sql<number>`(select count(*) from ${mailAttempts} where ${mailAttempts.mailUid} = ${qualified(mails.referenceUid)})`.mapWith(Number);
 
 /**
  * The columns the lists show: not the search text, leases, Message-ID nor the log's links, which a list of 1,000 mails would

@@ -1,6 +1,7 @@
 import { inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rolePermissions } from '../db/schema';
+import { qualified } from '../db/sql';
 import { isPermission, PERMISSIONS, type Permission } from '../../contracts/permissions';
 
 export { isPermission, PERMISSIONS, type Permission };
@@ -29,7 +30,7 @@ export async function permissionsOfRoles(db: Db, roles: string[], accessPolicy: 
 
 /** Every permission the roles in a text[] column grant, as one SQL expression: a user and their permissions in one query. */
 export const grantsOfRolesColumn = (roles: AnyColumn) =>
-  sql<string[]>`coalesce((select array_agg(distinct granted.permission) from ${rolePermissions} cross join lateral unnest(${rolePermissions.permissions}) as granted(permission) where ${rolePermissions.role} = any(${roles})), '{}'::text[])`;
+  sql<string[]>`coalesce((select array_agg(distinct granted.permission) from ${rolePermissions} cross join lateral unnest(${rolePermissions.permissions}) as granted(permission) where ${rolePermissions.role} = any(${qualified(roles)})), '{}'::text[])`;
 
 /** The permissions in effect for granted names (in PERMISSIONS order); with ACCESS_POLICY=open every permission. */
 export const effectivePermissions = (granted: readonly string[], accessPolicy: 'roles' | 'open'): Permission[] =>
