@@ -1,7 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { ContentTypeField } from '../../src/resources/files/ContentTypeField';
 import { ReferenceChips } from '../../src/resources/files/ReferenceChips';
 import { TestTranslations } from './support/careTranslations';
 import { dateField, typeDate } from './support/dateFields';
@@ -41,7 +44,7 @@ describe('file search', () => {
 
     const contract = row('contract-2026.pdf');
     expect(within(contract).getByText('1.5 kB')).toBeInTheDocument();
-    expect(within(contract).getByText('Document')).toBeInTheDocument();
+    expect(within(contract).getByText('PDF document')).toBeInTheDocument();
     expect(within(contract).getByText('Signed service contract')).toBeInTheDocument();
     expect(within(contract).getByText('Customer (2)')).toBeInTheDocument();
     expect(within(contract).getByText('Service contract')).toBeInTheDocument();
@@ -54,7 +57,7 @@ describe('file search', () => {
 
     const notes = row('notes.bin');
     expect(within(notes).getByText('3.0 GB')).toBeInTheDocument();
-    expect(within(notes).getByText('application/octet-stream')).toBeInTheDocument();
+    expect(within(notes).getByText('Binary file')).toHaveAttribute('title', 'application/octet-stream');
     expect(within(notes).getByText('Caregiver')).toBeInTheDocument();
   });
 
@@ -199,6 +202,24 @@ describe('file search history', () => {
 });
 
 describe('reference chips', () => {
+  it.each([
+    ['en', ['PDF document', 'Word document', 'Plain text', 'PNG image', 'JPEG image', 'CSV', 'Spreadsheet', 'File (x-xyz)', 'File']],
+    ['de', ['PDF-Dokument', 'Word-Dokument', 'Textdatei', 'PNG-Bild', 'JPEG-Bild', 'CSV', 'Tabelle', 'Datei (x-xyz)', 'Datei']],
+  ] as const)('names content types in words (%s), the raw type on hover', (locale, words) => {
+    const types = ['application/pdf', 'application/msword', 'text/plain; charset=utf-8', 'image/png', 'image/jpeg', 'text/csv', 'application/vnd.oasis.opendocument.spreadsheet', 'application/x-xyz', ''];
+    render(
+      <AdminContext i18nProvider={createI18nProvider(locale)}>
+        {types.map((type, index) => (
+          <div key={type} data-testid={`type-${index}`}>
+            <ContentTypeField contentType={type} />
+          </div>
+        ))}
+      </AdminContext>,
+    );
+    expect(types.map((_, index) => screen.getByTestId(`type-${index}`).textContent)).toEqual(words);
+    expect(screen.getByText(words[2])).toHaveAttribute('title', 'text/plain; charset=utf-8');
+  });
+
   it('show two kinds and name the others in a "+N" chip on focus, so that the column stays narrow', async () => {
     const references = ['Customer', 'Caregiver', 'Contract', 'Invoice'].map((name, index) => ({ name, value: `V-${index}` }));
     render(

@@ -5,7 +5,7 @@ import { createFilesProvider, FILES_PER_REQUEST } from '../../src/dataProviders/
 import type { HttpClient } from '../../src/dataProviders/httpClient';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { fromPage, toPagedQuery } from '../../src/dataProviders/kit/pagedList';
-import { contentTypeKind, formatSize, groupReferences } from '../../src/resources/files/format';
+import { contentTypeName, formatSize, groupReferences } from '../../src/resources/files/format';
 import { FILES_URL_STATE } from '../../src/resources/files/listState';
 import { isUploadValid } from '../../src/resources/files/uploadRules';
 import {
@@ -40,14 +40,20 @@ describe('file formatting', () => {
     expect(formatSize(512, 'en')).toBe('512 bytes');
   });
 
-  it('names CSV, Document (pdf), Spreadsheet and Image, otherwise nothing (shown raw)', () => {
-    expect(contentTypeKind('text/csv')).toBe('csv');
-    expect(contentTypeKind('text/csv; charset=utf-8')).toBe('csv');
-    expect(contentTypeKind('application/pdf')).toBe('document');
-    expect(contentTypeKind('application/vnd.ms-excel')).toBe('spreadsheet');
-    expect(contentTypeKind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('spreadsheet');
-    expect(contentTypeKind('image/png')).toBe('image');
-    expect(contentTypeKind('application/zip')).toBeNull();
+  it('names the common content types by a word, other images, audio and video by their family, anything else by its subtype', () => {
+    expect(contentTypeName('text/csv')).toEqual({ word: 'csv' });
+    expect(contentTypeName('text/csv; charset=utf-8')).toEqual({ word: 'csv' });
+    expect(contentTypeName('Application/PDF')).toEqual({ word: 'pdf' });
+    expect(contentTypeName('text/plain; charset=utf-8')).toEqual({ word: 'plain_text' });
+    expect(contentTypeName('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toEqual({ word: 'word' });
+    expect(contentTypeName('application/vnd.ms-excel')).toEqual({ word: 'spreadsheet' });
+    expect(contentTypeName('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toEqual({ word: 'spreadsheet' });
+    expect(contentTypeName('image/png')).toEqual({ word: 'png' });
+    expect(contentTypeName('image/jpeg')).toEqual({ word: 'jpeg' });
+    expect(contentTypeName('image/x-icon')).toEqual({ word: 'image' });
+    expect(contentTypeName('application/octet-stream')).toEqual({ word: 'binary' });
+    expect(contentTypeName('application/x-xyz')).toEqual({ other: 'x-xyz' });
+    expect(contentTypeName('')).toEqual({ other: '' });
   });
 
   it('groups references by kind ignoring the Legacy prefix, known kinds first', () => {

@@ -1,9 +1,15 @@
 import { useTranslate } from 'react-admin';
-import { contentTypeKind } from './format';
+import { contentTypeName } from './format';
 
-/** CSV, Document (pdf), Spreadsheet, Image, otherwise the raw content type. */
+/** The content type in words ("PDF document", "PNG image", "File (xyz)" for a type the panel does not know); the raw type on hover. */
 export const ContentTypeField = ({ contentType }: { contentType: string }) => {
   const translate = useTranslate();
-  const kind = contentTypeKind(contentType);
-  return <span title={contentType}>{kind ? translate(`caredesk.files.content_types.${kind}`) : contentType}</span>;
+  const name = contentTypeName(contentType);
+  const text =
+    'word' in name
+      ? translate(`caredesk.files.content_types.${name.word}`)
+      : name.other
+        ? translate('caredesk.files.content_types.other', { format: name.other })
+        : translate('caredesk.files.content_types.unknown');
+  return <span title={contentType}>{text}</span>;
 };

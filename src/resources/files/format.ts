@@ -23,22 +23,47 @@ export function formatSize(bytes: number | null | undefined, locale = 'en'): str
   return `${number} ${UNITS[unit]}`;
 }
 
-type ContentTypeKind = 'csv' | 'document' | 'spreadsheet' | 'image';
+/** The content types a person can name, by their word (caredesk.files.content_types.*). */
+const CONTENT_TYPE_WORDS = {
+  pdf: ['application/pdf'],
+  word: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  text_document: ['application/vnd.oasis.opendocument.text', 'application/rtf', 'text/rtf'],
+  plain_text: ['text/plain'],
+  csv: ['text/csv'],
+  spreadsheet: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet'],
+  presentation: ['application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.oasis.opendocument.presentation'],
+  png: ['image/png'],
+  jpeg: ['image/jpeg', 'image/pjpeg'],
+  gif: ['image/gif'],
+  webp: ['image/webp'],
+  svg: ['image/svg+xml'],
+  tiff: ['image/tiff'],
+  heic: ['image/heic', 'image/heif'],
+  html: ['text/html'],
+  json: ['application/json'],
+  xml: ['application/xml', 'text/xml'],
+  zip: ['application/zip', 'application/x-zip-compressed'],
+  mail: ['message/rfc822'],
+  binary: ['application/octet-stream'],
+} as const;
 
-const SPREADSHEETS = new Set([
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.oasis.opendocument.spreadsheet',
-]);
+type ContentTypeWord = keyof typeof CONTENT_TYPE_WORDS | 'image' | 'audio' | 'video';
 
-/** The display kind of a content type (CSV, Document for pdf, Spreadsheet, Image), or null to show it raw. */
-export function contentTypeKind(contentType: string | null | undefined): ContentTypeKind | null {
+const WORD_OF_TYPE = new Map<string, ContentTypeWord>(
+  Object.entries(CONTENT_TYPE_WORDS).flatMap(([word, types]) => types.map((type) => [type, word as ContentTypeWord] as const)),
+);
+
+/** What the panel calls a content type: a word of the table (any other image, audio or video by its family), else "File (subtype)". */
+export type ContentTypeName = { word: ContentTypeWord } | { other: string };
+
+/** The name of a content type (parameters such as `; charset=utf-8` ignored). */
+export function contentTypeName(contentType: string | null | undefined): ContentTypeName {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'text/csv') return 'csv';
-  if (type === 'application/pdf') return 'document';
-  if (SPREADSHEETS.has(type)) return 'spreadsheet';
-  if (type.startsWith('image/')) return 'image';
-  return null;
+  const word = WORD_OF_TYPE.get(type);
+  if (word) return { word };
+  const [family, subtype = ''] = type.split('/');
+  if (family === 'image' || family === 'audio' || family === 'video') return { word: family };
+  return { other: subtype || family };
 }
 
 /** The reference kinds in display order; a Legacy prefix counts as the kind. */
