@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { de, enUS } from 'date-fns/locale';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,9 @@ import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
 
+/** What Chrome 142 on Linux sends. */
+const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+
 /** 2026-03-01 10:30 UTC. */
 const SIGNED_IN = 1_772_361_000;
 
@@ -20,7 +23,7 @@ beforeEach(() => {
   users.get(ADMIN_UID)!.last_sign_in = SIGNED_IN;
   users.get(RECRUITER_UID)!.locked = true;
   const sessions = backend.service.state.sessions;
-  sessions.set('family-laptop', { uid: RECRUITER_UID, family: 'family-laptop', created: SIGNED_IN - 86_400, last_used: SIGNED_IN, address: '203.0.113.9', user_agent: 'Firefox on Linux' });
+  sessions.set('family-laptop', { uid: RECRUITER_UID, family: 'family-laptop', created: SIGNED_IN - 86_400, last_used: SIGNED_IN, address: '203.0.113.9', user_agent: CHROME_ON_LINUX });
   sessions.set('family-phone', { uid: RECRUITER_UID, family: 'family-phone', created: SIGNED_IN - 3600, last_used: SIGNED_IN - 600, address: null, user_agent: null });
   sessions.set('family-alice', { uid: ADMIN_UID, family: 'family-alice', created: SIGNED_IN, last_used: SIGNED_IN, address: '192.0.2.1', user_agent: 'Chromium' });
 });
@@ -98,26 +101,29 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
     const at = (seconds: number) => new Date(seconds * 1000).toLocaleString('en');
     expect(rows).toEqual([
       ['Signed in', 'Last used', 'Client address', 'Browser', 'Actions'],
-      [at(SIGNED_IN - 86_400), at(SIGNED_IN), '203.0.113.9', 'Firefox on Linux', 'Revoke'],
+      [at(SIGNED_IN - 86_400), at(SIGNED_IN), '203.0.113.9', 'Chrome 142 on Linux', 'Revoke'],
       [at(SIGNED_IN - 3600), at(SIGNED_IN - 600), '–', '–', 'Revoke'],
     ]);
     expect(backend.service.hits('GET', `/api/auth/administration/users/${RECRUITER_UID}/sessions/`).length).toBeGreaterThan(0);
+    const browser = within(table).getByText('Chrome 142 on Linux');
+    act(() => browser.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(CHROME_ON_LINUX);
   });
 
   it('revokes a session after confirmation (DELETE .../sessions/{family}/), and it leaves the list; Cancel sends nothing', async () => {
     const { user } = await openSessions();
     const table = await screen.findByRole('table', { name: 'Active sessions' });
-    await user.click(within(within(table).getByText('Firefox on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this session?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke this session?' })).not.toBeInTheDocument());
     expect(backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`)).toHaveLength(0);
 
-    await user.click(within(within(table).getByText('Firefox on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('The session has been revoked.')).toBeInTheDocument();
     expect(backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`)).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText('Firefox on Linux')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Chrome 142 on Linux')).not.toBeInTheDocument());
     expect(backend.service.state.sessions.has('family-phone')).toBe(true);
   });
 
@@ -129,9 +135,9 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Active sessions' });
     // the stored user changes meanwhile (a sign-in elsewhere): reloading the user would reset the form
     backend.service.state.users.get(RECRUITER_UID)!.last_sign_in = SIGNED_IN + 60;
-    await user.click(within(within(table).getByText('Firefox on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(screen.queryByText('Firefox on Linux')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Chrome 142 on Linux')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('tab', { name: 'Name and roles' }));
     expect(screen.getByDisplayValue('Bob Recruiterby')).toBeInTheDocument();

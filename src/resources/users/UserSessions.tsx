@@ -1,4 +1,4 @@
-import { Alert, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocale, useRecordContext, useTranslate } from 'react-admin';
@@ -7,12 +7,13 @@ import { formatSeconds } from '../../common/dates/formatSeconds';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { describeError } from '../../dataProviders/problem';
 import { USERS_RESOURCE, type UserRecord, type UserSession } from '../../dataProviders/users';
+import { UserAgentText } from './UserAgentText';
 
 const t = (key: string) => `resources.users.sessions.${key}`;
 
 /**
  * The Sessions tab of the user editor: the user's active sessions (GET .../sessions/: created, last used, client address,
- * browser) and a Revoke button for each, asked before (DELETE .../sessions/{family}/).
+ * browser in words, the whole user agent on hover and focus) and a Revoke button for each, asked before (DELETE .../sessions/{family}/).
  */
 export const UserSessions = () => {
   const translate = useTranslate();
@@ -49,7 +50,15 @@ export const UserSessions = () => {
               <TableCell>{formatSeconds(session.created, locale)}</TableCell>
               <TableCell>{formatSeconds(session.last_used, locale)}</TableCell>
               <TableCell>{session.address ?? '–'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{session.user_agent ?? '–'}</TableCell>
+              <TableCell>
+                {session.user_agent ? (
+                  <Box sx={{ maxWidth: '16rem' }}>
+                    <UserAgentText userAgent={session.user_agent} />
+                  </Box>
+                ) : (
+                  '–'
+                )}
+              </TableCell>
               <TableCell>
                 <Button size="small" color="error" onClick={() => setRevoking(session)}>
                   {translate(t('revoke'))}

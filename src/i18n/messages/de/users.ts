@@ -71,6 +71,10 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       confirm_message: 'Das Gerät, das sie nutzt, muss sich erneut anmelden.',
       revoked: 'Die Sitzung wurde beendet.',
     },
+    user_agent: {
+      browser_on_os: '%{browser} auf %{os}',
+      unknown_browser: 'Unbekannter Browser',
+    },
     second_factor: {
       tab: 'Zweiter Faktor',
       of_user: 'Zweite Faktoren von %{name}',

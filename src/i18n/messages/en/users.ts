@@ -69,6 +69,10 @@ export const usersEn = {
       confirm_message: 'The device that uses it will have to sign in again.',
       revoked: 'The session has been revoked.',
     },
+    user_agent: {
+      browser_on_os: '%{browser} on %{os}',
+      unknown_browser: 'Unknown browser',
+    },
     second_factor: {
       tab: 'Second factor',
       of_user: 'Second factors of %{name}',
