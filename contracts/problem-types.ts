@@ -57,6 +57,8 @@ export const PROBLEM_TYPES = [
   'edit-conflict',
   'note-locked',
   'not-cancellable',
+  'idempotency-key-in-flight',
+  'idempotency-key-reused',
   'content-too-large',
   'file-too-large',
   'uri-too-long',

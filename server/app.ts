@@ -13,6 +13,7 @@ import { assertPermissionDeclared, createAuthentication, documentPermission, gua
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
+import { keepIdempotentAnswers } from './shared/idempotency';
 import { NoQuery } from '../contracts/common';
 import { apiTokenAdministration } from './api-tokens';
 import { auditService } from './audit';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(
     async (api) => {
       guardServices(api, authentication);
+      keepIdempotentAnswers(api, masterSecret);
       await api.register(authService, { prefix: '/auth', db, config, masterSecret, userChanges: authentication.changes });
       await api.register(mailService, { prefix: '/mail', db, masterSecret });
       await api.register(intakeService, { prefix: '/intake', db, care: config.care });

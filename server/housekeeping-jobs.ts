@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { mailRetentionJob } from './mail';
 import type { Database } from './db';
 import { vacuumJob, type HousekeepingJob } from './shared/housekeeping';
+import { idempotencyKeysJob } from './shared/idempotency';
 import { createBlobStorage, LocalBlobStorage } from './storage';
 
 /** How often the server runs its housekeeping jobs (and once at start). */
@@ -17,6 +18,7 @@ export function housekeepingJobs(config: Config, databaseKind?: Database['kind']
     careContactRetentionJob(config.trust),
     mailRetentionJob(config.trust),
     signInStateJob(config),
+    idempotencyKeysJob,
     ...partialUploadsJob(config),
   ];
   // last, after the retention jobs' deletions; PostgreSQL's autovacuum does this there

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { ApiToken, ApiTokenStatistics, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from '../../contracts/api-tokens';
 import { apiTokenStatistics } from './statistics';
@@ -26,7 +27,7 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
   app.post(
     '/administration/access-tokens/',
     {
-      config: { permission: 'tokens:manage' },
+      config: { permission: 'tokens:manage', idempotent: true },
       schema: {
         ...describe(
           'Add an API token',
@@ -39,11 +40,11 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
         response: { 201: ApiToken, ...problems(400, 401, 409) },
       },
     },
-    async (request, reply) => {
-      const token = await addApiToken(db, scope, request.body, request.user.uid, auditContextOf(request));
-      reply.code(201);
-      return token;
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => addApiToken(keyed, scope, request.body, request.user.uid, auditContextOf(request)),
+        answer: (token) => ({ status: 201, body: token }),
+      }),
   );
 
   app.delete(

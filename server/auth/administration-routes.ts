@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import type { ServiceApp } from '../shared/service';
 import { banUsers, changeDomainUser, changePasswordAuthentication, createUser, panelUser, revokeRefreshTokens, unbanUsers, type Administrator } from './administration';
 import { Banned, CreateUserBody, DomainUser, DomainUserBody, PanelUser, PanelUserList, PanelUserPage, PasswordAuthenticationBody, Revoked, UidParams, UidsBody, Unbanned, UserListQuery } from '../../contracts/auth';
@@ -17,7 +18,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
   app.post(
     '/administration/users/',
     {
-      config: { permission: 'users:manage' },
+      config: { permission: 'users:manage', idempotent: true },
       schema: {
         ...signedIn(
           'Create a user with a password',
@@ -29,11 +30,11 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
         response: { 201: PanelUser, ...problems(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const user = await createUser(db, request.body, by(request), auditContextOf(request));
-      reply.code(201);
-      return user;
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => createUser(keyed, request.body, by(request), auditContextOf(request)),
+        answer: (user) => ({ status: 201, body: user }),
+      }),
   );
 
   app.get(

@@ -61,17 +61,16 @@ export async function createUser(db: Db, { username, password, public_name, role
   await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const newUser = { publicName: public_name, roles: distinct(roles), username, passwordHash };
-  const uid = await rethrowTakenUsername(
+  return rethrowTakenUsername(
     db.transaction(async (tx) => {
       await lockPermissions(tx);
       await assertMayGrant(tx, by, newUser.roles);
       const created = await insertUser(tx, newUser);
       const changes = { username, public_name, roles: newUser.roles };
       await recordAudit(tx, { ...audit, action: 'user.create', target: userTarget(created, public_name), changes });
-      return created;
+      return panelUser(tx, created);
     }),
   );
-  return panelUser(db, uid);
 }
 
 export async function changeDomainUser(db: Db, changes: UserChanges, uid: string, body: DomainUserInput, by: Administrator, audit: AuditContext) {

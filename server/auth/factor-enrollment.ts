@@ -27,11 +27,15 @@ const pendingSince = (now: Date) => new Date(now.getTime() - TOTP_PENDING_SECOND
 
 /** A pending authenticator app: its secret, to be confirmed with a code within TOTP_PENDING_SECONDS. */
 export async function startTotpEnrollment({ db, keys }: FactorContext, owner: FactorOwner, name = DEFAULT_APP_NAME, now = new Date()): Promise<TotpEnrollmentResponse> {
-  await deleteStalePendingFactors(db, owner.uid, pendingSince(now));
-  const uid = randomUUID();
-  const secret = newTotpSecret();
-  await insertFactor(db, { uid, userUid: owner.uid, kind: 'totp', name, createdAt: now, totpSecret: encryptTotpSecret(keys.totp, secret, uid) });
-  return { uid, secret, otpauth_uri: otpauthUriOf(secret, await accountNameOf(db, owner)) };
+  const accountName = await accountNameOf(db, owner);
+  // one transaction that answers the enrollment: an Idempotency-Key keeps that answer with it
+  return db.transaction(async (tx) => {
+    await deleteStalePendingFactors(tx, owner.uid, pendingSince(now));
+    const uid = randomUUID();
+    const secret = newTotpSecret();
+    await insertFactor(tx, { uid, userUid: owner.uid, kind: 'totp', name, createdAt: now, totpSecret: encryptTotpSecret(keys.totp, secret, uid) });
+    return { uid, secret, otpauth_uri: otpauthUriOf(secret, accountName) };
+  });
 }
 
 /** Confirms a pending authenticator app with one of its codes: from now on it is a second factor. */

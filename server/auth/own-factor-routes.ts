@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../shared/audit';
+import { createOnce } from '../shared/idempotency';
 import { problems } from '../../contracts/common';
 import type { ServiceApp } from '../shared/service';
 import { ConfirmedFactor, FactorParams, NewFactorBody, RecoveryCodes, SecondFactor, TotpConfirmBody, TotpEnrollment, WebAuthnOptions, WebAuthnRegistrationBody } from '../../contracts/second-factors';
@@ -16,6 +17,8 @@ import { signedIn } from './route-parts';
 
 const OWN = { permission: 'signed-in', enrollment: true } as const;
 const SENSITIVE = { ...OWN, recentAuthentication: true } as const;
+/** Adding a factor takes an Idempotency-Key: a retry after a lost answer gets the same secret or recovery codes. */
+const ADDING = { ...SENSITIVE, idempotent: true } as const;
 
 const RECENT =
   'Needs an authentication within 5 minutes (401 `/problems/reauthentication-required`: POST /reauthenticate/). Any signed-in user may call it, ' +
@@ -47,7 +50,7 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
   app.post(
     '/second-factors/totp/',
     {
-      config: SENSITIVE,
+      config: ADDING,
       schema: {
         ...signedIn(
           'Start adding an authenticator app',
@@ -59,13 +62,17 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
         response: { 200: TotpEnrollment, ...problems(400, 401) },
       },
     },
-    async (request) => startTotpEnrollment(context, ownerOf(request), request.body.name),
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => startTotpEnrollment({ ...context, db: keyed }, ownerOf(request), request.body.name),
+        answer: (enrollment) => ({ status: 200, body: enrollment }),
+      }),
   );
 
   app.post(
     '/second-factors/totp/:uid/confirm/',
     {
-      config: SENSITIVE,
+      config: ADDING,
       schema: {
         ...signedIn(
           'Confirm an authenticator app with its current code',
@@ -78,7 +85,11 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
         response: { 200: ConfirmedFactor, ...problems(400, 401, 404) },
       },
     },
-    async (request) => confirmTotp(context, ownerOf(request), request.params.uid, request.body.code, auditContextOf(request)),
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => confirmTotp({ ...context, db: keyed }, ownerOf(request), request.params.uid, request.body.code, auditContextOf(request)),
+        answer: (confirmed) => ({ status: 200, body: confirmed }),
+      }),
   );
 
   app.post(
@@ -101,7 +112,7 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
   app.post(
     '/second-factors/webauthn/',
     {
-      config: SENSITIVE,
+      config: ADDING,
       schema: {
         ...signedIn(
           'Add the security key or passkey that answered the options',
@@ -113,7 +124,11 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
         response: { 200: ConfirmedFactor, ...problems(400, 401) },
       },
     },
-    async (request) => registerWebAuthn(context, ownerOf(request), request.body, auditContextOf(request)),
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => registerWebAuthn({ ...context, db: keyed }, ownerOf(request), request.body, auditContextOf(request)),
+        answer: (confirmed) => ({ status: 200, body: confirmed }),
+      }),
   );
 
   app.delete(

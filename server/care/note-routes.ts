@@ -4,6 +4,7 @@ import { CareRequestUidParams } from '../../contracts/care';
 import { Note, NoteInput, NoteParams, Notes } from '../../contracts/care-workflow';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
+import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { createNote, deleteNote, listNotes, updateNote } from './notes';
 
@@ -33,7 +34,7 @@ export function careNoteRoutes(app: ServiceApp, db: Db) {
   app.post(
     '/care-requests/:uid/notes/',
     {
-      config: { permission: 'care:work' },
+      config: { permission: 'care:work', idempotent: true },
       schema: {
         ...describe(
           'Add a note to a care request',
@@ -45,7 +46,11 @@ export function careNoteRoutes(app: ServiceApp, db: Db) {
         response: { 201: Note, ...problems(400, 401, 403, 404, 410) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createNote(db, request.params.uid, request.body.text, auditContextOf(request))),
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => createNote(keyed, request.params.uid, request.body.text, auditContextOf(request)),
+        answer: (note) => ({ status: 201, body: note }),
+      }),
   );
 
   app.patch(

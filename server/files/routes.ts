@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { BlobStorage } from '../storage';
 import { deleteFile, deleteFiles } from './delete';
@@ -12,7 +13,7 @@ import { readFileSearch } from './schemas';
 import { searchFiles } from './search';
 import { fileStatistics } from './statistics';
 import { findFile, insertUploadedFile, toStoredFile, updateFileMeta } from './store';
-import { receiveUpload } from './upload';
+import { receiveUpload, type ReceivedUpload } from './upload';
 
 interface FileRoutesContext {
   db: Db;
@@ -59,7 +60,7 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
   app.post(
     '/upload/',
     {
-      config: { auth: 'apiTokenOrUser', permission: 'files:write' },
+      config: { auth: 'apiTokenOrUser', permission: 'files:write', idempotent: true },
       // @fastify/multipart traces its busboy options, request headers (the Authorization token) included
       logLevel: 'debug',
       schema: {
@@ -79,10 +80,19 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
       },
     },
     async (request, reply) => {
+      let received: ReceivedUpload | undefined;
       try {
-        const row = await receiveUpload(request, { storage, maxBytes: maxUploadBytes }, (upload) => insertUploadedFile(db, upload, auditContextOf(request)));
-        reply.code(201);
-        return toStoredFile(row);
+        // a replay stores the bytes once more and removes them again when the key's answer is found (receiveUpload cleans up)
+        return await createOnce(request, reply, db, {
+          effect: (keyed) =>
+            receiveUpload(request, { storage, maxBytes: maxUploadBytes }, (upload) => {
+              received = upload;
+              return insertUploadedFile(keyed, upload, auditContextOf(request));
+            }),
+          answer: (row) => ({ status: 201, body: toStoredFile(row) }),
+          // what was uploaded, not the multipart bytes: a retry may send another boundary
+          content: () => received && { meta: received.meta, content_type: received.contentType, md5_hash: received.md5Hash, size: received.size },
+        });
       } catch (error) {
         // a refused upload may have much of its body still to come: end the connection rather than read it all
         if (!request.raw.complete) reply.header('connection', 'close');

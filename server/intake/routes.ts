@@ -1,6 +1,7 @@
 import type { CareConfig } from '../config';
 import type { Db } from '../db';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { multipartFields } from './body';
 import { IntakeForm, intakeValidatorCompiler } from './form';
@@ -12,7 +13,7 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
     '/care-request/',
     {
       // web forms post without sign-in; the panel sends its Bearer and is then audited (and needs care:create)
-      config: { auth: 'publicOrUser', permission: 'care:create' },
+      config: { auth: 'publicOrUser', permission: 'care:create', idempotent: true },
       schema: {
         tags: ['intake'],
         summary: 'Submit a care request (multipart/form-data or application/x-www-form-urlencoded, German field names)',
@@ -41,10 +42,14 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
     },
     async (request, reply) => {
       const now = new Date();
-      assertValidSubmission(request, now);
-      const uid = await storeSubmission(db, care, request, now);
-      reply.code(201);
-      return { uid, submitted: Math.floor(now.getTime() / 1000) };
+      return createOnce(request, reply, db, {
+        // checked in the effect: a replay answers the first answer even after a rule of the day (the start date) has changed
+        effect: async (keyed) => {
+          assertValidSubmission(request, now);
+          return storeSubmission(keyed, care, request, now);
+        },
+        answer: (uid) => ({ status: 201, body: { uid, submitted: Math.floor(now.getTime() / 1000) } }),
+      });
     },
   );
 }

@@ -63,7 +63,7 @@ export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
 export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
   if (input.uid !== undefined) throw uidOnCreate();
   const uid = randomUUID();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await checkAccountInput(tx, input);
     await tx.insert(mailAccounts).values({
       uid,
@@ -79,8 +79,8 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
       ...(input.disabled ? { disabled: true } : {}),
     };
     await recordAudit(tx, { ...audit, action: 'mail-account.create', target: accountTarget(uid, input.expression), changes });
+    return getAccount(tx, uid);
   });
-  return getAccount(db, uid);
 }
 
 /**

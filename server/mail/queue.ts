@@ -34,6 +34,8 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
       await insertMail(tx, referenceUid, mail);
       const recipients = mail.to.length + (mail.cc?.length ?? 0);
       await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid), changes: { recipients_count: recipients } });
+      // what the transaction returns is what an Idempotency-Key keeps with it (server/shared/idempotency.ts)
+      return referenceUid;
     });
   }
   announceMailsDue();

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { PasswordCipher } from './credentials';
 import { mailStatistics } from './statistics';
@@ -16,7 +17,7 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
   app.post(
     '/send/',
     {
-      config: { permission: 'mail:send' },
+      config: { permission: 'mail:send', idempotent: true },
       schema: {
         tags: ['mail'],
         summary: 'Queue a mail for delivery',
@@ -33,10 +34,11 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
         response: { 202: Sent, ...problems(400, 401) },
       },
     },
-    async (request, reply) => {
-      reply.code(202);
-      return { reference_uid: await enqueueMail(db, request.body, auditContextOf(request)) };
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => enqueueMail(keyed, request.body, auditContextOf(request)),
+        answer: (referenceUid) => ({ status: 202, body: { reference_uid: referenceUid } }),
+      }),
   );
 
   app.get(

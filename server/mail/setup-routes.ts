@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
+import { createOnce } from '../shared/idempotency';
 import type { ServiceApp } from '../shared/service';
 import { checkCredentialsShape, createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './accounts';
 import type { PasswordCipher } from './credentials';
@@ -23,7 +24,7 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
   app.post(
     '/administration/providers/',
     {
-      config: { permission: 'mail:manage' },
+      config: { permission: 'mail:manage', idempotent: true },
       schema: {
         ...administration(
           'Add an SMTP provider',
@@ -34,10 +35,11 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
         response: { 201: Provider, ...problems(400, 401) },
       },
     },
-    async (request, reply) => {
-      reply.code(201);
-      return createProvider(db, request.body, auditContextOf(request));
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => createProvider(keyed, request.body, auditContextOf(request)),
+        answer: (provider) => ({ status: 201, body: provider }),
+      }),
   );
   app.get(
     '/administration/providers/:uid/',
@@ -108,7 +110,7 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
   app.post(
     '/administration/accounts/',
     {
-      config: { permission: 'mail:manage' },
+      config: { permission: 'mail:manage', idempotent: true },
       preValidation: checkCredentialsShape,
       schema: {
         ...administration(
@@ -125,11 +127,11 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
         response: { 201: Account, ...problems(400, 401) },
       },
     },
-    async (request, reply) => {
-      const account = await createAccount(db, cipher, request.body, auditContextOf(request));
-      reply.code(201);
-      return account;
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => createAccount(keyed, cipher, request.body, auditContextOf(request)),
+        answer: (account) => ({ status: 201, body: account }),
+      }),
   );
   app.get(
     '/administration/accounts/:uid/',
