@@ -259,7 +259,9 @@ describe('a kept answer', () => {
     expect(refused.json()).toMatchObject({ status: 409, type: '/problems/username-taken' });
     expect(await rows(idempotencyKeys, eq(idempotencyKeys.key, JSON.parse(key)))).toBe(0);
     const free = { ...taken, username: unique('free') };
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) })).statusCode).toBe(201);
+    const created = await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) });
+    expect(created.statusCode).toBe(201);
+    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) })).body).toBe(created.body);
   });
 
   it('is removed by housekeeping after 24 hours; the key then makes a new effect', async () => {

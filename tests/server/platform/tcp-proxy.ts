@@ -12,6 +12,11 @@ export interface TcpProxy {
   restore(): Promise<void>;
   pause(): void;
   resume(): void;
+  /**
+   * From the client's next chunk that `match`es on (after passing it on), that connection's replies are held: the server got the
+   * request and answered, the client hears nothing (a statement whose answer is lost, once the test cuts).
+   */
+  holdRepliesAfter(match: (chunk: Buffer) => boolean): void;
   stop(): Promise<void>;
 }
 
@@ -19,19 +24,26 @@ interface Relay {
   from: net.Socket;
   to: net.Socket;
   held: Buffer[];
+  holding?: boolean;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const relays: Relay[] = [];
   let paused = false;
+  let holdAfter: ((chunk: Buffer) => boolean) | undefined;
 
-  const relay = (from: net.Socket, to: net.Socket) => {
+  const relay = (from: net.Socket, to: net.Socket, passed: (chunk: Buffer) => void = () => undefined) => {
     const entry: Relay = { from, to, held: [] };
     relays.push(entry);
-    from.on('data', (chunk) => (paused ? entry.held.push(chunk) : to.write(chunk)));
+    from.on('data', (chunk: Buffer) => {
+      if (paused || entry.holding) entry.held.push(chunk);
+      else to.write(chunk);
+      passed(chunk);
+    });
     from.on('end', () => to.end());
     from.on('close', () => relays.splice(relays.indexOf(entry), 1));
+    return entry;
   };
 
   const server = net.createServer((client) => {
@@ -41,8 +53,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
     }
-    relay(client, upstream);
-    relay(upstream, client);
+    const replies = relay(upstream, client);
+    relay(client, upstream, (chunk) => {
+      if (!holdAfter?.(chunk)) return;
+      holdAfter = undefined;
+      replies.holding = true;
+    });
   });
   let port = 0;
   const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
@@ -63,7 +79,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     resume() {
       paused = false;
-      for (const { to, held } of relays) for (const chunk of held.splice(0)) to.write(chunk);
+      for (const { to, held, holding } of relays) if (!holding) for (const chunk of held.splice(0)) to.write(chunk);
+    },
+    holdRepliesAfter(match) {
+      holdAfter = match;
     },
     stop: () =>
       new Promise<void>((resolve) => {
