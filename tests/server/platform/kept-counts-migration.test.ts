@@ -1,68 +1,16 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { emptyDatabase, MIGRATIONS, migrationsFolderOf } from '../support/migrations';
 
 /** The migration that brought the two ways of keeping counts together keeps every count an installation had. */
 
-const MIGRATIONS = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
 const BEFORE_KEPT_COUNTS = ['0000_init', '0001_mail_refused_recipients'];
 
 const BEFORE_FILE_BYTES = [...BEFORE_KEPT_COUNTS, '0002_kept_counts', '0003_trust', '0004_mail_log'];
 
 /** A copy of the migrations folder holding only the given migrations (by default those before the kept-counts migration). */
-function migrationsBeforeKeptCounts(tags = BEFORE_KEPT_COUNTS): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-migrations-'));
-  mkdirSync(path.join(folder, 'meta'));
-  for (const tag of tags) cpSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => tags.includes(entry.tag));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
-interface MigratedDatabase {
-  execute(query: ReturnType<typeof sql>): Promise<{ rows: unknown[] }>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function emptyDatabase(): Promise<MigratedDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    return { execute: (query) => db.execute(query), migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
-  }
-  const name = `caredesk_m_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzlePg(pool);
-  return {
-    execute: (query) => db.execute(query),
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
+const migrationsBeforeKeptCounts = (tags = BEFORE_KEPT_COUNTS) => migrationsFolderOf(tags);
 
 test('file counts and the care-request statistics become kept counts', async () => {
   const before = migrationsBeforeKeptCounts();
@@ -90,7 +38,7 @@ test('file counts and the care-request statistics become kept counts', async () 
     await database.close();
     rmSync(before, { recursive: true, force: true });
   }
-});
+}, 120_000);
 
 test('an installation without counts gets none but the counts of mails (0009) and users (0010), which start at zero', async () => {
   const database = await emptyDatabase();
@@ -103,7 +51,7 @@ test('an installation without counts gets none but the counts of mails (0009) an
   } finally {
     await database.close();
   }
-});
+}, 120_000);
 
 test('the kept total size of files starts at the sum of the files stored before it', async () => {
   const before = migrationsBeforeKeptCounts(BEFORE_FILE_BYTES);
@@ -122,7 +70,7 @@ test('the kept total size of files starts at the sum of the files stored before 
     await database.close();
     rmSync(before, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
 
 test('the mail log: mails stored before 0009 are counted and get their search tokens (kept in mail_search from 0013); later ones are counted as they come and go', async () => {
   const before = migrationsBeforeKeptCounts(['0000_init', '0001_mail_refused_recipients', '0002_kept_counts', '0003_trust', '0004_mail_log', '0005_mail-log-search', '0006_users_list', '0007_care_statistics_index', '0008_file_bytes_kept']);
@@ -153,7 +101,7 @@ test('the mail log: mails stored before 0009 are counted and get their search to
     await database.close();
     rmSync(before, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
 
 test('the file search words: files stored before 0011 have their words kept, and a query is narrowed by them', async () => {
   const before = migrationsBeforeKeptCounts(JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')).entries.map((entry: { tag: string }) => entry.tag).filter((tag: string) => tag < '0011'));
@@ -174,4 +122,4 @@ test('the file search words: files stored before 0011 have their words kept, and
     await database.close();
     rmSync(before, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
