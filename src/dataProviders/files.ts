@@ -128,12 +128,12 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       return { data: deleted };
     },
 
-    /** dataProvider.previewFile('files', {id, contentType}): the file's bytes typed as one of PREVIEW_TYPES. */
+    /** dataProvider.previewFile('files', {id, contentType}): the file's bytes, typed as one of PREVIEW_TYPES (never as the response says). */
     previewFile: async (_resource: string, { id, contentType }: { id: Identifier; contentType: string }) => {
       const type = previewTypeOf(contentType);
       if (!type) throw new Error(`${contentType} cannot be previewed`);
       const { blob } = await httpClient.blob(`${filesUrl}/preview/${encodeURIComponent(String(id))}/`);
-      return { data: new Blob([blob], { type }) };
+      return { data: { bytes: new Uint8Array(await blob.arrayBuffer()), type } };
     },
 
     /** dataProvider.uploadFile('files', {file, name, description}) */

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import { testConfig } from './support/fakeAuthService';
 import { createFakeRolePolicy, DISPATCHER_UID, type FakeRolePolicy } from './support/fakeRolePolicy';
 import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
+import { pdfWithTable } from './support/pdfs';
 import { onAPhone } from './support/phone';
 
 /** Staff's corrections on the file search: row actions, the edit, delete and preview dialogs, the bulk delete, by permission. */
@@ -142,30 +145,53 @@ describe('deleting', () => {
   });
 });
 
+/** A blob's bytes (jsdom's Blob has no arrayBuffer()). */
+const bytesOf = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+
 describe('preview', () => {
-  it('shows a PDF from an object URL of the fetched bytes, typed by the panel, and revokes it on close', async () => {
+  it('shows a PDF from an object URL of the fetched bytes, typed by the panel and titled with the file\'s name, and revokes it on close', async () => {
+    const stored = pdfWithTable();
+    const previews: { uid: unknown; authorization: string | null }[] = [];
+    fake.backend.server.use(
+      http.get(`${testConfig.filesUrl}/preview/:uid/`, ({ request, params }) => {
+        previews.push({ uid: params.uid, authorization: request.headers.get('authorization') });
+        return new HttpResponse(stored.slice(), { headers: { 'content-type': 'text/html' } });
+      }),
+    );
     const created: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:preview';
-    });
+    URL.createObjectURL = vi.fn((blob: Blob) => `blob:preview-${created.push(blob)}`);
     URL.revokeObjectURL = vi.fn();
     const { user } = await openSearch();
     await user.click(within(row('contract-2026.pdf')).getByRole('button', { name: 'Preview contract-2026.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview: contract-2026.pdf' });
     const frame = await within(dialog).findByTitle('contract-2026.pdf');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', 'blob:preview');
-    // the fake answers text/html: the object URL takes the type the panel allows, never the response's
-    expect(created.map((blob) => blob.type)).toEqual(['application/pdf']);
-    const request = fake.files.hits('GET', `/api/files/preview/${FILE_UID}/`)[0];
-    expect((request.body as { authorization: string }).authorization).toMatch(/^Bearer access-/);
-    // the same bytes can be saved from the dialog (phones' browsers show no PDF in a frame)
+    // the fake answers text/html: the object URLs take the type the panel allows, never the response's
+    expect(created.map((blob) => blob.type)).toEqual(['application/pdf', 'application/pdf']);
+    // the frame shows the bytes with the file's name as the document's title: the browser's viewer names it by that, not by the URL's random id
+    expect(frame).toHaveAttribute('src', 'blob:preview-2');
+    const viewed = new TextDecoder('latin1').decode(await bytesOf(created[1]));
+    expect(viewed.startsWith(new TextDecoder('latin1').decode(stored))).toBe(true);
+    expect(viewed).toMatch(/<< \/Title <FEFF0063006F006E00740072006100630074002D0032003000320036002E007000640066> >>/);
+    expect(previews).toEqual([{ uid: FILE_UID, authorization: expect.stringMatching(/^Bearer access-/) }]);
+    // the bytes as stored can be saved from the dialog (phones' browsers show no PDF in a frame)
     const download = within(dialog).getByRole('link', { name: 'Download' });
-    expect(download).toHaveAttribute('href', 'blob:preview');
+    expect(download).toHaveAttribute('href', 'blob:preview-1');
+    expect(await bytesOf(created[0])).toEqual(stored);
     expect(download).toHaveAttribute('download', 'contract-2026.pdf');
+    // the content, which scrolls where the file is taller than the window, is a named tab stop
+    const content = within(dialog).getByRole('region', { name: 'Preview: contract-2026.pdf' });
+    expect(content).toHaveAttribute('tabindex', '0');
+    expect(content).toContainElement(frame);
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
-    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview'));
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1'));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
   });
 });
 

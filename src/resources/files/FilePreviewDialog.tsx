@@ -1,12 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useIsPhone } from '../../common/useIsPhone';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { FILES_RESOURCE, type FileRecord } from '../../dataProviders/files';
 import { describeError } from '../../dataProviders/problem';
+import { withPdfTitle } from './pdfTitle';
 
 interface FilePreviewDialogProps {
   record: FileRecord;
@@ -14,11 +15,17 @@ interface FilePreviewDialogProps {
   onClose: () => void;
 }
 
-type Preview = { state: 'loading' } | { state: 'shown'; url: string; type: string } | { state: 'failed'; message: string };
+type Preview = { state: 'loading' } | { state: 'shown'; url: string; viewUrl: string; type: string } | { state: 'failed'; message: string };
 
 /**
- * The file's bytes, fetched with the user's token, as an object URL that lives while the dialog is open: revoked on
- * close, on another file and on unmount.
+ * What the frame shows: a PDF titled with the file's name, which the browser's PDF viewer would otherwise name after the
+ * object URL's random id; an image as it is.
+ */
+const viewedBytes = (bytes: Uint8Array<ArrayBuffer>, type: string, name: string) => (type === 'application/pdf' ? withPdfTitle(bytes, name) : bytes);
+
+/**
+ * The file's bytes, fetched with the user's token, as object URLs that live while the dialog is open (the bytes as stored
+ * to save, and the bytes to view): revoked on close, on another file and on unmount.
  */
 function usePreview(record: FileRecord, open: boolean): Preview {
   const dataProvider = useDataProvider<CaredeskDataProvider>();
@@ -26,22 +33,27 @@ function usePreview(record: FileRecord, open: boolean): Preview {
   const [preview, setPreview] = useState<Preview>({ state: 'loading' });
   useEffect(() => {
     if (!open) return;
-    let url: string | undefined;
+    const urls: string[] = [];
     let current = true;
     setPreview({ state: 'loading' });
-    dataProvider.previewFile(FILES_RESOURCE, { id: record.id, contentType: record.content_type }).then(
-      ({ data }) => {
-        if (!current) return;
-        url = URL.createObjectURL(data);
-        setPreview({ state: 'shown', url, type: data.type });
-      },
-      (error) => current && setPreview({ state: 'failed', message: describeError(error, translate) }),
-    );
+    dataProvider
+      .previewFile(FILES_RESOURCE, { id: record.id, contentType: record.content_type })
+      .then(
+        ({ data: { bytes, type } }) => {
+          if (!current) return;
+          const viewed = viewedBytes(bytes, type, record.name);
+          const url = URL.createObjectURL(new Blob([bytes], { type }));
+          const viewUrl = viewed === bytes ? url : URL.createObjectURL(new Blob([viewed], { type }));
+          urls.push(...new Set([url, viewUrl]));
+          setPreview({ state: 'shown', url, viewUrl, type });
+        },
+        (error) => current && setPreview({ state: 'failed', message: describeError(error, translate) }),
+      );
     return () => {
       current = false;
-      if (url) URL.revokeObjectURL(url);
+      for (const url of urls) URL.revokeObjectURL(url);
     };
-  }, [open, record.id, record.content_type, dataProvider, translate]);
+  }, [open, record.id, record.content_type, record.name, dataProvider, translate]);
   return preview;
 }
 
@@ -60,15 +72,17 @@ export const FilePreviewDialog = ({ record, open, onClose }: FilePreviewDialogPr
   const preview = usePreview(record, open);
   const title = translate('caredesk.files.preview.title', { name: record.name });
   const close = translate('caredesk.files.preview.close');
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby="file-preview-title">
-      <DialogTitle id="file-preview-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+    <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="lg" aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
         {title}
       </DialogTitle>
       <IconButton aria-label={close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent dividers>
+      {/* its content scrolls where the file is taller than the window: a tab stop of its own, so that keys can scroll it */}
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
         {preview.state === 'loading' && (
           <Stack direction="row" spacing={2} alignItems="center" role="status">
             <CircularProgress size={24} />
@@ -76,7 +90,7 @@ export const FilePreviewDialog = ({ record, open, onClose }: FilePreviewDialogPr
           </Stack>
         )}
         {preview.state === 'failed' && <Alert severity="error">{translate('caredesk.files.preview.failed', { message: preview.message })}</Alert>}
-        {preview.state === 'shown' && <PreviewContent url={preview.url} type={preview.type} name={record.name} />}
+        {preview.state === 'shown' && <PreviewContent url={preview.viewUrl} type={preview.type} name={record.name} />}
       </DialogContent>
       <DialogActions>
         {preview.state === 'shown' && (
