@@ -25,7 +25,7 @@ describe('the care board', { timeout: 60_000 }, () => {
     for (const text of ['10xxx', 'Core Territory', '2 patients · Care levels 3, 2', 'Alice Admin']) expect(card).toHaveTextContent(text);
     expect(within(card).getByRole('img', { name: 'overdue' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /^Move the request received/ })).toBeInTheDocument();
-    expect(await column(/^New \(1 request\)/)).toHaveTextContent('1 patient · Care levels 5');
+    expect(await column(/^New \(1 request\)/)).toHaveTextContent('1 patient · Care level 5');
     expect(screen.queryByRole('region', { name: /^Declined/ })).not.toBeInTheDocument();
     expect(new Set(statusesAsked())).toEqual(new Set(['new', 'contacting', 'offer_sent']));
 

@@ -57,6 +57,19 @@ describe('translations', () => {
     for (const name of names) expect([en.resources[name]?.name, de.resources[name]?.name], name).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
   });
 
+  it('German calls a care request a Betreuungsanfrage throughout, never a Pflegeanfrage', () => {
+    const texts = keys(de).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], de) as string);
+    expect(texts.filter((text) => /Pflegeanfrage/i.test(text))).toEqual([]);
+    expect(de.caredesk.care_work.board.title).toBe('Tafel der Betreuungsanfragen');
+  });
+
+  it('names one care level in the singular, several in the plural', () => {
+    const cases = [{ levels: '2', smart_count: 1 }, { levels: '3, 2', smart_count: 2 }];
+    const levels = (locale: 'en' | 'de') => cases.map((options) => createI18nProvider(locale).translate('caredesk.care_work.board.care_levels', options));
+    expect(levels('en')).toEqual(['Care level 2', 'Care levels 3, 2']);
+    expect(levels('de')).toEqual(['Pflegegrad 2', 'Pflegegrade 3, 2']);
+  });
+
   it('keeps the spec texts', () => {
     expect(en.caredesk.login.errors.status).toBe('Request failed with status code %{status}');
     expect(usersEn.users.messages.tokens_removed).toBe('Tokens haven been removed.');

@@ -39,7 +39,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
     new_requests: '%{smart_count} neue Anfrage – |||| %{smart_count} neue Anfragen –',
     show: 'anzeigen',
     board: {
-      title: 'Tafel der Pflegeanfragen',
+      title: 'Tafel der Betreuungsanfragen',
       menu: 'Tafel',
       show_closed: 'Abgeschlossene Status zeigen',
       column_count: '%{smart_count} Anfrage |||| %{smart_count} Anfragen',
@@ -53,7 +53,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       not_assigned: 'nicht zugewiesen',
       conflict_someone: 'Jemand anderes',
       patients: '%{smart_count} Patient |||| %{smart_count} Patienten',
-      care_levels: 'Pflegegrade %{levels}',
+      care_levels: 'Pflegegrad %{levels} |||| Pflegegrade %{levels}',
       received: 'Eingegangen %{date}',
       open: 'Eingegangen %{date} – Anfrage öffnen',
       instructions:
@@ -126,7 +126,7 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       unassigned_new: 'Neu und nicht zugewiesen',
     },
     settings: {
-      title: 'Pflegeanfragen',
+      title: 'Betreuungsanfragen',
       assignment_mails: 'Mir eine Mail senden, wenn mir eine Anfrage zugewiesen wird',
       saved: 'Ihre Mail-Einstellung wurde gespeichert.',
     },

@@ -51,7 +51,7 @@ export const careWorkEn = {
       not_assigned: 'not assigned',
       conflict_someone: 'Someone else',
       patients: '%{smart_count} patient |||| %{smart_count} patients',
-      care_levels: 'Care levels %{levels}',
+      care_levels: 'Care level %{levels} |||| Care levels %{levels}',
       received: 'Received %{date}',
       open: 'Open request received %{date}',
       instructions:

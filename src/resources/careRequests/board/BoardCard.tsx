@@ -7,11 +7,7 @@ import { TerritoryChip, territoryOf } from '../parts/TerritoryChip';
 import { useCareFormat } from '../parts/useCareFormat';
 import { AssigneeText, FollowUpText } from '../workflow/parts';
 
-const careLevels = (record: Incoming) =>
-  record.patients
-    .map((patient) => patient.care_level)
-    .filter((level): level is number => level !== null)
-    .join(', ');
+const careLevels = (record: Incoming) => record.patients.map((patient) => patient.care_level).filter((level): level is number => level !== null);
 
 /**
  * A request on the board: received date, partial zip code and territory, patients and care levels, assignee and follow-up.
@@ -45,7 +41,7 @@ export const BoardCard = ({ record, onOpen, draggable }: { record: Incoming; onO
           </Stack>
           <Typography variant="body2">
             {translate('caredesk.care_work.board.patients', { smart_count: record.numberOfPatients })}
-            {levels && ` · ${translate('caredesk.care_work.board.care_levels', { levels })}`}
+            {levels.length > 0 && ` · ${translate('caredesk.care_work.board.care_levels', { levels: levels.join(', '), smart_count: levels.length })}`}
           </Typography>
           <Typography variant="body2">
             <AssigneeText assignee={record.assignee} />
