@@ -1,11 +1,12 @@
-// `npm run import:care-requests -- FILE.jsonl`: loads legacy care requests (format: server/care/import.ts) into the
-// database the server uses (DATABASE_URL, else the PGlite database in DATA_DIR; stop the server first when using PGlite).
+// `npm run import:care-requests -- FILE.jsonl`: loads legacy care requests (format: server/care/import.ts), closed unless a line
+// gives a status, into the database the server uses (DATABASE_URL, else the PGlite database in DATA_DIR; stop the server first
+// when using PGlite).
 // Every line is checked before anything is written; then all lines are imported in one transaction, or none.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
-import { formatLineError, importCareRequests } from '../server/care/import';
+import { formatLineError, importCareRequests, LEGACY_IMPORT_STATUS } from '../server/care/import';
 
 const MAX_ERRORS_SHOWN = 100;
 
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(`Imported ${file}: ${report.inserted} new, ${report.updated} updated care request(s).`);
+    if (report.inserted) console.log(`New requests start ${LEGACY_IMPORT_STATUS} unless their line gives a status; updated ones keep their workflow.`);
     return 0;
   } finally {
     await database.close();

@@ -3,17 +3,26 @@ import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox
 import type { Db } from '../db';
 import { EpochSeconds } from '../../contracts/paging';
 import { FORM_VERSIONS, type FormVersion } from '../../contracts/care-enumerations';
+import { CareStatusSchema, type CareStatus } from '../../contracts/care-workflow';
 import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from '../../contracts/care';
 import { vacuumCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
 
 /**
  * The legacy import format (JSON Lines): one request per line, blank lines ignored.
  *   {"legacy_id": "...", "form_version": "2012" | "2016-pre" | "2016", "submitted": epoch seconds or ISO 8601 text,
- *    "host": "...", "affiliate": "..." | null, "incoming": {...}, "archived": {...} | null, "contact"?: {...}}
+ *    "host": "...", "affiliate": "..." | null, "incoming": {...}, "archived": {...} | null, "contact"?: {...}, "status"?: "..."}
  * incoming and archived hold the fields of the care service's wire shapes (schemas.ts) that a request brings along
  * (incoming: territories, partial zip code, mission, details, patients in the 2012 or the 2016 layout; archived: customer_version,
- * newsletter, referral, contact, mission_details, accommodation, caregiver_requirements); contact is the optional personal data.
+ * newsletter, referral, contact, mission_details, accommodation, caregiver_requirements); contact is the optional personal data;
+ * status the workflow status a newly imported request starts with, LEGACY_IMPORT_STATUS when the line has none.
  */
+
+/**
+ * The legacy system kept no outcome, so an imported request's is unknown; yet it is done with, and must not wait in the board's
+ * New column. Of the closed statuses, withdrawn claims the least: placed would count as the agency's success, declined as its
+ * refusal; withdrawn says only that the request is no longer pursued. A line that knows better gives its own status.
+ */
+export const LEGACY_IMPORT_STATUS: CareStatus = 'withdrawn';
 
 const ISO_TIMESTAMP = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$';
 const Submitted = Type.Union([EpochSeconds, Type.String({ pattern: ISO_TIMESTAMP })], {
@@ -31,6 +40,7 @@ const lineSchema = <T extends TSchema>(incoming: T) =>
       incoming,
       archived: Type.Union([ArchivedFields, Type.Null()]),
       contact: Type.Optional(PersonalData),
+      status: Type.Optional(CareStatusSchema),
     },
     { additionalProperties: false },
   );
@@ -96,6 +106,7 @@ function recordOfLine(line: ImportLine): CareRequestRecord {
     incoming: line.incoming,
     archived: line.archived,
     personal: line.contact ?? null,
+    status: line.status ?? LEGACY_IMPORT_STATUS,
   };
 }
 

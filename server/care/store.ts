@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { archivedCareRequests, careRequestContacts, careRequests } from '../db/schema';
 import { adjustCounts, keptCount, recount } from '../shared/kept-counts';
 import type { FormVersion } from '../../contracts/care-enumerations';
+import type { CareStatus } from '../../contracts/care-workflow';
 import type { ArchivedFieldsInput, IncomingFields, PersonalDataInput } from '../../contracts/care';
 
 /** One care request as the intake, the legacy import, the demo seed and the benchmark hand it to the store. */
@@ -17,6 +18,8 @@ export interface CareRequestRecord {
   incoming: IncomingFields;
   archived: ArchivedFieldsInput | null;
   personal: (PersonalDataInput & { tracking?: Record<string, string> }) | null;
+  /** The workflow status the request starts with: new unless said otherwise (the legacy import closes what it brings). */
+  status?: CareStatus;
 }
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -56,6 +59,7 @@ function incomingRow(record: CareRequestRecord, uid: string): typeof careRequest
     details: incoming.details,
     patients: incoming.patients,
     searchText: searchTextOf(record, incoming.partial_mission_zip_code),
+    status: record.status ?? 'new',
   };
 }
 
@@ -137,6 +141,9 @@ export async function careRequestCounts(executor: Executor): Promise<{ requests:
   return { requests, archived };
 }
 
+/** What a repeated import leaves as it is: the identity, an erasure, and the workflow that staff work on in Caredesk. */
+const KEPT_ON_REIMPORT: (keyof typeof careRequests.$inferSelect)[] = ['uid', 'legacyId', 'contactErasedAt', 'status', 'assigneeUid', 'followUp', 'version'];
+
 export interface UpsertOutcome {
   inserted: number;
   updated: number;
@@ -144,8 +151,9 @@ export interface UpsertOutcome {
 
 /**
  * Inserts or updates requests by legacy id (each record must have one, and each only once): a repeated import
- * makes the stored requests what the file says and never duplicates one. A known request keeps its uid; its archived
- * version is replaced or removed as the record says; its contact data is replaced only when the record brings some.
+ * makes the stored requests what the file says and never duplicates one. A known request keeps its uid and its workflow (status,
+ * assignee, follow-up, version: worked in Caredesk since, so the record's status only starts a new one); its archived version is
+ * replaced or removed as the record says; its contact data is replaced only when the record brings some.
  */
 export async function upsertByLegacyId(tx: Transaction, records: CareRequestRecord[]): Promise<UpsertOutcome> {
   const outcome: UpsertOutcome = { inserted: 0, updated: 0 };
@@ -154,7 +162,7 @@ export async function upsertByLegacyId(tx: Transaction, records: CareRequestReco
       .insert(careRequests)
       .values(batch.map((record) => incomingRow(record, randomUUID())))
       // an erasure (request or retention) survives a re-import: contact_erased_at is kept and no contact data comes back
-      .onConflictDoUpdate({ target: careRequests.legacyId, set: excludedColumns(careRequests, ['uid', 'legacyId', 'contactErasedAt']) })
+      .onConflictDoUpdate({ target: careRequests.legacyId, set: excludedColumns(careRequests, KEPT_ON_REIMPORT) })
       .returning({ uid: careRequests.uid, legacyId: careRequests.legacyId, erased: sql<boolean>`(contact_erased_at is not null)`, inserted: sql<boolean>`(xmax = 0)` });
     const rowByLegacyId = new Map(rows.map((row) => [row.legacyId, row]));
     for (const row of rows) outcome[row.inserted ? 'inserted' : 'updated'] += 1;

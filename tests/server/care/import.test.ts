@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { archivedCareRequests, careRequests } from '../../../server/db/schema';
 import { copyPgliteTemplate } from '../support/database-templates';
 import { createTestApp, type TestApp } from '../support/helpers';
-import { formatLineError, importCareRequests, parseImport } from '../../../server/care/import';
+import { formatLineError, importCareRequests, LEGACY_IMPORT_STATUS, parseImport } from '../../../server/care/import';
+import { changeWorkflow } from '../../../server/care/workflow';
 import { careRequestCounts } from '../../../server/care/store';
 import { CARE_REQUESTS_JSONL } from '../../fixtures/care-form';
 import { rowCounts } from '../../fixtures/care-records';
@@ -108,6 +109,43 @@ describe('importCareRequests', () => {
     expect(await storedRow('L2012-0002')).toMatchObject({ archived: true });
     expect(await counts()).toMatchObject({ incoming: 7, archived: 3 });
     expect(await careRequestCounts(t.db)).toEqual({ requests: 7, archived: 3 });
+  });
+});
+
+describe('the workflow status of imported requests', () => {
+  const withIds = (suffix: string, status?: string) =>
+    lines().map((line) => ({ ...line, legacy_id: `${line.legacy_id}-${suffix}`, ...(status === undefined ? {} : { status }) }));
+  const statusOf = async (legacyId: string) => {
+    const [row] = await t.db.select({ uid: careRequests.uid, status: careRequests.status, followUp: careRequests.followUp, version: careRequests.version }).from(careRequests).where(eq(careRequests.legacyId, legacyId));
+    return row!;
+  };
+
+  it('closes what it imports, as withdrawn, unless a line gives a status of its own', async () => {
+    const [first, second, ...rest] = withIds('S');
+    const report = await importCareRequests(t.db, jsonl([first, { ...second, status: 'placed' }, { ...rest[0], status: 'new' }, ...rest.slice(1)]));
+    expect(report.errors).toEqual([]);
+    expect(LEGACY_IMPORT_STATUS).toBe('withdrawn');
+    expect((await statusOf(`${first!.legacy_id}`)).status).toBe('withdrawn');
+    expect((await statusOf(`${second!.legacy_id}`)).status).toBe('placed');
+    expect((await statusOf(`${rest[0]!.legacy_id}`)).status).toBe('new');
+    for (const line of rest.slice(1)) expect((await statusOf(line.legacy_id)).status).toBe('withdrawn');
+  });
+
+  it('names a status that is none of the workflow', () => {
+    const [line] = withIds('X', 'archived');
+    expect(parseImport(jsonl([line])).errors.map(formatLineError)).toEqual(['line 1: status: must be one of new, contacting, offer_sent, placed, declined, withdrawn']);
+  });
+
+  it('keeps the workflow staff worked since when a request is imported again, with or without a status', async () => {
+    const [line] = withIds('R', 'new');
+    await importCareRequests(t.db, jsonl([line]));
+    const { uid } = await statusOf(line!.legacy_id);
+    const settings = { panelUrl: t.config.care.panelUrl, sender: t.config.care.notifySender, accessPolicy: t.config.trust.accessPolicy };
+    const worked = await changeWorkflow(t.db, uid, { version: 1, status: 'contacting', follow_up: '2030-01-07' }, { actor: null, address: null }, settings);
+    for (const again of [line, { ...line, status: 'withdrawn' }, { ...line, status: undefined }]) {
+      expect(await importCareRequests(t.db, jsonl([again]))).toEqual({ inserted: 0, updated: 1, errors: [] });
+      expect(await statusOf(line!.legacy_id)).toEqual({ uid, status: 'contacting', followUp: '2030-01-07', version: worked.version });
+    }
   });
 });
 
