@@ -11,7 +11,7 @@ import type { ReauthenticateInput } from '../../contracts/second-factors';
 import { keepDeviceToken, readDeviceToken } from './deviceTokens';
 import { ReauthenticationPrompt } from './reauthenticationPrompt';
 import type { SecondFactorProof } from './secondFactorChallenge';
-import { defaultStorage, type StorageLike } from './storage';
+import { defaultStorage, defaultTabStorage, type StorageLike } from './storage';
 import { base64Utf8, type Credentials, jsonBody, parseAccessTokenResponse, parseTokenResponse, postForJson, SignInError, TokenResponseError } from './tokenResponse';
 import type { WebAuthnJson } from './webauthn';
 
@@ -21,6 +21,9 @@ export const STORAGE_KEYS = {
   /** 'true' after an explicit logout: the root page then does not try an automatic sign-in. */
   loggedOut: 'caredesk.logged_out',
 } as const;
+
+/** In the tab's storage: the notices closed since the sign-in (a JSON list of names). */
+const CLOSED_NOTICES_KEY = 'caredesk.closed_notices';
 
 /** The access token is refreshed this many milliseconds before it expires. */
 export const REFRESH_LEAD_MS = 2000;
@@ -33,6 +36,8 @@ interface SessionOptions {
   authUrl: string;
   fetch?: typeof fetch;
   storage?: StorageLike;
+  /** What lasts as long as the sign-in in this tab (closed notices); sessionStorage by default. */
+  tabStorage?: StorageLike;
   /** Milliseconds since the epoch. */
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -59,6 +64,7 @@ export class Session {
   readonly reauthentication = new ReauthenticationPrompt();
   private readonly fetchFn: typeof fetch;
   private readonly storage: StorageLike;
+  private readonly tabStorage: StorageLike;
   private readonly now: () => number;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
@@ -76,6 +82,7 @@ export class Session {
     // Late-bound defaults: test doubles (msw, fake timers) patch the globals after this module is loaded.
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.storage = options.storage ?? defaultStorage();
+    this.tabStorage = options.tabStorage ?? defaultTabStorage();
     this.now = options.now ?? (() => Date.now());
     this.setTimer = options.setTimer ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
@@ -100,6 +107,24 @@ export class Session {
 
   hasStoredRefreshToken(): boolean {
     return !!this.storage.getItem(STORAGE_KEYS.refreshToken);
+  }
+
+  /** Whether the user closed the notice `name` since signing in (a reload keeps it closed, the next sign-in shows it again). */
+  isNoticeClosed(name: string): boolean {
+    return this.closedNotices().includes(name);
+  }
+
+  closeNotice(name: string): void {
+    if (!this.isNoticeClosed(name)) this.tabStorage.setItem(CLOSED_NOTICES_KEY, JSON.stringify([...this.closedNotices(), name]));
+  }
+
+  private closedNotices(): string[] {
+    try {
+      const names: unknown = JSON.parse(this.tabStorage.getItem(CLOSED_NOTICES_KEY) ?? '[]');
+      return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -152,6 +177,7 @@ export class Session {
     if (epoch !== this.epoch) throw new Error('sign-in superseded');
     this.storage.setItem(STORAGE_KEYS.refreshToken, credentials.refreshToken);
     this.storage.removeItem(STORAGE_KEYS.loggedOut);
+    this.tabStorage.removeItem(CLOSED_NOTICES_KEY);
     if (username !== null) keepDeviceToken(this.storage, username, credentials.deviceToken);
     this.activate(credentials);
   }
@@ -217,6 +243,7 @@ export class Session {
     this.forget();
     this.storage.removeItem(STORAGE_KEYS.refreshToken);
     this.storage.setItem(STORAGE_KEYS.loggedOut, 'true');
+    this.tabStorage.removeItem(CLOSED_NOTICES_KEY);
   }
 
   /** Drops the in-memory access token but keeps the stored refresh token (a failed session check). */

@@ -12,8 +12,17 @@ function memoryStorage(): StorageLike {
 
 /** localStorage when it works (it throws in some private modes), otherwise memory. */
 export function defaultStorage(): StorageLike {
+  return workingStorage(() => globalThis.localStorage);
+}
+
+/** The tab's sessionStorage (it outlives a reload, not the tab) when it works, otherwise memory. */
+export function defaultTabStorage(): StorageLike {
+  return workingStorage(() => globalThis.sessionStorage);
+}
+
+function workingStorage(get: () => Storage): StorageLike {
   try {
-    const storage = globalThis.localStorage;
+    const storage = get();
     const probe = '__caredesk_probe__';
     storage.setItem(probe, probe);
     storage.removeItem(probe);

@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/password/SecurityPage';
 import { useFakeBackend } from './support/backend';
 import { RECRUITER_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
+import { onAPhone } from './support/phone';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
+afterEach(() => vi.restoreAllMocks());
 /** 2026-12-01 12:00 UTC. */
 const GRACE_UNTIL = 1_796_126_400;
 const bob = () => backend.service.state.users.get(RECRUITER_UID)!;
@@ -65,6 +67,38 @@ describe('the enrollment notice during the grace period', { timeout: 60_000 }, (
     await waitFor(() => expect(currentUrl()).toBe('/security'));
     expect(await screen.findByText('Your roles require a second factor.')).toBeInTheDocument();
     expect(screen.queryByText(/Please set one up by/)).not.toBeInTheDocument();
+  });
+
+  it('closes for the rest of the sign-in: a reload keeps it closed, the next sign-in shows it again', async () => {
+    Object.assign(bob(), { secondFactorRequired: true, graceUntil: GRACE_UNTIL });
+    const notice = /Please set one up by/;
+    const { user } = openAsBob();
+    await user.click(within(await screen.findByTestId('second-factor-notice')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+
+    cleanup(); // the tab reloads: the same sign-in goes on with the stored refresh token
+    openAsBob();
+    expect(await screen.findByText('Hello Bob Recruiter!')).toBeInTheDocument();
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+
+    cleanup();
+    const again = renderApp('/login');
+    await again.user.type(await screen.findByLabelText('Username'), 'bobby');
+    await again.user.type(screen.getByLabelText('Password'), 'bob-secret{Enter}');
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+  });
+
+  it('is one line on a phone: a short text, Set up and Close', async () => {
+    onAPhone();
+    Object.assign(bob(), { secondFactorRequired: true, graceUntil: GRACE_UNTIL });
+    openAsBob();
+    const day = format(new Date(GRACE_UNTIL * 1000), 'MM/dd/yyyy');
+    const notice = await screen.findByTestId('second-factor-notice');
+    expect(notice).toHaveTextContent(`Second factor due by ${day}`);
+    expect(within(notice).getByRole('link', { name: 'Set up' })).toHaveAttribute('href', '/security');
+    expect(within(notice).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(notice).queryByText(/Please set one up/)).not.toBeInTheDocument();
+    expect(notice.querySelector('.MuiAlert-icon')).toBeNull();
   });
 
   it('says nothing to a user whose roles require no factor, or who has one', async () => {

@@ -60,5 +60,6 @@ if (!('IntersectionObserver' in window)) {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });

@@ -60,6 +60,7 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
       done: 'Ich habe sie gesichert',
       file_name: 'caredesk-wiederherstellungscodes.txt',
       file_heading: 'Caredesk-Wiederherstellungscodes. Jeder Code gilt einmal.',
+      sessions_ended: 'Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an. |||| Ihre %{smart_count} anderen Sitzungen wurden abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.',
     },
     enrollment: {
       title: 'Zweiten Faktor einrichten',
@@ -70,6 +71,8 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     notice: {
       text: 'Ihre Rollen verlangen einen zweiten Faktor. Bitte richten Sie ihn bis zum %{day} ein.',
       link: 'Jetzt einrichten',
+      short: 'Zweiter Faktor fällig: %{day}',
+      link_short: 'Einrichten',
     },
   },
 };

@@ -58,6 +58,7 @@ export const securityEn = {
       done: 'I have saved them',
       file_name: 'caredesk-recovery-codes.txt',
       file_heading: 'Caredesk recovery codes. Each code works once.',
+      sessions_ended: 'Your other session has been signed out: sign in there again with your second factor. |||| Your %{smart_count} other sessions have been signed out: sign in there again with your second factor.',
     },
     enrollment: {
       title: 'Set up a second factor',
@@ -68,6 +69,8 @@ export const securityEn = {
     notice: {
       text: 'Your roles require a second factor. Please set one up by %{day}.',
       link: 'Set up now',
+      short: 'Second factor due by %{day}',
+      link_short: 'Set up',
     },
   },
 };
