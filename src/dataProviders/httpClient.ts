@@ -3,6 +3,7 @@ import { ReauthenticationCancelled } from '../auth/reauthenticationPrompt';
 import { problemSlug } from '../auth/secondFactorChallenge';
 import type { Session } from '../auth/session';
 import { describeError, type Translate, toHttpError } from './problem';
+import { createIdempotencyKeys } from './idempotencyKeys';
 import { fieldLabelsFor } from './problemFields';
 
 interface HttpResponse {
@@ -54,9 +55,11 @@ async function responseError(response: Response): Promise<HttpError> {
  * fetchJson with the session's bearer access token. It waits for a refresh in flight and refreshes first when the
  * access token has already expired; without a usable session it fails with a 401 HttpError without calling the service.
  * Problem bodies (RFC 9457) become ProblemErrors whose message is 'Title: text (in field Label)' in the panel's current
- * language (`translate`), the field named by the label of the resource the URL addresses.
+ * language (`translate`), the field named by the label of the resource the URL addresses. Every POST carries an Idempotency-Key
+ * (idempotencyKeys.ts): one per action, the same one when the request is sent again.
  */
 export function createHttpClient(session: Session, translate?: Translate): HttpClient {
+  const idempotencyKeys = createIdempotencyKeys();
   const authorized = async (given?: HeadersInit) => {
     const token = await session.getAccessToken();
     if (!token) throw new HttpError('Unauthorized', 401, null);
@@ -82,8 +85,8 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
       throw new ReauthenticationCancelled(translate?.('caredesk.reauthentication.cancelled'));
     });
 
-  // a sensitive action refused for want of a recent authentication is asked for and sent once more
-  const json = async (url: string, options: HttpOptions = {}) => {
+  // a sensitive action refused for want of a recent authentication is asked for and sent once more, with the same Idempotency-Key
+  const sendReauthenticated = async (url: string, options: HttpOptions) => {
     try {
       return await send(url, options);
     } catch (error) {
@@ -99,6 +102,8 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     }
   };
 
+  const json = (url: string, options: HttpOptions = {}) => idempotencyKeys.send(url, options, (keyed) => sendReauthenticated(url, keyed), () => true);
+
   const blob = async (url: string): Promise<BlobResponse> => {
     const headers = await authorized();
     try {
@@ -110,7 +115,8 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     }
   };
 
-  const fetchAuthorized = async (url: string, init: RequestInit = {}) => globalThis.fetch(url, { ...init, headers: await authorized(init.headers) });
+  const fetchAuthorized = (url: string, init: RequestInit = {}) =>
+    idempotencyKeys.send(url, init, async (keyed) => globalThis.fetch(url, { ...keyed, headers: await authorized(keyed.headers) }), (response) => response.ok);
 
   return Object.assign(json, { blob, fetch: fetchAuthorized });
 }

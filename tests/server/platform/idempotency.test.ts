@@ -10,7 +10,7 @@ import { housekeepingJobs } from '../../../server/housekeeping-jobs';
 import { createHousekeeping } from '../../../server/shared/housekeeping';
 import { CARE, freshAddress, INTAKE, multipart as formData, validForm } from '../../fixtures/care-form';
 import { codeAt, FACTORS, PANEL_ORIGIN, signedInUser, type SignedInUser } from '../auth/second-factor-helpers';
-import { createFilesTestApp, FILES, filesUnder, multipart, PRICING, uploadForm } from '../support/files-helpers';
+import { createFilesTestApp, FILES, filesUnder, PRICING, uploadForm } from '../support/files-helpers';
 import { AUTH, bearer, unique } from '../support/helpers';
 import { aMail, addProvider, MAIL } from '../support/mail-helpers';
 import { createSoftwareAuthenticator } from '../support/software-authenticator';
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t?.cleanUp());
 
 const newKey = () => `"${randomUUID()}"`;
-const keyed = (key: string | undefined) => (key === undefined ? {} : { 'idempotency-key': key });
+const keyed = (key: string | undefined): Record<string, string> => (key === undefined ? {} : { 'idempotency-key': key });
 const rows = async (table: PgTable, where?: ReturnType<typeof and>) => (await t.db.select({ total: count() }).from(table).where(where))[0]!.total;
 
 async function submitForm(form: Record<string, string>, options: Partial<InjectOptions> = {}) {
