@@ -60,7 +60,7 @@ describe('translations', () => {
   it('German calls a care request a Betreuungsanfrage throughout, never a Pflegeanfrage', () => {
     const texts = keys(de).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], de) as string);
     expect(texts.filter((text) => /Pflegeanfrage/i.test(text))).toEqual([]);
-    expect(de.caredesk.care_work.board.title).toBe('Tafel der Betreuungsanfragen');
+    expect(createI18nProvider('de').translate('caredesk.care_work.board.title')).toBe('Tafel der Betreuungsanfragen');
   });
 
   it('names one care level in the singular, several in the plural', () => {
