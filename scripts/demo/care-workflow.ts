@@ -53,7 +53,7 @@ function changesTo(status: CareStatus, assignee: Actor, index: number, now: Date
 export async function seedCareWorkflow(db: Db, uids: string[], config: Config, now: Date): Promise<void> {
   const staff = await workers(db);
   if (staff.length === 0) return;
-  const settings = { panelUrl: config.care.panelUrl, sender: config.care.notifySender, accessPolicy: config.trust.accessPolicy };
+  const settings = { panelUrl: config.care.panelUrl, sender: config.care.notifySender, language: config.care.mailLanguage, accessPolicy: config.trust.accessPolicy };
   for (const [index, uid] of uids.entries()) {
     const worker = staff[index % staff.length]!;
     const context = { actor: worker, address: null };

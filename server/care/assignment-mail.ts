@@ -1,3 +1,4 @@
+import type { MailLanguage } from '../config';
 import type { Db } from '../db';
 import { careRequestMails } from '../db/schema';
 import { enqueueMail } from '../mail';
@@ -17,6 +18,7 @@ export const careRequestLink = (panelUrl: string, uid: string) => `${panelUrl}${
 export interface MailSettings {
   panelUrl: string;
   sender: string;
+  language: MailLanguage;
 }
 
 interface Assignment {
@@ -35,11 +37,23 @@ async function assignmentAddress(executor: Executor, userUid: string): Promise<s
   return username && new RegExp(EMAIL_PATTERN).test(username) ? username : undefined;
 }
 
+/** The mail in each language of AGENCY_LANGUAGE. */
+const ASSIGNMENT_MAILS: Record<MailLanguage, (mail: { zip: string; assignedBy: string; link: string }) => { subject: string; lines: string[] }> = {
+  en: ({ zip, assignedBy, link }) => ({
+    subject: `Care request ${zip} assigned to you`,
+    lines: [`${assignedBy} assigned a care request to you.`, '', `Open it in Caredesk: ${link}`, `Mission zip code: ${zip}`],
+  }),
+  de: ({ zip, assignedBy, link }) => ({
+    subject: `Betreuungsanfrage ${zip} Ihnen zugewiesen`,
+    lines: [`${assignedBy} hat Ihnen eine Betreuungsanfrage zugewiesen.`, '', `In Caredesk öffnen: ${link}`, `PLZ des Einsatzorts: ${zip}`],
+  }),
+};
+
 /** The mail names the request by its link and partial zip code only: mails are read by everyone with mail:read. */
 function assignmentMail({ requestUid, partialZip, assignedBy }: Assignment, to: string, settings: MailSettings) {
-  const zip = partialZip ?? '-';
-  const lines = [`${assignedBy} assigned a care request to you.`, '', `Open it in Caredesk: ${careRequestLink(settings.panelUrl, requestUid)}`, `Mission zip code: ${zip}`];
-  return { sender: settings.sender, to: [to], subject: `Care request ${zip} assigned to you`, message: lines.join('\n') };
+  const link = careRequestLink(settings.panelUrl, requestUid);
+  const { subject, lines } = ASSIGNMENT_MAILS[settings.language]({ zip: partialZip ?? '-', assignedBy, link });
+  return { sender: settings.sender, to: [to], subject, message: lines.join('\n') };
 }
 
 /** Queued in the transaction of the assignment, and remembered for the request's activity. */

@@ -29,7 +29,7 @@ export const careService: FastifyPluginAsyncTypebox<CareServiceOptions> = async 
   await hub.started;
   await app.register(fastifySSE, { heartbeatInterval: config.care.eventHeartbeatMs });
   careRoutes(app, { db });
-  const mail = { panelUrl: config.care.panelUrl, sender: config.care.notifySender };
+  const mail = { panelUrl: config.care.panelUrl, sender: config.care.notifySender, language: config.care.mailLanguage };
   careWorkflowRoutes(app, db, { ...mail, accessPolicy: config.trust.accessPolicy });
   careNoteRoutes(app, db);
   careEventRoutes(app, hub);

@@ -3,7 +3,7 @@ import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
 import type { PasswordHashCost } from '../auth/passwords';
 import { ConfigError } from './config-error';
 import { readEnvironment } from './read-environment';
-import type { CareConfig, Config, HttpConfig, S3Config } from './types';
+import type { CareConfig, Config, HttpConfig, MailLanguage, S3Config } from './types';
 import { Environment, SHUTDOWN_AFTER_GRACE_MS, SHUTDOWN_GRACE_MS } from './variables';
 
 /** The server's settings from the environment variables declared in variables/, or a ConfigError naming the one that is wrong. */
@@ -135,6 +135,7 @@ function careConfig(variables: Environment): CareConfig {
     partialZipDigits: variables.PARTIAL_ZIP_DIGITS,
     notifyRecipients: variables.CARE_REQUEST_NOTIFY,
     notifySender: variables.CARE_REQUEST_NOTIFY_SENDER ?? `caredesk@${agencyHost}`,
+    mailLanguage: variables.AGENCY_LANGUAGE as MailLanguage,
     // a panel served under a path keeps the path
     panelUrl: `${panelUrl.origin}${panelUrl.pathname}`.replace(/\/+$/, ''),
     eventStreams: { perUser: variables.CARE_EVENT_STREAMS_PER_USER, perProcess: variables.CARE_EVENT_STREAMS_PER_PROCESS },

@@ -44,6 +44,9 @@ export interface Config {
   care: CareConfig;
 }
 
+/** A language the mails to staff are written in (AGENCY_LANGUAGE). */
+export type MailLanguage = 'en' | 'de';
+
 /** The care-request intake's and care service's settings (server/intake, server/care). */
 export interface CareConfig {
   /** Submissions per client address and minute on POST /api/intake/care-request/. */
@@ -57,6 +60,8 @@ export interface CareConfig {
   /** Addresses notified by mail of each accepted request; empty sends nothing. */
   notifyRecipients: string[];
   notifySender: string;
+  /** The language of the notices and assignment mails. */
+  mailLanguage: MailLanguage;
   /** Where staff open the panel (no trailing slash): the notification mail links to the request there. */
   panelUrl: string;
   /** Bounds of the open live-event streams (GET /api/care/events/), per user and per process. */

@@ -68,6 +68,12 @@ export const careVariables = {
     minimum: 1,
     description: 'open live-event streams one server process holds at most; more get 429',
   }),
+  AGENCY_LANGUAGE: text({
+    default: 'en',
+    pattern: '^(en|de)$',
+    must: 'be en or de',
+    description: "the language of the mails the care services send the agency's staff (the notice of a new care request, the assignment mail): `en` or `de`",
+  }),
   AGENCY_WEBSITE: text({
     default: 'https://www.caredesk.example',
     format: 'absolute-url',

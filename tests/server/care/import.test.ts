@@ -140,7 +140,7 @@ describe('the workflow status of imported requests', () => {
     const [line] = withIds('R', 'new');
     await importCareRequests(t.db, jsonl([line]));
     const { uid } = await statusOf(line!.legacy_id);
-    const settings = { panelUrl: t.config.care.panelUrl, sender: t.config.care.notifySender, accessPolicy: t.config.trust.accessPolicy };
+    const settings = { panelUrl: t.config.care.panelUrl, sender: t.config.care.notifySender, language: t.config.care.mailLanguage, accessPolicy: t.config.trust.accessPolicy };
     const worked = await changeWorkflow(t.db, uid, { version: 1, status: 'contacting', follow_up: '2030-01-07' }, { actor: null, address: null }, settings);
     for (const again of [line, { ...line, status: 'withdrawn' }, { ...line, status: undefined }]) {
       expect(await importCareRequests(t.db, jsonl([again]))).toEqual({ inserted: 0, updated: 1, errors: [] });

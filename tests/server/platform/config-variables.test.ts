@@ -33,6 +33,12 @@ test('a value under its floor is raised to it, and the headers time-out never ex
   expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http).toMatchObject({ requestTimeoutMs: 2000, headersTimeoutMs: 2000 });
 });
 
+test("AGENCY_LANGUAGE chooses the language of the mails to staff: English unless it says de", () => {
+  expect(loadConfig({}).care.mailLanguage).toBe('en');
+  expect(loadConfig({ AGENCY_LANGUAGE: 'de' }).care.mailLanguage).toBe('de');
+  expect(() => loadConfig({ AGENCY_LANGUAGE: 'fr' })).toThrow('AGENCY_LANGUAGE must be en or de, got "fr"');
+});
+
 test('origins and the panel address are normalised; a list set to nothing is empty, unset it is the default', () => {
   const config = loadConfig({ CORS_ORIGINS: 'https://a.example/x, http://b.example:8080/', PANEL_URL: 'https://panel.example/desk//' });
   expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
