@@ -85,6 +85,9 @@ export const RecoveryCodes = Type.Object({
 export const ConfirmedFactor = Type.Object({
   factor: SecondFactor,
   recovery_codes: Type.Optional(Type.Array(Type.String(), { description: "with the user's first factor: the first recovery codes, shown once" })),
+  sessions_ended: Type.Optional(
+    Type.Integer({ minimum: 0, description: "with the user's first factor: how many of the user's other sessions it ended (they were opened with the password alone)" }),
+  ),
 });
 export const WebAuthnOptions = Type.Object({}, { additionalProperties: true, description: 'WebAuthn options (PublicKeyCredential…OptionsJSON)' });
 export const PasskeyOptions = Type.Object({

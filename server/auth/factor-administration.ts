@@ -8,6 +8,7 @@ import { confirmedFactorsOf, deleteAllFactors, lockFactorsOf } from './factor-st
 import { assertMayManage, type Actor } from './permission-rules';
 import { deleteRecoveryCodes } from './recovery-codes';
 import { secondFactorRequirementOf } from './second-factor-policy';
+import { endSessionsOf } from './sessions';
 import { findUser } from './users';
 
 /** The administration of users' second factors: what users:read sees of them, and the reset by users:manage. */
@@ -33,8 +34,9 @@ export async function userSecondFactors(db: Db, uid: string, graceDays: number):
 }
 
 /**
- * Deletes every factor (pending ones too) and the recovery codes of a user who lost them: their next sign-in needs the password
- * only (or, when their roles require a factor and the grace period is over, gives a session that may only enroll one).
+ * Deletes every factor (pending ones too) and the recovery codes of a user who lost them, and ends all their sessions (whoever holds one
+ * may be who took the factor): their next sign-in needs the password only (or, when their roles require a factor and the grace period is
+ * over, gives a session that may only enroll one).
  */
 export async function resetSecondFactors({ db, changes, settings }: FactorContext, uid: string, actor: Actor, audit: AuditContext): Promise<UserSecondFactorsResponse> {
   const normalized = uid.toLowerCase();
@@ -44,7 +46,9 @@ export async function resetSecondFactors({ db, changes, settings }: FactorContex
     await lockFactorsOf(tx, normalized);
     const factors = await deleteAllFactors(tx, normalized);
     await deleteRecoveryCodes(tx, normalized);
-    await recordAudit(tx, { ...audit, action: 'second-factor.reset', target: userTarget(normalized, user.publicName), changes: { factors } });
+    const sessionsEnded = await endSessionsOf(tx, normalized);
+    const changes = { factors, sessions_ended: sessionsEnded };
+    await recordAudit(tx, { ...audit, action: 'second-factor.reset', target: userTarget(normalized, user.publicName), changes });
   });
   return userSecondFactors(db, normalized, settings.secondFactorGraceDays);
 }

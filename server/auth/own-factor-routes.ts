@@ -24,10 +24,11 @@ const RECENT =
   'Needs an authentication within 5 minutes (401 `/problems/reauthentication-required`: POST /reauthenticate/). Any signed-in user may call it, ' +
   'also in a session that may only enroll a second factor.';
 const FIRST_FACTOR =
-  "The user's first factor also answers the first `recovery_codes` (shown once), and in a session that may only enroll a factor it ends that " +
-  'state from the next refresh on. Audited as `second-factor.add`.';
+  "The user's first factor also answers the first `recovery_codes` (shown once) and ends every other session of the user at once (they were " +
+  'opened with the password alone; `sessions_ended` says how many), and in a session that may only enroll a factor it ends that state from ' +
+  'the next refresh on. Audited as `second-factor.add` (with `sessions_ended` for the first factor).';
 
-const ownerOf = ({ user }: FastifyRequest): FactorOwner => ({ uid: user.uid, publicName: user.publicName, sessionFamily: user.sessionFamily, enrollmentOnly: user.enrollmentOnly });
+const ownerOf = ({ user }: FastifyRequest): FactorOwner => ({ uid: user.uid, publicName: user.publicName, sessionFamily: user.sessionFamily });
 
 export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
   const { db } = context;

@@ -6,7 +6,7 @@ import { userTarget } from './audit';
 import type { FactorContext } from './factor-context';
 import { confirmedFactorsOf, countConfirmedFactors, deleteOwnFactor, factorResponseOf, lockFactorsOf } from './factor-store';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
-import { endEnrollmentOnly } from './sessions';
+import { endSessionsOf } from './sessions';
 
 /** The signed-in user's own second factors: listing, what follows an addition, removing one, new recovery codes. */
 
@@ -15,7 +15,6 @@ export interface FactorOwner {
   uid: string;
   publicName: string;
   sessionFamily: string;
-  enrollmentOnly: boolean;
 }
 
 export const secondFactorNotFound = () => notFound('You have no such second factor.', 'uid', 'second-factor-not-found');
@@ -23,8 +22,19 @@ export const secondFactorNotFound = () => notFound('You have no such second fact
 export const listOwnFactors = (db: Db, owner: FactorOwner): Promise<SecondFactorResponse[]> => confirmedFactorsOf(db, owner.uid);
 
 /**
- * In the transaction of a factor's addition: the user's first factor comes with the first recovery codes, and an enrollment-only
- * session may do everything from its next access token (after a refresh). Audited as `second-factor.add`.
+ * What only the user's first factor brings: the first recovery codes, and the end of every other session of the user, which the
+ * password alone opened (the session adding the factor just proved it). Answers how many sessions were ended.
+ */
+async function afterFirstFactor(tx: Db, keys: FactorContext['keys'], owner: FactorOwner) {
+  const recoveryCodes = await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid);
+  const sessionsEnded = await endSessionsOf(tx, owner.uid, { exceptFamily: owner.sessionFamily });
+  return { recoveryCodes, sessionsEnded };
+}
+
+/**
+ * In the transaction of a factor's addition (a change of the user, so the ended sessions' access tokens die at once in every
+ * process): the first factor's effects, and an enrollment-only session may do everything from its next refresh on (the refresh reads
+ * the requirement anew). Audited as `second-factor.add`.
  */
 export async function afterFactorAdded(
   tx: Db,
@@ -33,12 +43,10 @@ export async function afterFactorAdded(
   factor: Parameters<typeof factorResponseOf>[0],
   audit: AuditContext,
 ): Promise<ConfirmedFactorResponse> {
-  const first = (await countConfirmedFactors(tx, owner.uid)) === 1;
-  const recoveryCodes = first ? await replaceRecoveryCodes(tx, keys.recoveryCode, owner.uid) : undefined;
-  if (owner.enrollmentOnly) await endEnrollmentOnly(tx, owner.sessionFamily);
-  const changes = { factor: factor.uid, kind: factor.kind, name: factor.name, ...(first ? { recovery_codes: 'new' } : {}) };
+  const first = (await countConfirmedFactors(tx, owner.uid)) === 1 ? await afterFirstFactor(tx, keys, owner) : undefined;
+  const changes = { factor: factor.uid, kind: factor.kind, name: factor.name, ...(first ? { recovery_codes: 'new', sessions_ended: first.sessionsEnded } : {}) };
   await recordAudit(tx, { ...audit, action: 'second-factor.add', target: userTarget(owner.uid, owner.publicName), changes });
-  return { factor: factorResponseOf(factor), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
+  return { factor: factorResponseOf(factor), ...(first ? { recovery_codes: first.recoveryCodes, sessions_ended: first.sessionsEnded } : {}) };
 }
 
 /** Removes one of the user's factors (a pending one too); with the last one go the recovery codes. */

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { refreshTokens, sessions } from '../db/schema';
+import { qualified } from '../db/sql';
 import { epochSecondsOf } from '../shared/paging';
-import { issueRefreshToken, revokeFamily } from './refresh-tokens';
+import { issueRefreshToken, revokeFamily, revokeRefreshTokensOf } from './refresh-tokens';
 
 /** Sessions: one per refresh-token family, from a sign-in until it is revoked or its last token expires. */
 
@@ -29,12 +30,6 @@ export async function startSession(db: Db, { userUid, address, userAgent, refres
   });
 }
 
-/** What the session's next access token says of it: when it was last authenticated, and whether it may only enroll. */
-export async function sessionClaimsOf(db: Db, family: string) {
-  const [row] = await db.select({ authenticatedAt: sessions.authenticatedAt, enrollmentOnly: sessions.enrollmentOnly }).from(sessions).where(eq(sessions.family, family));
-  return row && { sessionFamily: family, authenticatedAt: new Date(row.authenticatedAt), enrollmentOnly: row.enrollmentOnly };
-}
-
 /** A re-authentication in the session: its access tokens' auth_time from now on. */
 export async function renewAuthentication(db: Db, family: string, now = new Date()) {
   const [row] = await db
@@ -45,18 +40,23 @@ export async function renewAuthentication(db: Db, family: string, now = new Date
   return row && { sessionFamily: family, authenticatedAt: now, enrollmentOnly: row.enrollmentOnly };
 }
 
-/** The user enrolled a second factor in an enrollment-only session: its next access token (after a refresh) may do everything. */
-export async function endEnrollmentOnly(db: Db, family: string) {
-  await db.update(sessions).set({ enrollmentOnly: false }).where(eq(sessions.family, family));
-}
-
-export async function touchSession(db: Db, family: string, now = new Date()) {
-  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.family, family));
+/**
+ * A refresh of the session: it was used now, and it may only enroll a second factor from now on exactly when a sign-in now would
+ * (the requirement is read anew, so a grace period that ended or a policy that changed reaches sessions opened before). Answers what its
+ * next access token says of it.
+ */
+export async function continueSession(db: Db, family: string, enrollmentOnly: boolean, now = new Date()) {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastUsedAt: now, enrollmentOnly })
+    .where(eq(sessions.family, family))
+    .returning({ authenticatedAt: sessions.authenticatedAt });
+  return row && { sessionFamily: family, authenticatedAt: new Date(row.authenticatedAt), enrollmentOnly };
 }
 
 /** A session can go on while it is not revoked and its newest refresh token can still be exchanged. */
 const continuable = (now: Date) =>
-  sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${sessions.family} and ${refreshTokens.usedAt} is null
+  sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${qualified(sessions.family)} and ${refreshTokens.usedAt} is null
     and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now})`;
 
 /** The user's active sessions, most recently used first. */
@@ -84,4 +84,14 @@ export async function revokeSessionOf(db: Db, userUid: string, family: string, n
   if (!session) return false;
   await revokeFamily(db, family, now);
   return true;
+}
+
+/**
+ * Ends the user's active sessions, all of them or all but `exceptFamily`, in the caller's transaction (which tells the authentication:
+ * their access tokens die at once). Answers how many active sessions were ended.
+ */
+export async function endSessionsOf(tx: Db, userUid: string, { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {}): Promise<number> {
+  const ending = (await listActiveSessions(tx, userUid, now)).filter((session) => session.family !== exceptFamily);
+  await revokeRefreshTokensOf(tx, [userUid], { exceptFamily, now });
+  return ending.length;
 }

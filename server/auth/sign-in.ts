@@ -14,7 +14,7 @@ import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
-import { sessionClaimsOf, startSession, touchSession } from './sessions';
+import { continueSession, startSession } from './sessions';
 import { isUserAddressKey, isUserKey, longestThrottlePeriod, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { findPasswordLogin, findUser } from './users';
@@ -147,7 +147,10 @@ export async function completeSignIn(
   return { ...(await tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.claims)), device_token: deviceToken };
 }
 
-/** Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. */
+/**
+ * Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. The session may only
+ * enroll a second factor from now on exactly when a sign-in now would.
+ */
 export async function exchangeRefreshToken({ db, settings, accessKey, changes }: SignInContext, presentedToken: string, client: Client): Promise<TokenPairResponse> {
   // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here.
   const result = await db.transaction(async (tx) => {
@@ -166,8 +169,8 @@ export async function exchangeRefreshToken({ db, settings, accessKey, changes }:
     const user = await findUser(tx, consumption.userUid);
     if (!user || user.bannedAt) return { outcome: 'invalid' as const };
     const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
-    await touchSession(tx, consumption.family);
-    const claims = await sessionClaimsOf(tx, consumption.family);
+    const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(tx, user.uid, settings.secondFactorGraceDays));
+    const claims = await continueSession(tx, consumption.family, enrollmentOnly);
     return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims! };
   });
   if (result.outcome === 'reused') {

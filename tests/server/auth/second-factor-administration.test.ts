@@ -49,7 +49,7 @@ test('users:manage resets a user\'s factors and recovery codes: audited, and the
   expect(result.statusCode).toBe(200);
   expect(result.json()).toEqual({ required: false, grace_until: null, factors: [], recovery_codes_left: 0 });
   expect(events).toEqual([
-    expect.objectContaining({ action: 'second-factor.reset', actor: await adminActor(t), target: { type: 'user', id: user.uid, label: user.domain_user.public_name }, changes: { factors: 2 } }),
+    expect.objectContaining({ action: 'second-factor.reset', actor: await adminActor(t), target: { type: 'user', id: user.uid, label: user.domain_user.public_name }, changes: { factors: 2, sessions_ended: 1 } }),
   ]);
   const signIn = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(user.username, user.password), remoteAddress: uniqueAddress() });
   expect(signIn.statusCode).toBe(200);

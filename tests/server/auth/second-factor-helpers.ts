@@ -18,6 +18,7 @@ export interface SecondFactorChallenge {
 export interface ConfirmedFactor {
   factor: { uid: string; kind: string; name: string; created: number; last_used: number | null };
   recovery_codes?: string[];
+  sessions_ended?: number;
 }
 
 /** The code of an authenticator app at a moment (milliseconds), computed as an app would. */
