@@ -64,6 +64,8 @@ describe('/security', { timeout: 60_000 }, () => {
     await user.type(code, `${VALID_TOTP_CODE}{Enter}`);
 
     const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
+    // no other session to sign out
+    expect(within(codes).queryByText(/signed out/)).not.toBeInTheDocument();
     const shown = within(codes).getAllByRole('listitem').map((item) => item.textContent);
     expect(shown).toEqual(alice().recoveryCodes);
     await user.click(within(codes).getByRole('button', { name: 'Download' }));
@@ -94,6 +96,34 @@ describe('/security', { timeout: 60_000 }, () => {
     expect(backend.service.hits('POST', '/api/auth/second-factors/webauthn/')[0].body).toEqual({ name: 'YubiKey', webauthn: attestation });
     // not the first factor: no recovery codes
     expect(screen.queryByRole('dialog', { name: 'Your recovery codes' })).not.toBeInTheDocument();
+  });
+
+  /** Sessions of Alice's elsewhere, which her first factor ends. */
+  const otherSessions = (...families: string[]) => {
+    for (const family of families) backend.service.state.sessions.set(family, { uid: ADMIN_UID, family, created: 1_772_000_000, last_used: 1_772_000_000, address: null, user_agent: null });
+  };
+
+  it('the first factor says that it signed out the other sessions', async () => {
+    otherSessions('family-laptop', 'family-phone');
+    const { user } = await openSecurity();
+    await user.click(screen.getByRole('button', { name: 'Add passkey or security key' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Add passkey or security key' })).getByLabelText('Name (optional)'), 'YubiKey{Enter}');
+
+    const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
+    expect(within(codes).getByText('Your 2 other sessions have been signed out: sign in there again with your second factor.')).toBeInTheDocument();
+    expect(backend.service.state.sessions.size).toBe(0);
+  });
+
+  it('says so in German too', async () => {
+    otherSessions('family-tablet');
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
+    storeRefreshToken(backend.service);
+    const { user } = renderApp('/?redirect_to=%2Fsecurity');
+    await user.click(await screen.findByRole('button', { name: 'Passkey oder Sicherheitsschlüssel hinzufügen' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Passkey oder Sicherheitsschlüssel hinzufügen' })).getByLabelText('Name (optional)'), 'YubiKey{Enter}');
+
+    const codes = await screen.findByRole('dialog', { name: 'Ihre Wiederherstellungscodes' });
+    expect(within(codes).getByText('Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.')).toBeInTheDocument();
   });
 
   it('removes a factor after asking', async () => {

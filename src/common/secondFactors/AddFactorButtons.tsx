@@ -20,13 +20,13 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => vo
   const notify = useNotify();
   const factors = useOwnFactors();
   const [adding, setAdding] = useState<Adding>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [firstFactor, setFirstFactor] = useState<AddedFactor | null>(null);
 
   const added = (kind: 'totp' | 'passkey') => (result: AddedFactor) => {
     setAdding(null);
     onAdded?.();
-    // with recovery codes their dialog says it; a notification would lie over its buttons on a phone
-    if (result.recovery_codes?.length) return setCodes(result.recovery_codes);
+    // with recovery codes their dialog says it (and how many other sessions the first factor ended); a notification would lie over its buttons on a phone
+    if (result.recovery_codes?.length) return setFirstFactor(result);
     notify(`caredesk.security.${kind}.added`, { type: 'success' });
     onCodesSaved?.();
   };
@@ -45,9 +45,10 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => vo
       {adding === 'totp' && <AddAuthenticatorAppDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />}
       {adding === 'webauthn' && <AddPasskeyDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />}
       <RecoveryCodesDialog
-        codes={codes}
+        codes={firstFactor?.recovery_codes ?? null}
+        sessionsEnded={firstFactor?.sessions_ended}
         onClose={() => {
-          setCodes(null);
+          setFirstFactor(null);
           onCodesSaved?.();
         }}
       />

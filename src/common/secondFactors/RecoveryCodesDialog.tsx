@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, DialogContentText } from '@mui/material';
+import { Alert, Box, Button, DialogContentText } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ActionDialog } from '../ActionDialog';
 
@@ -39,9 +39,10 @@ function printCodes(codes: readonly string[], heading: string): void {
 
 /**
  * The recovery codes, shown once (only their hashes are kept): Download as a text file, Print, and "I have saved them", the
- * only way out, so that Escape or a stray click beside the dialog does not lose them.
+ * only way out, so that Escape or a stray click beside the dialog does not lose them. With the first factor it also says how many
+ * other sessions of the user it signed out (`sessionsEnded`).
  */
-export const RecoveryCodesDialog = ({ codes, onClose }: { codes: readonly string[] | null; onClose: () => void }) => {
+export const RecoveryCodesDialog = ({ codes, sessionsEnded = 0, onClose }: { codes: readonly string[] | null; sessionsEnded?: number; onClose: () => void }) => {
   const translate = useTranslate();
   const heading = translate(t('file_heading'));
   return (
@@ -67,6 +68,11 @@ export const RecoveryCodesDialog = ({ codes, onClose }: { codes: readonly string
         </Box>
       }
     >
+      {sessionsEnded > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(t('sessions_ended'), { smart_count: sessionsEnded })}
+        </Alert>
+      )}
       <DialogContentText>{translate(t('intro'))}</DialogContentText>
       <Box
         component="ul"

@@ -34,11 +34,21 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     return user.recoveryCodes;
   };
 
+  /**
+   * Ends the user's sessions of `state.sessions`, as the first factor ends the user's other ones and a reset all of them (the calling
+   * session is never among them here); answers how many.
+   */
+  const endSessionsOf = (user: FakeUser) => {
+    const others = [...state.sessions.values()].filter((session) => session.uid === user.uid);
+    for (const session of others) state.sessions.delete(session.family);
+    return others.length;
+  };
+
   const addFactor = (user: FakeUser, kind: FakeFactor['kind'], name: string) => {
     const factor: FakeFactor = { uid: `factor-${nextNumber()}`, kind, name, created: state.now(), last_used: null };
     const first = !user.factors?.length;
     user.factors = [...(user.factors ?? []), factor];
-    return json({ factor, ...(first ? { recovery_codes: newRecoveryCodes(user) } : {}) });
+    return json({ factor, ...(first ? { recovery_codes: newRecoveryCodes(user), sessions_ended: endSessionsOf(user) } : {}) });
   };
 
   const accepts = (user: FakeUser, proof: Proof) => {
@@ -178,6 +188,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
         if (!target) return typed(404, 'user-not-found', 'No such user.');
         target.factors = [];
         target.recoveryCodes = [];
+        endSessionsOf(target);
         return noContent();
       }),
     ),

@@ -38,7 +38,7 @@ describe('role policy, grants and the subset rule', () => {
       expect.arrayContaining([
         { role: 'administrator', permissions: [...PERMISSIONS], second_factor_required: true },
         { role: 'caregiver', permissions: [], second_factor_required: false },
-        { role: 'dispatcher', permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact', 'care:work'], second_factor_required: false },
+        { role: 'dispatcher', permissions: ['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact', 'care:work'], second_factor_required: true },
         { role: 'recruiter', permissions: ['users:read', 'files:read', 'care:read', 'care:create'], second_factor_required: false },
         { role: 'volunteer', permissions: [], second_factor_required: false },
       ]),

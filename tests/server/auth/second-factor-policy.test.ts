@@ -35,9 +35,9 @@ const requiredFor = (uid: string, days: number) =>
   t.db.update(users).set({ secondFactorRequiredSince: new Date(Date.now() - days * DAY_MS) }).where(eq(users.uid, uid));
 
 describe('the role policy decides who needs a second factor', () => {
-  test('administrator and ceo require one by default; a new role does not until the policy says so', async () => {
+  test('administrator, ceo and dispatcher (every role granting care:contact) require one by default; a new role does not until the policy says so', async () => {
     const roles = (await t.as({ method: 'GET', url: ROLES })).json<{ role: string; second_factor_required: boolean }[]>();
-    expect(roles.filter((role) => role.second_factor_required).map((role) => role.role)).toEqual(['administrator', 'ceo']);
+    expect(roles.filter((role) => role.second_factor_required).map((role) => role.role)).toEqual(['administrator', 'ceo', 'dispatcher']);
     expect((await setPolicy('night nurse', ['care:read'])).json()).toMatchObject({ second_factor_required: false });
   });
 

@@ -94,7 +94,7 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       recovery_left: 'Noch %{smart_count} Wiederherstellungscode. |||| Noch %{smart_count} Wiederherstellungscodes.',
       reset: 'Zweite Faktoren zurücksetzen',
       reset_title: 'Die zweiten Faktoren dieses Benutzers zurücksetzen?',
-      reset_message: 'Seine Authenticator-Apps, Passkeys und Wiederherstellungscodes werden entfernt. Verlangen seine Rollen einen zweiten Faktor, muss er erneut einen einrichten.',
+      reset_message: 'Seine Authenticator-Apps, Passkeys und Wiederherstellungscodes werden entfernt, und er wird überall sofort abgemeldet. Verlangen seine Rollen einen zweiten Faktor, muss er erneut einen einrichten.',
       reset_done: 'Die zweiten Faktoren wurden zurückgesetzt.',
     },
   },

@@ -92,7 +92,7 @@ export const usersEn = {
       recovery_left: '%{smart_count} recovery code left. |||| %{smart_count} recovery codes left.',
       reset: 'Reset second factors',
       reset_title: 'Reset the second factors of this user?',
-      reset_message: 'Their authenticator apps, passkeys and recovery codes are removed. If their roles require a second factor, they must set one up again.',
+      reset_message: 'Their authenticator apps, passkeys and recovery codes are removed, and they are signed out everywhere at once. If their roles require a second factor, they must set one up again.',
       reset_done: 'The second factors have been reset.',
     },
   },
