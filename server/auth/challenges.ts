@@ -80,6 +80,14 @@ export async function completeSecondFactorAttempt(db: Db, challenge: Challenge, 
   return rows.length === 1;
 }
 
+/** An attempt the throttle refused before its proof was checked: its reservation is given back. */
+export async function giveBackSecondFactorAttempt(db: Db, challenge: Challenge): Promise<void> {
+  await db
+    .update(authenticationChallenges)
+    .set({ failures: sql`greatest(${authenticationChallenges.failures} - 1, 0)` })
+    .where(eq(authenticationChallenges.tokenHash, challenge.tokenHash));
+}
+
 /** Uses up a passkey or registration challenge, right or wrong its answer: answers it while it was alive (and the user's). */
 export async function consumeChallenge(db: Db, purpose: Exclude<Purpose, 'second-factor'>, token: string, userUid?: string, now = new Date()): Promise<Challenge | undefined> {
   const [row] = await db

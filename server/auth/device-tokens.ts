@@ -6,7 +6,8 @@ import { deviceTokens, passwordAuthentications } from '../db/schema';
 /**
  * Device tokens (OWASP, "Slow down online guessing attacks with device cookies"): a browser that signed in as a username gets a
  * token for it. Its sign-ins skip the username-wide wait, which an outsider can provoke, and count their failures on the token,
- * which dies at DEVICE_MAX_FAILURES. A browser without one waits as before. Only the token's hash is stored.
+ * which dies at DEVICE_MAX_FAILURES: wrong passwords and wrong second factors alike. A browser without one waits as before. Only the
+ * token's hash is stored.
  */
 
 export const DEVICE_MAX_FAILURES = 10;
@@ -27,9 +28,10 @@ export async function issueDeviceToken(db: Db, userUid: string, presented: strin
 }
 
 /**
- * Counts a sign-in attempt on a presented device token before its password is checked (so that concurrent attempts cannot pass the
- * limit): the token's hash when it is alive and was given for this username (regardless of case), else undefined. At the limit the
- * token is dead, and that browser waits like any other. A successful sign-in forgives the device's failures (forgiveDevice).
+ * Counts a sign-in attempt (a password or a second factor) on a presented device token before it is checked (so that concurrent
+ * attempts cannot pass the limit): the token's hash when it is alive and was given for this username (regardless of case), else
+ * undefined. At the limit the token is dead, and that browser waits like any other. A right password gives its attempt back
+ * (giveBackDeviceAttempt); a completed sign-in replaces the token, and so forgives its failures.
  */
 export async function reserveDeviceAttempt(db: Db, token: string | undefined, username: string, now = new Date()): Promise<string | undefined> {
   if (!token || !DEVICE_TOKEN_FORMAT.test(token)) return undefined;
@@ -43,6 +45,6 @@ export async function reserveDeviceAttempt(db: Db, token: string | undefined, us
   return row?.tokenHash;
 }
 
-export async function forgiveDevice(db: Db, tokenHash: string) {
-  await db.update(deviceTokens).set({ failures: 0 }).where(eq(deviceTokens.tokenHash, tokenHash));
+export async function giveBackDeviceAttempt(db: Db, tokenHash: string) {
+  await db.update(deviceTokens).set({ failures: sql`greatest(${deviceTokens.failures} - 1, 0)` }).where(eq(deviceTokens.tokenHash, tokenHash));
 }

@@ -10,7 +10,7 @@ import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { hasConfirmedFactor } from './second-factor-policy';
 import { proveSecondFactor } from './second-factor-proofs';
 import { renewAuthentication } from './sessions';
-import { isUserAddressKey, isUserKey, signInRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
+import { isUsernameKey, noKey, signInRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
 import { findPasswordLogin, findUsername } from './users';
 
 /**
@@ -41,8 +41,11 @@ function assertOneStep(body: ReauthenticateInput) {
   if (stray) throw badRequest(`${stray} goes with second_factor_token, after the password step.`, stray);
 }
 
-/** Checks the user's password under the sign-in throttle: a wrong one counts as a failed sign-in of the username from the address. */
-async function checkPassword(context: FactorContext, user: Reauthenticating, password: string, audit: AuditContext & { address: string }) {
+/**
+ * Checks the user's password under the sign-in throttle: a wrong one counts as a failed sign-in of the username from the address.
+ * A right one forgets the username's failures only when no second step follows (which proveSecondFactor then counts and forgives).
+ */
+async function checkPassword(context: FactorContext, user: Reauthenticating, password: string, audit: AuditContext & { address: string }, secondStepFollows: boolean) {
   const { db, settings } = context;
   const username = await findUsername(db, user.uid);
   const rules = username !== null && signInThrottled(settings.throttle) ? signInRules(settings.throttle, username, audit.address) : [];
@@ -54,7 +57,7 @@ async function checkPassword(context: FactorContext, user: Reauthenticating, pas
     await recordAudit(db, { ...audit, action: 'reauthentication.failure', target: userTarget(user.uid, user.publicName), changes: { method: 'password' }, outcome: 'failure' });
     throw wrongPassword();
   }
-  if (rules.length) await forgiveAttempt(db, rules, (rule) => isUserAddressKey(rule) || isUserKey(rule));
+  if (rules.length) await forgiveAttempt(db, rules, secondStepFollows ? noKey : isUsernameKey);
 }
 
 /** The session's authentication is now: a new access token says so. */
@@ -71,10 +74,11 @@ export async function reauthenticate(context: FactorContext, user: Reauthenticat
   assertOneStep(body);
   const audit = { actor: { uid: user.uid, publicName: user.publicName }, address: client.address };
   if (body.password !== undefined) {
-    await checkPassword(context, user, body.password, audit);
-    if (await hasConfirmedFactor(context.db, user.uid)) throw await secondFactorRequired(context, user, client);
+    const secondStepFollows = await hasConfirmedFactor(context.db, user.uid);
+    await checkPassword(context, user, body.password, audit, secondStepFollows);
+    if (secondStepFollows) throw await secondFactorRequired(context, user, client);
     return freshAccessToken(context, user, 'password', audit);
   }
-  const { method } = await proveSecondFactor(context, body as SecondFactorProofInput, { ...audit, action: 'reauthentication.failure' }, user.uid);
+  const { method } = await proveSecondFactor(context, body as SecondFactorProofInput, { ...audit, action: 'reauthentication.failure' }, { userUid: user.uid });
   return freshAccessToken(context, user, method, audit);
 }

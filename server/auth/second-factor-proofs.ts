@@ -1,12 +1,14 @@
+import type { Db } from '../db';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, HttpProblem, problemType, unauthorized } from '../shared/problem';
-import { recordFailure } from '../authentication/throttle';
+import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { SECOND_FACTOR_MAX_FAILURES, type SecondFactorProofInput, type SignInMethod } from '../../contracts/second-factors';
-import { completeSecondFactorAttempt, reserveSecondFactorAttempt, type Challenge } from './challenges';
+import { completeSecondFactorAttempt, giveBackSecondFactorAttempt, reserveSecondFactorAttempt } from './challenges';
+import { reserveDeviceAttempt } from './device-tokens';
 import type { FactorContext } from './factor-context';
 import { acceptTotpCode } from './factor-store';
 import { useRecoveryCode } from './recovery-codes';
-import { addressRuleOf, signInRules, signInThrottled } from './sign-in-throttle';
+import { addressRuleOf, isUsernameKey, longestThrottlePeriod, noKey, secondStepRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
 import { findUser, findUsername } from './users';
 import { assertedCredentialId, findCredential, recordCredentialUse, verifyAssertion } from './webauthn';
 
@@ -49,37 +51,65 @@ export async function proofHolds(context: FactorContext, userUid: string, proof:
   return webauthnHolds(context, userUid, proof.webauthn, challenge);
 }
 
-/** A wrong proof counts like a wrong password in the sign-in throttle (the user's username, the address), and is audited. */
-async function countWrongProof(context: FactorContext, challenge: Challenge, method: SignInMethod, audit: ProofAudit) {
-  const { db, settings } = context;
-  const userUid = challenge.userUid!;
-  const username = await findUsername(db, userUid);
-  if (signInThrottled(settings.throttle)) {
-    const address = audit.address ?? '';
-    // a user without a password has no username: only the address's rule applies
-    const rules = username === null ? [addressRuleOf(settings.throttle, address)] : signInRules(settings.throttle, username, address);
-    for (const rule of rules) await recordFailure(db, rule);
-  }
-  const label = username ?? (await findUser(db, userUid))?.publicName ?? null;
-  await recordAudit(db, { ...audit, target: { type: 'user', id: userUid, label }, changes: { method }, outcome: 'failure' });
-}
-
 interface ProofAudit extends AuditContext {
   action: 'sign-in.second-factor-failure' | 'reauthentication.failure';
 }
 
+export interface SecondStepOptions {
+  /** The user the token must be of (re-authentication). */
+  userUid?: string;
+  /** The browser's device token (a sign-in's): its holder counts on the token instead of the username's keys, as at the password. */
+  deviceToken?: string;
+  /** Told of an attempt the throttle refused, for its audit. */
+  onRefused?: (target: AuditTarget, username: string | null, retryAfter: number) => void;
+}
+
+type AuditTarget = { type: 'user'; id: string; label: string | null };
+
+const targetOf = async (db: Db, userUid: string, username: string | null): Promise<AuditTarget> => ({
+  type: 'user',
+  id: userUid,
+  label: username ?? (await findUser(db, userUid))?.publicName ?? null,
+});
+
 /**
- * Checks a second step: the token must be alive, of this address (and of `userUid`, when given) and have attempts left; a wrong
- * proof answers 401 invalid-second-factor and counts; a right one uses the token up. Answers the token's user and the method.
+ * Reserves a failure of the proof in the sign-in throttle before it is checked, as a password's: on the username's keys and the
+ * address's (docs/api.md, Sign-in throttling), or on the device token and the address's key for the holder of one. A user without a
+ * password has no username: only the address's rule applies. Answers the rules and the seconds to wait (0: the proof may be checked).
  */
-export async function proveSecondFactor(context: FactorContext, body: SecondFactorProofInput, audit: ProofAudit & { address: string }, userUid?: string) {
+async function reserveProofAttempt({ db, settings }: FactorContext, username: string | null, address: string, deviceToken: string | undefined) {
+  if (!signInThrottled(settings.throttle)) return { rules: [], retryAfter: 0 };
+  const device = username === null ? undefined : await reserveDeviceAttempt(db, deviceToken, username);
+  const rules = username === null ? [addressRuleOf(settings.throttle, address)] : secondStepRules(settings.throttle, username, address, { device: device !== undefined });
+  return { rules, retryAfter: await reserveAttempt(db, rules) };
+}
+
+/**
+ * Checks a second step: the token must be alive, of this address (and of `userUid`, when given) and have attempts left; while the
+ * sign-in throttle blocks one of its keys it answers 429 unchecked (and the token's attempt is given back); a wrong proof answers 401
+ * invalid-second-factor, stays counted and is audited; a right one uses the token up and, the authentication being complete, the
+ * username's failures are forgotten. Answers the token's user and the method.
+ */
+export async function proveSecondFactor(context: FactorContext, body: SecondFactorProofInput, audit: ProofAudit & { address: string }, options: SecondStepOptions = {}) {
+  const { db, settings } = context;
   const method = proofMethodOf(body);
-  const challenge = await reserveSecondFactorAttempt(context.db, body.second_factor_token, { address: audit.address, userUid });
+  const challenge = await reserveSecondFactorAttempt(db, body.second_factor_token, { address: audit.address, userUid: options.userUid });
   if (!challenge?.userUid) throw invalidSecondFactorToken();
-  if (!(await proofHolds(context, challenge.userUid, body, challenge.challenge))) {
-    await countWrongProof(context, challenge, method, audit);
+  const userUid = challenge.userUid;
+  const username = await findUsername(db, userUid);
+  const { rules, retryAfter } = await reserveProofAttempt(context, username, audit.address, options.deviceToken);
+  if (retryAfter > 0) {
+    await giveBackSecondFactorAttempt(db, challenge);
+    options.onRefused?.(await targetOf(db, userUid, username), username, retryAfter);
+    throw tooManySignInFailures(retryAfter);
+  }
+  if (!(await proofHolds(context, userUid, body, challenge.challenge))) {
+    await recordAudit(db, { ...audit, target: await targetOf(db, userUid, username), changes: { method }, outcome: 'failure' });
+    if (rules.length) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
     throw invalidSecondFactor(SECOND_FACTOR_MAX_FAILURES - challenge.failures);
   }
-  if (!(await completeSecondFactorAttempt(context.db, challenge))) throw invalidSecondFactorToken();
-  return { userUid: challenge.userUid, method };
+  const used = await completeSecondFactorAttempt(db, challenge);
+  if (rules.length) await forgiveAttempt(db, rules, used ? isUsernameKey : noKey);
+  if (!used) throw invalidSecondFactorToken();
+  return { userUid, method };
 }

@@ -36,12 +36,14 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
             "authenticator app's code; one 30-second step either side, never a code of a step already used), `recovery_code` (single use) or " +
             '`webauthn` (the AuthenticationResponseJSON answering its `webauthn_options`); none or two are 400 `/problems/validation-error` ' +
             'naming the field. 401 `/problems/invalid-second-factor` for a wrong proof, with `attempts_left`: it counts as a failed sign-in of ' +
-            'the username from the address (docs/api.md, Sign-in throttling) and is audited as `sign-in.second-factor-failure`; the fifth ends ' +
-            'the token. 401 `/problems/invalid-second-factor-token` for a token that is unknown, used, older than 5 minutes, ended, or from ' +
-            `another client address; 401 \`/problems/invalid-credentials\` for a user banned meanwhile. ${SIGNED_IN}`,
+            'the username from the address, and on the username\'s wrong proofs (docs/api.md, Sign-in throttling), and is audited as ' +
+            '`sign-in.second-factor-failure`; the fifth ends the token. 429 `/problems/too-many-sign-in-failures` with `Retry-After` while ' +
+            'one of those keys is blocked: the proof is not checked, the attempt not counted. Send the `X-Device-Token` of POST /token/ ' +
+            "again: its holder counts on the token instead of the username's keys. 401 `/problems/invalid-second-factor-token` for a token " +
+            `that is unknown, used, older than 5 minutes, ended, or from another client address; 401 \`/problems/invalid-credentials\` for a user banned meanwhile. ${SIGNED_IN}`,
         ),
         body: SecondFactorProofBody,
-        response: { 200: TokenPair, ...problems(400, 401) },
+        response: { 200: TokenPair, ...problems(400, 401, 429) },
       },
     },
     async (request) => signInWithSecondFactor(context, request.body, clientOf(request)),
@@ -96,7 +98,7 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
         description:
           "`{password}`: the signed-in user's password; a user with a second factor then gets 401 `/problems/second-factor-required` with a " +
           '`second_factor_token`, `methods` and maybe `webauthn_options`, as at sign-in, and sends `{second_factor_token, totp_code | ' +
-          'recovery_code | webauthn}` (401 `/problems/invalid-second-factor`, `/problems/invalid-second-factor-token` as at POST ' +
+          'recovery_code | webauthn}` (401 `/problems/invalid-second-factor`, `/problems/invalid-second-factor-token` and 429 as at POST ' +
           '/token/second-factor/, but the token must be this user\'s). Answers `{access_token, issued, expires}` of the same session with ' +
           '`auth_time` now: the actions that need an authentication within 5 minutes accept it. A wrong password is 401 ' +
           '`/problems/invalid-credentials` and counts in the sign-in throttle like a failed sign-in (429 `/problems/too-many-sign-in-failures`); ' +

@@ -26,9 +26,21 @@ async function signingInUser(db: Db, uid: string) {
   return { uid, publicName: user.publicName, label: (await findUsername(db, uid)) ?? user.publicName };
 }
 
-/** POST /token/second-factor/: the second factor after the password; a right one signs in. */
+/**
+ * POST /token/second-factor/: the second factor after the password; a right one signs in. An attempt the throttle refuses is audited
+ * like a refused password (sign-in.throttled, one event per username and address and while).
+ */
 export async function signInWithSecondFactor(context: SecondStepContext, body: SecondFactorProofInput, client: Client): Promise<TokenPairResponse> {
-  const { userUid, method } = await proveSecondFactor(context, body, { action: 'sign-in.second-factor-failure', actor: null, address: client.address });
+  const { userUid, method } = await proveSecondFactor(
+    context,
+    body,
+    { action: 'sign-in.second-factor-failure', actor: null, address: client.address },
+    {
+      deviceToken: client.deviceToken,
+      onRefused: (target, username, retryAfter) =>
+        context.throttledAudit.refused(`${username?.toLowerCase() ?? target.id} ${client.address}`, { action: 'sign-in.throttled', actor: null, address: client.address, target, outcome: 'refused' }, retryAfter),
+    },
+  );
   return completeSignIn(context, await signingInUser(context.db, userUid), client, method);
 }
 

@@ -9,13 +9,13 @@ import { signAccessToken, type SessionClaims } from '../authentication/access-to
 import type { UserChanges } from '../authentication/cache';
 import { secondFactorRequired } from './challenges';
 import type { RelyingParty } from './webauthn';
-import { forgiveDevice, issueDeviceToken, reserveDeviceAttempt } from './device-tokens';
+import { giveBackDeviceAttempt, issueDeviceToken, reserveDeviceAttempt } from './device-tokens';
 import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
 import { continueSession, startSession } from './sessions';
-import { isUserAddressKey, isUserKey, longestThrottlePeriod, signInRules, signInThrottled } from './sign-in-throttle';
+import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { findPasswordLogin, findUser } from './users';
 
@@ -106,14 +106,16 @@ export async function signInWithPassword(context: SignInContext, attempt: Passwo
     if (throttled) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
     throw invalidCredentials();
   }
-  // The right password: the pair's, the username's and the device's failures are forgiven, the address's other failures stay.
-  if (throttled) await forgiveAttempt(db, rules, (rule) => isUserAddressKey(rule) || isUserKey(rule));
-  if (device) await forgiveDevice(db, device);
+  // The right password gives its reservation back. The username's failures (the pair's, the username's, wrong second factors') are
+  // forgotten only by a completed sign-in: whoever guesses second factors knows the password. The address's other failures stay.
+  const secondStepFollows = !login.user.bannedAt && (await hasConfirmedFactor(db, login.user.uid));
+  if (throttled) await forgiveAttempt(db, rules, login.user.bannedAt || secondStepFollows ? noKey : isUsernameKey);
+  if (device) await giveBackDeviceAttempt(db, device);
   if (login.user.bannedAt) {
     await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason: 'banned' }));
     throw invalidCredentials();
   }
-  if (await hasConfirmedFactor(db, login.user.uid)) throw await secondFactorRequired(context, login.user, attempt);
+  if (secondStepFollows) throw await secondFactorRequired(context, login.user, attempt);
   return completeSignIn(context, { ...login.user, label: attempt.username }, attempt, 'password');
 }
 

@@ -56,10 +56,13 @@ function withFailure(rule: ThrottleRule, state: CounterState, now: Date): Counte
   return { ...counted, blockedUntil: blockedUntil(rule, counted, now) };
 }
 
-/** Takes back a reserved failure (the attempt succeeded); a block that it caused is lifted. */
+/**
+ * Takes back a reserved failure (the attempt succeeded) and the block that it caused. A growing wait admitted the attempt, so it was
+ * not blocked before: its wait goes, also above maxFailures (a right password that a second step follows keeps the failures).
+ */
 function withoutFailure(rule: ThrottleRule, state: CounterState, now: Date): CounterState {
   const counted = { ...state, failures: Math.max(0, state.failures - 1) };
-  return { ...counted, blockedUntil: counted.failures >= rule.maxFailures ? state.blockedUntil : blockedUntil(rule, counted, now) };
+  return { ...counted, blockedUntil: rule.growingWait ? null : blockedUntil(rule, counted, now) };
 }
 
 type Changes = Map<string, CounterState | null>;

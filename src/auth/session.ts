@@ -138,9 +138,15 @@ export class Session {
     await this.signIn(() => this.requestToken('/token/', { headers }), username);
   }
 
-  /** The second step of a sign-in: the challenge's token with one proof. */
+  /**
+   * The second step of a sign-in: the challenge's token with one proof, and the username's device token again (its failed proofs count
+   * on the token, so the throttle of the username's other failures does not hold this browser up).
+   */
   async completeSecondFactor(username: string, secondFactorToken: string, proof: SecondFactorProof): Promise<void> {
-    await this.signIn(() => this.requestToken('/token/second-factor/', jsonBody({ second_factor_token: secondFactorToken, ...proof })), username);
+    const request = jsonBody({ second_factor_token: secondFactorToken, ...proof });
+    const deviceToken = readDeviceToken(this.storage, username);
+    if (deviceToken) request.headers['X-Device-Token'] = deviceToken;
+    await this.signIn(() => this.requestToken('/token/second-factor/', request), username);
   }
 
   /** The challenge of a sign-in with a passkey (no username: the authenticator names the user). */

@@ -50,6 +50,19 @@ describe('session: second factor and device tokens', () => {
     expect(window.localStorage.getItem('caredesk.device_token.alice')).toBe(issued);
   });
 
+  it('sends the username’s device token with the second step too, and keeps the new one', async () => {
+    withTotp();
+    window.localStorage.setItem('caredesk.device_token.alice', 'device-kept');
+    const session = newSession();
+    const challenge = secondFactorChallenge(await session.login('alice', 'alice-secret').catch((error: unknown) => error));
+
+    await session.completeSecondFactor('ALICE', challenge!.token, { totp_code: VALID_TOTP_CODE });
+
+    const [secondStep] = backend.service.hits('POST', '/api/auth/token/second-factor/');
+    expect(secondStep.deviceToken).toBe('device-kept');
+    expect(window.localStorage.getItem('caredesk.device_token.alice')).toMatch(/^device-\d+-alice$/);
+  });
+
   it('re-authentication replaces the access token and keeps the refresh token', async () => {
     const session = newSession();
     await session.login('alice', 'alice-secret');
