@@ -1,7 +1,8 @@
 import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';
 import { Uid } from './common';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
-import { EpochSeconds, Page } from './paging';
+import { AnsweredDay, CalendarDay, DayRange, EpochSeconds } from './dates';
+import { Page } from './paging';
 
 /**
  * Working a care request: its workflow state (status, assignee, follow-up, version), notes, activity timeline, the
@@ -40,8 +41,6 @@ export type CareStatusReason = (typeof CARE_STATUS_REASONS)[number];
 export const CareStatusSchema = oneOf(CARE_STATUSES);
 export const CareStatusReasonSchema = oneOf(CARE_STATUS_REASONS);
 
-export const CalendarDay = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
-
 /** A staff member as lists show them: never more than the uid and the public name. */
 export const StaffMember = Type.Object({ uid: Uid, public_name: Type.String() }, closed);
 export const Assignees = Type.Array(StaffMember, { description: 'unbanned users holding care:work, by public name' });
@@ -51,7 +50,7 @@ export type StaffMemberOutput = Static<typeof StaffMember>;
 export const WorkflowFields = {
   status: CareStatusSchema,
   assignee: Type.Union([StaffMember, Type.Null()], { description: 'who handles the request, or null' }),
-  follow_up: Type.Union([CalendarDay, Type.Null()], { description: 'when to act on it next (YYYY-MM-DD, Europe/Berlin), or null' }),
+  follow_up: Type.Union([AnsweredDay, Type.Null()], { description: 'when to act on it next (YYYY-MM-DD, Europe/Berlin), or null' }),
   version: Type.Integer({ minimum: 1, description: 'starts at 1 and grows by 1 with every workflow change; send it back to change the request' }),
 };
 
@@ -64,7 +63,7 @@ export const WorkflowChange = Type.Object(
     version: Type.Integer({ minimum: 1, description: 'the version the change was made on; another one is 409 /problems/edit-conflict' }),
     status: Type.Optional(CareStatusSchema),
     assignee_uid: Type.Optional(Type.Union([Uid, Type.Null()], { description: 'an unbanned user holding care:work, or null to unassign' })),
-    follow_up: Type.Optional(Type.Union([CalendarDay, Type.Null()], { description: 'a date YYYY-MM-DD, or null to clear it' })),
+    follow_up: Type.Optional(Type.Union([CalendarDay, Type.Null()], { description: `${CalendarDay.description}, or null to clear it` })),
     reason: Type.Optional(
       Type.Union([CareStatusReasonSchema, Type.Null()], { description: `required with status declined or withdrawn: one of ${CARE_STATUS_REASONS.join(', ')}` }),
     ),
@@ -87,14 +86,6 @@ export const EditConflict = Type.Object(
 );
 
 // --- the incoming list's filters and sort (contracts/care.ts builds CareRequestList from these) ---
-
-export const DayRange = Type.Object(
-  {
-    from: Type.Optional(Type.Union([CalendarDay, Type.Null()])),
-    to: Type.Optional(Type.Union([CalendarDay, Type.Null()])),
-  },
-  { ...closed, description: '{"from"?: YYYY-MM-DD, "to"?: YYYY-MM-DD}, both ends included' },
-);
 
 export const AssigneeFilter = Type.Union([Type.Literal('me'), Type.Literal('none'), Uid], { description: '"me", "none" or a user\'s uid' });
 
@@ -156,7 +147,7 @@ export const ActivityEntry = Type.Object(
     status: Type.Optional(fromTo(CareStatusSchema)),
     reason: Type.Optional(Type.Union([CareStatusReasonSchema, Type.Null()])),
     assignee: Type.Optional(Type.Object({ from: Type.Union([StaffMember, Type.Null()]), to: Type.Union([StaffMember, Type.Null()]) }, closed)),
-    follow_up: Type.Optional(fromTo(CalendarDay)),
+    follow_up: Type.Optional(fromTo(AnsweredDay)),
     note_uid: Type.Optional(Uid),
     mail: Type.Optional(Type.Object({ kind: oneOf(['new-request', 'assignment'] as const), status: Type.String({ description: 'the mail\'s delivery status' }) }, closed)),
   },

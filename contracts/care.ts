@@ -1,5 +1,6 @@
 import { Type, type ObjectOptions, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
-import { Page, pagedList, SecondsRange } from './paging';
+import { AnsweredDay, CalendarDay, SecondsRange } from './dates';
+import { Page, pagedList } from './paging';
 import { Uid } from './common';
 import { TimeZone } from './statistics';
 import * as E from './care-enumerations';
@@ -20,7 +21,6 @@ const closed = <T extends TProperties>(properties: T, options: ObjectOptions = {
 const flag = nullable(Type.Boolean());
 const age = nullable(Type.Integer({ minimum: 0, maximum: 150 }));
 
-const CalendarDate = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
 /** Only a prefix of the zip code stays readable: "10xxx". */
 const PartialZipCode = Type.String({ pattern: '^[0-9]{1,5}x{0,4}$', minLength: 5, maxLength: 5, description: 'a partial zip code such as 10xxx' });
 const SnakeCaseWord = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'a snake_case word' });
@@ -77,7 +77,7 @@ const incomingFields = <D extends TSchema, P extends TSchema>(details: D, patien
     optional_territory: Type.Boolean(),
     partial_mission_zip_code: nullable(PartialZipCode),
     mission_begins: MissionBegins,
-    mission_start_date: nullable(CalendarDate),
+    mission_start_date: nullable(CalendarDay),
     drivers_license_required: Type.Boolean(),
     other_persons_present: Type.Boolean(),
     details,
@@ -146,7 +146,7 @@ export type ArchivedPatientOutput = Static<typeof ArchivedPatient>;
 const MissionDetails = closed({
   zip_code: nullable(PartialZipCode),
   begins: nullable(MissionBegins),
-  start_date: nullable(CalendarDate),
+  start_date: nullable(AnsweredDay),
   other_persons_present: flag,
   other_persons_number: nullable(Type.Integer({ minimum: 0, maximum: 20 })),
   other_persons_need_assistance: flag,

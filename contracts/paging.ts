@@ -9,14 +9,13 @@ const closed = { additionalProperties: false } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
-/** The last second of year 9999: later moments are refused, so every accepted one fits a JavaScript Date and a timestamp. */
-export const LAST_EPOCH_SECOND = 253_402_300_799;
+export { EpochSeconds, LAST_EPOCH_SECOND, SecondsRange } from './dates';
 
-/** Epoch seconds from 1970 to the end of year 9999. */
-export const EpochSeconds = Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECOND });
-
-/** A filter on a time column: `from` and `to` in epoch seconds, each optional or null. */
-export const SecondsRange = Type.Object({ from: Type.Optional(Type.Union([EpochSeconds, Type.Null()])), to: Type.Optional(Type.Union([EpochSeconds, Type.Null()])) }, closed);
+/**
+ * The keyword of a list's `filters` parameter that carries the schema of the JSON object it holds (the validator ignores it):
+ * the API document shows that schema as the parameter's application/json content (server/shared/paging.ts).
+ */
+export const FILTERS_SCHEMA = 'x-filters-schema';
 
 export type Ordering = 'asc' | 'des';
 
@@ -37,7 +36,7 @@ export function pagedList<SortKey extends string, F extends TObject>(options: Pa
 
 export type PagedList<SortKey extends string, F extends TObject> = ReturnType<typeof pagedList<SortKey, F>>;
 
-function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, query, filtersDescription }: PagedListOptions<SortKey, TObject>) {
+function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, query, filters, filtersDescription }: PagedListOptions<SortKey, TObject>) {
   return Type.Object(
     {
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -45,7 +44,7 @@ function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, quer
       sort_by: Type.Optional(oneOf(sortKeys, defaultSortBy)),
       ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
       query: Type.Optional(Type.String({ maxLength: 256, ...query })),
-      filters: Type.Optional(Type.String({ maxLength: 1024, description: filtersDescription })),
+      filters: Type.Optional(Type.String({ maxLength: 1024, description: filtersDescription, [FILTERS_SCHEMA]: filters })),
       ...ExactTotal,
     },
     closed,

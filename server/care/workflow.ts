@@ -14,7 +14,6 @@ import { assignableUser, type AccessPolicy } from './assignees';
 import { mailAssignee, type MailSettings } from './assignment-mail';
 import { announceCareEvent } from './events';
 import type { Executor } from './store';
-import { isCalendarDate } from './dates';
 
 /**
  * The workflow of a care request (PATCH /api/care/care-requests/{uid}/workflow/): status, assignee and follow-up, changed only on
@@ -68,7 +67,6 @@ function checkReason(change: WorkflowChangeInput, before: StoredState) {
 
 /** The state after the change; the assignee is checked only when it changes (keeping a since-banned assignee is no change). */
 async function nextState(executor: Executor, change: WorkflowChangeInput, before: StoredState, accessPolicy: AccessPolicy): Promise<StoredState> {
-  if (change.follow_up && !isCalendarDate(change.follow_up)) throw badRequest('follow_up is not a date of the calendar.', 'follow_up');
   let assignee: StaffMemberOutput | null = before.assignee;
   if (change.assignee_uid !== undefined && change.assignee_uid?.toLowerCase() !== before.assignee?.uid) {
     assignee = change.assignee_uid === null ? null : await assignableUser(executor, change.assignee_uid, accessPolicy);

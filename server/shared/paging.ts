@@ -1,10 +1,12 @@
 import { asc, count, desc, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifySchema } from 'fastify';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { DEFAULT_PAGE_SIZE, TOTAL_CAP, type Ordering, type PageAnswer, type PagedList } from '../../contracts/paging';
+import { DEFAULT_PAGE_SIZE, FILTERS_SCHEMA, TOTAL_CAP, type Ordering, type PageAnswer, type PagedList } from '../../contracts/paging';
 import type { Db } from '../db';
 import { badRequest } from './problem';
+import { describeSchemaError } from './validator';
 
 /** The server's side of the paged dialect (contracts/paging.ts): reading a list request, and building its page. */
 
@@ -64,7 +66,22 @@ function parseFilters<T extends TSchema>(raw: string | undefined, checker: Retur
   }
   if (checker.Check(filters)) return filters;
   const error = checker.Errors(filters).First();
-  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error?.message.toLowerCase() ?? 'invalid'}`, 'filters', 'invalid-filters');
+  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error ? describeSchemaError(error) : 'invalid'}`, 'filters', 'invalid-filters');
+}
+
+type Properties = Record<string, Record<string, unknown>>;
+
+/**
+ * @fastify/swagger's `transform`: a list's `filters` is documented as what it holds, a JSON object (the parameter's
+ * application/json content, with the schema its FILTERS_SCHEMA keyword carries), instead of as a string.
+ */
+export function documentJsonFilters({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  const querystring = schema?.querystring as { properties?: Properties } | undefined;
+  const filters = querystring?.properties?.filters;
+  const object = filters?.[FILTERS_SCHEMA] as object | undefined;
+  if (!querystring || !filters || !object) return { schema, url };
+  const documented = { ...object, description: filters.description, 'x-consume': 'application/json' };
+  return { schema: { ...schema, querystring: { ...querystring, properties: { ...querystring.properties, filters: documented } } }, url };
 }
 
 /**

@@ -229,12 +229,33 @@ export function problemClientErrorHandler(error: NodeJS.ErrnoException, socket: 
   const answering = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (socket.writable && !answering?.headersSent) {
     const status = PARSER_STATUSES[error.code ?? ''] ?? 400;
-    const body = JSON.stringify(problemOf(status, status === 400 ? 'The request is malformed.' : (TITLES[status] ?? 'Bad Request')));
-    socket.write(
-      `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.write(rawProblemAnswer(status, status === 400 ? 'The request is malformed.' : (TITLES[status] ?? 'Bad Request')));
   }
   socket.destroy();
+}
+
+/** A whole HTTP/1.1 answer carrying a problem, for a socket no Fastify reply owns; it closes the connection. */
+function rawProblemAnswer(status: number, detail: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify(problemOf(status, detail));
+  const head = { ...headers, 'Content-Type': 'application/problem+json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  return `HTTP/1.1 ${status} ${TITLES[status]}\r\n${Object.entries(head).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
+}
+
+/** The methods the services answer; a CONNECT's 405 names them. */
+const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * The server's `connect` listener: Node hands a CONNECT to it instead of to Fastify (without one it drops the connection
+ * unanswered). The services tunnel nothing, so it is 405 as a problem, and the connection is closed.
+ */
+export function refuseConnect(_request: IncomingMessage, socket: Duplex) {
+  // the socket is ours now: without a listener, a client resetting it would be an uncaught error
+  socket.on('error', () => socket.destroy());
+  const refuse = () => socket.end(rawProblemAnswer(405, 'CONNECT is not supported: the services tunnel nothing.', { Allow: SERVED_METHODS }));
+  // a request sent before it on the same connection is answered first
+  const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (answering && !answering.writableFinished) answering.once('finish', refuse);
+  else refuse();
 }
 
 /** Fastify's `frameworkErrors`: a URL the router cannot decode (400) or a path parameter over its length (414), as problems. */

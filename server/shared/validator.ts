@@ -84,10 +84,11 @@ function toSchemaError(error: ValueError): SchemaError {
   if (error.type === ValueErrorType.ObjectAdditionalProperties) {
     return { instancePath: parent, message: 'is not a known field', params: { additionalProperty: leaf } };
   }
-  return { instancePath: error.path, message: describe(error), params: {} };
+  return { instancePath: error.path, message: describeSchemaError(error), params: {} };
 }
 
-function describe({ type, schema, message }: ValueError): string {
+/** A schema error in words, after the field's name: "must be …". */
+export function describeSchemaError({ type, schema, message }: ValueError): string {
   switch (type) {
     case ValueErrorType.String:
       return 'must be a string';
@@ -106,11 +107,17 @@ function describe({ type, schema, message }: ValueError): string {
       return `must have at most ${schema.maxLength} characters`;
     case ValueErrorType.StringPattern:
       return `must be ${schema.description ?? `of the form ${schema.pattern}`}`;
+    case ValueErrorType.StringFormat:
+      return `must be ${schema.description ?? `a ${schema.format}`}`;
+    case ValueErrorType.Union:
+      return schema.description ? `must be ${schema.description}` : lowerFirst(message);
     case ValueErrorType.ArrayMinItems:
       return `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`;
     case ValueErrorType.ArrayMaxItems:
       return `must have at most ${schema.maxItems} items`;
     default:
-      return message.charAt(0).toLowerCase() + message.slice(1);
+      return lowerFirst(message);
   }
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

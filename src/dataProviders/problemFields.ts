@@ -81,6 +81,13 @@ const PAGED_LIST: FieldLabels = {
   ordering: `${P}.sort`,
 };
 
+/** A care request's workflow change. */
+const CARE_WORK: FieldLabels = {
+  status: 'caredesk.care_work.columns.status',
+  assignee_uid: 'caredesk.care_work.columns.assignee',
+  follow_up: 'caredesk.care_work.columns.follow_up',
+};
+
 /** Which labels name the fields of a request, by its path (the services' routes; the bases may be other hosts). */
 const BY_PATH: [RegExp, FieldLabels][] = [
   [/\/administration\/(ban-users|unban-users|revoke-refresh-tokens)\/$/, USER_SELECTION],
@@ -94,6 +101,7 @@ const BY_PATH: [RegExp, FieldLabels][] = [
   [/\/administration\/access-tokens\//, API_TOKEN],
   [/\/(upload|files\/[^/]+\/references)\/$/, FILE],
   [/\/(search|care-requests)\/$/, PAGED_LIST],
+  [/\/care-requests\/[^/]+\/workflow\/$/, CARE_WORK],
   // after the search: a file's own path (`/files/{uid}/`, `/files/delete/`) ends like `/files/search/`
   [/\/files\/[^/]+\/$/, FILE_CHANGE],
 ];

@@ -143,6 +143,19 @@ describe('problem messages', () => {
     );
   });
 
+  it("names the fields of a care request's workflow change by their labels (a follow-up outside the services' years, say)", () => {
+    const problem = {
+      type: '/problems/validation-error',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'follow_up must be a date YYYY-MM-DD from 1900-01-01 to 9999-12-31, or null to clear it',
+      field: 'follow_up',
+    };
+    const error = toHttpError(new HttpError('Bad Request', 400, problem), i18n.translate, fieldLabelsFor('https://panel.example/api/care/care-requests/u1/workflow/'));
+    expect(describeError(error, i18n.translate)).toBe('Bad Request: The value is not valid. (in field Follow-up)');
+    expect(describeError(error, german.translate)).toBe('Ungültige Anfrage: Der Wert ist ungültig. (im Feld Wiedervorlage)');
+  });
+
   it('every problem type of the contract has an English and a German text', () => {
     for (const slug of PROBLEM_TYPES) {
       const key = slug.replaceAll('-', '_') as keyof typeof problemsEn.problems.types;

@@ -81,6 +81,24 @@ test('a malformed chunked body gets one answer', async () => {
   expect((answer.match(/^HTTP\/1\.1 \d{3}/gm) ?? []).length, answer).toBeLessThanOrEqual(1);
 });
 
+describe('CONNECT, which Node hands to the server itself instead of to Fastify', () => {
+  const methodsServed = /^allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r$/im;
+
+  it.each(['example:443', '/api/auth/info/', '/api/health'])('CONNECT %s: 405 as a problem naming the methods served, then the connection closes', async (target) => {
+    const answer = await exchange(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+    expectOneProblem(answer, 405, 'method-not-allowed');
+    expect(answer).toMatch(methodsServed);
+    expect(answer).toMatch(/^connection: close\r$/im);
+  });
+
+  it('after a request on the same connection: that request is answered first', async () => {
+    const answer = await exchange('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nCONNECT example:443 HTTP/1.1\r\nHost: example:443\r\n\r\n');
+    // the 405 follows the 200's body directly
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g), answer).toEqual(['HTTP/1.1 200', 'HTTP/1.1 405']);
+    expect(answer).toMatch(methodsServed);
+  });
+});
+
 test('the server still answers afterwards', async () => {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
   expect(response.status).toBe(200);
