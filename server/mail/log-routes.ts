@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
+import { createOnce } from '../shared/idempotency';
 import { problems } from '../../contracts/common';
 import type { ServiceApp } from '../shared/service';
 import { cancelMail, mailDetail, resendMail, searchMailLog } from './mail-log';
@@ -49,7 +50,7 @@ export function mailLogRoutes(app: ServiceApp, db: Db) {
   app.post(
     '/administration/mails/:uid/resend/',
     {
-      config: { permission: 'mail:manage' },
+      config: { permission: 'mail:manage', idempotent: true },
       schema: {
         ...administration(
           'Queue a new mail with the same content, linked to this one',
@@ -60,11 +61,11 @@ export function mailLogRoutes(app: ServiceApp, db: Db) {
         response: { 201: MailLogDetail, ...problems(400, 401, 404) },
       },
     },
-    async (request, reply) => {
-      const resendUid = await resendMail(db, request.params.uid.toLowerCase(), auditContextOf(request));
-      reply.code(201);
-      return mailDetail(db, resendUid);
-    },
+    async (request, reply) =>
+      createOnce(request, reply, db, {
+        effect: (keyed) => resendMail(keyed, request.params.uid.toLowerCase(), auditContextOf(request)),
+        answer: (resent) => ({ status: 201, body: resent }),
+      }),
   );
   app.post(
     '/administration/mails/:uid/cancel/',

@@ -220,10 +220,10 @@ export async function mailDetail(db: Db, uid: string): Promise<MailLogDetailOutp
   };
 }
 
-/** Queues a new mail with the original's content, linked to it (resent_from); audited as mail.resend on the original. Returns the new uid. */
-export async function resendMail(db: Db, uid: string, audit: AuditContext): Promise<string> {
+/** Queues a new mail with the original's content, linked to it (resent_from); audited as mail.resend on the original. Returns the new mail. */
+export async function resendMail(db: Db, uid: string, audit: AuditContext): Promise<MailLogDetailOutput> {
   const resendUid = randomUUID();
-  await db.transaction(async (tx) => {
+  const resent = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(mails).where(eq(mails.referenceUid, uid));
     if (!original) throw mailNotFound(uid);
     const content = { sender: original.sender, to: original.recipients, cc: original.cc, subject: original.subject, message: original.message };
@@ -231,9 +231,10 @@ export async function resendMail(db: Db, uid: string, audit: AuditContext): Prom
     await insertMail(tx, resendUid, content, original.referenceUid);
     const changes = { resent_as: resendUid, recipients_count: original.recipients.length + original.cc.length };
     await recordAudit(tx, { ...audit, action: 'mail.resend', target: mailTarget(original.referenceUid), changes });
+    return mailDetail(tx, resendUid);
   });
   announceMailsDue();
-  return resendUid;
+  return resent;
 }
 
 const CANCELLABLE = ['queued', 'retrying'];

@@ -101,6 +101,14 @@ const CASES: Record<string, Case> = {
       return json(`${MAIL}/send/`, (other) => aMail({ subject, message: other ? 'Another text' : 'The text' }));
     },
   },
+  'a mail sent again from the mail log': {
+    status: 201,
+    effects: () => rows(mails),
+    prepare: async () => {
+      const [original, another] = [await queuedMail(), await queuedMail()];
+      return (key, other) => t.as({ method: 'POST', url: `${MAIL}/administration/mails/${other ? another : original}/resend/`, headers: keyed(key) });
+    },
+  },
   'a file upload': {
     status: 201,
     effects: () => rows(files),
@@ -169,6 +177,10 @@ const CASES: Record<string, Case> = {
     prepare: webauthnRegistration,
   },
 };
+
+async function queuedMail(): Promise<string> {
+  return (await t.as({ method: 'POST', url: `${MAIL}/send/`, payload: aMail({ subject: unique('Original ') }) })).json<{ reference_uid: string }>().reference_uid;
+}
 
 function withHeaders<T extends { headers: Record<string, string> }>(request: T, headers: Record<string, string>): T {
   return { ...request, headers: { ...request.headers, ...headers } };
@@ -365,6 +377,7 @@ describe('the OpenAPI document', () => {
     ['/api/intake/care-request/'],
     ['/api/care/care-requests/{uid}/notes/'],
     ['/api/mail/send/'],
+    ['/api/mail/administration/mails/{uid}/resend/'],
     ['/api/files/upload/'],
     ['/api/auth/administration/users/'],
     ['/api/files/administration/access-tokens/'],
