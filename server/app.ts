@@ -12,8 +12,8 @@ import type { Database } from './db';
 import { assertPermissionDeclared, createAuthentication, documentPermission, guardServices } from './authentication';
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
-import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, refuseConnect, type PageFallback } from './shared/problem';
-import { documentJsonFilters } from './shared/paging';
+import { documentProblemMediaType } from './shared/problem-docs';
+import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
 import { keepIdempotentAnswers } from './shared/idempotency';
 import { NoQuery } from '../contracts/common';
 import { apiTokenAdministration } from './api-tokens';
@@ -85,7 +85,6 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
   app.server.on('checkExpectation', answerFailedExpectation);
-  app.server.on('connect', refuseConnect);
 
   // the agency's website is only a link of the panel: the panel never calls it
   const { agencyWebsite: _link, ...serviceUrls } = config.serviceUrls;
@@ -95,7 +94,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Caredesk services', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } } },
-    transform: documentJsonFilters,
+    transformObject: documentProblemMediaType,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

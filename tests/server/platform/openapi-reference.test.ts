@@ -45,12 +45,20 @@ test('every error an operation documents is a problem body', () => {
   const notProblems = operations.flatMap(([name, operation]) =>
     errorStatuses(operation)
       .filter((status) => {
-        const schema = operation.responses[status]!.content?.['application/json']?.schema;
+        const schema = operation.responses[status]!.content?.['application/problem+json']?.schema;
         return !['type', 'title', 'status', 'detail'].every((key) => schema?.required?.includes(key) && schema.properties?.[key]);
       })
       .map((status) => `${name} ${status}`),
   );
   expect(notProblems).toEqual([]);
+});
+
+test('every error an operation documents is typed application/problem+json, as the services send it, and nothing else', () => {
+  const mediaTypes = operations.flatMap(([name, operation]) =>
+    errorStatuses(operation).map((status) => `${name} ${status}: ${Object.keys(operation.responses[status]!.content ?? {}).join(', ')}`),
+  );
+  expect(mediaTypes.length).toBeGreaterThan(200);
+  expect(mediaTypes.filter((line) => !line.endsWith(': application/problem+json'))).toEqual([]);
 });
 
 test('every operation that takes credentials documents 401, and every operation but the health probes documents its errors', () => {
