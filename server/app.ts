@@ -13,7 +13,8 @@ import { assertPermissionDeclared, createAuthentication, documentPermission, gua
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { documentProblemMediaType } from './shared/problem-docs';
-import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, type PageFallback } from './shared/problem';
+import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, refuseConnect, type PageFallback } from './shared/problem';
+import { documentJsonFilters } from './shared/paging';
 import { keepIdempotentAnswers } from './shared/idempotency';
 import { NoQuery } from '../contracts/common';
 import { apiTokenAdministration } from './api-tokens';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
   app.server.on('checkExpectation', answerFailedExpectation);
+  app.server.on('connect', refuseConnect);
 
   // the agency's website is only a link of the panel: the panel never calls it
   const { agencyWebsite: _link, ...serviceUrls } = config.serviceUrls;
@@ -95,6 +97,7 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Caredesk services', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } } },
     transformObject: documentProblemMediaType,
+    transform: documentJsonFilters,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
