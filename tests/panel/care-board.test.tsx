@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import '../../src/resources/careRequests/board/CareBoard';
 import { useFakeCareBackend, incoming2012, incoming2016 } from './support/fakeCareService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 

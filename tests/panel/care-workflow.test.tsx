@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
@@ -131,7 +132,7 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
     Object.assign(item, { version: 5, status: 'offer_sent', assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' } });
     fake.work.state.activity.set(UID_2012, [{ id: 'x', at: 1_772_400_000, kind: 'workflow', actor: { uid: DORA_UID, public_name: 'Dora Dispatcher' }, status: { from: 'new', to: 'offer_sent' } }]);
     await user.click(within(panel).getByRole('button', { name: 'Assign to me' }));
-    expect(await screen.findByText('Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Nothing was moved.')).toBeInTheDocument();
+    expect(await screen.findByText('Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Your change was not saved.')).toBeInTheDocument();
     await waitFor(() => expect(within(row('pflege-old.example')).getByText('Offer sent')).toBeInTheDocument());
   });
 

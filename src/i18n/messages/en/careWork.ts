@@ -45,7 +45,7 @@ export const careWorkEn = {
       empty: 'No requests',
       switcher: 'Status shown',
       moved: 'Moved to %{status}.',
-      move_failed: 'The request could not be moved: %{error}',
+      failed: 'The request was not moved: %{reason} It is back in its column.',
       conflict: '%{who} changed this request in the meantime: it is now %{status}, %{assignee}. Nothing was moved.',
       assigned_to: 'assigned to %{name}',
       not_assigned: 'not assigned',
@@ -81,6 +81,13 @@ export const careWorkEn = {
       saved: 'Saved.',
       unknown_state: 'The workflow of this request could not be read.',
       read_only: 'You may read the workflow but not change it.',
+      conflict: '%{who} changed this request in the meantime: it is now %{status}, %{assignee}. Your change was not saved.',
+      failed: 'Your change was not saved: %{reason} The request shows its previous state again.',
+      changed_elsewhere: 'Changed elsewhere: shown when you close this menu.',
+    },
+    failure: {
+      answered: 'The server could not do it (HTTP %{status}). Please try again in a moment.',
+      unreachable: 'The server cannot be reached. Please check the network connection and try again.',
     },
     notes: {
       title: 'Notes',
@@ -96,6 +103,10 @@ export const careWorkEn = {
       empty: 'No notes yet.',
       edited: 'edited',
       by: '%{name}, %{time}',
+      refused: 'The note was not saved: %{reason} Your text is still here: send it again, or copy it.',
+      closed_erased: "Notes cannot be added: the customer's contact data was erased.",
+      closed_erased_on: "Notes cannot be added: the customer's contact data was erased on %{date}.",
+      not_saved_erased: 'Your note was not saved.',
     },
     activity: {
       title: 'Activity',

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { Archived, Incoming } from '../../../dataProviders/careRequests/wire';
+import { useHoldWhile } from '../live/liveHolds';
 import { WorkflowPanel } from '../workflow/WorkflowPanel';
 import { AccommodationCard } from './AccommodationCard';
 import { ArchivedSidebar } from './ArchivedSidebar';
@@ -28,6 +29,7 @@ export const ArchivedRequestDialog = ({ uid, onClose, workflow }: { uid: string 
   useEffect(() => {
     if (error) console.error('Cannot load the archived care request', uid, error);
   }, [error, uid]);
+  useHoldWhile(uid !== null);
   if (uid === null) return null;
   return (
     <Dialog fullScreen open onClose={onClose} aria-labelledby="archived-request-title">
@@ -49,7 +51,7 @@ export const ArchivedRequestDialog = ({ uid, onClose, workflow }: { uid: string 
               <Stack spacing={2}>
                 <ArchivedSidebar record={data} />
                 <ContactCard record={data} />
-                <WorkflowPanel uid={data.uid} record={workflow} />
+                <WorkflowPanel uid={data.uid} record={workflow} contactErased={data.contact_erased ?? null} />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 8, lg: 9 }}>

@@ -1,39 +1,40 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CareStatus } from '../../../../contracts/care-workflow';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { useHoverHold } from '../live/liveHolds';
 import { useStatusLabel } from '../workflow/parts';
+import type { BoardColumnMeta } from '../workflow/workflowCache';
 import { BoardCard } from './BoardCard';
 
 export const COLUMN_PAGE = 50;
 
 interface BoardColumnProps {
   status: CareStatus;
-  /** Requests moved into this column and not yet confirmed by a reload, shown first. */
-  arriving: Incoming[];
-  /** Requests moved out of this column, hidden meanwhile. */
-  leaving: ReadonlySet<string>;
   draggable: boolean;
   onOpen: (uid: string) => void;
-  onRows: (status: CareStatus, rows: Incoming[]) => void;
 }
 
-/** One status: its requests, oldest follow-up first then newest, the first 50 and then 50 more at a time. */
-export const BoardColumn = ({ status, arriving, leaving, draggable, onOpen, onRows }: BoardColumnProps) => {
+/**
+ * One status: its requests, newest first, the first 50 and then 50 more at a time. Its list is marked as the column's
+ * (`meta`), so that a move puts the card into it and out of the others without reading them again.
+ */
+export const BoardColumn = ({ status, draggable, onOpen }: BoardColumnProps) => {
   const translate = useTranslate();
   const statusLabel = useStatusLabel();
   const [shown, setShown] = useState(COLUMN_PAGE);
   const { setNodeRef, isOver } = useDroppable({ id: status });
+  const hover = useHoverHold();
   const { data, total, isPending } = useGetList<Incoming>(CARE_REQUEST_RESOURCES.incoming, {
     pagination: { page: 1, perPage: shown },
     sort: { field: 'submitted', order: 'DESC' },
     filter: { status: [status] },
+    meta: { boardColumn: status } satisfies BoardColumnMeta,
   });
-  useEffect(() => onRows(status, data ?? []), [data, onRows, status]);
-  const rows = [...arriving, ...(data ?? []).filter((row) => row.status === status && !leaving.has(row.uid) && !arriving.some((moved) => moved.uid === row.uid))];
+  const rows = (data ?? []).filter((row) => row.status === status);
   const headingId = `board-column-${status}`;
   return (
     <Paper
@@ -51,7 +52,8 @@ export const BoardColumn = ({ status, arriving, leaving, draggable, onOpen, onRo
         </Typography>
       </Typography>
       {isPending && <LinearProgress aria-label={statusLabel(status)} />}
-      <Stack spacing={1} sx={{ mt: 1 }}>
+      {/* live changes of others wait while the pointer is on the cards: the board does not move under it */}
+      <Stack spacing={1} sx={{ mt: 1 }} {...hover}>
         {rows.map((record) => (
           <BoardCard key={record.uid} record={record} onOpen={onOpen} draggable={draggable} />
         ))}

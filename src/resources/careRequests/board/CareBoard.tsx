@@ -1,22 +1,22 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { Box, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { CARE_STATUSES, type CareStatus, OPEN_CARE_STATUSES } from '../../../../contracts/care-workflow';
 import { useCan } from '../../../common/permissions';
 import { useIsPhone } from '../../../common/useIsPhone';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 import { IncomingDetailsDialog } from '../incoming/IncomingDetailsDialog';
+import { LiveHoldProvider, useLiveHolds } from '../live/liveHolds';
 import { NewRequestsNote } from '../live/NewRequestsNote';
 import { useLiveCareLists } from '../live/useLiveCareLists';
 import { useCareFormat } from '../parts/useCareFormat';
 import { ReasonDialog } from '../workflow/ReasonDialog';
 import { useStatusLabel } from '../workflow/parts';
+import { useOpenedRequest } from '../workflow/workflowCache';
 import { BoardColumn } from './BoardColumn';
 import { boardAnnouncements, columnCoordinates } from './keyboard';
 import { useBoardMove } from './useBoardMove';
-
-type Rows = Partial<Record<CareStatus, Incoming[]>>;
 
 /** The phone's one column: which status it shows. */
 const StatusSwitcher = ({ statuses, value, onChange }: { statuses: readonly CareStatus[]; value: CareStatus; onChange: (status: CareStatus) => void }) => {
@@ -36,7 +36,8 @@ const StatusSwitcher = ({ statuses, value, onChange }: { statuses: readonly Care
 
 /**
  * /archive/care-requests/board/: one column per open status (the closed ones behind a switch), cards moved between them by
- * pointer or keyboard (care:work), live; on a phone one column at a time with a status switcher.
+ * pointer or keyboard (care:work), live; on a phone one column at a time with a status switcher. A live change of others
+ * waits while a card is dragged, a dialog is open or the pointer is on a card.
  */
 const CareBoard = () => {
   const translate = useTranslate();
@@ -47,16 +48,17 @@ const CareBoard = () => {
   const [showClosed, setShowClosed] = useState(false);
   const [phoneStatus, setPhoneStatus] = useState<CareStatus>('new');
   const [opened, setOpened] = useState<string | null>(null);
-  const [rows, setRows] = useState<Rows>({});
-  const live = useLiveCareLists();
+  const [dragging, setDragging] = useState(false);
+  const holds = useLiveHolds();
+  const live = useLiveCareLists(holds.held || dragging);
   const board = useBoardMove();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
-  const onRows = useCallback((status: CareStatus, list: Incoming[]) => setRows((current) => ({ ...current, [status]: list })), []);
   const statuses: readonly CareStatus[] = showClosed ? CARE_STATUSES : OPEN_CARE_STATUSES;
   const shown = phone ? [statuses.includes(phoneStatus) ? phoneStatus : 'new'] : statuses;
-  const openedRecord = opened ? Object.values(rows).flat().find((record) => record?.uid === opened) ?? null : null;
+  const openedRecord = useOpenedRequest(opened);
 
   const dropped = ({ active, over }: DragEndEvent) => {
+    setDragging(false);
     const record = active.data.current?.record as Incoming | undefined;
     if (record && over) board.move(record, over.id as CareStatus);
   };
@@ -65,24 +67,26 @@ const CareBoard = () => {
     screenReaderInstructions: { draggable: translate('caredesk.care_work.board.instructions') },
   };
   return (
-    <Box sx={{ mt: 2, minWidth: 0 }}>
-      <Title title={translate('caredesk.care_work.board.title')} />
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
-        {phone && <StatusSwitcher statuses={statuses} value={shown[0]} onChange={setPhoneStatus} />}
-        <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
-      </Stack>
-      <NewRequestsNote count={live.newCount} onShow={live.showNew} />
-      <DndContext sensors={sensors} onDragEnd={dropped} accessibility={accessibility}>
-        {/* six columns do not fit beside the drawer: they take rows of their own rather than cut their cards */}
-        <Box sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
-          {shown.map((status) => (
-            <BoardColumn key={status} status={status} arriving={board.arrivingIn(status)} leaving={board.leaving} draggable={canWork && !phone} onOpen={setOpened} onRows={onRows} />
-          ))}
-        </Box>
-      </DndContext>
-      <ReasonDialog status={board.asking} onCancel={board.cancelReason} onConfirm={board.confirmReason} />
-      <IncomingDetailsDialog record={openedRecord} onClose={() => setOpened(null)} />
-    </Box>
+    <LiveHoldProvider hold={holds.hold}>
+      <Box sx={{ mt: 2, minWidth: 0 }}>
+        <Title title={translate('caredesk.care_work.board.title')} />
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
+          {phone && <StatusSwitcher statuses={statuses} value={shown[0]} onChange={setPhoneStatus} />}
+          <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
+        </Stack>
+        <NewRequestsNote count={live.newCount} onShow={live.showNew} />
+        <DndContext sensors={sensors} onDragStart={() => setDragging(true)} onDragEnd={dropped} onDragCancel={() => setDragging(false)} accessibility={accessibility}>
+          {/* six columns do not fit beside the drawer: they take rows of their own rather than cut their cards */}
+          <Box sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+            {shown.map((status) => (
+              <BoardColumn key={status} status={status} draggable={canWork && !phone} onOpen={setOpened} />
+            ))}
+          </Box>
+        </DndContext>
+        <ReasonDialog status={board.asking} onCancel={board.cancelReason} onConfirm={board.confirmReason} />
+        <IncomingDetailsDialog record={openedRecord} onClose={() => setOpened(null)} />
+      </Box>
+    </LiveHoldProvider>
   );
 };
 

@@ -3,8 +3,8 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
-import { useState } from 'react';
-import { ColumnsButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { ColumnsButton, DataTable, DataTableBody, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { CsvExportButton } from '../../../common/export/CsvExportButton';
 import { useIsPhone } from '../../../common/useIsPhone';
 import { DialogIconButton } from '../../../common/DialogIconButton';
@@ -29,7 +29,9 @@ import { SubmittedFilterMenu } from './SubmittedFilterMenu';
 import { IfCan } from '../../../common/permissions';
 import { OneLineText } from '../../../common/OneLineText';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import { LiveHoldProvider, useHoverHold, useLiveHolds } from '../live/liveHolds';
 import { useLiveCareLists } from '../live/useLiveCareLists';
+import { useCachedRequest, useOpenedRequest } from '../workflow/workflowCache';
 import { AssigneeText, FollowUpText, StatusChip } from '../workflow/parts';
 import { NewRequestsBar } from './NewRequestsBar';
 import { QuickViews } from './QuickViews';
@@ -183,26 +185,26 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
  * (the link of a new request's notification mail). Load failures are only logged. Columns to choose (remembered), CSV
  * export of every request the search selects, and cards instead of the table on a phone.
  */
-/** The details dialog of the row with this uid, as the list shows it now (live). */
-const DetailsOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
-  const { data } = useListContext<Incoming>();
-  return <IncomingDetailsDialog record={data?.find((row) => row.uid === uid) ?? null} onClose={onClose} />;
-};
+/** The details dialog of the request with this uid, as the list shows it now (live), open until closed. */
+const DetailsOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />;
 
-const ArchivedOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => {
-  const { data } = useListContext<Incoming>();
-  return <ArchivedRequestDialog uid={uid} onClose={onClose} workflow={data?.find((row) => row.uid === uid)} />;
-};
+const ArchivedOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => (
+  <ArchivedRequestDialog uid={uid} onClose={onClose} workflow={useCachedRequest(uid)} />
+);
+
+/** The table's rows: while the pointer is on them, live changes of others wait (a reload would move them under it). */
+const HoldingRows = ({ children }: { children?: ReactNode }) => <DataTableBody {...useHoverHold()}>{children}</DataTableBody>;
 
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
   const format = useCareFormat();
   const [details, setDetails] = useState<string | null>(null);
-  const live = useLiveCareLists();
+  const holds = useLiveHolds();
+  const live = useLiveCareLists(holds.held);
   const [archived, setArchived] = useLinkedArchivedRequest();
   const phone = useIsPhone();
   return (
-    <>
+    <LiveHoldProvider hold={holds.hold}>
       <List
         resource={CARE_REQUEST_RESOURCES.incoming}
         title="caredesk.care.incoming.title"
@@ -227,6 +229,7 @@ const IncomingCareRequestList = () => {
             hiddenColumns={HIDDEN_BY_DEFAULT}
             rowClick={false}
             bulkActionButtons={false}
+            body={HoldingRows}
             size="small"
             sx={ONE_LINE_ROWS}
             empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
@@ -259,7 +262,7 @@ const IncomingCareRequestList = () => {
           </DataTable>
         )}
       </List>
-    </>
+    </LiveHoldProvider>
   );
 };
 

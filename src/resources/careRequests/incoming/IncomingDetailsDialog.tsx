@@ -4,6 +4,7 @@ import { HostName } from '../parts/HostName';
 import { useIsPhone } from '../../../common/useIsPhone';
 import { useCareFormat } from '../parts/useCareFormat';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { useHoldWhile } from '../live/liveHolds';
 import { WorkflowPanel } from '../workflow/WorkflowPanel';
 
 const f = (name: string) => `caredesk.care.fields.${name}`;
@@ -13,6 +14,8 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
   const format = useCareFormat();
   const { translate } = format;
   const phone = useIsPhone();
+  // the list behind stays as it is while the dialog is open: a reload could take the request off it
+  useHoldWhile(record !== null);
   if (!record) return null;
   const is2012 = record.form_version === '2012';
   const start =

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
+import { ownChangesOf } from '../workflow/ownChanges';
 import { useCareEvents } from './useCareEvents';
 
 const isIncomingQuery = (key: readonly unknown[]) => key[0] === CARE_REQUEST_RESOURCES.incoming;
 
-/** Whether a cached page of the incoming lists shows this request at `version` or later (a change made in this tab). */
+/** Whether a cached page of the incoming lists shows this request at `version` or later. */
 function showsVersion(data: unknown, uid: string, version: number) {
   const rows = (data as { data?: Incoming[] } | undefined)?.data ?? [];
   return rows.some((row) => row.uid === uid && row.version >= version);
@@ -15,23 +16,31 @@ function showsVersion(data: unknown, uid: string, version: number) {
 /**
  * Keeps the shown care lists (incoming list, board columns) live: a request changed elsewhere reloads them (in place: the rows
  * stay while the new pages load; a change may move a request into or out of a filter or column), a resync too, and new
- * requests are counted until `showNew`.
+ * requests are counted until `showNew`. This tab's own changes reload nothing (they show already). While the screen is `held`
+ * (a menu or dialog open, the pointer on the rows) a reload waits until the hold ends.
  */
-export function useLiveCareLists() {
+export function useLiveCareLists(held = false) {
   const queryClient = useQueryClient();
   const [newCount, setNewCount] = useState(0);
+  const [stale, setStale] = useState(false);
+  const reload = () => queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) });
   useCareEvents((event) => {
     if (event.name === 'care-request.received') setNewCount((count) => count + 1);
-    const reload = () => void queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) });
-    if (event.name === 'care-requests.resync') reload();
+    if (event.name === 'care-requests.resync') setStale(true);
     if (event.name !== 'care-request.changed' || !event.uid || !event.version) return;
+    if (ownChangesOf(queryClient).isOwn(event)) return;
     const { uid, version } = event;
     const seen = queryClient.getQueryCache().findAll({ predicate: (query) => isIncomingQuery(query.queryKey) && showsVersion(query.state.data, uid, version) });
-    if (seen.length === 0) reload();
+    if (seen.length === 0) setStale(true);
   });
+  useEffect(() => {
+    if (!stale || held) return;
+    setStale(false);
+    void queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) });
+  }, [stale, held, queryClient]);
   const showNew = () => {
     setNewCount(0);
-    return queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) });
+    return reload();
   };
   return { newCount, showNew };
 }

@@ -1,17 +1,20 @@
 import { Autocomplete, Button, Stack, TextField, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import type { Assignee, WorkflowChange, WorkflowState } from '../../../dataProviders/careRequests/workflow';
+import type { Assignee, WorkflowState } from '../../../dataProviders/careRequests/workflow';
 import { AssigneeText } from './parts';
 import { useAssignees } from './useAssignees';
+import type { WorkflowEdit } from './useWorkflowChange';
 
 interface AssigneeFieldProps {
   record: WorkflowState;
   pending: boolean;
-  send: (data: Omit<WorkflowChange, 'version'>) => void;
+  send: (edit: WorkflowEdit) => void;
+  /** Whether the list of colleagues is open (a live change waits meanwhile). */
+  onOpenChange: (open: boolean) => void;
 }
 
 /** The assignee: who it is, a choice of any assignable colleague by name, "Assign to me" and Unassign. */
-export const AssigneeField = ({ record, pending, send }: AssigneeFieldProps) => {
+export const AssigneeField = ({ record, pending, send, onOpenChange }: AssigneeFieldProps) => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const assignees = useAssignees();
@@ -19,9 +22,9 @@ export const AssigneeField = ({ record, pending, send }: AssigneeFieldProps) => 
   // someone no longer assignable (banned, lost care:work) is still named in the text above, not offered as a choice
   const value = assignees.find((assignee) => assignee.uid === current) ?? null;
   const choose = (chosen: Assignee | null) => {
-    const next = chosen?.uid ?? null;
-    if (next !== current) send({ assignee_uid: next });
+    if ((chosen?.uid ?? null) !== current) send({ assignee: chosen });
   };
+  const me: Assignee | null = identity?.id ? (assignees.find((assignee) => assignee.uid === identity.id) ?? { uid: String(identity.id), public_name: identity.fullName ?? '' }) : null;
   return (
     <Stack spacing={1}>
       <Typography variant="body2">
@@ -38,15 +41,17 @@ export const AssigneeField = ({ record, pending, send }: AssigneeFieldProps) => 
           getOptionKey={(option) => option.uid}
           isOptionEqualToValue={(option, chosen) => option.uid === chosen.uid}
           onChange={(_event, chosen) => choose(chosen)}
+          onOpen={() => onOpenChange(true)}
+          onClose={() => onOpenChange(false)}
           renderInput={(params) => <TextField {...params} label={translate('caredesk.care_work.panel.assign_to')} />}
         />
-        {identity?.id && current !== identity.id && (
-          <Button size="small" variant="outlined" disabled={pending} onClick={() => send({ assignee_uid: String(identity.id) })}>
+        {me && current !== me.uid && (
+          <Button size="small" variant="outlined" disabled={pending} onClick={() => send({ assignee: me })}>
             {translate('caredesk.care_work.panel.assign_to_me')}
           </Button>
         )}
         {record.assignee && (
-          <Button size="small" disabled={pending} onClick={() => send({ assignee_uid: null })}>
+          <Button size="small" disabled={pending} onClick={() => send({ assignee: null })}>
             {translate('caredesk.care_work.panel.unassign')}
           </Button>
         )}

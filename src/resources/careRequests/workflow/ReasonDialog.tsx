@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl,
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CARE_STATUS_REASONS, type CareStatus, type CareStatusReason } from '../../../../contracts/care-workflow';
+import { useHoldWhile } from '../live/liveHolds';
 import { useStatusLabel } from './parts';
 
 interface ReasonDialogProps {
@@ -16,6 +17,7 @@ export const ReasonDialog = ({ status, onCancel, onConfirm }: ReasonDialogProps)
   const translate = useTranslate();
   const statusLabel = useStatusLabel();
   const [reason, setReason] = useState<CareStatusReason | ''>('');
+  useHoldWhile(status !== null);
   useEffect(() => setReason(''), [status]);
   const t = (key: string) => translate(`caredesk.care_work.reason_dialog.${key}`);
   return (
