@@ -59,7 +59,8 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     return { database, drop: async () => undefined };
   }
   const url = await createPostgresDatabase(adminUrl);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  // a test's burst of requests may wait long for one of 5 pooled connections on a loaded machine: sized for one three times slower
+  const database = await openDatabase({ databaseUrl: url, poolSize: 5, connectTimeoutMs: 30_000 });
   return { database, url, drop: () => dropPostgresDatabase(adminUrl, url) };
 }
 
