@@ -11,7 +11,7 @@ import { createHousekeeping } from '../../../server/shared/housekeeping';
 import { CARE, freshAddress, INTAKE, multipart as formData, validForm } from '../../fixtures/care-form';
 import { codeAt, FACTORS, PANEL_ORIGIN, signedInUser, type SignedInUser } from '../auth/second-factor-helpers';
 import { createFilesTestApp, FILES, filesUnder, PRICING, uploadForm } from '../support/files-helpers';
-import { AUTH, bearer, unique } from '../support/helpers';
+import { ADMIN, AUTH, basic, bearer, unique } from '../support/helpers';
 import { aMail, addProvider, MAIL } from '../support/mail-helpers';
 import { createSoftwareAuthenticator } from '../support/software-authenticator';
 
@@ -288,6 +288,31 @@ describe('a kept answer', () => {
     expect(removed['idempotency-keys']).toBeGreaterThanOrEqual(1);
     expect(await rows(idempotencyKeys, eq(idempotencyKeys.key, bareKey))).toBe(0);
     expect(referenceOf(await sendMail(key, undefined, 'Expiring'))).not.toBe(first);
+  });
+
+  it('counts as gone once its 24 hours have passed, before housekeeping removes it', async () => {
+    const key = newKey();
+    const first = referenceOf(await sendMail(key, undefined, 'Outlived'));
+    await t.db.update(idempotencyKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(idempotencyKeys.key, JSON.parse(key) as string));
+    const again = await sendMail(key, undefined, 'Outlived');
+    expect(again.statusCode).toBe(202);
+    expect(referenceOf(again)).not.toBe(first);
+    expect(referenceOf(await sendMail(key, undefined, 'Outlived'))).toBe(referenceOf(again));
+  });
+
+  it('under another secret key no longer matches: the request is refused (422), not answered with what cannot be read nor done twice', async () => {
+    const key = newKey();
+    expect((await sendMail(key, undefined, 'Before the new secret')).statusCode).toBe(202);
+    const renewed = await buildApp({ config: t.config, database: t.database, masterSecret: Buffer.alloc(32, 9) });
+    try {
+      const before = await rows(mails);
+      const signedIn = await renewed.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(ADMIN.username, ADMIN.password) });
+      const resent = await renewed.inject({ method: 'POST', url: `${MAIL}/send/`, payload: aMail({ subject: 'Before the new secret' }), headers: { ...bearer(signedIn.json().access_token), ...keyed(key) } });
+      expect(resent.json()).toMatchObject({ status: 422, type: '/problems/idempotency-key-reused' });
+      expect(await rows(mails)).toBe(before);
+    } finally {
+      await renewed.close();
+    }
   });
 });
 
