@@ -15,9 +15,9 @@ import { deriveKey } from './secrets';
  * is written in the transaction of the effect, so a committed effect always has its answer stored and a retry after a lost
  * answer gets it again. A second request with the key while the first is in flight is refused at once with 409: in this process
  * by the keys it has in flight, across processes by a transaction-scoped advisory lock on the key that the effect's transaction
- * tries to take first. A try-lock never waits, so a retry neither blocks behind the first request nor deadlocks with the effect's
- * own locks; inserting the row first and letting a concurrent insert time out would wait for that time-out and, on PGlite, whose
- * transactions take turns, would not be refused at all.
+ * tries to take first. A try-lock answers at once and never deadlocks with the effect's own locks; inserting the row first instead
+ * would keep a concurrent insert waiting until a lock_timeout, and the row would need its answer filled in at the end. PGlite's
+ * transactions take turns (a second one waits for the first), so there the process's own set is what refuses.
  */
 
 declare module 'fastify' {
@@ -158,22 +158,23 @@ export async function createOnce<T>(request: FastifyRequest, reply: FastifyReply
     if (location) reply.header('location', location);
     return reply.code(status).send(body);
   }
-  return new KeyedCreation(keeper, request, reply, `${ownerOf(request)}\n${key}`).run(db, creation);
+  return new KeyedCreation(keeper, request, reply, ownerOf(request), key).run(db, creation);
 }
 
 class KeyedCreation {
   private readonly now = new Date();
-  private readonly owner: string;
-  private readonly key: string;
+  /** Owner and key as one text: the in-flight entry, the lock's name and the answer's authenticated data. */
+  private readonly slot: string;
   private fingerprint?: string;
 
   constructor(
     private readonly keeper: IdempotencyKeeper,
     private readonly request: FastifyRequest,
     private readonly reply: FastifyReply,
-    private readonly slot: string,
+    private readonly owner: string,
+    private readonly key: string,
   ) {
-    [this.owner, this.key] = slot.split('\n') as [string, string];
+    this.slot = `${owner}\n${key}`;
   }
 
   async run<T>(db: Db, creation: Creation<T>): Promise<FastifyReply> {
