@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { deviceTokens, passwordAuthentications } from '../db/schema';
+import { qualified } from '../db/sql';
 
 /**
  * Device tokens (OWASP, "Slow down online guessing attacks with device cookies"): a browser that signed in as a username gets a
@@ -35,7 +36,7 @@ export async function issueDeviceToken(db: Db, userUid: string, presented: strin
  */
 export async function reserveDeviceAttempt(db: Db, token: string | undefined, username: string, now = new Date()): Promise<string | undefined> {
   if (!token || !DEVICE_TOKEN_FORMAT.test(token)) return undefined;
-  const ownerMatches = sql`exists (select 1 from ${passwordAuthentications} where ${passwordAuthentications.userUid} = ${deviceTokens.userUid}
+  const ownerMatches = sql`exists (select 1 from ${passwordAuthentications} where ${passwordAuthentications.userUid} = ${qualified(deviceTokens.userUid)}
     and lower(${passwordAuthentications.username}) = ${username.toLowerCase()})`;
   const [row] = await db
     .update(deviceTokens)
