@@ -1,6 +1,7 @@
 import { type Faker } from '@faker-js/faker';
 import * as E from '../../contracts/care-enumerations';
 import type { CareConfig } from '../../server/config';
+import { DAY_MS, minuteOfDay, webFormMoment } from './timeline';
 
 /** What the demo care requests of every form version share: their hosts and notes, submission times, and random picks. */
 
@@ -28,18 +29,32 @@ const SUBMITTED_RANGES: Record<E.FormVersion, [string, string | null]> = {
   '2016-pre': ['2016-01-01', '2016-06-30'],
   '2016': ['2016-07-01', null],
 };
-/** The dashboard's chart shows twelve weeks: this share of today's form version came in then. */
-const RECENT_SHARE = 0.65;
+/**
+ * Today's form version: this share came in over the last twelve weeks (the dashboard's chart, the board's work), this share in the
+ * two years before (closed by now), the rest since the form went online.
+ */
+const RECENT_SHARE = 0.75;
+const EARLIER_SHARE = 0.15;
 const RECENT_DAYS = 12 * 7;
-const DAY_MS = 86_400_000;
+const EARLIER_DAYS = 2 * 365;
 /** Staff complete this share of the archived versions of web-form requests after calling the customer. */
 export const COMPLETED_SHARE = 0.6;
 
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
 export function submittedFor(faker: Faker, version: E.FormVersion, now: Date): Date {
   const [from, to] = SUBMITTED_RANGES[version];
-  const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
-  if (version === '2016' && faker.datatype.boolean(RECENT_SHARE)) return faker.date.between({ from: recentFrom, to: now });
-  return faker.date.between({ from, to: to ?? recentFrom });
+  if (version !== '2016') return faker.date.between({ from, to: to! });
+  const tier = faker.number.float({ min: 0, max: 1 });
+  if (tier < RECENT_SHARE) return webFormMoment(faker, daysBefore(now, RECENT_DAYS), now);
+  if (tier < RECENT_SHARE + EARLIER_SHARE) return webFormMoment(faker, daysBefore(now, EARLIER_DAYS), daysBefore(now, RECENT_DAYS));
+  return webFormMoment(faker, new Date(from), daysBefore(now, EARLIER_DAYS));
+}
+
+/** The newest request came in a little while ago (the dashboard's chart and the delivered notices show today). */
+export function justNow(faker: Faker, now: Date): Date {
+  const sinceMidnight = minuteOfDay(now);
+  return new Date(now.getTime() - Math.min(faker.number.int({ min: 12, max: 40 }), sinceMidnight / 2) * 60_000);
 }
 
 export const code = (faker: Faker, low: number, high: number) => String(faker.number.int({ min: low, max: high }));

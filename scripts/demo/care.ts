@@ -3,7 +3,7 @@ import * as E from '../../contracts/care-enumerations';
 import type { ArchivedFieldsInput } from '../../contracts/care';
 import type { CareRequestRecord } from '../../server/care/store';
 import { recordOfForm } from '../../server/intake/mapping';
-import { COMPLETED_SHARE, maybe, one, some, submittedFor, type DemoOptions } from './care-values';
+import { COMPLETED_SHARE, justNow, maybe, one, some, submittedFor, type DemoOptions } from './care-values';
 import { demoIntakeForm } from './intake-form';
 import { legacyArchived, legacyRecord, type LegacyPatient } from './legacy-care';
 
@@ -11,7 +11,8 @@ import { legacyArchived, legacyRecord, type LegacyPatient } from './legacy-care'
  * Realistic demo care requests of every form version (npm run seed:demo, bench/care.ts): real German zip codes and towns
  * with phones in the town's area code and mobility that fits the care level (places.ts), names from faker's German
  * locale. 2016 requests go through the intake's own mapping, so they look exactly like submitted ones; most of them came in
- * over the last twelve weeks (the dashboard's chart), and many have their archived version completed, as after the call.
+ * over the last twelve weeks (the dashboard's chart), and many have their archived version completed, as after the call. The legacy
+ * versions come as the legacy import brings them, closed (server/care/import.ts).
  */
 
 /**
@@ -51,15 +52,19 @@ const withoutNulls = <T extends object>(value: T): Partial<T> =>
 function demoCareRequest(version: E.FormVersion, index: number, options: DemoOptions): CareRequestRecord {
   const faker = options.faker ?? fakerDE;
   if (version !== '2016') return legacyRecord(faker, version, index, options);
-  const submitted = submittedFor(faker, version, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const submitted = index === NEWEST_INDEX ? justNow(faker, now) : submittedFor(faker, version, now);
   const record = recordOfForm(demoIntakeForm(faker, submitted) as never, { fallbackHost: '', submitted, config: options.care });
   return faker.datatype.boolean(COMPLETED_SHARE) ? { ...record, archived: completedArchive(faker, record) } : record;
 }
 
-/** count demo requests, spread over the three form versions (2016 the most, as today). */
+/** The request that came in a few minutes ago. */
+const NEWEST_INDEX = 1;
+
+/** count demo requests, spread over the three form versions: a tenth of each legacy one, the rest today's (2016). */
 export function demoCareRequests(count: number, options: DemoOptions): CareRequestRecord[] {
   return Array.from({ length: count }, (_, index) => {
-    const version: E.FormVersion = index % 5 === 0 ? '2012' : index % 5 === 1 ? '2016-pre' : '2016';
+    const version: E.FormVersion = index % 10 === 0 ? '2012' : index % 10 === 5 ? '2016-pre' : '2016';
     return demoCareRequest(version, index, options);
   });
 }

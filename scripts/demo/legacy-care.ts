@@ -1,12 +1,13 @@
 import { type Faker } from '@faker-js/faker';
 import * as E from '../../contracts/care-enumerations';
 import type { ArchivedFieldsInput, ArchivedPatientOutput, IncomingFields } from '../../contracts/care';
+import { LEGACY_IMPORT_STATUS } from '../../server/care/import';
 import type { CareRequestRecord } from '../../server/care/store';
 import { partialZipCode, territoryOf } from '../../server/care/territory';
 import { demoCareLevel, demoMobility, demoPhone, demoPlace, type DemoPlace } from './places';
 import { AFFILIATES, HOSTS, maybe, one, OTHER_HOUSEHOLD_ACTIVITIES, some, submittedFor, type DemoOptions } from './care-values';
 
-/** Requests of the legacy form versions (2012, 2016-pre) as the legacy import brings them: incoming and archived versions. */
+/** Requests of the legacy form versions (2012, 2016-pre) as the legacy import brings them: incoming and archived versions, closed. */
 export function legacyPatient(faker: Faker) {
   const careLevel = demoCareLevel(faker);
   return {
@@ -160,6 +161,7 @@ export function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: 
     affiliate: maybe(faker, () => faker.helpers.arrayElement(AFFILIATES), 0.3),
     incoming,
     archived: faker.datatype.boolean(0.7) ? legacyArchived(faker, version, incoming, patients) : null,
+    status: LEGACY_IMPORT_STATUS,
     personal: {
       salutation: one(faker, E.CONTACT_TITLES),
       first_name: firstName,
@@ -171,8 +173,3 @@ export function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: 
     },
   };
 }
-
-/**
- * The archived version of a web-form request as staff complete it on the phone: what the form asked stays, the rest (household,
- * accommodation, caregiver wishes, each patient's abilities and care activities) is filled in.
- */

@@ -1,3 +1,5 @@
+import type { Faker } from '@faker-js/faker';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { deliveredReport, failedReport, type AttemptReport } from '../../server/mail/attempts';
@@ -5,137 +7,23 @@ import { claimDueMails, recordAndClaim, type ClaimedMail, type MarkedOutcome } f
 import { cancelMail } from '../../server/mail/mail-log';
 import { backoffSeconds, failureOf } from '../../server/mail/outcomes';
 import { enqueueMail } from '../../server/mail/queue';
-import type { MailInput, ProviderOutput } from '../../contracts/mail';
+import type { ProviderOutput } from '../../contracts/mail';
 import type { AuditContext } from '../../server/shared/audit';
+import { officeMails, type DemoMail } from './mail-texts';
+import { inBatches, retimeAuditEvents, valuesList } from './retime';
+import { addDays, agencyDay, DAY_MS } from './timeline';
 
 /**
- * Demo mails in every state, made the way the worker makes them: queued by enqueueMail, claimed, and their outcomes recorded
- * with the worker's own reports; cancelled ones through the mail log's cancel. Nothing is sent: every address is in a
- * reserved domain (.example) and the demo providers' hosts end in .invalid, which no resolver answers.
+ * Demo mails in every state over the last twelve weeks, made the way the worker makes them: queued by enqueueMail, claimed, and
+ * their outcomes recorded with the worker's own reports; cancelled ones through the mail log's cancel; then each put at its
+ * moment. The care intake's notices go out seconds after their requests came in. Nothing is sent: every address is in a reserved
+ * domain (.example) and the demo providers' hosts end in .invalid, which no resolver answers.
  */
 
-export type DemoMailState = 'delivered' | 'retrying' | 'failed' | 'queued' | 'cancelled';
+export { DEMO_MAIL_DOMAIN } from './mail-texts';
 
-interface DemoMail {
-  mail: MailInput;
-  state: DemoMailState;
-  /** A nodemailer-shaped error, for retrying and failed mails. */
-  error?: { responseCode?: number; response?: string; code?: string; message: string; rejected?: string[]; rejectedErrors?: { recipient: string; response: string }[] };
-}
-
-export const DEMO_MAIL_DOMAIN = 'caredesk.example';
-const office = (box: string) => `${box}@${DEMO_MAIL_DOMAIN}`;
-
-const refused = (address: string, reply: string) => ({ responseCode: Number(reply.slice(0, 3)), response: reply, message: `Can't send mail - all recipients were rejected: ${reply}`, rejected: [address], rejectedErrors: [{ recipient: address, response: reply }] });
-
-/** What the agency's office mails about in a week: partner agencies, applicants, invoices. No care customer's data. */
-const OFFICE_MAILS: DemoMail[] = [
-  {
-    state: 'delivered',
-    mail: {
-      sender: office('disposition'),
-      to: ['einsatz@pflegeteam-nord.example'],
-      cc: [office('jonas.weber')],
-      subject: 'Einsatzanfrage 12xxx: Betreuungskraft ab dem 1. des Monats gesucht',
-      message: 'Guten Tag,\n\nfür einen Einsatz in Berlin (12xxx) suchen wir eine Betreuungskraft mit guten Deutschkenntnissen und Führerschein.\nDie Einzelheiten finden Sie im Partnerportal.\n\nMit freundlichen Grüßen\nJonas Weber, Disposition',
-    },
-  },
-  {
-    state: 'delivered',
-    mail: {
-      sender: office('recruiting'),
-      to: ['bewerbung.k.nowak@post.example'],
-      subject: 'Ihre Bewerbung als Betreuungskraft',
-      message: 'Sehr geehrte Frau Nowak,\n\nvielen Dank für Ihre Bewerbung. Wir melden uns in den nächsten Tagen für ein Gespräch bei Ihnen.\n\nViele Grüße\nMarek Nowak, Recruiting',
-    },
-  },
-  {
-    state: 'delivered',
-    mail: {
-      sender: office('buchhaltung'),
-      to: ['rechnungen@pflegeteam-nord.example'],
-      cc: [office('buchhaltung')],
-      subject: 'Gutschrift 2026-1184 zum Rahmenvertrag RV-2026-014',
-      message: 'Guten Tag,\n\nanbei erhalten Sie die Gutschrift 2026-1184 für den Abrechnungszeitraum Oktober.\n\nMit freundlichen Grüßen\nIhre Buchhaltung',
-    },
-  },
-  {
-    state: 'delivered',
-    mail: {
-      sender: office('disposition'),
-      to: ['office@agentur-opieka.example', 'koordination@agentur-opieka.example'],
-      subject: 'Wechsel der Betreuungskraft zum Monatsende (Vertrag SV-2026-0298)',
-      message: 'Hallo zusammen,\n\nzum Monatsende steht der Wechsel im Einsatz SV-2026-0298 an. Bitte bestätigt uns das Anreisedatum der neuen Betreuungskraft.\n\nDanke und viele Grüße\nAylin Demir',
-    },
-  },
-  {
-    state: 'retrying',
-    error: { responseCode: 421, response: '421 4.7.0 Try again later, closing connection.', message: 'Message failed: 421 4.7.0 Try again later, closing connection.' },
-    mail: {
-      sender: office('disposition'),
-      to: ['einsatz@pflegeteam-sued.example'],
-      subject: 'Anreise Betreuungskraft BK-0231 am Montag',
-      message: 'Guten Tag,\n\ndie Betreuungskraft BK-0231 reist am Montag mit dem Bus an (Ankunft 14:30 Uhr ZOB). Bitte sorgen Sie für die Abholung.\n\nViele Grüße\nDisposition',
-    },
-  },
-  {
-    state: 'retrying',
-    error: { code: 'ETIMEDOUT', message: 'Connection timeout' },
-    mail: {
-      sender: office('recruiting'),
-      to: ['m.kowalski@poczta.example'],
-      subject: 'Terminbestätigung: Vorstellungsgespräch am Donnerstag, 10 Uhr',
-      message: 'Guten Tag Herr Kowalski,\n\nhiermit bestätigen wir Ihr Vorstellungsgespräch am Donnerstag um 10 Uhr per Videoanruf.\n\nViele Grüße\nMarek Nowak',
-    },
-  },
-  {
-    state: 'failed',
-    error: refused('info@alte-adresse.example', '550 5.1.1 <info@alte-adresse.example>: Recipient address rejected: User unknown in virtual mailbox table'),
-    mail: {
-      sender: office('buchhaltung'),
-      to: ['info@alte-adresse.example'],
-      subject: 'Zahlungserinnerung zur Rechnung 2026-1097',
-      message: 'Guten Tag,\n\nzur Rechnung 2026-1097 konnten wir noch keinen Zahlungseingang feststellen. Bitte prüfen Sie den Vorgang.\n\nMit freundlichen Grüßen\nIhre Buchhaltung',
-    },
-  },
-  {
-    state: 'failed',
-    error: { responseCode: 554, response: '554 5.7.1 <kontakt@pflegedienst-mitte.example>: Relay access denied', message: 'Message failed: 554 5.7.1 Relay access denied' },
-    mail: {
-      sender: office('disposition'),
-      to: ['kontakt@pflegedienst-mitte.example'],
-      subject: 'Vertretung über die Feiertage',
-      message: 'Hallo,\n\nkönnen Sie uns über die Feiertage mit einer Vertretung im Raum Potsdam aushelfen?\n\nViele Grüße\nDisposition',
-    },
-  },
-  {
-    state: 'queued',
-    mail: {
-      sender: office('recruiting'),
-      to: ['team@sprachschule-mitte.example'],
-      subject: 'Anmeldung zum Deutschkurs B1 für drei Betreuungskräfte',
-      message: 'Guten Tag,\n\nwir möchten drei Betreuungskräfte für den Abendkurs B1 ab Januar anmelden. Bitte senden Sie uns die Unterlagen.\n\nViele Grüße\nRecruiting',
-    },
-  },
-  {
-    state: 'cancelled',
-    mail: {
-      sender: office('disposition'),
-      to: ['alle@pflegeteam-nord.example'],
-      subject: 'Rundschreiben Dezember (Entwurf)',
-      message: 'Entwurf: Termine und Ansprechpartner über die Feiertage folgen.',
-    },
-  },
-  {
-    state: 'cancelled',
-    mail: {
-      sender: office('buchhaltung'),
-      to: ['rechnungen@pflegeteam-nord.example'],
-      subject: 'Gutschrift 2026-1184 zum Rahmenvertrag RV-2026-014 (doppelt)',
-      message: 'Versehentlich doppelt angelegt.',
-    },
-  },
-];
+/** Weeks of mail the demo shows: the dashboard's twelve, within the mail retention (which would delete older ones at once). */
+const MAIL_WEEKS = 12;
 
 interface DemoMailContext {
   config: Config;
@@ -143,41 +31,114 @@ interface DemoMailContext {
   /** The member of staff who cancels the cancelled ones. */
   actor: { uid: string; publicName: string };
   audit: AuditContext;
-  /** Queue the care intake's notices of new requests: those of `delivered` go out, the others wait in the queue. */
-  queueNotices: (which: 'delivered' | 'queued') => Promise<void>;
+  faker: Faker;
+  now: Date;
+  /** Queue the care intake's notices of the web-form requests that came in since `from`. */
+  queueNotices: (from: Date) => Promise<void>;
 }
 
-function outcomeOf(demo: DemoMail, claim: ClaimedMail, { config, provider }: DemoMailContext): MarkedOutcome {
-  const startedAt = new Date();
-  if (demo.state === 'delivered') {
-    const recipients = [...claim.to, ...claim.cc];
-    const report = deliveredReport(startedAt, provider, { response: '250 2.0.0 Ok: queued as 4Xk2Lm0vQz', accepted: recipients });
+/** When a mail was requested, attempted, finished (delivered, failed or cancelled) and is due next. */
+interface MailTimes {
+  requested: Date;
+  attempted?: Date;
+  completed?: Date;
+  next?: Date;
+}
+
+export interface MailTally {
+  byState: Record<string, number>;
+  days: number;
+  first: Date | null;
+}
+
+const seconds = (date: Date, count: number) => new Date(date.getTime() + count * 1000);
+
+function timesOf(faker: Faker, demo: Pick<DemoMail, 'state' | 'requested'>, config: Config): MailTimes {
+  const attempted = seconds(demo.requested, faker.number.int({ min: 2, max: 12 }));
+  switch (demo.state) {
+    case 'queued':
+      return { requested: demo.requested, next: demo.requested };
+    case 'cancelled':
+      return { requested: demo.requested, completed: seconds(demo.requested, faker.number.int({ min: 180, max: 2400 })) };
+    case 'retrying':
+      return { requested: demo.requested, attempted, next: seconds(attempted, backoffSeconds(1, config.mail.minBackoffSeconds, config.mail.maxBackoffSeconds)) };
+    default:
+      return { requested: demo.requested, attempted, completed: seconds(attempted, faker.number.int({ min: 1, max: 3 })) };
+  }
+}
+
+function outcomeOf(demo: DemoMail | undefined, claim: ClaimedMail, attempted: Date, { config, provider }: DemoMailContext): MarkedOutcome {
+  if (!demo || demo.state === 'delivered') {
+    const report = deliveredReport(attempted, provider, { response: '250 2.0.0 Ok: queued as 4Xk2Lm0vQz', accepted: [...claim.to, ...claim.cc] });
     return { kind: 'delivered', claim, refused: [], report };
   }
   const failure = failureOf(demo.error, config.mail.leaseSeconds);
   const errorMessage = failure.kind === 'failed' ? failure.errorMessage : demo.error!.message;
-  const report: AttemptReport = failedReport(startedAt, provider, demo.error);
+  const report: AttemptReport = failedReport(attempted, provider, demo.error);
   if (demo.state === 'failed') return { kind: 'failed', claim, errorMessage, report };
   const delaySeconds = backoffSeconds(claim.attempts, config.mail.minBackoffSeconds, config.mail.maxBackoffSeconds);
   return { kind: 'retrying', claim, errorMessage, delaySeconds, report };
 }
 
-/**
- * Queues the office mails and the care intake's notices, then gives each its state. Runs on an installation without mails
- * (seedDemo checks), so every mail it claims is one of these.
- */
-export async function seedDemoMails(db: Db, context: DemoMailContext): Promise<void> {
-  const attempted = OFFICE_MAILS.filter((demo) => demo.state !== 'queued' && demo.state !== 'cancelled');
-  const byUid = new Map<string, DemoMail>();
-  for (const demo of attempted) byUid.set(await enqueueMail(db, demo.mail), demo);
-  await context.queueNotices('delivered');
-  const claims = await claimDueMails(db, 10_000, context.config.mail.leaseSeconds);
-  const delivered: DemoMail = { state: 'delivered', mail: OFFICE_MAILS[0]!.mail };
-  await recordAndClaim(db, claims.map((claim) => outcomeOf(byUid.get(claim.referenceUid) ?? delivered, claim, context)), 0, context.config.mail.leaseSeconds);
+/** The notices the intake queued, each at the moment its request came in. */
+async function noticeTimes(db: Db, faker: Faker, config: Config): Promise<Map<string, MailTimes>> {
+  const result = (await db.execute(sql`
+    select m.mail_uid as uid, r.submitted from care_request_mails m join care_requests r on r.uid = m.request_uid
+    where m.kind = 'new-request' order by r.submitted`)) as unknown as { rows: { uid: string; submitted: string | Date }[] };
+  return new Map(result.rows.map((row) => [row.uid, timesOf(faker, { state: 'delivered', requested: seconds(new Date(row.submitted), 1) }, config)]));
+}
 
-  await context.queueNotices('queued');
-  for (const demo of OFFICE_MAILS.filter((entry) => entry.state === 'queued' || entry.state === 'cancelled')) {
+async function retimeMails(db: Db, times: Map<string, MailTimes>) {
+  const iso = (date?: Date) => date?.toISOString() ?? null;
+  const rows = [...times].map(([uid, time]) => [uid, iso(time.requested), iso(time.completed), iso(time.next)] as const);
+  await inBatches(rows, async (batch) => {
+    await db.execute(sql`
+      update mails set requested_at = v.requested::timestamptz, next_attempt_at = v.next::timestamptz,
+        completed_at = case when mails.state in ('delivered', 'failed') then v.completed::timestamptz end,
+        cancelled_at = case when mails.state = 'cancelled' then v.completed::timestamptz end
+      from (${valuesList(batch)}) as v(uid, requested, completed, next) where mails.reference_uid = v.uid::uuid`);
+    await db.execute(sql`
+      update care_request_mails set queued_at = v.requested::timestamptz
+      from (${valuesList(batch)}) as v(uid, requested, completed, next) where care_request_mails.mail_uid = v.uid::uuid`);
+  });
+}
+
+/** Queues, attempts and cancels the office's mails and the intake's notices, each at its moment; runs on an installation without mails. */
+export async function seedDemoMails(db: Db, context: DemoMailContext): Promise<MailTally> {
+  const { config, faker, now } = context;
+  const from = agencyDay(new Date(now.getTime() - Math.min(MAIL_WEEKS * 7, config.trust.mailRetentionDays - 1) * DAY_MS));
+  const mails = officeMails(faker, addDays(from, 1), now);
+  const byUid = new Map<string, DemoMail>();
+  const times = new Map<string, MailTimes>();
+  for (const demo of mails.filter((mail) => mail.state !== 'queued' && mail.state !== 'cancelled')) {
     const uid = await enqueueMail(db, demo.mail);
-    if (demo.state === 'cancelled') await cancelMail(db, uid, context.actor, context.audit);
+    byUid.set(uid, demo);
+    times.set(uid, timesOf(faker, demo, config));
   }
+  await context.queueNotices(new Date(`${addDays(from, 1)}T00:00:00Z`));
+  for (const [uid, time] of await noticeTimes(db, faker, config)) times.set(uid, time);
+  const claims = await claimDueMails(db, 100_000, config.mail.leaseSeconds);
+  const outcomes = claims.map((claim) => outcomeOf(byUid.get(claim.referenceUid), claim, times.get(claim.referenceUid)!.attempted!, context));
+  await recordAndClaim(db, outcomes, 0, config.mail.leaseSeconds);
+
+  const cancels = [];
+  for (const demo of mails.filter((mail) => mail.state === 'queued' || mail.state === 'cancelled')) {
+    const uid = await enqueueMail(db, demo.mail);
+    times.set(uid, timesOf(faker, demo, config));
+    if (demo.state !== 'cancelled') continue;
+    await cancelMail(db, uid, context.actor, context.audit);
+    cancels.push({ action: 'mail.cancel' as const, targetId: uid, time: times.get(uid)!.completed! });
+  }
+  await retimeMails(db, times);
+  await retimeAuditEvents(db, cancels);
+  return tallyOf(mails, times);
+}
+
+function tallyOf(mails: DemoMail[], times: Map<string, MailTimes>): MailTally {
+  const byState: Record<string, number> = {};
+  for (const mail of mails) byState[mail.state] = (byState[mail.state] ?? 0) + 1;
+  byState.delivered = (byState.delivered ?? 0) + (times.size - mails.length);
+  const moments = [...times.values()].map((time) => time.requested);
+  const first = moments.length ? new Date(Math.min(...moments.map((moment) => moment.getTime()))) : null;
+  return { byState, days: new Set(moments.map(agencyDay)).size, first };
 }
