@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/board/CareBoard';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { ADMIN_UID, testConfig } from './support/fakeAuthService';
-import { useFakeCareBackend } from './support/fakeCareService';
+import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
 import { openList, row } from './support/incomingCareRequests';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
@@ -130,6 +130,21 @@ describe('live updates wait for open menus', { timeout: 60_000 }, () => {
     expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Contacting');
     expect(within(panel).getByText('Assignee: Dora Dispatcher')).toBeInTheDocument();
     expect(within(panel).queryByText('Changed elsewhere: shown when you close this menu.')).not.toBeInTheDocument();
+  });
+});
+
+describe('live updates wait for open dialogs', { timeout: 60_000 }, () => {
+  it('reloads the list behind an open details dialog only once it closes', async () => {
+    const { user } = await openDetails('pflege-old.example');
+    const loads = fake.state.incoming.length;
+    fake.work.changeElsewhere(UID_2016, { assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' } });
+    await eventsHandled();
+    expect(fake.state.incoming.length).toBe(loads);
+    expect(within(row('caredesk.example')).getByText('Alice Admin')).toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('incoming-details')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(row('caredesk.example')).getByText('Dora Dispatcher')).toBeInTheDocument());
+    expect(fake.state.incoming.length).toBeGreaterThan(loads);
   });
 });
 

@@ -34,6 +34,9 @@ const StatusSwitcher = ({ statuses, value, onChange }: { statuses: readonly Care
   );
 };
 
+/** The details of the card opened, as the cached columns show it now; a change re-renders this dialog, not the whole board. */
+const OpenedDetails = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />;
+
 /**
  * /archive/care-requests/board/: one column per open status (the closed ones behind a switch), cards moved between them by
  * pointer or keyboard (care:work), live; on a phone one column at a time with a status switcher. A live change of others
@@ -48,17 +51,15 @@ const CareBoard = () => {
   const [showClosed, setShowClosed] = useState(false);
   const [phoneStatus, setPhoneStatus] = useState<CareStatus>('new');
   const [opened, setOpened] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const holds = useLiveHolds();
-  const live = useLiveCareLists(holds.held || dragging);
+  const live = useLiveCareLists(holds);
   const board = useBoardMove();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
   const statuses: readonly CareStatus[] = showClosed ? CARE_STATUSES : OPEN_CARE_STATUSES;
   const shown = phone ? [statuses.includes(phoneStatus) ? phoneStatus : 'new'] : statuses;
-  const openedRecord = useOpenedRequest(opened);
 
   const dropped = ({ active, over }: DragEndEvent) => {
-    setDragging(false);
+    holds.hold('drag', false);
     const record = active.data.current?.record as Incoming | undefined;
     if (record && over) board.move(record, over.id as CareStatus);
   };
@@ -67,7 +68,7 @@ const CareBoard = () => {
     screenReaderInstructions: { draggable: translate('caredesk.care_work.board.instructions') },
   };
   return (
-    <LiveHoldProvider hold={holds.hold}>
+    <LiveHoldProvider holds={holds}>
       <Box sx={{ mt: 2, minWidth: 0 }}>
         <Title title={translate('caredesk.care_work.board.title')} />
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
@@ -75,7 +76,7 @@ const CareBoard = () => {
           <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
         </Stack>
         <NewRequestsNote count={live.newCount} onShow={live.showNew} />
-        <DndContext sensors={sensors} onDragStart={() => setDragging(true)} onDragEnd={dropped} onDragCancel={() => setDragging(false)} accessibility={accessibility}>
+        <DndContext sensors={sensors} onDragStart={() => holds.hold('drag', true)} onDragEnd={dropped} onDragCancel={() => holds.hold('drag', false)} accessibility={accessibility}>
           {/* six columns do not fit beside the drawer: they take rows of their own rather than cut their cards */}
           <Box sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
             {shown.map((status) => (
@@ -84,7 +85,7 @@ const CareBoard = () => {
           </Box>
         </DndContext>
         <ReasonDialog status={board.asking} onCancel={board.cancelReason} onConfirm={board.confirmReason} />
-        <IncomingDetailsDialog record={openedRecord} onClose={() => setOpened(null)} />
+        <OpenedDetails uid={opened} onClose={() => setOpened(null)} />
       </Box>
     </LiveHoldProvider>
   );

@@ -1,45 +1,60 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useState } from 'react';
-
-type Hold = (key: string, on: boolean) => void;
-
-const LiveHoldContext = createContext<Hold | null>(null);
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 
 /**
  * What keeps a care screen's live reloads waiting: an open menu or dialog, a card being dragged, the pointer on the rows. A
- * reload then would close the menu or move the row under the pointer, so it comes once the last hold ends.
+ * reload then would close the menu or move the row under the pointer, so it comes once the last hold ends. Kept outside React
+ * state: holding (a pointer moving over the rows) re-renders nothing.
  */
-export function useLiveHolds() {
-  const [holds, setHolds] = useState<ReadonlySet<string>>(() => new Set());
-  const hold = useCallback<Hold>(
-    (key, on) =>
-      setHolds((current) => {
-        if (current.has(key) === on) return current;
-        const next = new Set(current);
-        if (on) next.add(key);
-        else next.delete(key);
-        return next;
-      }),
-    [],
-  );
-  return { held: holds.size > 0, hold };
+export interface LiveHolds {
+  hold(key: string, on: boolean): void;
+  held(): boolean;
+  /** Called whenever the screen becomes held or free. */
+  subscribe(listener: () => void): () => void;
 }
 
-export const LiveHoldProvider = ({ hold, children }: { hold: Hold; children: ReactNode }) => <LiveHoldContext.Provider value={hold}>{children}</LiveHoldContext.Provider>;
+function createLiveHolds(): LiveHolds {
+  const keys = new Set<string>();
+  const listeners = new Set<() => void>();
+  return {
+    hold(key, on) {
+      const before = keys.size > 0;
+      if (on) keys.add(key);
+      else keys.delete(key);
+      if (before !== keys.size > 0) listeners.forEach((listener) => listener());
+    },
+    held: () => keys.size > 0,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** A screen's holds, one set for as long as it is shown. */
+export function useLiveHolds(): LiveHolds {
+  const [holds] = useState(createLiveHolds);
+  return holds;
+}
+
+const LiveHoldContext = createContext<LiveHolds | null>(null);
+
+export const LiveHoldProvider = ({ holds, children }: { holds: LiveHolds; children: ReactNode }) => <LiveHoldContext.Provider value={holds}>{children}</LiveHoldContext.Provider>;
 
 /** Holds the screen's live reloads while `on` (nothing outside a care screen). */
 export function useHoldWhile(on: boolean) {
-  const hold = useContext(LiveHoldContext);
+  const holds = useContext(LiveHoldContext);
   const key = useId();
   useEffect(() => {
-    if (!hold || !on) return;
-    hold(key, true);
-    return () => hold(key, false);
-  }, [hold, key, on]);
+    if (!holds || !on) return;
+    holds.hold(key, true);
+    return () => holds.hold(key, false);
+  }, [holds, key, on]);
 }
 
 /** Holds the screen's live reloads while the pointer is on the element given these handlers (rows, cards). */
 export function useHoverHold() {
-  const [hovered, setHovered] = useState(false);
-  useHoldWhile(hovered);
-  return { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) };
+  const holds = useContext(LiveHoldContext);
+  const key = useId();
+  useEffect(() => () => holds?.hold(key, false), [holds, key]);
+  return { onPointerEnter: () => holds?.hold(key, true), onPointerLeave: () => holds?.hold(key, false) };
 }
