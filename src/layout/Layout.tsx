@@ -20,11 +20,19 @@ import { Sidebar } from './Sidebar';
 /**
  * The content column and react-admin's list and editor columns are as wide as the window leaves them, never as wide as
  * their widest content (flex items grow to it by default): what is too wide then cuts, wraps or scrolls in its own box
- * (and the screen walks name it) instead of widening the whole page.
+ * (and the screen walks name it) instead of widening the whole page. For every list: a table wider than its place scrolls
+ * in its own box (whose width is the place's, never the table's: `contain`), a list's toolbar takes a second row rather
+ * than push its last buttons out, and a phone's card wraps long words (addresses, hosts, file names). How a table's columns
+ * share the width is `src/common/oneLineTable.ts`.
  */
 const CONTENT_WITHIN_VIEWPORT = {
+  // react-admin's layout grows to its content's widest word (fit-content), and with it the app bar, titles and notices
+  minWidth: 0,
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaEdit-main, & .RaEdit-card, & .RaCreate-main, & .RaCreate-card':
     { minWidth: 0 },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' },
+  '& .RaListToolbar-root, & .RaTopToolbar-root': { flexWrap: { sm: 'wrap' } },
+  '& .RaList-content .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' },
 };
 
 /** A list the layout loads when it opens. */

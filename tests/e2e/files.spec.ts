@@ -35,6 +35,10 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
     await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
     const row = page.getByRole('row').filter({ hasText: fileName });
     await expect(row).toHaveCount(1);
+    // the description column is shown through Columns (beside it the name had too little room)
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('switch', { name: 'Description' }).click();
+    await page.keyboard.press('Escape');
     await expect(row.getByText(description)).toBeVisible();
     await expect(row.getByText('CSV', { exact: true })).toBeVisible();
     await expect(row.getByText('2.0 kB', { exact: true })).toBeVisible();

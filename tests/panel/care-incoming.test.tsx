@@ -47,9 +47,9 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
 
   it('loads page 1 of 10 sorted by submitted descending, shows every column, icons and chips', async () => {
     const { user } = await openList(fake);
-    // two columns are hidden at first (the workflow's columns took their room): Columns shows them
+    // three columns are hidden at first (the workflow's columns took their room): Columns shows them
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    for (const name of ['Drivers License', 'Form Version']) await user.click(await screen.findByRole('switch', { name }));
+    for (const name of ['Affiliate', 'Drivers License', 'Form Version']) await user.click(await screen.findByRole('switch', { name }));
     await user.keyboard('{Escape}');
     expect(lastQuery()).toEqual({ page: '1', page_size: '10', sort_by: 'submitted', ordering: 'des' });
 

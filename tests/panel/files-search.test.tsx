@@ -37,9 +37,15 @@ function addFiles(count: number) {
 
 describe('file search', () => {
   it('shows every column with sizes, content types and reference chips; default sort uploaded descending, 10 per page', async () => {
-    await openSearch(fake);
-    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
-    expect(headers).toEqual(expect.arrayContaining(['Name', 'Size', 'Content type', 'Description', 'Uploaded', 'References']));
+    const { user } = await openSearch(fake);
+    const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    expect(headers()).toEqual(expect.arrayContaining(['Name', 'Size', 'Content type', 'Uploaded', 'References']));
+    // the description is hidden at first (beside it the name kept a few letters at 1280 px): Columns shows it
+    expect(headers()).not.toContain('Description');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('switch', { name: 'Description' }));
+    await user.keyboard('{Escape}');
+    expect(headers()).toContain('Description');
     expect(lastSearch()).toEqual({ page: '1', page_size: '10', sort_by: 'uploaded', ordering: 'des' });
 
     const contract = row('contract-2026.pdf');

@@ -59,7 +59,7 @@ describe('upload dialog', () => {
       fileText: 'a;b\n',
     });
     await waitFor(() => expect(fake.files.hits('GET', SEARCH_PATH).length).toBeGreaterThan(loads));
-    await screen.findByText('Rota of March');
+    await screen.findByText('rota.csv');
   });
   it('names an empty file and does not send it', async () => {
     const { user } = await openSearch(fake);

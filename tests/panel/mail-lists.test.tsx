@@ -58,14 +58,14 @@ describe('mail lists', () => {
 
   it('shows the first recipient plus [+n] in the queue and the delivered list', async () => {
     await openMailScreen(fake.backend, '/mailman/queue/', 'Shift plan');
-    expect(within(row('Shift plan')).getByText('anna@example.org [+2]')).toBeInTheDocument();
+    expect(row('Shift plan')).toHaveTextContent('anna@example.org [+2]');
     expect(within(row('Shift plan')).getAllByText('noreply@caredesk.example')).toHaveLength(1);
   });
 
   it('shows delivered mails with one recipient as is and more as [+n], and searches all delivered mails on the server', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Welcome');
     expect(within(row('Welcome')).getByText('dora@example.org')).toBeInTheDocument();
-    expect(within(row('Invoice')).getByText('emil@example.org [+1]')).toBeInTheDocument();
+    expect(row('Invoice')).toHaveTextContent('emil@example.org [+1]');
     expect(hasRow('Shift plan')).toBe(false);
 
     await user.type(screen.getByPlaceholderText('Search'), 'fred');
@@ -189,7 +189,7 @@ describe('mail lists', () => {
     const requeue = screen.getByRole('button', { name: 'Requeue' });
     expect(requeue).toBeDisabled();
     expect(within(row('Contract')).getByText('550 No such user')).toBeInTheDocument();
-    expect(within(row('Offer')).getByText('ida@example.org [+1]')).toBeInTheDocument();
+    expect(row('Offer')).toHaveTextContent('ida@example.org [+1]');
 
     await user.click(rowCheckbox('Contract'));
     await user.click(rowCheckbox('Offer'));

@@ -9,6 +9,8 @@ import { useIsPhone } from '../../common/useIsPhone';
 import { DialogIconButton } from '../../common/DialogIconButton';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
 import { ListEmpty } from '../../common/ListEmpty';
+import { OneLineText } from '../../common/OneLineText';
+import { oneLineTable } from '../../common/oneLineTable';
 import { API_TOKEN_RESOURCES, type ApiTokenRecord } from '../../dataProviders/apiTokens';
 import { formatSeconds } from '../../common/dates/formatSeconds';
 import { AddTokenDialog } from './AddTokenDialog';
@@ -78,6 +80,9 @@ const LastFour = ({ record }: { record: ApiTokenRecord }) => {
   );
 };
 
+/** Who added the token and its service's name give way (`oneLineTable`). */
+const TABLE_SX = oneLineTable({ giveWay: { created_by: '18%', service: '24%' } });
+
 /** The export's file name key per token resource. */
 const exportFileName = (resource: string) =>
   `caredesk.files.tokens.export.file_name_${resource === API_TOKEN_RESOURCES.pricing ? 'pricing' : 'files'}`;
@@ -146,10 +151,10 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             empty={empty}
           />
         ) : (
-          <DataTable<ApiTokenRecord> rowClick={false} bulkActionButtons={false} empty={empty}>
+          <DataTable<ApiTokenRecord> rowClick={false} bulkActionButtons={false} empty={empty} sx={TABLE_SX}>
             <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
             <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
-            <Column source="service" label="caredesk.files.tokens.service" />
+            <Column source="service" label="caredesk.files.tokens.service" render={(record) => <OneLineText text={record.service} />} />
             <Column source="last_four" label="caredesk.files.tokens.ends_with" disableSort render={(record) => <LastFour record={record} />} />
             <Column
               source="expires"

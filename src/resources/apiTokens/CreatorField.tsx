@@ -1,9 +1,10 @@
 import { useGetManyAggregate, useTranslate } from 'react-admin';
+import { OneLineText } from '../../common/OneLineText';
 
-/** The user's public name from the users list (one aggregated request for all rows), or 'Unknown'. */
+/** The user's public name from the users list (one aggregated request for all rows), or 'Unknown'; in one line of the table. */
 export const CreatorField = ({ uid }: { uid: string | null }) => {
   const translate = useTranslate();
   const { data } = useGetManyAggregate('users', { ids: uid ? [uid] : [] }, { enabled: !!uid });
   const user = data?.find((candidate) => candidate.id === uid);
-  return <>{user?.publicName || translate('caredesk.files.tokens.unknown')}</>;
+  return <OneLineText text={user?.publicName || translate('caredesk.files.tokens.unknown')} />;
 };

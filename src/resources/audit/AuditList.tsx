@@ -9,7 +9,8 @@ import { UrlStateSync, useSpecListParams } from '../../common/urlListState';
 import { AUDIT_RESOURCE, type AuditEvent } from '../../dataProviders/audit';
 import { AuditExportButton } from './AuditExportButton';
 import { AuditFilters } from './AuditFilters';
-import { ActionField, ActorField, OutcomeChip, TargetField, TimeField } from './fields';
+import { oneLineTable } from '../../common/oneLineTable';
+import { ActionField, ActorField, OneLineActorField, OutcomeChip, TargetField, TimeField } from './fields';
 import { AUDIT_URL_STATE, auditEventPath } from './listState';
 
 const Column = DataTable.Col<AuditEvent>;
@@ -17,6 +18,9 @@ const Column = DataTable.Col<AuditEvent>;
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const t = (key: string) => `caredesk.audit.list.${key}`;
+
+/** Actor and target (public names, recipients) give way (`oneLineTable`). */
+const TABLE_SX = oneLineTable({ giveWay: { actor: '22%', target: '30%' } });
 
 /** A link to the event (the row opens it as well; the link is what the keyboard reaches). */
 const OpenEventButton = ({ event }: { event: AuditEvent }) => {
@@ -76,9 +80,10 @@ const AuditList = () => {
           }}
           bulkActionButtons={false}
           empty={<ListEmpty message={t('empty')} />}
+          sx={TABLE_SX}
         >
           <Column source="time" label={t('time')} render={(event) => <TimeField event={event} />} />
-          <Column source="actor" label={t('actor')} render={(event) => <ActorField event={event} />} />
+          <Column source="actor" label={t('actor')} render={(event) => <OneLineActorField event={event} />} />
           <Column source="action" label={t('action')} render={(event) => <ActionField event={event} />} />
           <Column source="target" label={t('target')} disableSort render={(event) => <TargetField event={event} />} />
           <Column source="outcome" label={t('outcome')} disableSort render={(event) => <OutcomeChip event={event} />} />

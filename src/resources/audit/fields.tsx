@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatSeconds } from '../../common/dates/formatSeconds';
+import { OneLineText } from '../../common/OneLineText';
 import type { AuditEvent } from '../../dataProviders/audit';
 import { actionLabel, actorLabel, outcomeLabel, targetLabel, targetSummary, targetTypeLabel } from './actions';
 
@@ -12,17 +13,27 @@ export const ActorField = ({ event }: { event: AuditEvent }) => {
   return <>{actorLabel(translate, event)}</>;
 };
 
+/** The actor in one line of the table. */
+export const OneLineActorField = ({ event }: { event: AuditEvent }) => <OneLineText text={actorLabel(useTranslate(), event)} />;
+
 /** The action's name in the panel's language, the recorded name as its title (and as the text when unknown). */
 export const ActionField = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
   return <span title={event.action}>{actionLabel(translate, event.action)}</span>;
 };
 
-/** "User: Bob Recruiter", "Mail to 2 recipients · 1a2b3c4d" (see targetSummary), the id as its title; nothing for an event without a target. */
+/**
+ * "User: Bob Recruiter", "Mail to 2 recipients · 1a2b3c4d" (see targetSummary) in one line of the table (the whole on hover
+ * and focus where cut), the id as the title around it; nothing for an event without a target.
+ */
 export const TargetField = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
   if (!event.target) return null;
-  return <span title={event.target.id}>{targetSummary(translate, event)}</span>;
+  return (
+    <span title={event.target.id} style={{ display: 'block' }}>
+      <OneLineText text={targetSummary(translate, event)} />
+    </span>
+  );
 };
 
 /** The target's name as targetLabel says it ('–' without one). */

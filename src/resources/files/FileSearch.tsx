@@ -17,6 +17,7 @@ import { FILES_URL_STATE } from './listState';
 import { ReferenceChips } from './ReferenceChips';
 import { UploadButton } from './UploadButton';
 import { OneLineText } from '../../common/OneLineText';
+import { oneLineTable } from '../../common/oneLineTable';
 
 const Column = DataTable.Col<FileRecord>;
 
@@ -30,16 +31,11 @@ const UploadedField = ({ record }: { record: FileRecord }) => {
 };
 
 /**
- * Rows one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, reference chips stay in
- * one row, and the free-text name and description give way (cut with an ellipsis, the whole value in a tooltip on hover and focus).
+ * One line per row (`oneLineTable`): reference chips stay in one row, and the free-text name and description give way. The
+ * description is shown through Columns: beside it, the name had room for a few letters only at 1280 px.
  */
-const ONE_LINE_ROWS = {
-  '& .MuiTableCell-root': { px: 1 },
-  '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
-  '& .MuiTableCell-body.column-name, & .MuiTableCell-body.column-description': { maxWidth: 0 },
-  '& .column-name': { width: '18%' },
-  '& .column-description': { width: '16%' },
-};
+const TABLE_SX = oneLineTable({ giveWay: { name: '30%', description: '20%' } });
+const HIDDEN_BY_DEFAULT = ['description'];
 
 /** "Select all" selects at most what the service lists at once (react-admin would ask for 250 rows, which it refuses). */
 const selectionToolbar = (
@@ -99,9 +95,10 @@ const FileSearch = () => {
       ) : (
         <DataTable<FileRecord>
           rowClick={false}
+          hiddenColumns={HIDDEN_BY_DEFAULT}
           bulkActionButtons={canWrite}
           bulkActionsToolbar={canWrite ? selectionToolbar : false}
-          sx={ONE_LINE_ROWS}
+          sx={TABLE_SX}
           empty={emptyFiles}
         >
           <Column source="name" label="caredesk.files.search.name" render={(record) => <OneLineText text={record.name} />} />

@@ -1,7 +1,7 @@
 import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asDeliveredEntry } from '../../dataProviders/mail/logRecords';
-import { mailCard, mailColumns } from './mailColumns';
+import { MAIL_COLUMNS_GIVE_WAY, mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { DELIVERED_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
@@ -19,6 +19,7 @@ const DeliveredList = () => (
     emptyMessage="caredesk.mail.empty.delivered"
     exportColumns={DELIVERED_CSV_COLUMNS}
     exportFileName="caredesk.mail.export.file_name.delivered"
+    giveWay={MAIL_COLUMNS_GIVE_WAY}
     card={{ ...mailCard<ReturnType<typeof asDeliveredEntry>>(), actions: (record) => <RefusedRecipientsField refused={record.refused} /> }}
   >
     {mailColumns()}

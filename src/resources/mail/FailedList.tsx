@@ -2,7 +2,8 @@ import { DataTable } from 'react-admin';
 import { useIsPhone } from '../../common/useIsPhone';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asFailedEntry } from '../../dataProviders/mail/logRecords';
-import { mailCard, mailColumns } from './mailColumns';
+import { OneLineText } from '../../common/OneLineText';
+import { MAIL_COLUMNS_GIVE_WAY, mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { FAILED_CSV_COLUMNS } from './csv';
 import { RequeueButton } from './RequeueButton';
@@ -27,10 +28,11 @@ const FailedList = () => {
       selectable
       exportColumns={FAILED_CSV_COLUMNS}
       exportFileName="caredesk.mail.export.file_name.failed"
+      giveWay={{ ...MAIL_COLUMNS_GIVE_WAY, error_message: '22%' }}
       card={mailCard()}
     >
       {mailColumns()}
-      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
+      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" render={(record) => <OneLineText text={record.error_message} />} />
       <Column source="attempts" disableSort label="caredesk.mail.fields.attempts" />
     </MailList>
   );

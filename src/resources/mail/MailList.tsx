@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
+import { ColumnsButton, DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
 import type { CsvColumn } from '../../common/export/csv';
+import { type ColumnShare, oneLineTable } from '../../common/oneLineTable';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
 import { DEFAULT_PAGE_SIZE, ListPagination } from '../../common/ListPagination';
@@ -43,6 +44,10 @@ interface MailListProps<T> {
   card: MailCard<T>;
   /** Rows are mails: a row opens the mail's detail (providers and accounts have their own Edit links). */
   rowsAreMails?: boolean;
+  /** The columns that give way, with their shares of the width (`oneLineTable`). */
+  giveWay: Record<string, ColumnShare>;
+  /** Columns shown only when chosen through the Columns button, which lists of mails have. */
+  hiddenColumns?: string[];
 }
 
 const NO_SORT: SortPayload = { field: '', order: 'ASC' };
@@ -53,27 +58,18 @@ const logLoadError = (error: unknown) => console.error('Cannot load the list', e
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * Cards no wider than the phone: long expressions, hosts and addresses wrap, and the third line (chips, times) sits under
- * the others in full colour (react-admin floats it beside them at 54 % opacity, which left the chips too faint to read).
+ * The third line of a card (chips, times) sits under the others in full colour (react-admin floats it beside them at 54 %
+ * opacity, which left the chips too faint to read); long words wrap (the layout's rule for every card).
  */
-const CARD_SX = {
-  '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' },
-  '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', display: 'block', mt: 0.5 },
-} as const;
+const CARD_SX = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', display: 'block', mt: 0.5 } } as const;
 
 /**
- * An SMTP reply may hold long unbroken words (hosts, addresses, codes): the error column breaks them anywhere, so that it gives
- * way instead of the subject and never widens the table past the window.
- */
-const TABLE_SX = { '& .MuiTableCell-body.column-error_message': { overflowWrap: 'anywhere' } } as const;
-
-/**
- * The generic mail list: title, search, reload button, CSV export, a table (selectable only where an action works on the
+ * The generic mail list: title, search, reload button, Columns (lists of mails; the choice remembered), CSV export, a table (selectable only where an action works on the
  * selection; cards on a phone) and an auto-reload every 60 seconds; a mail's row opens its detail; without rows it says so in the
  * screen's words. The mail lists' service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
  */
 export function MailList<T>(props: MailListProps<T>) {
-  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card, rowsAreMails = false } = props;
+  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card, rowsAreMails = false, giveWay, hiddenColumns } = props;
   const rowClick = rowsAreMails ? (id: Identifier) => mailPaths.mail(id) : false;
   const canManage = useCan('mail:manage');
   const phone = useIsPhone();
@@ -87,6 +83,7 @@ export function MailList<T>(props: MailListProps<T>) {
         <TopToolbar>
           {actions}
           <ReloadButton />
+          {rowsAreMails && !phone && <ColumnsButton />}
           <CsvExportButton<T & RaRecord> columns={exportColumns} fileName={exportFileName} />
         </TopToolbar>
       }
@@ -111,7 +108,14 @@ export function MailList<T>(props: MailListProps<T>) {
           sx={CARD_SX}
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={selectable && canManage} bulkActionsToolbar={false} empty={empty} sx={TABLE_SX}>
+        <DataTable
+          rowClick={rowClick}
+          bulkActionButtons={selectable && canManage}
+          bulkActionsToolbar={false}
+          hiddenColumns={hiddenColumns}
+          empty={empty}
+          sx={oneLineTable({ giveWay })}
+        >
           {children}
         </DataTable>
       )}

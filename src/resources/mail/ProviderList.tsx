@@ -1,4 +1,5 @@
 import { DataTable, useTranslate } from 'react-admin';
+import { OneLineText } from '../../common/OneLineText';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { ProviderRecord } from '../../dataProviders/mail/records';
 import { AddLinkButton } from './AddLinkButton';
@@ -25,6 +26,7 @@ const ProviderList = () => (
     actions={<AddLinkButton to={mailPaths.addProvider} />}
     emptyMessage="caredesk.mail.empty.providers"
     emptyAction={<AddLinkButton to={mailPaths.addProvider} />}
+    giveWay={{ name: '30%', host: '30%' }}
     exportColumns={PROVIDER_CSV_COLUMNS}
     exportFileName="caredesk.mail.export.file_name.providers"
     card={{
@@ -38,8 +40,8 @@ const ProviderList = () => (
       actions: (record) => <EditLinkButton to={mailPaths.editProvider(record.id)} what={record.name} />,
     }}
   >
-    <Column source="name" label="caredesk.mail.fields.name" />
-    <Column source="host" label="caredesk.mail.fields.host" />
+    <Column source="name" label="caredesk.mail.fields.name" render={(record) => <OneLineText text={record.name} />} />
+    <Column source="host" label="caredesk.mail.fields.host" render={(record) => <OneLineText text={record.host} />} />
     <Column source="port" label="caredesk.mail.fields.port" />
     <Column source="security" label="caredesk.mail.fields.security" render={(record) => <SecurityLabel security={record.security} />} />
     <Column source="disabled" label="caredesk.mail.fields.status" render={(record) => <DisabledChip disabled={record.disabled} />} />

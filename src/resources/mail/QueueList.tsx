@@ -1,7 +1,7 @@
 import { DataTable } from 'react-admin';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asQueueEntry } from '../../dataProviders/mail/logRecords';
-import { mailCard, mailColumns } from './mailColumns';
+import { MAIL_COLUMNS_GIVE_WAY, mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { QUEUE_CSV_COLUMNS } from './csv';
 
@@ -17,6 +17,7 @@ const QueueList = () => (
     emptyMessage="caredesk.mail.empty.queue"
     exportColumns={QUEUE_CSV_COLUMNS}
     exportFileName="caredesk.mail.export.file_name.queue"
+    giveWay={MAIL_COLUMNS_GIVE_WAY}
     card={mailCard()}
   >
     {mailColumns()}

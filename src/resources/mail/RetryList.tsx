@@ -3,7 +3,8 @@ import { useCan } from '../../common/permissions';
 import { useIsPhone } from '../../common/useIsPhone';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
 import type { asRetryingEntry } from '../../dataProviders/mail/logRecords';
-import { mailCard, mailColumns } from './mailColumns';
+import { OneLineText } from '../../common/OneLineText';
+import { MAIL_COLUMNS_GIVE_WAY, mailCard, mailColumns } from './mailColumns';
 import { MailList } from './MailList';
 import { RETRY_CSV_COLUMNS } from './csv';
 import { MailTimestamp } from './MailTimestamp';
@@ -32,11 +33,14 @@ const RetryList = () => {
       selectable
       exportColumns={RETRY_CSV_COLUMNS}
       exportFileName="caredesk.mail.export.file_name.retries"
+      // the error, the recipient and when the next attempt is due tell what goes on: the sender is shown through Columns
+      hiddenColumns={['sender']}
+      giveWay={{ ...MAIL_COLUMNS_GIVE_WAY, error_message: '26%' }}
       card={{ ...mailCard<RetryingEntry>(), actions: canManage ? (record) => <RowRetryNow record={record} /> : undefined }}
     >
       {mailColumns()}
       <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
-      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" />
+      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" render={(record) => <OneLineText text={record.error_message} />} />
       <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
       {canManage && <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />}
     </MailList>

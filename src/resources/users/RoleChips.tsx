@@ -6,7 +6,7 @@ import { RoleChip } from './RoleChip';
 export const RoleChips = ({ record }: { record: UserRecord }) => (
   <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
     {record.roles.map((role) => (
-      <RoleChip key={role} role={role} />
+      <RoleChip key={role} role={role} oneLine />
     ))}
   </Stack>
 );

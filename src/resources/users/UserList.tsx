@@ -4,6 +4,8 @@ import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { useCan } from '../../common/permissions';
 import { ListEmpty } from '../../common/ListEmpty';
+import { OneLineText } from '../../common/OneLineText';
+import { oneLineTable } from '../../common/oneLineTable';
 import type { UserRecord } from '../../dataProviders/users';
 import { EditUserButton } from './EditUserButton';
 import { LastSignInField } from './LastSignInField';
@@ -22,6 +24,9 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** A click on a row (a card on a phone) opens the user, as the row's Edit button does. */
 const openUser = (id: string | number) => usersPaths.edit(id);
+
+/** Name, username, roles and the uid give way (`oneLineTable`); a user's role chips may take more than one line. */
+const TABLE_SX = oneLineTable({ giveWay: { publicName: '20%', username: '15%', roles: '22%', id: '12%' } });
 
 /**
  * react-admin shows a card's tertiary text (here the role chips) floated beside the name at 54 % opacity, which washes
@@ -66,13 +71,13 @@ const UserList = () => {
           empty={empty}
         />
       ) : (
-        <DataTable<UserRecord> rowClick={canManage ? openUser : false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty}>
-          <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} />} />
-          <Column source="username" label="resources.users.fields.username" />
+        <DataTable<UserRecord> rowClick={canManage ? openUser : false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty} sx={TABLE_SX}>
+          <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} oneLine />} />
+          <Column source="username" label="resources.users.fields.username" render={(record) => <OneLineText text={record.username ?? ''} />} />
           <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
           <Column source="secondFactor" label="resources.users.fields.second_factor" disableSort render={(record) => <SecondFactorChip record={record} onOpen={openFactors} />} />
           <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
-          <Column source="id" label="resources.users.fields.id" />
+          <Column source="id" label="resources.users.fields.id" render={(record) => <OneLineText text={String(record.id)} />} />
           <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
         </DataTable>
       )}

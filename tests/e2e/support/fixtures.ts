@@ -6,6 +6,7 @@ import { test as base } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
 import { copyPgliteTemplate } from '../../server/support/database-templates';
 import { freePort } from '../../server/support/server-process';
+import { seedDemoInstallation } from './demoData';
 
 export { expect } from '@playwright/test';
 
@@ -18,29 +19,30 @@ interface WorkerServer {
  * Each Playwright worker drives its own server: the compiled server (dist-server/main.mjs, built with the panel it serves
  * from dist/) on a fresh data folder, so that workers never see each other's data. `baseURL` points every page and request at it.
  */
-export const test = base.extend<object, { server: WorkerServer }>({
+export const test = base.extend<object, { server: WorkerServer; demoData: boolean }>({
+  // `test.use({ demoData: true })`: the worker's installation holds seed:demo's data before its server starts (support/demoData.ts)
+  demoData: [false, { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
+    async ({ demoData }, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-e2e-'));
       // a copy of the migrated database of the service tests: the server starts in half the time it takes to migrate
       await copyPgliteTemplate(path.join(dataDir, 'pglite'));
       const port = await freePort();
-      const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          // WebAuthn's relying party must be a domain: second-factors.spec.ts opens the panel at localhost
-          PANEL_URL: `http://localhost:${port}`,
-          DATA_DIR: dataDir,
-          ADMIN_USERNAME: E2E_ADMIN.username,
-          ADMIN_PASSWORD: E2E_ADMIN.password,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-          PASSWORD_HASH_COST: 'test',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // WebAuthn's relying party must be a domain: second-factors.spec.ts opens the panel at localhost
+        PANEL_URL: `http://localhost:${port}`,
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        PASSWORD_HASH_COST: 'test',
+      };
+      if (demoData) await seedDemoInstallation(env);
+      const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       const baseURL = `http://127.0.0.1:${port}`;
       await untilHealthy(child, baseURL);
       await use({ baseURL, dataDir });
@@ -48,7 +50,7 @@ export const test = base.extend<object, { server: WorkerServer }>({
       await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
 });

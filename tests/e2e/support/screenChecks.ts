@@ -93,8 +93,8 @@ const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${ENGLISH_WORDS.join('|')})(
 /** react-admin's fallback for a resource without a name: "Filebucket-tokens", "Care-incomings", "MailQueues". */
 const RESOURCE_NAME = /\b(?:Mail(?:Providers|Accounts|Queue|Delivered|Retries|Failed)s?|[\w]+-(?:tokens|incomings?|archiveds?))\b/i;
 
-/** Stored data in another language than the panel's: SMTP replies of failed and retried mails, regular expressions. */
-const DATA = ['.column-error_message', 'code'];
+/** Stored data in another language than the panel's: SMTP replies of failed and retried mails (translate="no"), regular expressions. */
+const DATA = ['.column-error_message', '[translate="no"]', 'code'];
 
 /** Every text a person sees or hears on the page, with where it came from. */
 async function pageTexts(page: Page): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { expectJson, type AdminApi } from './api';
+import { addressOf, LONGEST, seedLongestValues, wordsOf } from './longestValues';
 import { closedPort, type SmtpPeer } from './smtpPeer';
 
 /** Seeding through the services' real APIs, so that every screen of the panel has something to show. */
@@ -30,7 +31,7 @@ export async function seedAccount(api: AdminApi, expression: string, providerUid
   return (await expectJson<{ uid: string }>(await api.post('/api/mail/administration/accounts/', body), 201)).uid;
 }
 
-export async function sendMail(api: AdminApi, mail: { sender: string; to: string[]; subject: string }): Promise<string> {
+export async function sendMail(api: AdminApi, mail: { sender: string; to: string[]; cc?: string[]; subject: string }): Promise<string> {
   const body = { cc: [], message: 'Diese Nachricht kommt aus einem Browsertest.', ...mail };
   return (await expectJson<{ reference_uid: string }>(await api.post('/api/mail/send/', body), 202)).reference_uid;
 }
@@ -132,8 +133,9 @@ export interface WalkSeed {
 
 /**
  * A user with every known role (and an unknown one), a provider and account for the peer, one mail each delivered,
- * retrying (a provider on a closed port) and failed (recipient refused), a file with references and an image, a token per service
- * and a care request.
+ * retrying (a provider on a closed port) and failed (every recipient refused, with the longest error text), a file with references
+ * and an image, a token per service and a care request; and beside them a record of each kind with the contracts' longest values
+ * (support/longestValues.ts). The walks' installations hold the demo data as well (support/demoData.ts).
  */
 export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed> {
   const suffix = uniqueSuffix();
@@ -151,13 +153,21 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
   const escapedDomain = domain.replace(/\./g, '\\.');
   const accountUid = await seedAccount(api, `^(buero|slow)@${escapedDomain}$`, providerUid);
   await seedAccount(api, `^warten@${escapedDomain}$`, unreachable);
+  const longest = await seedLongestValues(api, suffix, domain);
 
   const delivered = await sendMail(api, { sender: `buero@${domain}`, to: ['pflege@example.org', 'team@example.org'], subject: `Dienstplan ${suffix}` });
-  const failed = await sendMail(api, { sender: `buero@${domain}`, to: ['refused@example.org'], subject: `Abgelehnt ${suffix}` });
+  const failed = await sendMail(api, { sender: `buero@${domain}`, to: longest.refusedRecipients, subject: `Abgelehnt ${suffix}` });
   const retrying = await sendMail(api, { sender: `warten@${domain}`, to: ['pflege@example.org'], subject: `Wiederholung ${suffix}` });
+  const longMails = [
+    // 253 characters: the SMTP peer (smtp-server) refuses an address of 254 as bad syntax
+    await sendMail(api, { sender: `buero@${domain}`, to: [addressOf('pflege-', LONGEST.address - 1), addressOf('team-', LONGEST.address - 1)], cc: [addressOf('kopie-', LONGEST.address - 1)], subject: wordsOf(LONGEST.subject, `Monatsabrechnung ${suffix}`) }),
+    await sendMail(api, { sender: longest.longSender, to: ['pflege@example.org'], subject: wordsOf(LONGEST.subject, `Erneuter Versuch ${suffix}`) }),
+  ];
   await waitForMail(api, 'delivered', delivered);
   await waitForMail(api, 'failed', failed);
   await waitForMail(api, 'retries', retrying);
+  await waitForMail(api, 'delivered', longMails[0]!);
+  await waitForMail(api, 'retries', longMails[1]!);
 
   const fileName = `Besuchsbericht-${suffix}.csv`;
   await seedFile(api, {

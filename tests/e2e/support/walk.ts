@@ -22,14 +22,17 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Declares one test per screen of SCREENS and language at one screen size: seeds what the screens show once per worker,
- * opens each screen signed in (in that language) and runs `check` on the screen and on every state of it that the size has.
+ * Declares one test per screen of SCREENS and language at one screen size, on a worker whose installation holds the demo data:
+ * seeds what the screens show once per worker (with the contracts' longest values), opens each screen signed in (in that
+ * language) and runs `check` on the screen and on every state of it that the size has.
  *
  * The tests of a worker share one browser page, so that the panel's scripts come from the browser's cache and compiled
  * code cache (a fresh context per screen made the walk a fifth slower); every test signs in anew on cleared storage. A failed
  * test leaves a screenshot (the shared page records no trace); Playwright then starts a new worker, and with it a new page.
  */
 export function walkEveryScreen(langs: Lang[], size: Size, check: (ctx: WalkContext, label: string) => Promise<void>): void {
+  // the worker's server starts on seed:demo's data: the screens as a newcomer first sees them, seeded once per worker
+  test.use({ demoData: true });
   let peer: SmtpPeer;
   let seed: WalkSeed;
   let context: BrowserContext;

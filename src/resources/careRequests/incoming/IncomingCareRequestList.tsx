@@ -28,6 +28,7 @@ import { PatientIcons } from './PatientIcons';
 import { SubmittedFilterMenu } from './SubmittedFilterMenu';
 import { IfCan } from '../../../common/permissions';
 import { OneLineText } from '../../../common/OneLineText';
+import { oneLineTable } from '../../../common/oneLineTable';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import { LiveHoldProvider, useHoverHold, useLiveHolds } from '../live/liveHolds';
 import { useLiveCareLists } from '../live/useLiveCareLists';
@@ -37,7 +38,7 @@ import { NewRequestsBar } from './NewRequestsBar';
 import { QuickViews } from './QuickViews';
 
 const Column = DataTable.Col<Incoming>;
-const HIDDEN_BY_DEFAULT = ['drivers_license_required', 'form_version'];
+const HIDDEN_BY_DEFAULT = ['affiliate', 'drivers_license_required', 'form_version'];
 
 const ReloadButton = () => {
   const translate = useTranslate();
@@ -67,19 +68,11 @@ const ListActions = ({ phone }: { phone: boolean }) => (
 );
 
 /**
- * Every row one line high, so that ten rows and the pager fit a 1280×720 window: cells do not wrap, and the free-text
- * origin, affiliate and assignee give way (cut with an ellipsis, the whole value in a tooltip).
+ * Ten rows and the pager fit a 1280×720 window (`oneLineTable`), also with the workflow's columns in German: the free-text
+ * origin and assignee give way, and the columns to spare (affiliate, drivers license, form version) are shown through
+ * Columns.
  */
-const ONE_LINE_ROWS = {
-  '& .MuiTableCell-root': { px: 0.5 },
-  '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
-  // two-word titles (Mission Begins, Drivers License, Form Version) take two lines rather than widen the table past 1280 px
-  '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.2 },
-  '& .MuiTableCell-body.column-host, & .MuiTableCell-body.column-affiliate, & .MuiTableCell-body.column-assignee': { maxWidth: 0 },
-  '& .column-host': { width: '12%' },
-  '& .column-affiliate': { width: '7%' },
-  '& .column-assignee': { width: '7%' },
-};
+const TABLE_SX = oneLineTable({ giveWay: { assignee: '12%', host: '11%', affiliate: '10%' }, padding: 0.5 });
 
 const CreateRequestLink = () => {
   const translate = useTranslate();
@@ -200,11 +193,11 @@ const IncomingCareRequestList = () => {
   const format = useCareFormat();
   const [details, setDetails] = useState<string | null>(null);
   const holds = useLiveHolds();
-  const live = useLiveCareLists(holds.held);
+  const live = useLiveCareLists(holds);
   const [archived, setArchived] = useLinkedArchivedRequest();
   const phone = useIsPhone();
   return (
-    <LiveHoldProvider hold={holds.hold}>
+    <LiveHoldProvider holds={holds}>
       <List
         resource={CARE_REQUEST_RESOURCES.incoming}
         title="caredesk.care.incoming.title"
@@ -231,7 +224,7 @@ const IncomingCareRequestList = () => {
             bulkActionButtons={false}
             body={HoldingRows}
             size="small"
-            sx={ONE_LINE_ROWS}
+            sx={TABLE_SX}
             empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
           >
             <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />

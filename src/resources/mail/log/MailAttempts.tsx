@@ -13,7 +13,7 @@ function replyOf({ reply_code: code, reply_text: text }: MailAttempt): string {
   return code !== null && code !== undefined && !text.startsWith(String(code)) ? `${code} ${text}` : text;
 }
 
-/** Each recipient of an attempt: accepted or refused, with the provider's reply to it. */
+/** Each recipient of an attempt: accepted or refused, with the provider's reply to it (the provider's words: translate="no"). */
 const AttemptRecipients = ({ recipients }: { recipients: AttemptRecipient[] }) => {
   const translate = useTranslate();
   if (recipients.length === 0) return <>{translate(t('none'))}</>;
@@ -31,7 +31,7 @@ const AttemptRecipients = ({ recipients }: { recipients: AttemptRecipient[] }) =
               color={recipient.accepted ? 'success' : 'error'}
               label={translate(t(recipient.accepted ? 'accepted' : 'refused'))}
             />
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} translate={recipient.reply ? 'no' : undefined}>
               {recipient.reply || translate(t('no_reply'))}
             </Typography>
           </Stack>
@@ -88,7 +88,7 @@ export const MailAttempts = ({ attempts }: { attempts: MailAttempt[] }) => {
               <TableCell {...label('outcome')}>
                 <Chip size="small" variant="outlined" color={OUTCOME_COLORS[attempt.outcome] ?? 'default'} label={translate(t(`outcomes.${attempt.outcome}`), { _: attempt.outcome })} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }} {...label('reply')}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }} {...label('reply')} translate={replyOf(attempt) ? 'no' : undefined}>
                 {replyOf(attempt) || translate(t('none'))}
               </TableCell>
               <TableCell {...label('recipients')}>

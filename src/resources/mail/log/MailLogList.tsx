@@ -7,7 +7,9 @@ import { ListPagination } from '../../../common/ListPagination';
 import { UrlStateSync, useSpecListParams } from '../../../common/urlListState';
 import { MAIL_RESOURCES } from '../../../dataProviders/mail';
 import type { MailLogRecord } from '../../../dataProviders/mail/logRecords';
-import { mailCard, mailColumns } from '../mailColumns';
+import { OneLineText } from '../../../common/OneLineText';
+import { oneLineTable } from '../../../common/oneLineTable';
+import { MAIL_COLUMNS_GIVE_WAY, mailCard, mailColumns } from '../mailColumns';
 import { mailPaths } from '../paths';
 import { MAIL_LOG_URL_STATE } from './listState';
 import { MAIL_LOG_CSV_COLUMNS } from './csv';
@@ -29,6 +31,8 @@ const MailLogSearchInput = (props: SearchInputProps) => (
 const filters = [<MailLogSearchInput key="q" source="q" alwaysOn />];
 
 const field = (name: string) => `caredesk.mail_log.fields.${name}`;
+/** The Message-ID and the last error, shown through Columns, give way as well. */
+const TABLE_SX = oneLineTable({ giveWay: { ...MAIL_COLUMNS_GIVE_WAY, message_id: '14%', last_error: '16%' } });
 const card = mailCard<MailLogRecord>();
 
 /**
@@ -74,12 +78,12 @@ const MailLogList = () => {
           empty={empty}
         />
       ) : (
-        <DataTable<MailLogRecord> rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={false} hiddenColumns={['message_id', 'last_error']} empty={empty}>
+        <DataTable<MailLogRecord> rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={false} hiddenColumns={['message_id', 'last_error']} empty={empty} sx={TABLE_SX}>
           {mailColumns()}
           <Column source="state" label={field('state')} render={(record) => <MailStateChip state={record.state} />} />
           <Column source="attempts" label={field('attempts')} disableSort />
-          <Column source="message_id" label={field('message_id')} disableSort sx={{ overflowWrap: 'anywhere' }} />
-          <Column source="last_error" label={field('last_error')} disableSort />
+          <Column source="message_id" label={field('message_id')} disableSort render={(record) => <OneLineText text={record.message_id ?? ''} />} />
+          <Column source="last_error" label={field('last_error')} disableSort render={(record) => <OneLineText text={record.last_error ?? ''} />} />
         </DataTable>
       )}
     </List>

@@ -37,7 +37,7 @@ const MailFacts = ({ mail }: { mail: MailDetailRecord }) => {
     [t('fields.message_id'), mail.message_id ?? none],
     [t('fields.requested'), <MailTimestamp value={mail.requested_time} />],
     [t('fields.completed'), mail.completed_time ? <MailTimestamp value={mail.completed_time} /> : none],
-    [t('fields.last_error'), mail.last_error || none],
+    [t('fields.last_error'), mail.last_error ? <span translate="no">{mail.last_error}</span> : none],
   ];
   if (mail.cancelled) {
     rows.push([t('fields.cancelled'), translate(t('detail.cancelled_value'), { time: formatTimestamp(mail.cancelled.time, locale), by: mail.cancelled.by })]);
