@@ -110,7 +110,10 @@ async function expectTenRowsAndPager(page: Page) {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
-test('file search: dates typed by keyboard in English and German, a partial date sends nothing, an invalid one keeps its text; ten rows fit', async ({ page, request }) => {
+test('file search: dates typed by keyboard in English and German, a partial date sends nothing, an invalid one keeps its text; ten rows fit', async ({
+  page,
+  request,
+}) => {
   const today = day(0);
   const yesterday = day(-1);
   await seedFiles(request, 11);
@@ -152,6 +155,8 @@ test('file search: dates typed by keyboard in English and German, a partial date
     await typeDate(page, 'Uploaded to', `0231${today.date.getFullYear()}`);
     await expect(page.getByText('Enter a valid date as MM/DD/YYYY (from 1970)')).toBeVisible();
     expect(await fieldText(dateField(page, 'Uploaded to'))).toBe(`02/31/${today.date.getFullYear()}`);
+    // cleared first: typed over 02/31, MUI's field keeps the day 31 when the new month is December
+    await dateField(page, 'Uploaded to').getByRole('button', { name: 'Clear' }).click();
     await typeDate(page, 'Uploaded to', englishKeys(yesterday.date));
     await expect(page.getByText('Cannot be before the start date')).toBeVisible();
     expect(await fieldText(dateField(page, 'Uploaded to'))).toBe(englishText(yesterday.date));
@@ -187,7 +192,10 @@ test('file search: dates typed by keyboard in English and German, a partial date
   });
 });
 
-test('care requests: dates typed by keyboard in English and German, partial and invalid dates; ten rows fit', async ({ page, request }) => {
+test('care requests: dates typed by keyboard in English and German, partial and invalid dates; ten rows fit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const host = `www.pflegedienst-${suffix}-berlin-brandenburg.example`;
   const today = day(0);
@@ -256,10 +264,15 @@ test('care requests: dates typed by keyboard in English and German, partial and 
     expect(await fieldText(dateField(page, /^Eingegangen von$/i))).toBe(germanText(today.date));
     await expect(page.getByText('1-10 von 11')).toBeVisible();
     // the calendar still picks: the last day of the current month
-    await dateField(page, /^Eingegangen bis$/i).locator('xpath=..').getByRole('button', { name: 'Datum auswählen' }).click();
+    await dateField(page, /^Eingegangen bis$/i)
+      .locator('xpath=..')
+      .getByRole('button', { name: 'Datum auswählen' })
+      .click();
     const last = new Date(today.date.getFullYear(), today.date.getMonth() + 1, 0);
     await page.getByRole('gridcell', { name: String(last.getDate()), exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`submitted__to=${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`));
+    await expect(page).toHaveURL(
+      new RegExp(`submitted__to=${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`),
+    );
     await expect(page.getByText('1-10 von 11')).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installBlobReading } from './support/blobReading';
 import { installIndexedComputedStyle } from './support/indexedComputedStyle';
 import { installIndexedLabels } from './support/indexedLabels';
 import { fakeMediaQueryList } from './support/phone';
@@ -22,6 +23,7 @@ beforeEach(() => {
   webauthn.browserSupportsWebAuthn.mockReturnValue(false);
 });
 
+installBlobReading();
 installIndexedComputedStyle();
 installIndexedLabels();
 skipOwnerStacks();
@@ -32,8 +34,13 @@ skipOwnerStacks();
  * warnings still come, with the component stack only.
  */
 function skipOwnerStacks() {
-  const internals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
-  if (internals) Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined });
+  const internals = (React as unknown as Record<string, object | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals)
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      get: () => Number.POSITIVE_INFINITY,
+      set: () => undefined,
+    });
 }
 
 // What jsdom lacks and MUI / react-admin use.

@@ -4,6 +4,7 @@ import type { ApiToken } from '../../../src/dataProviders/apiTokens';
 import type { StoredFile } from '../../../src/dataProviders/files';
 import { useFakeBackend } from './backend';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
+import { formDataOf } from './multipart';
 
 export const FILE_UID = 'f0000000-0000-4000-8000-000000000001';
 export const TOKEN_UID = 't0000000-0000-4000-8000-000000000001';
@@ -27,19 +28,49 @@ const initialFiles = (): StoredFile[] => [
   },
   {
     uid: 'f0000000-0000-4000-8000-000000000002',
-    meta: { name: 'hours.csv', description: 'Hours of January', uploaded: 1_767_000_000, content_type: 'text/csv; charset=utf-8', references: [] },
+    meta: {
+      name: 'hours.csv',
+      description: 'Hours of January',
+      uploaded: 1_767_000_000,
+      content_type: 'text/csv; charset=utf-8',
+      references: [],
+    },
     stored_binary: { md5_hash: 'def', size: 512 },
   },
   {
     uid: 'f0000000-0000-4000-8000-000000000003',
-    meta: { name: 'notes.bin', description: 'Raw notes', uploaded: 1_766_000_000, content_type: 'application/octet-stream', references: [{ name: 'LegacyCaregiver', value: 'G-7' }] },
+    meta: {
+      name: 'notes.bin',
+      description: 'Raw notes',
+      uploaded: 1_766_000_000,
+      content_type: 'application/octet-stream',
+      references: [{ name: 'LegacyCaregiver', value: 'G-7' }],
+    },
     stored_binary: { md5_hash: 'ghi', size: 3 * 1024 * 1024 * 1024 },
   },
 ];
 
 const initialTokens = (): ApiToken[] => [
-  { uid: TOKEN_UID, created: 1_767_268_800, created_by: ADMIN_UID, service: 'billing-export', last_four: 'a1b2', expires: null, revoked: null, revoked_by: null },
-  { uid: REVOKED_TOKEN_UID, created: 1_767_000_000, created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff', service: 'old-portal', last_four: null, expires: 1_900_000_000, revoked: 1_767_100_000, revoked_by: ADMIN_UID },
+  {
+    uid: TOKEN_UID,
+    created: 1_767_268_800,
+    created_by: ADMIN_UID,
+    service: 'billing-export',
+    last_four: 'a1b2',
+    expires: null,
+    revoked: null,
+    revoked_by: null,
+  },
+  {
+    uid: REVOKED_TOKEN_UID,
+    created: 1_767_000_000,
+    created_by: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+    service: 'old-portal',
+    last_four: null,
+    expires: 1_900_000_000,
+    revoked: 1_767_100_000,
+    revoked_by: ADMIN_UID,
+  },
 ];
 
 interface FilesRequest {
@@ -50,7 +81,10 @@ interface FilesRequest {
 }
 
 const problem = (status: number, title: string, detail: string, field?: string) =>
-  HttpResponse.json({ type: 'about:blank', title, status, detail, ...(field ? { field } : {}) }, { status, headers: { 'content-type': 'application/problem+json' } });
+  HttpResponse.json(
+    { type: 'about:blank', title, status, detail, ...(field ? { field } : {}) },
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
 
 /** An in-memory file service (search, upload, download) and the token administration of both services. */
 export function createFakeFilesService() {
@@ -131,7 +165,7 @@ export function createFakeFilesService() {
       });
     }),
     http.post(`${testConfig.filesUrl}/upload/`, async ({ request }) => {
-      const form = await request.formData();
+      const form = await formDataOf(request);
       const parts = [...form.keys()];
       const meta = JSON.parse(String(form.get('meta')));
       const file = form.get('file') as File;
@@ -141,7 +175,13 @@ export function createFakeFilesService() {
       counter += 1;
       const stored: StoredFile = {
         uid: `u${counter}`,
-        meta: { name: meta.name, description: meta.description, uploaded: Math.floor(Date.now() / 1000), content_type: file.type, references: [] },
+        meta: {
+          name: meta.name,
+          description: meta.description,
+          uploaded: Math.floor(Date.now() / 1000),
+          content_type: file.type,
+          references: [],
+        },
         stored_binary: { md5_hash: 'x', size: file.size },
       };
       files.unshift(stored);
@@ -187,13 +227,16 @@ export function createFakeFilesService() {
       log(request, { authorization: request.headers.get('authorization') });
       const file = files.find((candidate) => candidate.uid === params.uid);
       if (!file) return problem(404, 'Not Found', 'No file has this uid.', 'uid');
-      return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { headers: { 'content-type': 'text/html' } });
+      return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+        headers: { 'content-type': 'text/html' },
+      });
     }),
     ...tokenHandlers('files', testConfig.filesUrl),
     ...tokenHandlers('pricing', testConfig.pricingUrl),
   ];
 
-  const hits = (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path);
+  const hits = (method: string, path: string) =>
+    requests.filter((request) => request.method === method && request.path === path);
   return { files, tokens, requests, state, handlers, hits, problem };
 }
 

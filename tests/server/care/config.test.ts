@@ -7,6 +7,7 @@ describe('care settings', () => {
     const config = loadConfig({});
     expect(config.care).toEqual({
       intakeRateLimit: 30,
+      mailLanguage: 'en',
       coreTerritoryZipPrefixes: ['10', '12', '13', '140', '141'],
       optionalTerritoryZipPrefixes: ['14', '15', '16'],
       partialZipDigits: 2,
@@ -31,9 +32,11 @@ describe('care settings', () => {
       PANEL_URL: 'https://panel.pflege.example/caredesk/',
       CARE_EVENT_STREAMS_PER_USER: '2',
       CARE_EVENT_STREAMS_PER_PROCESS: '300',
+      AGENCY_LANGUAGE: 'de',
     });
     expect(config.care).toEqual({
       intakeRateLimit: 5,
+      mailLanguage: 'de',
       coreTerritoryZipPrefixes: ['80', '81'],
       optionalTerritoryZipPrefixes: [],
       partialZipDigits: 3,

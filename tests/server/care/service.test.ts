@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/helpers';
-import { importCareRequests } from '../../../server/care/import';
+import { importCareRequests, LEGACY_IMPORT_STATUS } from '../../../server/care/import';
 import { insertCareRequests } from '../../../server/care/store';
 import { CARE, CARE_REQUESTS_JSONL } from '../../fixtures/care-form';
 import { PAGING_BASE_SECONDS, pagingRecords } from '../../fixtures/care-records';
@@ -9,7 +9,9 @@ let t: TestApp;
 const PAGING_COUNT = 40;
 const FIXTURE_COUNT = 6;
 const TOTAL = PAGING_COUNT + FIXTURE_COUNT;
-const fixtureLines = CARE_REQUESTS_JSONL.trim().split('\n').map((line) => JSON.parse(line));
+const fixtureLines = CARE_REQUESTS_JSONL.trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 
 interface Incoming {
   uid: string;
@@ -56,7 +58,11 @@ async function badRequest(query: string, field: string) {
 const byLegacyId = (items: Incoming[], legacyId: string) => items.find((item) => item.legacy_id === legacyId)!;
 
 describe('access', () => {
-  it.each(['/incoming/care-requests/', '/archived/care-requests/', '/archived/care-requests/00000000-0000-0000-0000-000000000000/'])('%s needs an access token', async (path) => {
+  it.each([
+    '/incoming/care-requests/',
+    '/archived/care-requests/',
+    '/archived/care-requests/00000000-0000-0000-0000-000000000000/',
+  ])('%s needs an access token', async (path) => {
     const response = await t.inject({ method: 'GET', url: `${CARE}${path}` });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toContain('application/problem+json');
@@ -100,24 +106,23 @@ describe('GET /incoming/care-requests/', () => {
     ['form_version', (item) => item.form_version],
     ['numberOfPatients', (item) => item.numberOfPatients],
   ];
-  it.each(sortKeys.flatMap(([key, value]) => (['asc', 'des'] as const).map((ordering) => [key, ordering, value] as const)))(
-    'sorts by %s %s (nulls last ascending, ties by uid)',
-    async (key, ordering, value) => {
-      const items = (await list(`?page_size=100&query=pg0&sort_by=${key}&ordering=${ordering}`)).items;
-      expect(items).toHaveLength(PAGING_COUNT);
-      const compare = (a: Incoming, b: Incoming) => {
-        const [left, right] = [value(a), value(b)];
-        if (left !== right) {
-          if (left === null) return 1;
-          if (right === null) return -1;
-          return left < right ? -1 : 1;
-        }
-        return a.uid < b.uid ? -1 : 1;
-      };
-      const expected = [...items].sort((a, b) => (ordering === 'asc' ? compare(a, b) : compare(b, a)));
-      expect(items.map((item) => item.uid)).toEqual(expected.map((item) => item.uid));
-    },
-  );
+  it.each(
+    sortKeys.flatMap(([key, value]) => (['asc', 'des'] as const).map((ordering) => [key, ordering, value] as const)),
+  )('sorts by %s %s (nulls last ascending, ties by uid)', async (key, ordering, value) => {
+    const items = (await list(`?page_size=100&query=pg0&sort_by=${key}&ordering=${ordering}`)).items;
+    expect(items).toHaveLength(PAGING_COUNT);
+    const compare = (a: Incoming, b: Incoming) => {
+      const [left, right] = [value(a), value(b)];
+      if (left !== right) {
+        if (left === null) return 1;
+        if (right === null) return -1;
+        return left < right ? -1 : 1;
+      }
+      return a.uid < b.uid ? -1 : 1;
+    };
+    const expected = [...items].sort((a, b) => (ordering === 'asc' ? compare(a, b) : compare(b, a)));
+    expect(items.map((item) => item.uid)).toEqual(expected.map((item) => item.uid));
+  });
 
   it.each([
     ['L2012-0001', ['L2012-0001']],
@@ -161,7 +166,10 @@ describe('GET /incoming/care-requests/', () => {
     expect((await list(`?${filters({})}`)).total).toBe(TOTAL);
     expect((await list(`?${filters({ submitted: {} })}`)).total).toBe(TOTAL);
     expect((await list(`?${filters({ submitted: { from: null, to: null } })}`)).total).toBe(TOTAL);
-    const nul = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent('a\u0000b')}` });
+    const nul = await t.as({
+      method: 'GET',
+      url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent('a\u0000b')}`,
+    });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ field: 'query', type: '/problems/validation-error' });
   });
@@ -197,8 +205,8 @@ describe('GET /incoming/care-requests/', () => {
       ...line.incoming,
       archived_request_available: true,
       numberOfPatients: 2,
-      // imported requests start their workflow new, unassigned, without follow-up
-      status: 'new',
+      // imported requests start closed (their outcome is unknown), unassigned, without follow-up
+      status: LEGACY_IMPORT_STATUS,
       assignee: null,
       follow_up: null,
       version: 1,
@@ -212,13 +220,31 @@ describe('GET /incoming/care-requests/', () => {
       ambulatory_care_service: 'yes',
       diseases: ['dementia', 'diabetes'],
     });
-    expect(byLegacyId(items, 'L2012-0002')).toMatchObject({ submitted: Date.parse('2013-06-15T08:30:00+02:00') / 1000, archived_request_available: false });
+    expect(byLegacyId(items, 'L2012-0002')).toMatchObject({
+      submitted: Date.parse('2013-06-15T08:30:00+02:00') / 1000,
+      archived_request_available: false,
+    });
     const pre = byLegacyId(items, 'L2016P-0001');
-    expect(pre).toMatchObject({ form_version: '2016-pre', details: { newsletter: false, referral: 'tv' }, archived_request_available: true, numberOfPatients: 1 });
+    expect(pre).toMatchObject({
+      form_version: '2016-pre',
+      details: { newsletter: false, referral: 'tv' },
+      archived_request_available: true,
+      numberOfPatients: 1,
+    });
     expect(Object.keys(pre.patients[0]!.details).sort()).toEqual(['can_hear', 'can_see', 'can_talk', 'night_shift']);
     const current = byLegacyId(items, 'L2016-0002');
-    expect(current).toMatchObject({ form_version: '2016', partial_mission_zip_code: null, details: { newsletter: null, referral: null }, archived_request_available: false });
-    expect(current.patients[0]).toEqual({ gender: 'male', mobility: null, care_level: null, details: { can_hear: null, can_talk: null, can_see: null, night_shift: null } });
+    expect(current).toMatchObject({
+      form_version: '2016',
+      partial_mission_zip_code: null,
+      details: { newsletter: null, referral: null },
+      archived_request_available: false,
+    });
+    expect(current.patients[0]).toEqual({
+      gender: 'male',
+      mobility: null,
+      care_level: null,
+      details: { can_hear: null, can_talk: null, can_see: null, night_shift: null },
+    });
   });
 });
 
@@ -227,7 +253,10 @@ describe('archived care requests', () => {
     const page = await list<{ uid: string; legacy_id: string; customer_version: string }>('?page_size=2', 'archived');
     expect(page.total).toBe(3);
     expect(page.next_page).toBe(2);
-    const all = await list<{ legacy_id: string; customer_version: string; submitted: number }>('?page_size=100&sort_by=submitted&ordering=asc', 'archived');
+    const all = await list<{ legacy_id: string; customer_version: string; submitted: number }>(
+      '?page_size=100&sort_by=submitted&ordering=asc',
+      'archived',
+    );
     expect(all.items.map((item) => [item.legacy_id, item.customer_version])).toEqual([
       ['L2012-0001', '1.0'],
       ['L2016P-0001', '2.0'],
@@ -256,10 +285,15 @@ describe('archived care requests', () => {
   });
 
   it('answers 404 for an unknown uid or a request without archived version, 400 for a malformed one', async () => {
-    const unknown = await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/6f1c1a43-0d7e-4bf4-9d38-2b0c5e0f1a11/` });
+    const unknown = await t.as({
+      method: 'GET',
+      url: `${CARE}/archived/care-requests/6f1c1a43-0d7e-4bf4-9d38-2b0c5e0f1a11/`,
+    });
     expect(unknown.statusCode).toBe(404);
     const notArchived = byLegacyId((await list('?page_size=100&query=l20')).items, 'L2012-0002');
-    expect((await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${notArchived.uid}/` })).statusCode).toBe(404);
+    expect((await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${notArchived.uid}/` })).statusCode).toBe(
+      404,
+    );
     const malformed = await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/not-a-uid/` });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'uid' });
@@ -269,26 +303,43 @@ describe('archived care requests', () => {
 describe('incoming pages without query or filters (one prepared statement per order, the kept count riding along)', () => {
   // a submitted range covering every request is a condition: its pages come from the query built per request
   const everything = `&filters=${encodeURIComponent(JSON.stringify({ submitted: { from: 0 } }))}`;
-  const orders = ['submitted', 'host', 'affiliate', 'partial_mission_zip_code', 'mission_start_date', 'form_version', 'numberOfPatients'].flatMap((key) =>
-    (['asc', 'des'] as const).map((ordering) => [key, ordering] as const),
-  );
+  const orders = [
+    'submitted',
+    'host',
+    'affiliate',
+    'partial_mission_zip_code',
+    'mission_start_date',
+    'form_version',
+    'numberOfPatients',
+  ].flatMap((key) => (['asc', 'des'] as const).map((ordering) => [key, ordering] as const));
 
-  it.each(orders)('sorted by %s %s, pages like the built query, totals and neighbours included', async (key, ordering) => {
-    for (const number of [1, 3, 7]) {
-      const query = `?page=${number}&page_size=7&sort_by=${key}&ordering=${ordering}`;
-      const prepared = await list(query);
-      expect(prepared.items).toHaveLength(number === 7 ? TOTAL - 6 * 7 : 7);
-      expect(prepared).toEqual(await list(`${query}${everything}`));
-    }
-  });
+  it.each(orders)(
+    'sorted by %s %s, pages like the built query, totals and neighbours included',
+    async (key, ordering) => {
+      for (const number of [1, 3, 7]) {
+        const query = `?page=${number}&page_size=7&sort_by=${key}&ordering=${ordering}`;
+        const prepared = await list(query);
+        expect(prepared.items).toHaveLength(number === 7 ? TOTAL - 6 * 7 : 7);
+        expect(prepared).toEqual(await list(`${query}${everything}`));
+      }
+    },
+  );
 
   it('answers a request stored after the statement was prepared, and its total, on the next request', async () => {
     const before = await list('');
-    const [newest] = pagingRecords(1).map((record) => ({ ...record, legacyId: 'NEWEST-0001', submitted: new Date((PAGING_BASE_SECONDS + 400 * 86_400) * 1000) }));
+    const [newest] = pagingRecords(1).map((record) => ({
+      ...record,
+      legacyId: 'NEWEST-0001',
+      submitted: new Date((PAGING_BASE_SECONDS + 400 * 86_400) * 1000),
+    }));
     await t.db.transaction((tx) => insertCareRequests(tx, [newest!]));
     const after = await list('');
     expect(after.total).toBe(before.total + 1);
     expect(after.items[0]!.legacy_id).toBe('NEWEST-0001');
-    expect(await list('?page=99')).toMatchObject({ items: [], total: before.total + 1, previous_page: Math.ceil((before.total + 1) / 10) });
+    expect(await list('?page=99')).toMatchObject({
+      items: [],
+      total: before.total + 1,
+      previous_page: Math.ceil((before.total + 1) / 10),
+    });
   });
 });
