@@ -12,7 +12,8 @@ const CIRCULAR_CHUNK_WARNINGS = new Set(['CIRCULAR_CHUNK', 'CYCLIC_CROSS_CHUNK_R
  * even when nothing of the importing module is used, so they would ship with the login page although only the admin
  * tree calls them. Their modules only define functions.
  */
-const PURE_COMMONJS_PACKAGES = /\/node_modules\/(lodash|inflection|query-string|jsonexport|decode-uri-component|split-on-first|filter-obj)\//;
+const PURE_COMMONJS_PACKAGES =
+  /\/node_modules\/(lodash|inflection|query-string|jsonexport|decode-uri-component|split-on-first|filter-obj)\//;
 
 const serverPort = process.env.PORT || '8080';
 const server = `http://127.0.0.1:${serverPort}`;
@@ -40,7 +41,10 @@ export default defineConfig({
         // make chunks import each other, so its three modules share one chunk. Only those: their dependencies (inflection,
         // lodash) go where Rollup puts them, not into that chunk and with it into the login page.
         onlyExplicitManualChunks: true,
-        manualChunks: (id) => (/\/node_modules\/ra-core\/dist\/(util\/(index|FieldTitle)|i18n\/useTranslateLabel)\.js$/.test(id) ? 'ra-core-util' : undefined),
+        manualChunks: (id) =>
+          /\/node_modules\/ra-core\/dist\/(util\/(index|FieldTitle)|i18n\/useTranslateLabel)\.js$/.test(id)
+            ? 'ra-core-util'
+            : undefined,
       },
     },
   },

@@ -35,7 +35,12 @@ export default defineConfig({
       ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
       {
         extends: true,
-        test: { name: 'architecture', include: ['tests/architecture/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'architecture',
+          include: ['tests/architecture/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -8,7 +8,20 @@ import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db';
 import { passwordAuthentications, users } from '../server/db/schema';
-import { envNumber, inParallel, measure, printMeasurements, printTable, recordGoal, startBareServer, timeRuns, times, withPglite, withPostgres, type Measurement } from './lib';
+import {
+  envNumber,
+  inParallel,
+  measure,
+  printMeasurements,
+  printTable,
+  recordGoal,
+  startBareServer,
+  timeRuns,
+  times,
+  withPglite,
+  withPostgres,
+  type Measurement,
+} from './lib';
 
 const USER_COUNT = 1_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -36,7 +49,10 @@ async function startAuthServer(database: Database) {
 
 async function signIn(baseUrl: string): Promise<string> {
   const credentials = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64');
-  const response = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization: `Basic ${credentials}` } });
+  const response = await fetch(`${baseUrl}/api/auth/token/`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${credentials}` },
+  });
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -44,7 +60,12 @@ async function signIn(baseUrl: string): Promise<string> {
 async function createUsers(baseUrl: string, headers: Record<string, string>) {
   const numbers = Array.from({ length: USER_COUNT }, (_, index) => index);
   await inParallel(numbers, 8, async (number) => {
-    const user = { username: `bench-user-${number}`, password: `bench-password-${number}`, public_name: `Bench User ${number}`, roles: ['caregiver'] };
+    const user = {
+      username: `bench-user-${number}`,
+      password: `bench-password-${number}`,
+      public_name: `Bench User ${number}`,
+      roles: ['caregiver'],
+    };
     const response = await fetch(`${baseUrl}/api/auth/administration/users/`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -67,9 +88,18 @@ async function insertManyUsers(database: Database) {
     const numbers = Array.from({ length: Math.min(1000, MANY_USERS - start) }, (_, index) => start + index);
     const created = await database.db
       .insert(users)
-      .values(numbers.map((number) => ({ publicName: `Bench User ${number}`, roles: number % 10 === 0 ? ['dispatcher'] : ['caregiver'] })))
+      .values(
+        numbers.map((number) => ({
+          publicName: `Bench User ${number}`,
+          roles: number % 10 === 0 ? ['dispatcher'] : ['caregiver'],
+        })),
+      )
       .returning({ uid: users.uid });
-    await database.db.insert(passwordAuthentications).values(created.map(({ uid }, index) => ({ userUid: uid, username: `bench-user-${start + index}`, passwordHash })));
+    await database.db
+      .insert(passwordAuthentications)
+      .values(
+        created.map(({ uid }, index) => ({ userUid: uid, username: `bench-user-${start + index}`, passwordHash })),
+      );
   }
   // what housekeeping's vacuum job does on PGlite, which has no autovacuum: planner statistics and the visibility map
   await database.db.execute(sql`vacuum (analyze) users, password_authentications`);
@@ -99,14 +129,24 @@ const LATENCY_TIME_LIMIT_MS = 10_000;
 
 async function usersPageOn(kind: string, database: Database) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-'));
-  const config = { ...loadConfig({}), dataDir, panelDir: path.join(dataDir, 'no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password, accessTokenTtlSeconds: 3600 };
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    panelDir: path.join(dataDir, 'no-panel'),
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    accessTokenTtlSeconds: 3600,
+  };
   const app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 1) });
   try {
     await ensureFirstAdministrator(database.db, config, () => undefined);
     await insertManyUsers(database);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
-    const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as { items: unknown[]; total: number };
+    const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as {
+      items: unknown[];
+      total: number;
+    };
     if (first.items.length !== 10) throw new Error(`the first page has ${first.items.length} users`);
     // the machine's load drifts: the page is compared with the mean of /info/ measured just before and just after it
     const info = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
@@ -114,8 +154,19 @@ async function usersPageOn(kind: string, database: Database) {
     const infoAfter = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
     const infoP50 = (info.p50 + infoAfter.p50) / 2;
     const ratio = page.p50 / infoP50;
-    recordGoal({ section: 'auth', goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`, measured: `${ratio.toFixed(2)}×`, pass: ratio <= 5 });
-    const row = (name: string, figures: { p50: number; p99: number; runs: number }, versus: string) => [name, figures.p50.toFixed(3), figures.p99.toFixed(3), String(figures.runs), versus];
+    recordGoal({
+      section: 'auth',
+      goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`,
+      measured: `${ratio.toFixed(2)}×`,
+      pass: ratio <= 5,
+    });
+    const row = (name: string, figures: { p50: number; p99: number; runs: number }, versus: string) => [
+      name,
+      figures.p50.toFixed(3),
+      figures.p99.toFixed(3),
+      String(figures.runs),
+      versus,
+    ];
     return [
       row(`GET /api/auth/info/ (${kind})`, info, ''),
       row(`users, first page of ${MANY_USERS + 1} (${kind})`, page, times(page.p50, infoP50)),
@@ -132,7 +183,11 @@ export async function benchUsersPage() {
   const rows = await withPglite((database) => usersPageOn('PGlite', database));
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl) rows.push(...(await withPostgres(postgresUrl, (database) => usersPageOn('PostgreSQL', database))));
-  printTable('Users screen, first page (sequential calls over one connection; p50 ratio vs the mean of both /info/ p50s)', ['call', 'p50 ms', 'p99 ms', 'runs', 'p50 vs /info/'], rows);
+  printTable(
+    'Users screen, first page (sequential calls over one connection; p50 ratio vs the mean of both /info/ p50s)',
+    ['call', 'p50 ms', 'p99 ms', 'runs', 'p50 vs /info/'],
+    rows,
+  );
 }
 
 const INFO_GOAL = 0.5;
@@ -162,7 +217,10 @@ const median = (values: number[]) => {
  * Every probe in every round, each between two runs of the bare baseline: the machine's load drifts within seconds, so a ratio
  * compares a route only with the baseline measured around it, and the median round is the figure.
  */
-async function measureInRounds(bareUrl: string, probes: Probe[]): Promise<{ baselines: Measurement[]; results: ProbeResult[] }> {
+async function measureInRounds(
+  bareUrl: string,
+  probes: Probe[],
+): Promise<{ baselines: Measurement[]; results: ProbeResult[] }> {
   const baselines = [await measure('GET /bare (plain Fastify)', bareUrl)];
   const results: ProbeResult[] = probes.map(({ name }) => ({ name, runs: [], ratios: [] }));
   for (let round = 0; round < ROUNDS; round++) {
@@ -179,7 +237,8 @@ async function measureInRounds(bareUrl: string, probes: Probe[]): Promise<{ base
 }
 
 function printRounds(title: string, baselines: Measurement[], results: ProbeResult[]) {
-  const perRequest = (requestsPerSecond: number) => (requestsPerSecond > 0 ? (1e6 / requestsPerSecond).toFixed(0) : '–');
+  const perRequest = (requestsPerSecond: number) =>
+    requestsPerSecond > 0 ? (1e6 / requestsPerSecond).toFixed(0) : '–';
   const row = (name: string, runs: Measurement[], ratios: number[]) => {
     const requestsPerSecond = median(runs.map((run) => run.requestsPerSecond));
     return [
@@ -197,7 +256,9 @@ function printRounds(title: string, baselines: Measurement[], results: ProbeResu
     [row(baselines[0]!.name, baselines, []), ...results.map((result) => row(result.name, result.runs, result.ratios))],
   );
   for (const failed of [...baselines, ...results.flatMap((result) => result.runs)].filter((run) => run.failures > 0)) {
-    console.log(`WARNING: ${failed.failures} requests of "${failed.name}" failed or answered non-2xx; its figures are not valid.`);
+    console.log(
+      `WARNING: ${failed.failures} requests of "${failed.name}" failed or answered non-2xx; its figures are not valid.`,
+    );
   }
 }
 
@@ -209,16 +270,26 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
     const headers = { authorization: `Bearer ${await signIn(auth.baseUrl)}` };
     const started = Date.now();
     await createUsers(auth.baseUrl, headers);
-    console.log(`Created ${USER_COUNT} users in ${((Date.now() - started) / 1000).toFixed(1)} s (argon2id hashing included).`);
+    console.log(
+      `Created ${USER_COUNT} users in ${((Date.now() - started) / 1000).toFixed(1)} s (argon2id hashing included).`,
+    );
 
     const { baselines, results } = await measureInRounds(bare.url, [
       { name: 'GET /api/auth/info/', url: `${auth.baseUrl}/api/auth/info/`, headers },
       // the same app's cheapest route without authentication: what every request costs before authentication
       { name: 'GET /api/health/live (no authentication)', url: `${auth.baseUrl}/api/health/live` },
       // another service's route that reads one small, empty table: authentication and one query
-      { name: 'GET /api/mail/administration/providers/ (none)', url: `${auth.baseUrl}/api/mail/administration/providers/`, headers },
+      {
+        name: 'GET /api/mail/administration/providers/ (none)',
+        url: `${auth.baseUrl}/api/mail/administration/providers/`,
+        headers,
+      },
     ]);
-    printRounds(`Auth service (${databaseName}, 10 connections, 5 s each; median of ${ROUNDS} rounds, each against the baseline runs around it)`, baselines, results);
+    printRounds(
+      `Auth service (${databaseName}, 10 connections, 5 s each; median of ${ROUNDS} rounds, each against the baseline runs around it)`,
+      baselines,
+      results,
+    );
     const [info] = results;
     const infoRatio = median(info!.ratios);
     recordGoal({
@@ -228,7 +299,11 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
       pass: infoRatio >= INFO_GOAL && info!.runs.every((run) => run.failures === 0),
     });
 
-    const users = await measure(`GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`, `${auth.baseUrl}/api/auth/administration/users/`, headers);
+    const users = await measure(
+      `GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`,
+      `${auth.baseUrl}/api/auth/administration/users/`,
+      headers,
+    );
     const baseline = await measure('GET /bare (plain Fastify)', bare.url);
     printMeasurements(`The whole users list (${databaseName})`, [baseline, users], baseline);
     return [...baselines, ...results.flatMap((result) => result.runs), baseline, users];

@@ -9,7 +9,8 @@ const CHANGES = 50;
 const TIME_LIMIT_MS = 30_000;
 const DELIVERY_TIMEOUT_MS = 5_000;
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 
 /** Open streams that note when each has seen the awaited marker (a substring of what arrives). */
 class StreamSet {
@@ -54,7 +55,10 @@ class StreamSet {
     this.seen = 0;
     const everyone = new Promise<void>((resolve, reject) => {
       this.allSeen = resolve;
-      setTimeout(() => reject(new Error(`only ${this.seen} of ${this.aborts.length} streams saw ${marker}`)), DELIVERY_TIMEOUT_MS).unref();
+      setTimeout(
+        () => reject(new Error(`only ${this.seen} of ${this.aborts.length} streams saw ${marker}`)),
+        DELIVERY_TIMEOUT_MS,
+      ).unref();
     });
     this.started = performance.now();
     await trigger();
@@ -72,7 +76,10 @@ class StreamSet {
 }
 
 /** Rounds of `trigger(round)`, each awaited until every stream saw its marker, at most CHANGES rounds and TIME_LIMIT_MS. */
-async function rounds(streams: StreamSet, trigger: (round: number) => { marker: string; send: () => Promise<unknown> }) {
+async function rounds(
+  streams: StreamSet,
+  trigger: (round: number) => { marker: string; send: () => Promise<unknown> },
+) {
   const deadline = performance.now() + TIME_LIMIT_MS;
   for (let round = 0; round < CHANGES && performance.now() < deadline; round += 1) {
     const { marker, send } = trigger(round);
@@ -92,7 +99,10 @@ export async function measureWorkflowFanOut(baseUrl: string, token: string, uid:
         const response = await fetch(`${baseUrl}/api/care/care-requests/${uid}/workflow/`, {
           method: 'PATCH',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ version: round + 1, follow_up: `2030-01-${String((round % 28) + 1).padStart(2, '0')}` }),
+          body: JSON.stringify({
+            version: round + 1,
+            follow_up: `2030-01-${String((round % 28) + 1).padStart(2, '0')}`,
+          }),
         });
         if (response.status !== 200) throw new Error(`PATCH workflow: ${response.status} ${await response.text()}`);
       },
@@ -116,7 +126,11 @@ export async function measureBareBroadcast(): Promise<Latency> {
   const address = app.server.address();
   const streams = new StreamSet();
   try {
-    await streams.open(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/events`, {}, STREAMS);
+    await streams.open(
+      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/events`,
+      {},
+      STREAMS,
+    );
     return await rounds(streams, (round) => ({
       marker: `"round":${round}}`,
       send: async () => {

@@ -13,7 +13,17 @@ import { vacuumCareRequests } from '../server/care/store';
 import { CARE_STATUSES, OPEN_CARE_STATUSES } from '../contracts/care-workflow';
 import { careBenchConfig, fill, signIn } from './care';
 import { measureBareBroadcast, measureWorkflowFanOut, STREAMS } from './care-events';
-import { envNumber, latencyRows, printTable, recordGoal, timeRuns, times, withPglite, withPostgres, type Latency } from './lib';
+import {
+  envNumber,
+  latencyRows,
+  printTable,
+  recordGoal,
+  timeRuns,
+  times,
+  withPglite,
+  withPostgres,
+  type Latency,
+} from './lib';
 
 const REQUESTS = envNumber(['BENCH_CARE_REQUESTS', 'CARE_BENCH_REQUESTS'], 100_000);
 const ASSIGNEES = 20;
@@ -50,8 +60,18 @@ async function spreadWorkflow(database: Database, assignees: string[]) {
 async function createAssignees(app: FastifyInstance, token: string): Promise<string[]> {
   const uids: string[] = [];
   for (let index = 0; index < ASSIGNEES; index += 1) {
-    const user = { username: `bench-dispatcher-${index}`, password: 'bench-dispatcher-password', public_name: `Dispatcher ${index}`, roles: ['dispatcher'] };
-    const response = await app.inject({ method: 'POST', url: '/api/auth/administration/users/', payload: user, headers: { authorization: `Bearer ${token}` } });
+    const user = {
+      username: `bench-dispatcher-${index}`,
+      password: 'bench-dispatcher-password',
+      public_name: `Dispatcher ${index}`,
+      roles: ['dispatcher'],
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/administration/users/',
+      payload: user,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (response.statusCode !== 201) throw new Error(`creating an assignee: ${response.statusCode} ${response.body}`);
     uids.push(response.json<{ domain_user: { uid: string } }>().domain_user.uid);
   }
@@ -73,19 +93,32 @@ async function measure(app: FastifyInstance, token: string, scenario: string, ur
   return { scenario, ...latency, total };
 }
 
-const list = (filters: object, extra = '') => `/api/care/incoming/care-requests/?page_size=50&filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`;
+const list = (filters: object, extra = '') =>
+  `/api/care/incoming/care-requests/?page_size=50&filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`;
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function measureQueries(app: FastifyInstance, token: string, someone: string): Promise<Scenario[]> {
   const open = [...OPEN_CARE_STATUSES];
   const scenarios: [string, string][] = [
-    ...CARE_STATUSES.map((status): [string, string] => [`board column ${status} (first 50, submitted des)`, list({ status: [status] })]),
-    ...CARE_STATUSES.map((status): [string, string] => [`board column ${status} by follow-up asc`, list({ status: [status] }, '&sort_by=follow_up&ordering=asc')]),
+    ...CARE_STATUSES.map((status): [string, string] => [
+      `board column ${status} (first 50, submitted des)`,
+      list({ status: [status] }),
+    ]),
+    ...CARE_STATUSES.map((status): [string, string] => [
+      `board column ${status} by follow-up asc`,
+      list({ status: [status] }, '&sort_by=follow_up&ordering=asc'),
+    ]),
     ['"Mine": open, assigned to me', list({ status: open, assignee: 'me' })],
     ['open, assigned to someone', list({ status: open, assignee: someone })],
     ['"Unassigned new"', list({ status: ['new'], assignee: 'none' })],
-    ['"Follow-up due": open, follow-up ≤ today, by follow-up', list({ status: open, follow_up: { to: today() } }, '&sort_by=follow_up&ordering=asc')],
-    ['follow-up from today on, by follow-up', list({ follow_up: { from: today() } }, '&sort_by=follow_up&ordering=asc')],
+    [
+      '"Follow-up due": open, follow-up ≤ today, by follow-up',
+      list({ status: open, follow_up: { to: today() } }, '&sort_by=follow_up&ordering=asc'),
+    ],
+    [
+      'follow-up from today on, by follow-up',
+      list({ follow_up: { from: today() } }, '&sort_by=follow_up&ordering=asc'),
+    ],
     ['all open (3 statuses), page 20', list({ status: open }, '&page=20')],
   ];
   const results: Scenario[] = [];
@@ -94,7 +127,10 @@ async function measureQueries(app: FastifyInstance, token: string, someone: stri
 }
 
 async function benchOn(database: Database): Promise<WorkflowBenchResult> {
-  const config: Config = { ...careBenchConfig(), care: { ...careBenchConfig().care, eventStreams: { perUser: STREAMS + 10, perProcess: STREAMS + 10 } } };
+  const config: Config = {
+    ...careBenchConfig(),
+    care: { ...careBenchConfig().care, eventStreams: { perUser: STREAMS + 10, perProcess: STREAMS + 10 } },
+  };
   await fill(database, config, REQUESTS);
   const app = await buildApp({ config, database, masterSecret: randomBytes(32) });
   try {
@@ -105,7 +141,11 @@ async function benchOn(database: Database): Promise<WorkflowBenchResult> {
     await spreadWorkflow(database, assignees);
     const baseline = await measure(app, token, 'baseline: GET /api/health', '/api/health');
     const queries = await measureQueries(app, token, assignees[3]!);
-    const [{ uid }] = ((await database.db.execute(sql`select uid from care_requests where version = 1 limit 1`)) as unknown as { rows: { uid: string }[] }).rows;
+    const [{ uid }] = (
+      (await database.db.execute(sql`select uid from care_requests where version = 1 limit 1`)) as unknown as {
+        rows: { uid: string }[];
+      }
+    ).rows;
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const fanOut = await measureWorkflowFanOut(baseUrl, token, uid!);
@@ -136,11 +176,20 @@ function report(result: WorkflowBenchResult) {
     ['scenario', 'p50 ms', 'p99 ms', 'p50 vs. base', 'p99 vs. base', 'runs', 'matches'],
     latencyRows(result.baseline, result.queries, 1),
   );
-  const row = (name: string, figures: Latency) => [name, figures.p50Ms.toFixed(1), figures.p99Ms.toFixed(1), times(figures.p99Ms, result.bareBroadcast.p99Ms), String(figures.runs)];
+  const row = (name: string, figures: Latency) => [
+    name,
+    figures.p50Ms.toFixed(1),
+    figures.p99Ms.toFixed(1),
+    times(figures.p99Ms, result.bareBroadcast.p99Ms),
+    String(figures.runs),
+  ];
   printTable(
     `Live events on ${result.database}: ${STREAMS} open streams over HTTP in this process, one delay per stream and change; ratio: p99 / bare broadcast p99`,
     ['scenario', 'p50 ms', 'p99 ms', 'vs. bare', 'deliveries'],
-    [row('baseline: bare Fastify SSE broadcast', result.bareBroadcast), row('PATCH workflow → care-request.changed', result.fanOut)],
+    [
+      row('baseline: bare Fastify SSE broadcast', result.bareBroadcast),
+      row('PATCH workflow → care-request.changed', result.fanOut),
+    ],
   );
 }
 

@@ -15,7 +15,18 @@ import { demoIntakeForm } from '../scripts/demo/intake-form';
 import { vacuumCareRequests, insertCareRequests, type CareRequestRecord } from '../server/care/store';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';
-import { bareApp, envNumber, latencyRows, printTable, ratePerSecond, recordGoal, timeRuns, times, withPostgres, type Latency } from './lib';
+import {
+  bareApp,
+  envNumber,
+  latencyRows,
+  printTable,
+  ratePerSecond,
+  recordGoal,
+  timeRuns,
+  times,
+  withPostgres,
+  type Latency,
+} from './lib';
 
 const REQUESTS = envNumber(['BENCH_CARE_REQUESTS', 'CARE_BENCH_REQUESTS'], 100_000);
 const DISTINCT_DEMO_RECORDS = 2_000;
@@ -49,19 +60,31 @@ interface CareBenchResult {
 }
 
 /** Unrounded, so that ratios of sub-millisecond figures stay exact; the table rounds. */
-const figures = (scenario: string, latency: Latency, total: number): LatencyFigures => ({ scenario, ...latency, total });
+const figures = (scenario: string, latency: Latency, total: number): LatencyFigures => ({
+  scenario,
+  ...latency,
+  total,
+});
 
 /** 100,000 distinct requests from a few thousand demo ones: each copy gets its own uid, legacy id and submission time. */
 export async function fill(database: Database, config: Config, count: number): Promise<number> {
   const started = performance.now();
   fakerDE.seed(42);
-  const templates = demoCareRequests(DISTINCT_DEMO_RECORDS, { care: config.care, now: new Date('2024-06-30T12:00:00Z') });
+  const templates = demoCareRequests(DISTINCT_DEMO_RECORDS, {
+    care: config.care,
+    now: new Date('2024-06-30T12:00:00Z'),
+  });
   const newest = Date.parse('2024-06-30T12:00:00Z');
   for (let start = 0; start < count; start += INSERT_CHUNK) {
     const chunk: CareRequestRecord[] = [];
     for (let index = start; index < Math.min(count, start + INSERT_CHUNK); index += 1) {
       const template = templates[index % templates.length]!;
-      chunk.push({ ...template, uid: randomUUID(), legacyId: `BENCH-${index}`, submitted: new Date(newest - index * 1_800_000) });
+      chunk.push({
+        ...template,
+        uid: randomUUID(),
+        legacyId: `BENCH-${index}`,
+        submitted: new Date(newest - index * 1_800_000),
+      });
     }
     await database.db.transaction((tx) => insertCareRequests(tx, chunk));
   }
@@ -104,12 +127,21 @@ async function multipart(fields: Record<string, string>) {
 
 async function measureIntake(app: FastifyInstance): Promise<{ submissions: number; perSecond: number }> {
   fakerDE.seed(7);
-  const bodies = await Promise.all(Array.from({ length: 50 }, () => multipart({ ...demoIntakeForm(fakerDE, new Date()), BetreuungBeginn: '0', Anreisedatum: '' })));
+  const bodies = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      multipart({ ...demoIntakeForm(fakerDE, new Date()), BetreuungBeginn: '0', Anreisedatum: '' }),
+    ),
+  );
   return injectedPosts(app, '/api/intake/care-request/', INTAKE_SUBMISSIONS, (index) => bodies[index % bodies.length]!);
 }
 
 /** Sequential injected POSTs that must answer 201, at most `limit` and for at most INTAKE_TIME_LIMIT_MS. */
-async function injectedPosts(app: FastifyInstance, url: string, limit: number, body: (index: number) => { payload: Buffer | string; contentType: string }) {
+async function injectedPosts(
+  app: FastifyInstance,
+  url: string,
+  limit: number,
+  body: (index: number) => { payload: Buffer | string; contentType: string },
+) {
   const { count, perSecond } = await ratePerSecond(
     async (index) => {
       const { payload, contentType } = body(index);
@@ -126,7 +158,10 @@ async function injectedPosts(app: FastifyInstance, url: string, limit: number, b
 async function measureBarePost(): Promise<{ submissions: number; perSecond: number }> {
   const bare = bareApp();
   try {
-    return await injectedPosts(bare, '/bare', INTAKE_SUBMISSIONS * 10, () => ({ payload: '{"ok":true}', contentType: 'application/json' }));
+    return await injectedPosts(bare, '/bare', INTAKE_SUBMISSIONS * 10, () => ({
+      payload: '{"ok":true}',
+      contentType: 'application/json',
+    }));
   } finally {
     await bare.close();
   }
@@ -174,7 +209,15 @@ async function benchOn(database: Database): Promise<CareBenchResult> {
     ];
     const intakeBaseline = await measureBarePost();
     const intake = await measureIntake(app);
-    return { database: database.kind, requests: REQUESTS, fillSeconds: Math.round(fillSeconds), listBaseline, list, intake, intakeBaseline };
+    return {
+      database: database.kind,
+      requests: REQUESTS,
+      fillSeconds: Math.round(fillSeconds),
+      listBaseline,
+      list,
+      intake,
+      intakeBaseline,
+    };
   } finally {
     await app.close();
   }
@@ -217,8 +260,18 @@ function print(result: CareBenchResult) {
     `Intake on ${result.database}; ratio: rate / baseline rate`,
     ['scenario', 'per second', 'vs. baseline', 'submissions'],
     [
-      ['baseline: POST /bare (bare Fastify, JSON, in-process)', String(result.intakeBaseline.perSecond), '1.00×', String(result.intakeBaseline.submissions)],
-      ['POST /api/intake/care-request/', String(result.intake.perSecond), times(result.intake.perSecond, result.intakeBaseline.perSecond), String(result.intake.submissions)],
+      [
+        'baseline: POST /bare (bare Fastify, JSON, in-process)',
+        String(result.intakeBaseline.perSecond),
+        '1.00×',
+        String(result.intakeBaseline.submissions),
+      ],
+      [
+        'POST /api/intake/care-request/',
+        String(result.intake.perSecond),
+        times(result.intake.perSecond, result.intakeBaseline.perSecond),
+        String(result.intake.submissions),
+      ],
     ],
   );
 }

@@ -86,13 +86,24 @@ const SCENARIOS: Scenario[] = [
   { name: 'text query, 1 in 5 match ("timesheet")', query: () => ({ query: 'timesheet' }) },
   { name: 'text query, all match ("pdf")', query: () => ({ query: 'pdf' }) },
   { name: 'text query, 1 in 5 match, page 20', query: () => ({ query: 'timesheet', page: '20' }) },
-  { name: 'text query, 1 in 50,000 ("customer 4711")', query: () => ({ query: `customer ${1000 + randomInt(48_000)}` }) },
+  {
+    name: 'text query, 1 in 50,000 ("customer 4711")',
+    query: () => ({ query: `customer ${1000 + randomInt(48_000)}` }),
+  },
   { name: 'date filter, 30-day window', query: () => ({ filters: dateWindow(30) }) },
-  { name: 'reference kind filter (1 in 4)', query: () => ({ filters: JSON.stringify({ reference_kind: 'Caregiver' }) }) },
-  { name: 'sorted by name, page 1..10', query: () => ({ sort_by: 'name', ordering: 'asc', page: String(1 + randomInt(10)) }) },
+  {
+    name: 'reference kind filter (1 in 4)',
+    query: () => ({ filters: JSON.stringify({ reference_kind: 'Caregiver' }) }),
+  },
+  {
+    name: 'sorted by name, page 1..10',
+    query: () => ({ sort_by: 'name', ordering: 'asc', page: String(1 + randomInt(10)) }),
+  },
 ];
 
-async function searchApp(database: Database): Promise<{ app: FastifyInstance; headers: Record<string, string>; close: () => Promise<void> }> {
+async function searchApp(
+  database: Database,
+): Promise<{ app: FastifyInstance; headers: Record<string, string>; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-files-'));
   const config = { ...loadConfig({}), dataDir, panelDir: path.join(dataDir, 'no-panel') };
   const app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 3) });
@@ -108,7 +119,12 @@ async function searchApp(database: Database): Promise<{ app: FastifyInstance; he
   };
 }
 
-async function measureGet(app: FastifyInstance, headers: Record<string, string>, name: string, url: () => string): Promise<SearchFigures> {
+async function measureGet(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name: string,
+  url: () => string,
+): Promise<SearchFigures> {
   let total = 0;
   const latency = await timeRuns(
     async () => {
@@ -126,7 +142,15 @@ async function measureGet(app: FastifyInstance, headers: Record<string, string>,
 const measureScenario = (app: FastifyInstance, headers: Record<string, string>, scenario: Scenario) =>
   measureGet(app, headers, scenario.name, () => `/api/files/search/?${new URLSearchParams(scenario.query())}`);
 
-const DEFAULT_PARAMS: FileSearchRequest = { page: 1, pageSize: 10, sortBy: 'uploaded', ordering: 'des', query: '', filters: {}, exactTotal: false };
+const DEFAULT_PARAMS: FileSearchRequest = {
+  page: 1,
+  pageSize: 10,
+  sortBy: 'uploaded',
+  ordering: 'des',
+  query: '',
+  filters: {},
+  exactTotal: false,
+};
 
 /** EXPLAIN of the exact queries the default view and a date filter run: they must read indexes, never the whole table. */
 async function checkPlans(database: Database): Promise<PlanCheck[]> {
@@ -139,7 +163,8 @@ async function checkPlans(database: Database): Promise<PlanCheck[]> {
   for (const [scenario, params] of cases) {
     const queries = searchQueries(database.db, params);
     checks.push(await explain(database, scenario, queries.page));
-    if (queries.count) checks.push(await explain(database, `${scenario.replace(' (page)', '')} (count)`, queries.count));
+    if (queries.count)
+      checks.push(await explain(database, `${scenario.replace(' (page)', '')} (count)`, queries.count));
   }
   return checks;
 }
@@ -159,7 +184,14 @@ export async function benchSearchOn(database: Database): Promise<SearchBenchResu
     const baseline = await measureGet(app, headers, 'baseline: GET /api/health', () => '/api/health');
     const scenarios: SearchFigures[] = [];
     for (const scenario of SCENARIOS) scenarios.push(await measureScenario(app, headers, scenario));
-    return { database: database.kind, files: FILE_COUNT, seedSeconds, baseline, scenarios, plans: await checkPlans(database) };
+    return {
+      database: database.kind,
+      files: FILE_COUNT,
+      seedSeconds,
+      baseline,
+      scenarios,
+      plans: await checkPlans(database),
+    };
   } finally {
     await close();
   }

@@ -12,7 +12,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { envNumber, printTable, round, times } from './lib';
 
-const TRANSFER_BYTES = Math.round(process.env.BENCH_TRANSFER_MIB ? envNumber(['BENCH_TRANSFER_MIB'], 1024) * 1024 ** 2 : envNumber(['FILES_BENCH_BYTES'], 1024 ** 3));
+const TRANSFER_BYTES = Math.round(
+  process.env.BENCH_TRANSFER_MIB
+    ? envNumber(['BENCH_TRANSFER_MIB'], 1024) * 1024 ** 2
+    : envNumber(['FILES_BENCH_BYTES'], 1024 ** 3),
+);
 const SERVER_START_LIMIT_MS = 120_000;
 const TRANSFER_TIME_LIMIT_MS = 15 * 60_000;
 const RSS_SAMPLE_MS = 50;
@@ -70,7 +74,12 @@ async function startServerProcess(): Promise<{ child: ChildProcess; baseUrl: str
     rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + SERVER_START_LIMIT_MS;
-  while (!(await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline || child.exitCode !== null) {
       await close();
       throw new Error('the server process did not start');
@@ -80,7 +89,8 @@ async function startServerProcess(): Promise<{ child: ChildProcess; baseUrl: str
   return { child, baseUrl, close };
 }
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Samples the process's RSS while `work` runs; resolves with the work's result and the highest sample. */
 async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
@@ -137,7 +147,9 @@ async function diskCopy(): Promise<{ writeSeconds: number; readSeconds: number; 
   try {
     const bytes = generatedBytes(TRANSFER_BYTES);
     let started = performance.now();
-    await pipeline(Readable.from(bytes.body()), createWriteStream(file), { signal: AbortSignal.timeout(TRANSFER_TIME_LIMIT_MS) });
+    await pipeline(Readable.from(bytes.body()), createWriteStream(file), {
+      signal: AbortSignal.timeout(TRANSFER_TIME_LIMIT_MS),
+    });
     const writeSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const hash = createHash('md5');
@@ -151,12 +163,19 @@ async function diskCopy(): Promise<{ writeSeconds: number; readSeconds: number; 
 
 async function signIn(baseUrl: string): Promise<string> {
   const credentials = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64');
-  const response = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization: `Basic ${credentials}` } });
+  const response = await fetch(`${baseUrl}/api/auth/token/`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${credentials}` },
+  });
   if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-function requestOnce(url: string, options: http.RequestOptions, body?: () => AsyncGenerator<Buffer>): Promise<http.IncomingMessage> {
+function requestOnce(
+  url: string,
+  options: http.RequestOptions,
+  body?: () => AsyncGenerator<Buffer>,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { ...options, timeout: TRANSFER_TIME_LIMIT_MS }, resolve);
     request.on('error', reject).on('timeout', () => request.destroy(new Error('transfer timed out')));
@@ -165,14 +184,21 @@ function requestOnce(url: string, options: http.RequestOptions, body?: () => Asy
   });
 }
 
-async function uploadGenerated(baseUrl: string, token: string): Promise<{ uid: string; seconds: number; md5Matches: boolean }> {
+async function uploadGenerated(
+  baseUrl: string,
+  token: string,
+): Promise<{ uid: string; seconds: number; md5Matches: boolean }> {
   const upload = generatedUpload(TRANSFER_BYTES);
   const started = performance.now();
   const response = await requestOnce(
     `${baseUrl}/api/files/upload/`,
     {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${upload.boundary}`, 'content-length': upload.length },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${upload.boundary}`,
+        'content-length': upload.length,
+      },
     },
     upload.body,
   );
@@ -182,12 +208,22 @@ async function uploadGenerated(baseUrl: string, token: string): Promise<{ uid: s
   const seconds = (performance.now() - started) / 1000;
   if (response.statusCode !== 201) throw new Error(`bench upload failed: ${response.statusCode} ${text}`);
   const file = JSON.parse(text) as { uid: string; stored_binary: { md5_hash: string; size: number } };
-  return { uid: file.uid, seconds, md5Matches: file.stored_binary.md5_hash === upload.md5() && file.stored_binary.size === TRANSFER_BYTES };
+  return {
+    uid: file.uid,
+    seconds,
+    md5Matches: file.stored_binary.md5_hash === upload.md5() && file.stored_binary.size === TRANSFER_BYTES,
+  };
 }
 
-async function downloadAll(baseUrl: string, token: string, uid: string): Promise<{ seconds: number; md5: string; bytes: number }> {
+async function downloadAll(
+  baseUrl: string,
+  token: string,
+  uid: string,
+): Promise<{ seconds: number; md5: string; bytes: number }> {
   const started = performance.now();
-  const response = await requestOnce(`${baseUrl}/api/files/download/${uid}/`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await requestOnce(`${baseUrl}/api/files/download/${uid}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (response.statusCode !== 200) throw new Error(`bench download failed: ${response.statusCode}`);
   const hash = createHash('md5');
   let bytes = 0;
@@ -226,15 +262,26 @@ export async function benchTransfer(): Promise<TransferBenchResult> {
 }
 
 export function printTransfer(result: TransferBenchResult) {
-  const size = result.bytes >= 1024 ** 3 ? `${round(result.bytes / 1024 ** 3, 2)} GiB` : `${round(result.bytes / 1024 ** 2)} MiB`;
+  const size =
+    result.bytes >= 1024 ** 3 ? `${round(result.bytes / 1024 ** 3, 2)} GiB` : `${round(result.bytes / 1024 ** 2)} MiB`;
   printTable(
     `File transfer of ${size} (server in a child process, local disk, PGlite); ratios: rate / the baseline's rate`,
     ['', 'MiB/s', 'vs. baseline', 'server peak RSS MiB'],
     [
       ['baseline: write generated bytes to a local file', String(result.diskWriteMiBPerSecond), '1.00×', ''],
       ['baseline: read (and md5) that local file', String(result.diskReadMiBPerSecond), '1.00×', ''],
-      ['upload (multipart, streamed) vs. local write', String(result.uploadMiBPerSecond), times(result.uploadMiBPerSecond, result.diskWriteMiBPerSecond), String(result.peakRssUploadMiB)],
-      ['download vs. local read', String(result.downloadMiBPerSecond), times(result.downloadMiBPerSecond, result.diskReadMiBPerSecond), String(result.peakRssDownloadMiB)],
+      [
+        'upload (multipart, streamed) vs. local write',
+        String(result.uploadMiBPerSecond),
+        times(result.uploadMiBPerSecond, result.diskWriteMiBPerSecond),
+        String(result.peakRssUploadMiB),
+      ],
+      [
+        'download vs. local read',
+        String(result.downloadMiBPerSecond),
+        times(result.downloadMiBPerSecond, result.diskReadMiBPerSecond),
+        String(result.peakRssDownloadMiB),
+      ],
       ['idle, before the upload', '', '', String(result.idleRssMiB)],
     ],
   );

@@ -27,8 +27,19 @@ const DEFAULT_LOAD: LoadOptions = { durationSeconds: 5, connections: 10 };
  * Loads one URL with autocannon. The load runs in a worker thread so that it does not compete with the
  * servers, which share this process's main thread.
  */
-export async function measure(name: string, url: string, headers: Record<string, string> = {}, load = DEFAULT_LOAD): Promise<Measurement> {
-  const result = await autocannon({ url, headers, connections: load.connections, duration: load.durationSeconds, workers: 1 });
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  load = DEFAULT_LOAD,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: load.connections,
+    duration: load.durationSeconds,
+    workers: 1,
+  });
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -73,14 +84,17 @@ export function printMeasurements(title: string, measurements: Measurement[], ba
   ]);
   printTable(title, ['endpoint', 'req/s', 'p99 ms', 'vs. baseline'], rows);
   for (const failed of measurements.filter((measurement) => measurement.failures > 0)) {
-    console.log(`WARNING: ${failed.failures} requests of "${failed.name}" failed or answered non-2xx; its figures are not valid.`);
+    console.log(
+      `WARNING: ${failed.failures} requests of "${failed.name}" failed or answered non-2xx; its figures are not valid.`,
+    );
   }
 }
 
 const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
 /** `value` as a ratio of `baseline`, e.g. "0.42×"; "–" when either is missing or zero. */
-export const times = (value: number, baseline: number) => (value > 0 && baseline > 0 ? `${ratio(value / baseline)}×` : '–');
+export const times = (value: number, baseline: number) =>
+  value > 0 && baseline > 0 ? `${ratio(value / baseline)}×` : '–';
 
 /** `value` rounded to `digits` decimals, as a number. */
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -91,10 +105,16 @@ export interface Latency {
   p99Ms: number;
 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 
 /** Times `once` sequentially, after `warmup` untimed calls, at most `runs` times and until `timeLimitMs` has passed. */
-export async function timeRuns(once: () => Promise<unknown>, runs: number, timeLimitMs: number, warmup = 0): Promise<Latency> {
+export async function timeRuns(
+  once: () => Promise<unknown>,
+  runs: number,
+  timeLimitMs: number,
+  warmup = 0,
+): Promise<Latency> {
   for (let run = 0; run < warmup; run++) await once();
   const durations: number[] = [];
   const deadline = performance.now() + timeLimitMs;
@@ -108,7 +128,11 @@ export async function timeRuns(once: () => Promise<unknown>, runs: number, timeL
 }
 
 /** Calls `once` sequentially at most `limit` times and until `timeLimitMs` has passed; how many calls, and per second. */
-export async function ratePerSecond(once: (index: number) => Promise<unknown>, limit: number, timeLimitMs: number): Promise<{ count: number; perSecond: number }> {
+export async function ratePerSecond(
+  once: (index: number) => Promise<unknown>,
+  limit: number,
+  timeLimitMs: number,
+): Promise<{ count: number; perSecond: number }> {
   const started = performance.now();
   let count = 0;
   while (count < limit && performance.now() - started < timeLimitMs) await once(count++);
@@ -117,7 +141,11 @@ export async function ratePerSecond(once: (index: number) => Promise<unknown>, l
 
 export function printTable(title: string, header: string[], rows: string[][]) {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -170,7 +198,11 @@ export async function withPostgres<T>(adminUrl: string, work: (database: Databas
 }
 
 /** Table rows of latency scenarios after their baseline: p50, p99, both as ratios of the baseline's, runs, and each scenario's result count. */
-export function latencyRows<T extends Latency & { scenario: string; total?: number }>(base: T, scenarios: T[], digits: number): string[][] {
+export function latencyRows<T extends Latency & { scenario: string; total?: number }>(
+  base: T,
+  scenarios: T[],
+  digits: number,
+): string[][] {
   return [base, ...scenarios].map((figures) => [
     figures.scenario,
     figures.p50Ms.toFixed(digits),

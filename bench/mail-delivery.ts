@@ -88,13 +88,23 @@ export async function benchDeliveryOn(database: Database): Promise<MailBenchResu
   const base = loadConfig({});
   // As a server would have it (MAIL_CONCURRENCY from the environment, else its default).
   const mailConfig = { ...loadConfig(process.env).mail, workerEnabled: true };
-  const config: Config = { ...base, panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'), adminUsername: ADMIN.username, adminPassword: ADMIN.password };
+  const config: Config = {
+    ...base,
+    panelDir: path.join(tmpdir(), 'caredesk-bench-has-no-panel'),
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+  };
   const masterSecret = randomBytes(32);
   const sink = await startSink();
   const app = await buildApp({ config, database, masterSecret });
   const commits = { count: 0 };
   const deliveries = deliveryClock(MAILS);
-  const worker = createMailWorker({ db: countingCommits(database.db, commits), masterSecret, config: mailConfig, onOutcome: deliveries.onOutcome });
+  const worker = createMailWorker({
+    db: countingCommits(database.db, commits),
+    masterSecret,
+    config: mailConfig,
+    onOutcome: deliveries.onOutcome,
+  });
   try {
     await ensureFirstAdministrator(database.db, config, () => undefined);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -105,7 +115,11 @@ export async function benchDeliveryOn(database: Database): Promise<MailBenchResu
       port: sink.port,
       security: 'none',
     });
-    await api(baseUrl, token, 'POST', '/api/mail/administration/accounts/', { expression: '@caredesk\\.example$', provider: { uid: provider.uid }, credentials: null });
+    await api(baseUrl, token, 'POST', '/api/mail/administration/accounts/', {
+      expression: '@caredesk\\.example$',
+      provider: { uid: provider.uid },
+      credentials: null,
+    });
     const directBefore = await sendDirectly(sink.port, mailConfig, MAILS, DELIVERY_TIME_LIMIT_MS);
     const directlyReceived = await sink.received();
     await queueMails(database, MAILS);
@@ -117,7 +131,11 @@ export async function benchDeliveryOn(database: Database): Promise<MailBenchResu
     // The list and its baseline during the first seconds of delivery (BENCH_MAILS is large enough for it to last longer).
     let loadEnd = { seconds: 0, delivered: 0 };
     const loads = Promise.all([
-      measureAtListRate('GET /api/mail/administration/queue/ (limit 1000)', `${baseUrl}/api/mail/administration/queue/`, token),
+      measureAtListRate(
+        'GET /api/mail/administration/queue/ (limit 1000)',
+        `${baseUrl}/api/mail/administration/queue/`,
+        token,
+      ),
       measureAtListRate('GET /api/health (while delivering)', `${baseUrl}/api/health`, token),
     ]).then((measurements) => {
       loadEnd = { seconds: (performance.now() - started) / 1000, delivered: deliveries.delivered() };
@@ -129,15 +147,20 @@ export async function benchDeliveryOn(database: Database): Promise<MailBenchResu
     const deliveredInTime = Math.max(1, deliveries.delivered());
     const cpuMsPerMail = cpuMs(process.cpuUsage(cpuAtStart)) / deliveredInTime;
     const databaseCpuAtEnd = databaseCpuAtStart === null ? null : postgresCpuMs();
-    const databaseCpuMsPerMail = databaseCpuAtStart === null || databaseCpuAtEnd === null ? null : (databaseCpuAtEnd - databaseCpuAtStart) / deliveredInTime;
+    const databaseCpuMsPerMail =
+      databaseCpuAtStart === null || databaseCpuAtEnd === null
+        ? null
+        : (databaseCpuAtEnd - databaseCpuAtStart) / deliveredInTime;
     const [queueList, healthWhileDelivering] = await loads;
-    const underLoad = loadEnd.delivered < deliveries.delivered() ? loadEnd : { seconds, delivered: deliveries.delivered() };
+    const underLoad =
+      loadEnd.delivered < deliveries.delivered() ? loadEnd : { seconds, delivered: deliveries.delivered() };
     const delivered = await deliveredCount(database);
     await worker.stop();
     // The list's baseline: the cheapest round trip through the same app and database (one ping), at the same rate, the worker stopped.
     const health = await measureAtListRate('GET /api/health', `${baseUrl}/api/health`, token);
     const received = (await sink.received()) - directlyReceived;
-    if (received < delivered) throw new Error(`the sink received ${received} mails, but ${delivered} are marked delivered`);
+    if (received < delivered)
+      throw new Error(`the sink received ${received} mails, but ${delivered} are marked delivered`);
     const directAfter = await sendDirectly(sink.port, mailConfig, MAILS, DELIVERY_TIME_LIMIT_MS);
     return {
       database: database.kind,

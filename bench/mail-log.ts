@@ -16,7 +16,16 @@ import { loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db';
 import { BITMAP_SCANS_ONLY, mailLogQueries } from '../server/mail/mail-log';
 import { readMailLogSearch } from '../server/mail/schemas';
-import { envNumber, latencyRows, printTable, recordGoal, timeRuns, withPglite, withPostgres, type Latency } from './lib';
+import {
+  envNumber,
+  latencyRows,
+  printTable,
+  recordGoal,
+  timeRuns,
+  withPglite,
+  withPostgres,
+  type Latency,
+} from './lib';
 
 const POSTGRES_MAILS = envNumber(['BENCH_MAIL_LOG_MAILS'], 1_000_000);
 const PGLITE_MAILS = envNumber(['BENCH_MAIL_LOG_PGLITE_MAILS'], 100_000);
@@ -137,21 +146,42 @@ const SCENARIOS: Scenario[] = [
   { name: 'default view (newest first, page 1)', url: () => list({}) },
   { name: 'default view, page 50', url: () => list({ page: '50' }) },
   { name: 'recipient search, whole address (to, ~5 matches)', url: () => list({ query: someRecipient() }) },
-  { name: 'recipient search, whole address (cc, 1 in 15,000)', url: () => list({ query: `team${randomInt(CC_RECIPIENTS)}@caredesk.example` }) },
-  { name: 'recipient search, part of an address ("client4711@")', url: () => list({ query: `client${randomInt(RECIPIENTS)}@` }) },
+  {
+    name: 'recipient search, whole address (cc, 1 in 15,000)',
+    url: () => list({ query: `team${randomInt(CC_RECIPIENTS)}@caredesk.example` }),
+  },
+  {
+    name: 'recipient search, part of an address ("client4711@")',
+    url: () => list({ query: `client${randomInt(RECIPIENTS)}@` }),
+  },
   { name: 'sender search (1 in 10, "recruiting@")', url: () => list({ query: 'recruiting@' }) },
   { name: 'subject search (1 in 5, "timesheet")', url: () => list({ query: 'timesheet' }) },
-  { name: 'subject search, one mail ("visit 12346 for")', url: ({ mails }) => list({ query: `visit ${5 * randomInt(mails / 5) + 1} for` }) },
-  { name: 'Message-ID search, pasted whole (one mail)', url: ({ someMail }) => list({ query: `<${someMail()}@caredesk.example>` }) },
+  {
+    name: 'subject search, one mail ("visit 12346 for")',
+    url: ({ mails }) => list({ query: `visit ${5 * randomInt(mails / 5) + 1} for` }),
+  },
+  {
+    name: 'Message-ID search, pasted whole (one mail)',
+    url: ({ someMail }) => list({ query: `<${someMail()}@caredesk.example>` }),
+  },
   { name: 'Message-ID search, its start ("<uid@")', url: ({ someMail }) => list({ query: `<${someMail()}@` }) },
   { name: 'state filter: failed', url: () => list({ filters: JSON.stringify({ state: ['failed'] }) }) },
-  { name: 'state filter: queued + retrying', url: () => list({ filters: JSON.stringify({ state: ['queued', 'retrying'] }) }) },
+  {
+    name: 'state filter: queued + retrying',
+    url: () => list({ filters: JSON.stringify({ state: ['queued', 'retrying'] }) }),
+  },
   { name: 'requested filter: one day', url: ({ mails }) => list({ filters: dayWindow(mails) }) },
-  { name: 'recipient search + state filter delivered', url: () => list({ query: someRecipient(), filters: JSON.stringify({ state: ['delivered'] }) }) },
-  { name: 'sorted by sender, pages 1..10', url: () => list({ sort_by: 'sender', ordering: 'asc', page: String(1 + randomInt(10)) }) },
+  {
+    name: 'recipient search + state filter delivered',
+    url: () => list({ query: someRecipient(), filters: JSON.stringify({ state: ['delivered'] }) }),
+  },
+  {
+    name: 'sorted by sender, pages 1..10',
+    url: () => list({ sort_by: 'sender', ordering: 'asc', page: String(1 + randomInt(10)) }),
+  },
   { name: 'sorted by subject, descending', url: () => list({ sort_by: 'subject', ordering: 'des' }) },
   { name: 'sorted by state', url: () => list({ sort_by: 'state', ordering: 'asc' }) },
-  { name: 'one mail\'s details with its attempts', url: ({ someMail }) => `${LOG}${someMail()}/` },
+  { name: "one mail's details with its attempts", url: ({ someMail }) => `${LOG}${someMail()}/` },
   { name: 'default view, exact_total=true (kept count)', url: () => list({ exact_total: 'true' }) },
 ];
 
@@ -175,7 +205,13 @@ async function logApp(database: Database): Promise<{ app: FastifyInstance; token
   return { app, token: response.json<{ access_token: string }>().access_token };
 }
 
-async function measureGet(app: FastifyInstance, token: string, scenario: string, url: () => string, judged = true): Promise<Figures> {
+async function measureGet(
+  app: FastifyInstance,
+  token: string,
+  scenario: string,
+  url: () => string,
+  judged = true,
+): Promise<Figures> {
   let total = 0;
   const latency = await timeRuns(
     async () => {
@@ -192,7 +228,9 @@ async function measureGet(app: FastifyInstance, token: string, scenario: string,
 
 /** Uids of mails with attempts, for the details scenario. */
 async function detailUids(database: Database): Promise<string[]> {
-  const result = (await database.db.execute(sql`select mail_uid from mail_attempts order by id limit 1000`)) as unknown as { rows: { mail_uid: string }[] };
+  const result = (await database.db.execute(
+    sql`select mail_uid from mail_attempts order by id limit 1000`,
+  )) as unknown as { rows: { mail_uid: string }[] };
   return result.rows.map((row) => row.mail_uid);
 }
 
@@ -218,7 +256,10 @@ async function plans(database: Database) {
   ] as const;
   for (const [scenario, query, bitmapOnly] of searches) {
     const queries = mailLogQueries(database.db, request(query));
-    checks.push(await explain(database, `${scenario} (page)`, queries.page, bitmapOnly), await explain(database, `${scenario} (count)`, queries.count, bitmapOnly));
+    checks.push(
+      await explain(database, `${scenario} (page)`, queries.page, bitmapOnly),
+      await explain(database, `${scenario} (count)`, queries.count, bitmapOnly),
+    );
   }
   return checks;
 }
@@ -231,7 +272,8 @@ async function benchOn(database: Database, mails: number): Promise<MailLogBenchR
     const uids = await detailUids(database);
     const context = { mails, someMail: () => uids[randomInt(uids.length)]! };
     const scenarios: Figures[] = [];
-    for (const scenario of SCENARIOS) scenarios.push(await measureGet(app, token, scenario.name, () => scenario.url(context), scenario.judged ?? true));
+    for (const scenario of SCENARIOS)
+      scenarios.push(await measureGet(app, token, scenario.name, () => scenario.url(context), scenario.judged ?? true));
     return { database: database.kind, mails, seedSeconds, baseline, scenarios, plans: await plans(database) };
   } finally {
     await app.close();

@@ -64,7 +64,8 @@ export function deliveryClock(total: number) {
     },
     delivered: () => delivered,
     /** Resolves once all are delivered or after `limitMs`. */
-    finished: (limitMs: number) => Promise.race([finished, new Promise<void>((resolve) => setTimeout(resolve, limitMs).unref())]),
+    finished: (limitMs: number) =>
+      Promise.race([finished, new Promise<void>((resolve) => setTimeout(resolve, limitMs).unref())]),
   };
 }
 

@@ -9,7 +9,11 @@ import { inParallel } from './lib';
 import { cpuMs } from './mail-meters';
 
 /** An SMTP server that accepts and counts every mail, in a worker thread so it does not take the server's CPU. */
-export async function startSink(): Promise<{ port: number; received: () => Promise<number>; close: () => Promise<void> }> {
+export async function startSink(): Promise<{
+  port: number;
+  received: () => Promise<number>;
+  close: () => Promise<void>;
+}> {
   const smtpServer = createRequire(import.meta.url).resolve('smtp-server');
   const worker = new Worker(
     `
@@ -49,7 +53,8 @@ export const benchMail = (index: number) => ({
   recipients: [`client-${index}@example.org`],
   cc: ['dispatch@caredesk.example'],
   subject: `Your care visit #${index}`,
-  message: 'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
+  message:
+    'Dear client,\n\nyour caregiver will arrive on Monday at 9:00.\n\nKind regards,\nthe Caredesk office\n'.repeat(3),
 });
 
 /**
@@ -62,7 +67,11 @@ export async function sendDirectly(
   count: number,
   timeLimitMs: number,
 ): Promise<{ mailsPerSecond: number; cpuMsPerMail: number }> {
-  const pools = new TransportPools({ maxConnections: mailConfig.concurrency, smtpTimeoutMs: mailConfig.smtpTimeoutMs, tlsVerify: mailConfig.tlsVerify });
+  const pools = new TransportPools({
+    maxConnections: mailConfig.concurrency,
+    smtpTimeoutMs: mailConfig.smtpTimeoutMs,
+    tlsVerify: mailConfig.tlsVerify,
+  });
   const route = {
     accountUid: 'bench',
     expression: null,
@@ -78,23 +87,30 @@ export async function sendDirectly(
   setMaxListeners(mailConfig.concurrency + 10, deadline);
   let sent = 0;
   try {
-    await inParallel(Array.from({ length: count }, (_, index) => index), mailConfig.concurrency, async (index) => {
-      if (deadline.aborted) return;
-      const mail = benchMail(index);
-      await pools.transporterFor(route, null).sendMail({
-        from: mail.sender,
-        to: mail.recipients,
-        cc: mail.cc,
-        subject: mail.subject,
-        text: mail.message,
-        date: new Date(),
-        messageId: `<bench-direct-${index}@caredesk.example>`,
-        signal: deadline,
-      });
-      sent += 1;
-    });
+    await inParallel(
+      Array.from({ length: count }, (_, index) => index),
+      mailConfig.concurrency,
+      async (index) => {
+        if (deadline.aborted) return;
+        const mail = benchMail(index);
+        await pools.transporterFor(route, null).sendMail({
+          from: mail.sender,
+          to: mail.recipients,
+          cc: mail.cc,
+          subject: mail.subject,
+          text: mail.message,
+          date: new Date(),
+          messageId: `<bench-direct-${index}@caredesk.example>`,
+          signal: deadline,
+        });
+        sent += 1;
+      },
+    );
   } finally {
     pools.closeAll();
   }
-  return { mailsPerSecond: Math.round(sent / ((performance.now() - started) / 1000)), cpuMsPerMail: cpuMs(process.cpuUsage(cpuAtStart)) / sent };
+  return {
+    mailsPerSecond: Math.round(sent / ((performance.now() - started) / 1000)),
+    cpuMsPerMail: cpuMs(process.cpuUsage(cpuAtStart)) / sent,
+  };
 }

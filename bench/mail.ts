@@ -13,7 +13,18 @@ import { LIST_LOAD } from './mail-meters';
 function print(results: MailBenchResult[]) {
   printTable(
     `Mail delivery to a local SMTP sink (${MAILS} mails; meanwhile the queue list and GET /api/health, each at ${LIST_LOAD.requestsPerSecond} req/s, for the first ${LIST_LOAD.durationSeconds} s)`,
-    ['database', 'concurrency', 'delivered', 'seconds', 'mails/s', 'vs. direct', 'under list load', 'vs. direct', 'list p99 ms', 'vs. health p99'],
+    [
+      'database',
+      'concurrency',
+      'delivered',
+      'seconds',
+      'mails/s',
+      'vs. direct',
+      'under list load',
+      'vs. direct',
+      'list p99 ms',
+      'vs. health p99',
+    ],
     results.map((result) => [
       result.database,
       String(result.concurrency),
@@ -29,7 +40,17 @@ function print(results: MailBenchResult[]) {
   );
   printTable(
     `Mail baselines, same run: the same ${MAILS} mails sent straight to the sink (pooled nodemailer, same concurrency, no queue) before and after; GET /api/health at ${LIST_LOAD.requestsPerSecond} req/s while delivering and after`,
-    ['database', 'direct mails/s (before, after)', 'health p99 ms while delivering', 'after', 'list p99 vs. health after', 'worker commits per mail', 'CPU ms per mail: queued, direct', 'vs. direct', 'database server CPU ms per mail'],
+    [
+      'database',
+      'direct mails/s (before, after)',
+      'health p99 ms while delivering',
+      'after',
+      'list p99 vs. health after',
+      'worker commits per mail',
+      'CPU ms per mail: queued, direct',
+      'vs. direct',
+      'database server CPU ms per mail',
+    ],
     results.map((result) => [
       result.database,
       `${result.directMailsPerSecond} (${result.directBefore}, ${result.directAfter})`,
@@ -42,9 +63,12 @@ function print(results: MailBenchResult[]) {
       result.databaseCpuMsPerMail === null ? 'n/a' : result.databaseCpuMsPerMail.toFixed(2),
     ]),
   );
-  const failures = (result: MailBenchResult) => result.queueList.failures + result.healthWhileDelivering.failures + result.health.failures;
+  const failures = (result: MailBenchResult) =>
+    result.queueList.failures + result.healthWhileDelivering.failures + result.health.failures;
   for (const result of results.filter((figures) => figures.delivered < figures.mails || failures(figures) > 0)) {
-    console.log(`WARNING (${result.database}): ${result.delivered}/${result.mails} delivered, ${failures(result)} failed requests; not valid figures.`);
+    console.log(
+      `WARNING (${result.database}): ${result.delivered}/${result.mails} delivered, ${failures(result)} failed requests; not valid figures.`,
+    );
   }
 }
 
@@ -64,7 +88,8 @@ function recordGoals(results: MailBenchResult[]) {
       section: 'mail',
       goal: `queue list p99 while delivering ≤ 3× health p99 (${result.database})`,
       measured: `${times(result.queueList.p99Ms, result.healthWhileDelivering.p99Ms)} (${times(result.queueList.p99Ms, result.health.p99Ms)} of health after)`,
-      pass: valid && result.queueList.failures === 0 && result.queueList.p99Ms <= 3 * result.healthWhileDelivering.p99Ms,
+      pass:
+        valid && result.queueList.failures === 0 && result.queueList.p99Ms <= 3 * result.healthWhileDelivering.p99Ms,
     });
   }
 }

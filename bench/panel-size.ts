@@ -17,7 +17,11 @@ interface ManifestChunk {
 const gzippedSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 /** What the server sends for gzip or brotli: the precompressed file beside it (scripts/precompress.ts), else the file itself. */
 const sentSize = (file: string, suffix: '.gz' | '.br') =>
-  existsSync(file + suffix) ? readFileSync(file + suffix).length : suffix === '.br' ? brotliCompressSync(readFileSync(file)).length : gzippedSize(file);
+  existsSync(file + suffix)
+    ? readFileSync(file + suffix).length
+    : suffix === '.br'
+      ? brotliCompressSync(readFileSync(file)).length
+      : gzippedSize(file);
 const LOGIN_BUDGET = 200 * 1024;
 const FIRST_PAINT_RUNS = 15;
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -25,7 +29,8 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 /** The JavaScript the login page loads: the entry chunk and everything it imports statically (lazy chunks excluded). */
 function loginPageScripts(distDir: string): string[] {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (existsSync(manifestFile)) return scriptsFromManifest(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>);
+  if (existsSync(manifestFile))
+    return scriptsFromManifest(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>);
   return scriptsFromIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
 }
 
@@ -45,7 +50,9 @@ function scriptsFromManifest(manifest: Record<string, ManifestChunk>): string[] 
 
 /** Without a manifest, Vite's index.html still names the entry script and its static imports (as modulepreload links). */
 function scriptsFromIndexHtml(html: string): string[] {
-  const references = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)];
+  const references = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ];
   return references.map((match) => (match[1] ?? match[2]).replace(/^\//, ''));
 }
 
@@ -68,21 +75,59 @@ export async function benchPanelSize(distDir = path.resolve('dist')) {
   const gzip = (files: string[]) => sum(files, (file) => sentSize(file, '.gz'));
   const brotli = (files: string[]) => sum(files, (file) => sentSize(file, '.br'));
   const wire = await firstPaint(distDir);
-  printTable('Panel JavaScript as the server sends it', ['part', 'files', 'gzip', 'brotli'], [
-    ['login page (entry + static imports, before the form)', String(loginFiles.length), kilobytes(gzip(loginFiles)), kilobytes(brotli(loginFiles))],
-    ['login page in Chromium (every script fetched, encoded body)', String(wire.loginScripts), kilobytes(wire.loginScriptBytes), ''],
-    ['whole app (dist/assets/*.js)', String(allFiles.length), kilobytes(gzip(allFiles)), kilobytes(brotli(allFiles))],
-  ]);
-  printTable(`First contentful paint, headless Chromium, median of ${FIRST_PAINT_RUNS} cold loads each`, ['page', 'ms', 'vs. trivial page'], [
-    ['trivial page (same server)', wire.trivialMs.toFixed(1), ''],
-    ['/login (form visible)', wire.loginMs.toFixed(1), `${(wire.loginMs / wire.trivialMs).toFixed(2)}×`],
-  ]);
+  printTable(
+    'Panel JavaScript as the server sends it',
+    ['part', 'files', 'gzip', 'brotli'],
+    [
+      [
+        'login page (entry + static imports, before the form)',
+        String(loginFiles.length),
+        kilobytes(gzip(loginFiles)),
+        kilobytes(brotli(loginFiles)),
+      ],
+      [
+        'login page in Chromium (every script fetched, encoded body)',
+        String(wire.loginScripts),
+        kilobytes(wire.loginScriptBytes),
+        '',
+      ],
+      ['whole app (dist/assets/*.js)', String(allFiles.length), kilobytes(gzip(allFiles)), kilobytes(brotli(allFiles))],
+    ],
+  );
+  printTable(
+    `First contentful paint, headless Chromium, median of ${FIRST_PAINT_RUNS} cold loads each`,
+    ['page', 'ms', 'vs. trivial page'],
+    [
+      ['trivial page (same server)', wire.trivialMs.toFixed(1), ''],
+      ['/login (form visible)', wire.loginMs.toFixed(1), `${(wire.loginMs / wire.trivialMs).toFixed(2)}×`],
+    ],
+  );
   const loginGzip = gzip(loginFiles);
-  recordGoal({ section: 'panel', goal: 'login page ≤ 200 kB gzipped JavaScript', measured: kilobytes(loginGzip), pass: loginGzip <= LOGIN_BUDGET });
-  recordGoal({ section: 'panel', goal: 'login page: every script Chromium fetched ≤ 200 kB', measured: kilobytes(wire.loginScriptBytes), pass: wire.loginScriptBytes <= LOGIN_BUDGET });
+  recordGoal({
+    section: 'panel',
+    goal: 'login page ≤ 200 kB gzipped JavaScript',
+    measured: kilobytes(loginGzip),
+    pass: loginGzip <= LOGIN_BUDGET,
+  });
+  recordGoal({
+    section: 'panel',
+    goal: 'login page: every script Chromium fetched ≤ 200 kB',
+    measured: kilobytes(wire.loginScriptBytes),
+    pass: wire.loginScriptBytes <= LOGIN_BUDGET,
+  });
   const paintRatio = wire.loginMs / wire.trivialMs;
-  recordGoal({ section: 'panel', goal: 'login first paint ≤ 3× a trivial page (same server, Chromium)', measured: `${paintRatio.toFixed(2)}×`, pass: paintRatio <= 3 });
-  recordGoal({ section: 'panel', goal: 'no circular-chunk warning (vite build fails on one)', measured: 'build passed', pass: true });
+  recordGoal({
+    section: 'panel',
+    goal: 'login first paint ≤ 3× a trivial page (same server, Chromium)',
+    measured: `${paintRatio.toFixed(2)}×`,
+    pass: paintRatio <= 3,
+  });
+  recordGoal({
+    section: 'panel',
+    goal: 'no circular-chunk warning (vite build fails on one)',
+    measured: 'build passed',
+    pass: true,
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -96,10 +141,20 @@ async function firstPaint(distDir: string) {
   const folder = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-panel-'));
   const panelDir = path.join(folder, 'dist');
   cpSync(distDir, panelDir, { recursive: true });
-  writeFileSync(path.join(panelDir, 'trivial.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Trivial</title></head><body><p>Caredesk</p></body></html>');
+  writeFileSync(
+    path.join(panelDir, 'trivial.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Trivial</title></head><body><p>Caredesk</p></body></html>',
+  );
   const database = await openDatabase({ pgliteDir: path.join(folder, 'pglite') });
-  const app = await buildApp({ config: { ...loadConfig({}), dataDir: folder, panelDir }, database, masterSecret: Buffer.alloc(32, 1) });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const app = await buildApp({
+    config: { ...loadConfig({}), dataDir: folder, panelDir },
+    database,
+    masterSecret: Buffer.alloc(32, 1),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const load = async (url: string, ready: string) => {
@@ -136,7 +191,12 @@ async function firstPaint(distDir: string) {
       login.push(loaded.paint);
       scripts = loaded.scripts;
     }
-    return { trivialMs: median(trivial), loginMs: median(login), loginScripts: scripts.length, loginScriptBytes: scripts.reduce((total, bytes) => total + bytes, 0) };
+    return {
+      trivialMs: median(trivial),
+      loginMs: median(login),
+      loginScripts: scripts.length,
+      loginScriptBytes: scripts.reduce((total, bytes) => total + bytes, 0),
+    };
   } finally {
     await browser.close();
     await app.close();

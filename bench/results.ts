@@ -27,7 +27,9 @@ export function runContext(sections: string[] | 'all'): RunContext {
 }
 
 export function loadAverage(): string {
-  return loadavg().map((value) => value.toFixed(2)).join(', ');
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 function machine(): string {
@@ -37,7 +39,8 @@ function machine(): string {
 }
 
 function commit(): string {
-  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
     const head = git('rev-parse', '--short', 'HEAD');
     // Untracked files count: a new module the run imports is part of what was measured.

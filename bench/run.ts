@@ -28,8 +28,11 @@ const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
 async function main() {
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !(name in SECTIONS));
-  if (unknown.length) throw new Error(`unknown bench section(s): ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
-  const context = runContext(chosen.length === 0 ? 'all' : Object.keys(SECTIONS).filter((name) => chosen.includes(name)));
+  if (unknown.length)
+    throw new Error(`unknown bench section(s): ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
+  const context = runContext(
+    chosen.length === 0 ? 'all' : Object.keys(SECTIONS).filter((name) => chosen.includes(name)),
+  );
   const output = recordOutput();
   for (const [name, run] of Object.entries(SECTIONS)) {
     if (chosen.length > 0 && !chosen.includes(name)) continue;

@@ -16,7 +16,8 @@ import { recountFiles } from '../server/files';
 import { latencyRows, printTable, recordGoal, timeRuns, withPostgres, type Latency } from './lib';
 
 const SCALE = Number(process.env.BENCH_STATISTICS_SCALE ?? 1);
-if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_STATISTICS_SCALE must lie in (0, 1], not "${process.env.BENCH_STATISTICS_SCALE}"`);
+if (!(SCALE > 0 && SCALE <= 1))
+  throw new Error(`BENCH_STATISTICS_SCALE must lie in (0, 1], not "${process.env.BENCH_STATISTICS_SCALE}"`);
 const FILES = Math.round(1_000_000 * SCALE);
 const CARE_REQUESTS = Math.round(100_000 * SCALE);
 const MAILS = Math.round(1_000_000 * SCALE);

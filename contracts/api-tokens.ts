@@ -7,14 +7,20 @@ export const API_TOKEN_SCOPES = ['files', 'pricing'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 const closed = { additionalProperties: false } as const;
-const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 export const ApiToken = Type.Object({
   uid: Type.String(),
   created: Type.Integer({ description: 'epoch seconds' }),
   created_by: nullable(Type.String({ description: 'uid of the user who added it' })),
   service: Type.String(),
-  last_four: nullable(Type.String({ description: "the value's last four characters, to tell tokens apart; null for tokens added before they were kept" })),
+  last_four: nullable(
+    Type.String({
+      description:
+        "the value's last four characters, to tell tokens apart; null for tokens added before they were kept",
+    }),
+  ),
   expires: nullable(Type.Integer({ description: 'epoch seconds; refused from then on' })),
   revoked: nullable(Type.Integer({ description: 'epoch seconds' })),
   revoked_by: nullable(Type.String({ description: 'uid of the user who revoked it' })),
@@ -36,7 +42,15 @@ export const NewApiTokenBody = Type.Object(
       pattern: '^[\\u0021-\\u007e]+$',
       description: 'printable ASCII without spaces, 16 to 512 characters',
     }),
-    expires: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECOND, description: 'epoch seconds, in the future and at most the end of year 9999; null or absent: never' }))),
+    expires: Type.Optional(
+      nullable(
+        Type.Integer({
+          minimum: 0,
+          maximum: LAST_EPOCH_SECOND,
+          description: 'epoch seconds, in the future and at most the end of year 9999; null or absent: never',
+        }),
+      ),
+    ),
   },
   closed,
 );

@@ -14,7 +14,10 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const EventSearch = pagedList({
   sortKeys: SORT_KEYS,
   defaultSortBy: 'time',
-  query: { pattern: WITHOUT_NUL, description: "matches the actor's name, the target's label and the action; free of NUL characters" },
+  query: {
+    pattern: WITHOUT_NUL,
+    description: "matches the actor's name, the target's label and the action; free of NUL characters",
+  },
   filters: Type.Object(
     {
       time: Type.Optional(SecondsRange),
@@ -24,7 +27,8 @@ export const EventSearch = pagedList({
     },
     closed,
   ),
-  filtersDescription: 'a JSON object: {"time"?: {"from"?: seconds, "to"?: seconds}, "action"?: action, "actor"?: user uid, "target_type"?: type}',
+  filtersDescription:
+    'a JSON object: {"time"?: {"from"?: seconds, "to"?: seconds}, "action"?: action, "actor"?: user uid, "target_type"?: type}',
 });
 
 /** What an event's `changes` holds, by the kind of its target. */
@@ -39,21 +43,46 @@ const CHANGES_DESCRIPTION =
   'references, content_type, size (upload), references (reference change), the changed ones of name, description and references ' +
   "(update), name, content_type, size (delete). A call made with an API token has no actor and names the token's uid as api_token.";
 
-export const EventIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'an event id (digits)' }) }, closed);
+export const EventIdParams = Type.Object(
+  { id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'an event id (digits)' }) },
+  closed,
+);
 
 export const AuditEvent = Type.Object({
   id: Type.String({ description: 'the event number, as a string' }),
   time: Type.Integer({ description: 'epoch seconds' }),
-  actor: Type.Union([Type.Object({ uid: Type.String(), public_name: Type.String({ description: 'as it was at the time' }) }), Type.Null()], {
-    description: 'the signed-in user who acted; null for the server itself, an API token or someone not signed in',
-  }),
-  address: nullable(Type.String({ description: "the client's address (behind a reverse proxy only with TRUST_PROXY set, else the proxy's)" })),
+  actor: Type.Union(
+    [
+      Type.Object({ uid: Type.String(), public_name: Type.String({ description: 'as it was at the time' }) }),
+      Type.Null(),
+    ],
+    {
+      description: 'the signed-in user who acted; null for the server itself, an API token or someone not signed in',
+    },
+  ),
+  address: nullable(
+    Type.String({
+      description: "the client's address (behind a reverse proxy only with TRUST_PROXY set, else the proxy's)",
+    }),
+  ),
   action: Type.String({ description: '<target type>.<verb>, e.g. user.ban' }),
-  target: Type.Union([Type.Object({ type: Type.String(), id: Type.String(), label: nullable(Type.String({ description: 'as it was at the time' })) }), Type.Null()], {
-    description: 'what was acted on; its type is the part of the action before the dot',
-  }),
+  target: Type.Union(
+    [
+      Type.Object({
+        type: Type.String(),
+        id: Type.String(),
+        label: nullable(Type.String({ description: 'as it was at the time' })),
+      }),
+      Type.Null(),
+    ],
+    {
+      description: 'what was acted on; its type is the part of the action before the dot',
+    },
+  ),
   changes: Type.Record(Type.String(), Type.Unknown(), { description: CHANGES_DESCRIPTION }),
-  outcome: Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('refused')], { description: 'refused: turned away before trying, as a throttled sign-in' }),
+  outcome: Type.Union([Type.Literal('success'), Type.Literal('failure'), Type.Literal('refused')], {
+    description: 'refused: turned away before trying, as a throttled sign-in',
+  }),
 });
 export type AuditEventResponse = Static<typeof AuditEvent>;
 

@@ -40,16 +40,27 @@ const closed = { additionalProperties: false } as const;
 export const UidParams = Type.Object({ uid: Uid }, closed);
 export const InfoQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) }, closed);
 export const OwnPasswordAuthenticationBody = Type.Object({ username: Username, password: Password }, closed);
-export const CreateUserBody = Type.Object({ username: Username, password: Password, public_name: PublicName, roles: Roles }, closed);
+export const CreateUserBody = Type.Object(
+  { username: Username, password: Password, public_name: PublicName, roles: Roles },
+  closed,
+);
 export const DomainUserBody = Type.Object(
   {
     uid: Uid,
     public_name: PublicName,
     roles: Roles,
-    banned: Type.Optional(Type.Boolean({ description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)' })),
-    locked: Type.Optional(Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' })),
+    banned: Type.Optional(
+      Type.Boolean({
+        description: 'read-only: accepted when it equals the stored state (ban and unban have their own routes)',
+      }),
+    ),
+    locked: Type.Optional(
+      Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' }),
+    ),
     last_sign_in: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'read-only, ignored' })),
-    second_factor: Type.Optional(Type.String({ description: 'read-only, ignored: it changes with enrollment and the role policy' })),
+    second_factor: Type.Optional(
+      Type.String({ description: 'read-only, ignored: it changes with enrollment and the role policy' }),
+    ),
   },
   closed,
 );
@@ -74,7 +85,10 @@ export const MAX_UIDS_FILTER = 20;
 export const UserSearch = pagedList({
   sortKeys: USER_SORT_KEYS,
   defaultSortBy: 'public_name',
-  query: { pattern: '^[^\\u0000]*$', description: 'words that must each occur (regardless of case) in the public name, the username, a role or the uid' },
+  query: {
+    pattern: '^[^\\u0000]*$',
+    description: 'words that must each occur (regardless of case) in the public name, the username, a role or the uid',
+  },
   filters: Type.Object(
     {
       role: Type.Optional(nullable(RoleName)),
@@ -95,7 +109,9 @@ export const RolePolicyBody = Type.Object(
   {
     role: Type.Optional(Type.String({ description: 'read-only: accepted when it equals the role in the path' })),
     permissions: Type.Array(Type.String(), { maxItems: 64, description: 'permission names; duplicates are removed' }),
-    second_factor_required: Type.Optional(Type.Boolean({ description: "whether the role's users must use a second factor; omitted keeps it" })),
+    second_factor_required: Type.Optional(
+      Type.Boolean({ description: "whether the role's users must use a second factor; omitted keeps it" }),
+    ),
   },
   closed,
 );
@@ -108,7 +124,10 @@ export const TokenPair = Type.Object({
   expires: Type.Integer({ description: 'epoch seconds; the access token is refused from then on' }),
   refresh_token: Type.String({ description: 'single use: exchange it for the next pair before it expires' }),
   device_token: Type.Optional(
-    Type.String({ description: 'at a sign-in: keep it for this username and send it as X-Device-Token with the next sign-ins (docs/api.md, Device tokens)' }),
+    Type.String({
+      description:
+        'at a sign-in: keep it for this username and send it as X-Device-Token with the next sign-ins (docs/api.md, Device tokens)',
+    }),
   ),
 });
 
@@ -116,9 +135,16 @@ export const DomainUser = Type.Object({
   uid: Type.String(),
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
-  banned: Type.Boolean({ description: 'a banned user cannot sign in, and their access tokens are refused (ban-users and unban-users change it)' }),
-  locked: Type.Boolean({ description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)" }),
-  last_sign_in: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch seconds of the last successful sign-in' }),
+  banned: Type.Boolean({
+    description:
+      'a banned user cannot sign in, and their access tokens are refused (ban-users and unban-users change it)',
+  }),
+  locked: Type.Boolean({
+    description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)",
+  }),
+  last_sign_in: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'epoch seconds of the last successful sign-in',
+  }),
   second_factor: Type.Union(
     SECOND_FACTOR_STATES.map((state) => Type.Literal(state)),
     { description: 'on: a confirmed second factor; required-missing: the roles require one and none is enrolled; off' },
@@ -137,7 +163,9 @@ export const Info = Type.Object({
   uid: Type.String(),
   public_name: Type.String(),
   roles: Type.Array(Type.String()),
-  permissions: Type.Array(Type.String(), { description: "what the user's roles grant (every permission with ACCESS_POLICY=open)" }),
+  permissions: Type.Array(Type.String(), {
+    description: "what the user's roles grant (every permission with ACCESS_POLICY=open)",
+  }),
   authentication: Type.Optional(
     Type.Object(
       { username: Type.Union([Type.String(), Type.Null()]) },
@@ -164,7 +192,9 @@ export const Session = Type.Object({
   created: Type.Integer({ description: 'epoch seconds of the sign-in' }),
   last_used: Type.Integer({ description: 'epoch seconds of the last refresh-token exchange (or the sign-in)' }),
   address: Type.Union([Type.String(), Type.Null()], { description: 'the client address of the sign-in' }),
-  user_agent: Type.Union([Type.String(), Type.Null()], { description: 'the user agent of the sign-in, up to 512 characters' }),
+  user_agent: Type.Union([Type.String(), Type.Null()], {
+    description: 'the user agent of the sign-in, up to 512 characters',
+  }),
 });
 
 export type CreateUserInput = Static<typeof CreateUserBody>;
@@ -177,7 +207,11 @@ export type PanelUserResponse = Static<typeof PanelUser>;
 export type TokenPairResponse = Static<typeof TokenPair>;
 
 export const UserStatistics = Type.Object({
-  locked_users: Type.Integer({ description: 'users whose sign-in is blocked now by throttling (the users list shows them as locked)' }),
-  missing_second_factor: Type.Integer({ description: 'unbanned users whose roles require a second factor and who have none' }),
+  locked_users: Type.Integer({
+    description: 'users whose sign-in is blocked now by throttling (the users list shows them as locked)',
+  }),
+  missing_second_factor: Type.Integer({
+    description: 'unbanned users whose roles require a second factor and who have none',
+  }),
 });
 export type UserStatisticsResponse = Static<typeof UserStatistics>;

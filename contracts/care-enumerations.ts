@@ -15,10 +15,25 @@ export const GENDERS = ['male', 'female'] as const;
 export const MOBILITIES = ['fully_mobile', 'slightly_handicapped', 'walker', 'wheelchair', 'bedridden'] as const;
 /** Hoeren, Sprechen, Sehen 0..3. */
 export const ABILITIES = ['no_limitations', 'slightly_impaired', 'highly_impaired', 'not_possible'] as const;
-export const DEPENDENCES = ['independent', 'mostly_independent', 'mostly_dependant', 'dependant', 'irrelevant'] as const;
+export const DEPENDENCES = [
+  'independent',
+  'mostly_independent',
+  'mostly_dependant',
+  'dependant',
+  'irrelevant',
+] as const;
 export const NIGHT_SHIFTS = ['never', 'rarely', 'once_a_night', 'frequent'] as const;
 /** ErfahrenVon 0..7. */
-export const REFERRALS = ['recommendation', 'google', 'other_search_engine', 'magazine', 'newspaper', 'tv', 'flyer', 'other'] as const;
+export const REFERRALS = [
+  'recommendation',
+  'google',
+  'other_search_engine',
+  'magazine',
+  'newspaper',
+  'tv',
+  'flyer',
+  'other',
+] as const;
 export const DISEASES = [
   'alzheimer',
   'arthrosis',
@@ -39,9 +54,27 @@ export const DISEASES = [
   'pain_patient',
 ] as const;
 /** 8 of the 17 household activities are known by name; the others are accepted as any snake_case word. */
-export const KNOWN_HOUSEHOLD_ACTIVITIES = ['visit_physician', 'tidy_up', 'excursions', 'grocery_shopping', 'cooking', 'gardening', 'laundry', 'pet_care'] as const;
+export const KNOWN_HOUSEHOLD_ACTIVITIES = [
+  'visit_physician',
+  'tidy_up',
+  'excursions',
+  'grocery_shopping',
+  'cooking',
+  'gardening',
+  'laundry',
+  'pet_care',
+] as const;
 export const SHOP_REACHABILITIES = ['by_foot', 'by_bike', 'public_transport', 'by_car_only'] as const;
-export const MEDICAL_AIDS = ['rollator', 'wheelchair', 'stair_lift', 'patient_lift', 'care_bed', 'shower_seat', 'commode_chair', 'other_person_helps'] as const;
+export const MEDICAL_AIDS = [
+  'rollator',
+  'wheelchair',
+  'stair_lift',
+  'patient_lift',
+  'care_bed',
+  'shower_seat',
+  'commode_chair',
+  'other_person_helps',
+] as const;
 export const CARE_ACTIVITIES = [
   'dress',
   'shower',
@@ -62,7 +95,15 @@ export const CAREGIVER_GENDERS = ['unimportant', 'male', 'female'] as const;
 export const LANGUAGE_SKILLS = ['basic', 'conversant', 'proficient', 'fluent'] as const;
 export const SMOKING = ['unimportant', 'only_outside', 'yes', 'nonsmokers_only'] as const;
 /** 2016 forms use the first four, 2012 forms the last three. */
-export const EXPERIENCES = ['basic', 'intermediate', 'advanced', 'expert', 'required', 'unimportant', 'desirable'] as const;
+export const EXPERIENCES = [
+  'basic',
+  'intermediate',
+  'advanced',
+  'expert',
+  'required',
+  'unimportant',
+  'desirable',
+] as const;
 export const AMBULATORY_CARE_SERVICES = ['no', 'yes', 'to_be_discontinued'] as const;
 /** Anrede 0, 1, 2. */
 export const CONTACT_TITLES = ['mr', 'mrs', 'family'] as const;

@@ -50,8 +50,13 @@ export type StaffMemberOutput = Static<typeof StaffMember>;
 export const WorkflowFields = {
   status: CareStatusSchema,
   assignee: Type.Union([StaffMember, Type.Null()], { description: 'who handles the request, or null' }),
-  follow_up: Type.Union([AnsweredDay, Type.Null()], { description: 'when to act on it next (YYYY-MM-DD, Europe/Berlin), or null' }),
-  version: Type.Integer({ minimum: 1, description: 'starts at 1 and grows by 1 with every workflow change; send it back to change the request' }),
+  follow_up: Type.Union([AnsweredDay, Type.Null()], {
+    description: 'when to act on it next (YYYY-MM-DD, Europe/Berlin), or null',
+  }),
+  version: Type.Integer({
+    minimum: 1,
+    description: 'starts at 1 and grows by 1 with every workflow change; send it back to change the request',
+  }),
 };
 
 /** PATCH /api/care/care-requests/{uid}/workflow/ answers it; the 409 edit-conflict carries it as `current`. */
@@ -60,12 +65,21 @@ export type WorkflowStateOutput = Static<typeof WorkflowState>;
 
 export const WorkflowChange = Type.Object(
   {
-    version: Type.Integer({ minimum: 1, description: 'the version the change was made on; another one is 409 /problems/edit-conflict' }),
+    version: Type.Integer({
+      minimum: 1,
+      description: 'the version the change was made on; another one is 409 /problems/edit-conflict',
+    }),
     status: Type.Optional(CareStatusSchema),
-    assignee_uid: Type.Optional(Type.Union([Uid, Type.Null()], { description: 'an unbanned user holding care:work, or null to unassign' })),
-    follow_up: Type.Optional(Type.Union([CalendarDay, Type.Null()], { description: `${CalendarDay.description}, or null to clear it` })),
+    assignee_uid: Type.Optional(
+      Type.Union([Uid, Type.Null()], { description: 'an unbanned user holding care:work, or null to unassign' }),
+    ),
+    follow_up: Type.Optional(
+      Type.Union([CalendarDay, Type.Null()], { description: `${CalendarDay.description}, or null to clear it` }),
+    ),
     reason: Type.Optional(
-      Type.Union([CareStatusReasonSchema, Type.Null()], { description: `required with status declined or withdrawn: one of ${CARE_STATUS_REASONS.join(', ')}` }),
+      Type.Union([CareStatusReasonSchema, Type.Null()], {
+        description: `required with status declined or withdrawn: one of ${CARE_STATUS_REASONS.join(', ')}`,
+      }),
     ),
   },
   closed,
@@ -82,15 +96,27 @@ export const EditConflict = Type.Object(
     field: Type.Optional(Type.String()),
     current: WorkflowState,
   },
-  { additionalProperties: true, description: 'the change was made on an older version; `current` is the state to start again from' },
+  {
+    additionalProperties: true,
+    description: 'the change was made on an older version; `current` is the state to start again from',
+  },
 );
 
 // --- the incoming list's filters and sort (contracts/care.ts builds CareRequestList from these) ---
 
-export const AssigneeFilter = Type.Union([Type.Literal('me'), Type.Literal('none'), Uid], { description: '"me", "none" or a user\'s uid' });
+export const AssigneeFilter = Type.Union([Type.Literal('me'), Type.Literal('none'), Uid], {
+  description: '"me", "none" or a user\'s uid',
+});
 
 export const WorkflowFilters = {
-  status: Type.Optional(Type.Array(CareStatusSchema, { minItems: 1, maxItems: CARE_STATUSES.length, uniqueItems: true, description: 'any of these statuses' })),
+  status: Type.Optional(
+    Type.Array(CareStatusSchema, {
+      minItems: 1,
+      maxItems: CARE_STATUSES.length,
+      uniqueItems: true,
+      description: 'any of these statuses',
+    }),
+  ),
   assignee: Type.Optional(AssigneeFilter),
   follow_up: Type.Optional(DayRange),
 };
@@ -101,7 +127,12 @@ export const WORKFLOW_FILTERS_DESCRIPTION =
 // --- notes ---
 
 export const NOTE_EDIT_WINDOW_SECONDS = 24 * 60 * 60;
-const NoteText = Type.String({ minLength: 1, maxLength: 10_000, pattern: '\\S', description: 'the note, 1 to 10,000 characters, not only blanks' });
+const NoteText = Type.String({
+  minLength: 1,
+  maxLength: 10_000,
+  pattern: '\\S',
+  description: 'the note, 1 to 10,000 characters, not only blanks',
+});
 
 export const Note = Type.Object(
   {
@@ -143,13 +174,25 @@ export const ActivityEntry = Type.Object(
     id: Type.String({ description: 'stable within the timeline' }),
     at: EpochSeconds,
     kind: oneOf(ACTIVITY_KINDS),
-    actor: Type.Union([StaffMember, Type.Null()], { description: 'who did it; null for the web form, retention and the mail service' }),
+    actor: Type.Union([StaffMember, Type.Null()], {
+      description: 'who did it; null for the web form, retention and the mail service',
+    }),
     status: Type.Optional(fromTo(CareStatusSchema)),
     reason: Type.Optional(Type.Union([CareStatusReasonSchema, Type.Null()])),
-    assignee: Type.Optional(Type.Object({ from: Type.Union([StaffMember, Type.Null()]), to: Type.Union([StaffMember, Type.Null()]) }, closed)),
+    assignee: Type.Optional(
+      Type.Object({ from: Type.Union([StaffMember, Type.Null()]), to: Type.Union([StaffMember, Type.Null()]) }, closed),
+    ),
     follow_up: Type.Optional(fromTo(AnsweredDay)),
     note_uid: Type.Optional(Uid),
-    mail: Type.Optional(Type.Object({ kind: oneOf(['new-request', 'assignment'] as const), status: Type.String({ description: 'the mail\'s delivery status' }) }, closed)),
+    mail: Type.Optional(
+      Type.Object(
+        {
+          kind: oneOf(['new-request', 'assignment'] as const),
+          status: Type.String({ description: "the mail's delivery status" }),
+        },
+        closed,
+      ),
+    ),
   },
   { ...closed, description: 'one step of the timeline; the optional parts belong to its kind' },
 );
@@ -179,10 +222,19 @@ export const CARE_EVENTS_HEARTBEAT_SECONDS = 20;
 
 export const MyCareSettings = Type.Object(
   {
-    assignment_mails: Type.Boolean({ description: 'mail me when someone else assigns a care request to me (default true)' }),
-    mail_address: Type.Union([Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, description: 'an e-mail address' }), Type.Null()], {
-      description: 'where assignment mails go; null: to the username when it is an e-mail address, else none is sent (default null)',
+    assignment_mails: Type.Boolean({
+      description: 'mail me when someone else assigns a care request to me (default true)',
     }),
+    mail_address: Type.Union(
+      [
+        Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, description: 'an e-mail address' }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'where assignment mails go; null: to the username when it is an e-mail address, else none is sent (default null)',
+      },
+    ),
   },
   closed,
 );

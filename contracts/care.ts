@@ -1,4 +1,11 @@
-import { Type, type ObjectOptions, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
+import {
+  Type,
+  type ObjectOptions,
+  type Static,
+  type TLiteral,
+  type TProperties,
+  type TSchema,
+} from '@sinclair/typebox';
 import { AnsweredDay, CalendarDay, SecondsRange } from './dates';
 import { Page, pagedList } from './paging';
 import { Uid } from './common';
@@ -12,17 +19,26 @@ import { WORKFLOW_FILTERS_DESCRIPTION, WORKFLOW_SORT_KEYS, WorkflowFields, Workf
  */
 
 const oneOf = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[], { description: `one of ${values.join(', ')}` });
+  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[], {
+    description: `one of ${values.join(', ')}`,
+  });
 const nullable = <T extends TSchema>(schema: T) =>
   Type.Union([schema, Type.Null()], schema.description ? { description: `${schema.description}, or null` } : {});
-const listOf = <T extends readonly string[]>(values: T) => nullable(Type.Array(oneOf(values), { maxItems: values.length, uniqueItems: true }));
+const listOf = <T extends readonly string[]>(values: T) =>
+  nullable(Type.Array(oneOf(values), { maxItems: values.length, uniqueItems: true }));
 /** Closed objects: a legacy line with a misspelt key is refused rather than silently losing the value. */
-const closed = <T extends TProperties>(properties: T, options: ObjectOptions = {}) => Type.Object(properties, { additionalProperties: false, ...options });
+const closed = <T extends TProperties>(properties: T, options: ObjectOptions = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...options });
 const flag = nullable(Type.Boolean());
 const age = nullable(Type.Integer({ minimum: 0, maximum: 150 }));
 
 /** Only a prefix of the zip code stays readable: "10xxx". */
-const PartialZipCode = Type.String({ pattern: '^[0-9]{1,5}x{0,4}$', minLength: 5, maxLength: 5, description: 'a partial zip code such as 10xxx' });
+const PartialZipCode = Type.String({
+  pattern: '^[0-9]{1,5}x{0,4}$',
+  minLength: 5,
+  maxLength: 5,
+  description: 'a partial zip code such as 10xxx',
+});
 const SnakeCaseWord = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'a snake_case word' });
 
 export const FormVersion = oneOf(E.FORM_VERSIONS);
@@ -90,7 +106,10 @@ export type IncomingFields = Static<typeof IncomingFields2012> | Static<typeof I
 const Origin = {
   uid: Uid,
   form_version: FormVersion,
-  host: Type.String({ description: 'the site it came from: the lower-cased host of the form\'s WWW field, else of the Origin or Referer header' }),
+  host: Type.String({
+    description:
+      "the site it came from: the lower-cased host of the form's WWW field, else of the Origin or Referer header",
+  }),
   legacy_id: nullable(Type.String({ description: 'its id in the legacy file, for imported requests' })),
   submitted: Type.Integer({ description: 'epoch seconds' }),
   affiliate: nullable(Type.String({ description: "the web form's utm_source" })),
@@ -204,25 +223,24 @@ export const Archived = closed({
   ...ArchivedFields.properties,
   contact_erased: Type.Union([Type.Integer(), Type.Null()], {
     readOnly: true,
-    description: 'when the contact data was erased (retention or an erasure request), epoch seconds; null while it is kept',
+    description:
+      'when the contact data was erased (retention or an erasure request), epoch seconds; null while it is kept',
   }),
 });
 export type ArchivedOutput = Static<typeof Archived>;
 
 /** Personal data kept apart from the lists (care_request_contacts). */
-export const PersonalData = closed(
-  {
-    salutation: Type.Optional(nullable(oneOf(E.CONTACT_TITLES))),
-    academic_title: Type.Optional(nullable(oneOf(E.ACADEMIC_TITLES))),
-    first_name: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
-    last_name: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
-    phone: Type.Optional(nullable(Type.String({ maxLength: 64 }))),
-    email: Type.Optional(nullable(Type.String({ maxLength: 254 }))),
-    notes: Type.Optional(nullable(Type.String({ maxLength: 10_000 }))),
-    mission_zip_code: Type.Optional(nullable(Type.String({ pattern: '^[0-9]{5}$', description: 'a 5-digit zip code' }))),
-    mission_city: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
-  },
-);
+export const PersonalData = closed({
+  salutation: Type.Optional(nullable(oneOf(E.CONTACT_TITLES))),
+  academic_title: Type.Optional(nullable(oneOf(E.ACADEMIC_TITLES))),
+  first_name: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
+  last_name: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
+  phone: Type.Optional(nullable(Type.String({ maxLength: 64 }))),
+  email: Type.Optional(nullable(Type.String({ maxLength: 254 }))),
+  notes: Type.Optional(nullable(Type.String({ maxLength: 10_000 }))),
+  mission_zip_code: Type.Optional(nullable(Type.String({ pattern: '^[0-9]{5}$', description: 'a 5-digit zip code' }))),
+  mission_city: Type.Optional(nullable(Type.String({ maxLength: 128 }))),
+});
 export type PersonalDataInput = Static<typeof PersonalData>;
 
 /** GET /archived/care-requests/{uid}/contact/: every field present, null when the request did not carry it. */

@@ -12,7 +12,9 @@ export const distinctUids = (uids: readonly string[]): string[] => [...new Set(u
 
 const Problem = Type.Object(
   {
-    type: Type.String({ description: 'stable: names the problem (docs/api.md lists every type); about:blank only for a 500' }),
+    type: Type.String({
+      description: 'stable: names the problem (docs/api.md lists every type); about:blank only for a 500',
+    }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String({ description: 'English for developers; may change' }),

@@ -23,15 +23,23 @@ function isCalendarDay(value: string): boolean {
 FormatRegistry.Set('date', isCalendarDay);
 
 /** A day a request names. */
-export const CalendarDay = Type.String({ format: 'date', pattern: DAY_PATTERN, description: `a date YYYY-MM-DD from ${FIRST_DAY} to ${LAST_DAY}` });
+export const CalendarDay = Type.String({
+  format: 'date',
+  pattern: DAY_PATTERN,
+  description: `a date YYYY-MM-DD from ${FIRST_DAY} to ${LAST_DAY}`,
+});
 
 /**
  * A day an answer carries. Looser than CalendarDay on purpose: the serializer refuses a value its schema does not allow, and a row
  * written under an earlier rule must still be readable.
  */
-export const AnsweredDay = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'a date YYYY-MM-DD' });
+export const AnsweredDay = Type.String({
+  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+  description: 'a date YYYY-MM-DD',
+});
 
-const orNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()], { description: `${schema.description}, or null` });
+const orNull = <T extends TSchema>(schema: T) =>
+  Type.Union([schema, Type.Null()], { description: `${schema.description}, or null` });
 
 /** A filter on a date column: `from` and `to` days, each optional or null, both included. */
 export const DayRange = Type.Object(

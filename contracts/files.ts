@@ -16,15 +16,31 @@ const ReferenceName = Type.String({
 });
 
 const Reference = Type.Object(
-  { name: ReferenceName, value: Type.String({ minLength: 1, maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' }) },
+  {
+    name: ReferenceName,
+    value: Type.String({ minLength: 1, maxLength: 256, pattern: WITHOUT_NUL, description: 'free of NUL characters' }),
+  },
   closed,
 );
 const References = Type.Array(Reference, { maxItems: 100 });
 
-const FileName = Type.String({ minLength: 4, maxLength: 512, pattern: WITHOUT_NUL, description: 'free of NUL characters' });
-const FileDescription = Type.String({ minLength: 1, maxLength: 2000, pattern: WITHOUT_NUL, description: 'free of NUL characters' });
+const FileName = Type.String({
+  minLength: 4,
+  maxLength: 512,
+  pattern: WITHOUT_NUL,
+  description: 'free of NUL characters',
+});
+const FileDescription = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  pattern: WITHOUT_NUL,
+  description: 'free of NUL characters',
+});
 
-export const UploadMeta = Type.Object({ name: FileName, description: FileDescription, references: Type.Optional(References) }, closed);
+export const UploadMeta = Type.Object(
+  { name: FileName, description: FileDescription, references: Type.Optional(References) },
+  closed,
+);
 
 /** PATCH /files/{uid}/: the fields to change, validated as in an upload; at least one. */
 export const FileMetaPatch = Type.Object(
@@ -34,7 +50,10 @@ export const FileMetaPatch = Type.Object(
 export type FileMetaPatchValue = Static<typeof FileMetaPatch>;
 
 /** POST /files/delete/: the files to delete, each once. */
-export const DeleteFilesBody = Type.Object({ uids: Type.Array(Uid, { minItems: 1, maxItems: 100, uniqueItems: true }) }, closed);
+export const DeleteFilesBody = Type.Object(
+  { uids: Type.Array(Uid, { minItems: 1, maxItems: 100, uniqueItems: true }) },
+  closed,
+);
 export const DeletedFiles = Type.Object({
   deleted: Type.Array(Type.String(), { description: 'the uids deleted now' }),
   not_found: Type.Array(Type.String(), { description: 'the uids no file has (already deleted, or never stored)' }),
@@ -60,7 +79,9 @@ export const ReferencesBody = Type.Object(
         closed,
       ),
     ),
-    stored_binary: Type.Optional(Type.Object({ md5_hash: Type.Optional(Type.String()), size: Type.Optional(Type.Integer()) }, closed)),
+    stored_binary: Type.Optional(
+      Type.Object({ md5_hash: Type.Optional(Type.String()), size: Type.Optional(Type.Integer()) }, closed),
+    ),
   },
   closed,
 );
@@ -74,7 +95,10 @@ export const FileSearch = pagedList({
   sortKeys: SORT_KEYS,
   defaultSortBy: 'uploaded',
   query: { pattern: WITHOUT_NUL, description: 'free of NUL characters' },
-  filters: Type.Object({ uploaded: Type.Optional(SecondsRange), reference_kind: Type.Optional(nullable(ReferenceName)) }, closed),
+  filters: Type.Object(
+    { uploaded: Type.Optional(SecondsRange), reference_kind: Type.Optional(nullable(ReferenceName)) },
+    closed,
+  ),
   filtersDescription: 'a JSON object: {"uploaded": {"from"?: seconds, "to"?: seconds}, "reference_kind"?: kind}',
 });
 
@@ -89,7 +113,10 @@ export const StoredFile = Type.Object({
       description: `name is the kind: ${REFERENCE_KINDS.join(', ')}, each also with a Legacy prefix (which counts as the kind)`,
     }),
   }),
-  stored_binary: Type.Object({ md5_hash: Type.String({ description: 'the MD5 of the bytes, hex' }), size: Type.Integer({ description: 'bytes' }) }),
+  stored_binary: Type.Object({
+    md5_hash: Type.String({ description: 'the MD5 of the bytes, hex' }),
+    size: Type.Integer({ description: 'bytes' }),
+  }),
 });
 
 export const FilePage = Page(StoredFile);

@@ -32,7 +32,8 @@ export const IdempotencyKeyHeaders = Type.Object(
 );
 
 /** The key a header value names: the string's content when quoted (escapes undone), else the value itself. */
-export const idempotencyKeyOf = (value: string): string => (value.startsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value);
+export const idempotencyKeyOf = (value: string): string =>
+  value.startsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value;
 
 /** The header value for a key, as the draft writes it: a Structured Field string. */
 export const idempotencyKeyValue = (key: string): string => `"${key.replace(/(["\\])/g, '\\$1')}"`;

@@ -31,7 +31,12 @@ export const MAX_LENGTH_DETAIL_PATTERN = /^must have at most (\d+) characters$/;
 
 /** Today in Berlin, where the agency works, as YYYY-MM-DD: a start date of today is never "in the past" for it. */
 export function berlinToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: AGENCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: AGENCY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** A YYYY-MM-DD string naming a day that exists (no 2026-02-30). */

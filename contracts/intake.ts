@@ -7,7 +7,10 @@ export const Accepted = Type.Object({
   submitted: Type.Integer({ description: 'epoch seconds' }),
 });
 
-const FieldProblem = Type.Object({ field: Type.String({ description: 'the form field, by its German name' }), detail: Type.String() });
+const FieldProblem = Type.Object({
+  field: Type.String({ description: 'the form field, by its German name' }),
+  detail: Type.String(),
+});
 
 /** The problem of a refused submission: `errors` names every offending field. */
 export const ValidationProblem = Type.Object(

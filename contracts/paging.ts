@@ -36,7 +36,13 @@ export function pagedList<SortKey extends string, F extends TObject>(options: Pa
 
 export type PagedList<SortKey extends string, F extends TObject> = ReturnType<typeof pagedList<SortKey, F>>;
 
-function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, query, filters, filtersDescription }: PagedListOptions<SortKey, TObject>) {
+function listQuerySchema<SortKey extends string>({
+  sortKeys,
+  defaultSortBy,
+  query,
+  filters,
+  filtersDescription,
+}: PagedListOptions<SortKey, TObject>) {
   return Type.Object(
     {
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -44,7 +50,9 @@ function listQuerySchema<SortKey extends string>({ sortKeys, defaultSortBy, quer
       sort_by: Type.Optional(oneOf(sortKeys, defaultSortBy)),
       ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
       query: Type.Optional(Type.String({ maxLength: 256, ...query })),
-      filters: Type.Optional(Type.String({ maxLength: 1024, description: filtersDescription, [FILTERS_SCHEMA]: filters })),
+      filters: Type.Optional(
+        Type.String({ maxLength: 1024, description: filtersDescription, [FILTERS_SCHEMA]: filters }),
+      ),
       ...ExactTotal,
     },
     closed,
@@ -64,7 +72,9 @@ export const Page = <T extends TSchema>(item: T) =>
     next_page: Type.Union([Type.Integer(), Type.Null()]),
     total: Type.Integer(),
     total_is_lower_bound: Type.Optional(
-      Type.Boolean({ description: `true when the search matched more rows than were counted: total is then a lower bound (at least ${TOTAL_CAP + 1}); exact_total=true asks for the exact count` }),
+      Type.Boolean({
+        description: `true when the search matched more rows than were counted: total is then a lower bound (at least ${TOTAL_CAP + 1}); exact_total=true asks for the exact count`,
+      }),
     ),
   });
 
@@ -84,5 +94,10 @@ export const TOTAL_CAP = 1000;
 
 /** The querystring property asking for an exact total (spread it into a list's querystring schema). */
 export const ExactTotal = {
-  exact_total: Type.Optional(Type.Boolean({ description: `count every matching row (slow on large tables); by default totals above ${TOTAL_CAP} are lower bounds`, default: false })),
+  exact_total: Type.Optional(
+    Type.Boolean({
+      description: `count every matching row (slow on large tables); by default totals above ${TOTAL_CAP} are lower bounds`,
+      default: false,
+    }),
+  ),
 };

@@ -20,4 +20,5 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const isPermission = (value: unknown): value is Permission => (PERMISSIONS as readonly unknown[]).includes(value);
+export const isPermission = (value: unknown): value is Permission =>
+  (PERMISSIONS as readonly unknown[]).includes(value);

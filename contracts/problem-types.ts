@@ -78,6 +78,8 @@ export const PROBLEM_TYPES = [
 export type ProblemSlug = (typeof PROBLEM_TYPES)[number];
 
 /** A slug as the panel's message keys write it: `self-ban` → `self_ban`. */
-export type ProblemKey<S extends string = ProblemSlug> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${ProblemKey<Tail>}` : S;
+export type ProblemKey<S extends string = ProblemSlug> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}_${ProblemKey<Tail>}`
+  : S;
 
 export const problemType = (slug: ProblemSlug) => `/problems/${slug}`;

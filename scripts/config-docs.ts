@@ -8,7 +8,12 @@ import type { TSchema } from '@sinclair/typebox';
 import type { VariableOptions } from '../server/config/variable-types';
 import { Environment } from '../server/config/variables';
 
-export const CONFIGURATION_PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'configuration.md');
+export const CONFIGURATION_PAGE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'docs',
+  'configuration.md',
+);
 const START = '<!-- config-table:start -->';
 const END = '<!-- config-table:end -->';
 
@@ -34,7 +39,8 @@ export function configTable(): string {
 export function withConfigTable(page: string): string {
   const start = page.indexOf(START);
   const end = page.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${CONFIGURATION_PAGE} needs the markers ${START} and ${END}, in that order`);
+  if (start < 0 || end < start)
+    throw new Error(`${CONFIGURATION_PAGE} needs the markers ${START} and ${END}, in that order`);
   return `${page.slice(0, start + START.length)}\n${configTable()}\n${page.slice(end)}`;
 }
 

@@ -18,17 +18,24 @@ async function main(): Promise<number> {
   }
   const text = await readFile(file, 'utf8');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     const report = await importCareRequests(database.db, text);
     if (report.errors.length) {
       for (const error of report.errors.slice(0, MAX_ERRORS_SHOWN)) console.error(formatLineError(error));
-      if (report.errors.length > MAX_ERRORS_SHOWN) console.error(`… and ${report.errors.length - MAX_ERRORS_SHOWN} more.`);
+      if (report.errors.length > MAX_ERRORS_SHOWN)
+        console.error(`… and ${report.errors.length - MAX_ERRORS_SHOWN} more.`);
       console.error(`${report.errors.length} bad line(s) in ${file}: nothing was imported.`);
       return 1;
     }
     console.log(`Imported ${file}: ${report.inserted} new, ${report.updated} updated care request(s).`);
-    if (report.inserted) console.log(`New requests start ${LEGACY_IMPORT_STATUS} unless their line gives a status; updated ones keep their workflow.`);
+    if (report.inserted)
+      console.log(
+        `New requests start ${LEGACY_IMPORT_STATUS} unless their line gives a status; updated ones keep their workflow.`,
+      );
     return 0;
   } finally {
     await database.close();

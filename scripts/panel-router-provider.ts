@@ -22,7 +22,10 @@ export function panelRouterProvider(): Plugin {
       return `export { routerProvider as reactRouterProvider } from ${JSON.stringify(replacement)};`;
     },
     buildEnd(error) {
-      if (!error && !replaced) this.error('ra-core/dist/routing/adapters/reactRouterProvider.js was not loaded: check panelRouterProvider (scripts/panel-router-provider.ts)');
+      if (!error && !replaced)
+        this.error(
+          'ra-core/dist/routing/adapters/reactRouterProvider.js was not loaded: check panelRouterProvider (scripts/panel-router-provider.ts)',
+        );
     },
   };
 }

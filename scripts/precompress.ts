@@ -14,7 +14,12 @@ export function precompressFolder(dir: string): number {
     const file = path.join(dir, entry);
     if (!COMPRESSIBLE.test(file) || !statSync(file).isFile() || statSync(file).size < MIN_BYTES) continue;
     const content = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     written += 1;
   }

@@ -18,8 +18,15 @@ export function preloadMessages(): Plugin {
       order: 'post',
       handler: (_html, { bundle }) =>
         Object.values(bundle ?? {})
-          .filter((output) => output.type === 'chunk' && output.isDynamicEntry && MESSAGE_MODULES.test(output.facadeModuleId ?? ''))
-          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' as const })),
+          .filter(
+            (output) =>
+              output.type === 'chunk' && output.isDynamicEntry && MESSAGE_MODULES.test(output.facadeModuleId ?? ''),
+          )
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+            injectTo: 'head' as const,
+          })),
     },
   };
 }

@@ -23,16 +23,25 @@ function seedOption(): number {
 async function main(): Promise<void> {
   const seed = seedOption();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     const masterSecret = loadMasterSecret(config.secretKey, config.dataDir);
     const summary = await seedDemo(database.db, { config, storage: createBlobStorage(config), masterSecret, seed });
-    console.log(`Seeded (seed ${seed}): ${summary.careRequests} care requests (form versions 2012, 2016-pre and 2016), 2 mail providers,`);
-    console.log(`2 mail accounts, mails in every state, ${summary.files} files and ${summary.apiTokens} API tokens. No mail was sent.`);
+    console.log(
+      `Seeded (seed ${seed}): ${summary.careRequests} care requests (form versions 2012, 2016-pre and 2016), 2 mail providers,`,
+    );
+    console.log(
+      `2 mail accounts, mails in every state, ${summary.files} files and ${summary.apiTokens} API tokens. No mail was sent.`,
+    );
     for (const line of describeTally(summary.tally)) console.log(line);
     console.log('Demo panel users (username, password shown only now, roles):');
     for (const user of summary.users) {
-      console.log(`  ${user.username.padEnd(14)} ${user.password ?? 'exists already, left unchanged'}  (${user.roles.join(', ')})`);
+      console.log(
+        `  ${user.username.padEnd(14)} ${user.password ?? 'exists already, left unchanged'}  (${user.roles.join(', ')})`,
+      );
     }
   } catch (error) {
     if (!(error instanceof DemoRefused)) throw error;

@@ -23,9 +23,23 @@ function stale(built, sources) {
   return Math.max(...existing.map(newestChange)) > statSync(built).mtimeMs;
 }
 
-if (!process.env.PANEL_DIR && stale(path.join(root, 'dist', 'index.html'), ['src', 'contracts', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json'])) {
+if (
+  !process.env.PANEL_DIR &&
+  stale(path.join(root, 'dist', 'index.html'), [
+    'src',
+    'contracts',
+    'index.html',
+    'vite.config.ts',
+    'scripts/precompress.ts',
+    'package-lock.json',
+  ])
+) {
   console.log('Building the panel…');
-  execFileSync(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
 }
 const serverMain = path.join(serverOutDir, 'main.mjs');
 if (stale(serverMain, ['server', 'contracts', 'scripts/build-server.mjs', 'package-lock.json'])) {
@@ -34,7 +48,11 @@ if (stale(serverMain, ['server', 'contracts', 'scripts/build-server.mjs', 'packa
 }
 
 // Its own process group: a Ctrl+C in the terminal reaches the server once, through this script, not also directly.
-const server = spawn(process.execPath, ['--enable-source-maps', serverMain], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
 let firstSignalAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {

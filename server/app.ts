@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,7 +20,14 @@ import { assertPermissionDeclared, createAuthentication, documentPermission, gua
 import { registerBrowserHardening } from './shared/browser-hardening';
 import { registerCompression } from './shared/compression';
 import { documentProblemMediaType } from './shared/problem-docs';
-import { answerFailedExpectation, installProblemHandlers, problemClientErrorHandler, problemFrameworkErrors, refuseConnect, type PageFallback } from './shared/problem';
+import {
+  answerFailedExpectation,
+  installProblemHandlers,
+  problemClientErrorHandler,
+  problemFrameworkErrors,
+  refuseConnect,
+  type PageFallback,
+} from './shared/problem';
 import { documentJsonFilters } from './shared/paging';
 import { keepIdempotentAnswers } from './shared/idempotency';
 import { NoQuery } from '../contracts/common';
@@ -37,7 +51,14 @@ interface AppOptions {
 }
 
 /** Secrets that must never reach a log line, wherever a request or error object is logged. */
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'];
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+];
 
 /** A request that succeeds faster than this is logged at debug only. */
 const SLOW_REQUEST_MS = 1_000;
@@ -53,7 +74,10 @@ class RequestLog extends LogController {
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const level = error || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
-    request.log[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime), ...(error ? { err: error } : {}) }, 'request completed');
+    request.log[level](
+      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime), ...(error ? { err: error } : {}) },
+      'request completed',
+    );
   }
 }
 
@@ -67,7 +91,12 @@ function proxyTrust(trustProxy: Config['trustProxy']): FastifyServerOptions['tru
   return (_address: string, hop: number) => hop < trustProxy;
 }
 
-export async function buildApp({ config, database, masterSecret, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  masterSecret,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
     logController: new RequestLog(),
@@ -82,7 +111,10 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     requestTimeout: config.http.requestTimeoutMs,
     // Node checks the header and request limits at this interval (30 s by default): a slow client is closed soon after its limit
-    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs) },
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
   app.server.on('checkExpectation', answerFailedExpectation);
@@ -95,7 +127,12 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   installProblemHandlers(app, panelFallback(app, config.panelDir));
   app.addHook('onRoute', refuseUnknownQueryParameters);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Caredesk services', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } } },
+    openapi: {
+      info: { title: 'Caredesk services', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } },
+      },
+    },
     transformObject: documentProblemMediaType,
     transform: documentJsonFilters,
   });
@@ -115,8 +152,17 @@ export async function buildApp({ config, database, masterSecret, logger = false 
   // they need (a service route that admits users without one stops the start; the routes above are not services').
   app.addHook('onRoute', assertPermissionDeclared);
   app.addHook('onRoute', documentPermission);
-  const apiTokenThrottle = { maxFailures: config.throttle.apiTokenMaxFailures, windowSeconds: config.throttle.apiTokenWindowSeconds };
-  const authentication = createAuthentication({ database, masterSecret, accessPolicy: config.trust.accessPolicy, accessTokenTtlSeconds: config.accessTokenTtlSeconds, apiTokenThrottle });
+  const apiTokenThrottle = {
+    maxFailures: config.throttle.apiTokenMaxFailures,
+    windowSeconds: config.throttle.apiTokenWindowSeconds,
+  };
+  const authentication = createAuthentication({
+    database,
+    masterSecret,
+    accessPolicy: config.trust.accessPolicy,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    apiTokenThrottle,
+  });
   app.addHook('onClose', () => authentication.stop());
   await authentication.started;
   const { db } = database;
@@ -124,7 +170,13 @@ export async function buildApp({ config, database, masterSecret, logger = false 
     async (api) => {
       guardServices(api, authentication);
       keepIdempotentAnswers(api, masterSecret);
-      await api.register(authService, { prefix: '/auth', db, config, masterSecret, userChanges: authentication.changes });
+      await api.register(authService, {
+        prefix: '/auth',
+        db,
+        config,
+        masterSecret,
+        userChanges: authentication.changes,
+      });
       await api.register(mailService, { prefix: '/mail', db, masterSecret });
       await api.register(intakeService, { prefix: '/intake', db, care: config.care });
       await api.register(careService, { prefix: '/care', db, database, config });
@@ -157,7 +209,8 @@ function refuseUnknownQueryParameters(route: RouteOptions) {
 /** Serves the built panel's files; any other page path gets index.html so that client-side routes survive a reload. */
 function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | undefined {
   if (!existsSync(path.join(panelDir, 'index.html'))) return undefined;
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
   app.register(fastifyStatic, {
     root: panelDir,
     index: false,
@@ -169,7 +222,8 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
     allowedPath: (pathName) => !pathName.endsWith('.map'),
     // hashed file names change with their content: cache them for a year; anything else revalidates (index.html: never stored)
     setHeaders: (response, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        response.header('cache-control', 'public, max-age=31536000, immutable');
       else if (!response.getHeader('cache-control')) response.header('cache-control', 'no-cache');
     },
   });
@@ -188,5 +242,10 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
 function isPageNavigation(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
-  return request.method === 'GET' && !path.startsWith('/api/') && !lastSegment.includes('.') && /\btext\/html\b/.test(request.headers.accept ?? '');
+  return (
+    request.method === 'GET' &&
+    !path.startsWith('/api/') &&
+    !lastSegment.includes('.') &&
+    /\btext\/html\b/.test(request.headers.accept ?? '')
+  );
 }

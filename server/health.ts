@@ -21,7 +21,9 @@ const MIGRATIONS = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unkn
 
 async function migrationsApplied(database: Database): Promise<boolean> {
   // both drivers answer { rows }
-  const result = (await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] };
+  const result = (await database.db.execute(
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { applied: number }[] };
   return Number(result.rows[0]?.applied ?? 0) >= MIGRATIONS;
 }
 
@@ -56,7 +58,10 @@ async function passes(check: () => boolean | Promise<boolean>): Promise<boolean>
  * `/api/health` (the database), `/api/health/live` (the process answers) and `/api/health/ready` (database reachable,
  * migrations applied, file storage writable, and every added check, such as the mail worker running): 200 or 503 with each check named.
  */
-export function healthRoutes(app: FastifyInstance, { database, storage }: { database: Database; storage: BlobStorage }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  { database, storage }: { database: Database; storage: BlobStorage },
+) {
   const schema = (summary: string, description: string) => ({ tags: ['health'], summary, description });
   app.decorate('readinessChecks', new Map() as ReadinessChecks);
 
@@ -87,7 +92,9 @@ export function healthRoutes(app: FastifyInstance, { database, storage }: { data
       ['storage', () => storageWritable(storage)],
       ...app.readinessChecks,
     ];
-    const results = Object.fromEntries(await Promise.all(checks.map(async ([name, check]) => [name, (await passes(check)) ? 'ok' : 'failing'] as const)));
+    const results = Object.fromEntries(
+      await Promise.all(checks.map(async ([name, check]) => [name, (await passes(check)) ? 'ok' : 'failing'] as const)),
+    );
     const ready = Object.values(results).every((result) => result === 'ok');
     reply.code(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks: results };

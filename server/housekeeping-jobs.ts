@@ -32,5 +32,11 @@ export function housekeepingJobs(config: Config, databaseKind?: Database['kind']
 function partialUploadsJob(config: Config): HousekeepingJob[] {
   const storage = createBlobStorage(config);
   if (!(storage instanceof LocalBlobStorage)) return [];
-  return [{ name: 'partial-uploads', outsideTransaction: true, run: () => storage.removeStalePartials(2 * config.http.idleTimeoutMs) }];
+  return [
+    {
+      name: 'partial-uploads',
+      outsideTransaction: true,
+      run: () => storage.removeStalePartials(2 * config.http.idleTimeoutMs),
+    },
+  ];
 }

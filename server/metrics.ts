@@ -32,10 +32,18 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
   });
   // the route pattern, never the URL: ids and query strings would make a series per request
   app.addHook('onResponse', (request, reply, done) => {
-    durations.observe({ method: request.method, route: request.routeOptions.url ?? 'no route', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    durations.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'no route', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
-  const deliveries = new Counter({ name: 'caredesk_mail_deliveries_total', help: 'Delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+  const deliveries = new Counter({
+    name: 'caredesk_mail_deliveries_total',
+    help: 'Delivery attempts by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   app.decorate('metrics', { countDelivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) });
   new Gauge({
     name: 'caredesk_mails',
@@ -91,7 +99,9 @@ async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STA
     (select count(*) from mails where state = 'retrying')::int as retrying,
     (select count(*) from mails where state = 'delivered')::int as delivered,
     (select count(*) from mails where state = 'failed')::int as failed,
-    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as unknown as { rows: Record<(typeof MAIL_STATES)[number], number>[] };
+    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as unknown as {
+    rows: Record<(typeof MAIL_STATES)[number], number>[];
+  };
   return result.rows[0]!;
 }
 
@@ -100,11 +110,19 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 function admitScraper(request: FastifyRequest, token: string | undefined) {
   if (token === undefined) {
     if (isLoopback(request.ip)) return;
-    throw new HttpProblem(403, 'Forbidden', 'Metrics are served to loopback clients only, unless METRICS_TOKEN is set.', { type: problemType('forbidden') });
+    throw new HttpProblem(
+      403,
+      'Forbidden',
+      'Metrics are served to loopback clients only, unless METRICS_TOKEN is set.',
+      { type: problemType('forbidden') },
+    );
   }
   const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (presented === undefined || !timingSafeEqual(digest(presented), digest(token))) {
-    throw new HttpProblem(401, 'Unauthorized', 'The metrics token is missing or wrong.', { type: problemType('unauthorized'), headers: { 'www-authenticate': 'Bearer' } });
+    throw new HttpProblem(401, 'Unauthorized', 'The metrics token is missing or wrong.', {
+      type: problemType('unauthorized'),
+      headers: { 'www-authenticate': 'Bearer' },
+    });
   }
 }
 

@@ -7,15 +7,19 @@ import { gated, PermissionGate } from './layout/PermissionGate';
 import { panelMenu, panelResources, panelRoutes } from './registry';
 import { APP_NAME } from './common/documentTitle';
 
-const preload = panelResources.flatMap(({ name, preload, permission }): PreloadedList[] => (preload ? [{ name, preload, permission }] : []));
+const preload = panelResources.flatMap(({ name, preload, permission }): PreloadedList[] =>
+  preload ? [{ name, preload, permission }] : [],
+);
 
 /** The registry's resources with their screens behind the permission gate. */
-const resources = panelResources.map(({ list, create, edit, permission, editPermission = permission, ...resource }) => ({
-  ...resource,
-  list: gated(list, permission),
-  create: gated(create, editPermission),
-  edit: gated(edit, editPermission),
-}));
+const resources = panelResources.map(
+  ({ list, create, edit, permission, editPermission = permission, ...resource }) => ({
+    ...resource,
+    list: gated(list, permission),
+    create: gated(create, editPermission),
+    edit: gated(edit, editPermission),
+  }),
+);
 
 /** The layout with the registry's drawer entries and the lists it loads when it opens. */
 const PanelLayout = ({ children }: { children: ReactNode }) => (
@@ -32,7 +36,14 @@ const PanelLayout = ({ children }: { children: ReactNode }) => (
  * panel's paths); such a resource's own path /<name>/… is unknown too.
  */
 const AdminTree = () => (
-  <AdminUI title={APP_NAME} layout={PanelLayout} loginPage={false} catchAll={NotFoundRedirect} requireAuth disableTelemetry>
+  <AdminUI
+    title={APP_NAME}
+    layout={PanelLayout}
+    loginPage={false}
+    catchAll={NotFoundRedirect}
+    requireAuth
+    disableTelemetry
+  >
     <CustomRoutes>
       {panelRoutes.map(({ path, permission, component: Screen }) => (
         <Route
@@ -47,7 +58,15 @@ const AdminTree = () => (
       ))}
     </CustomRoutes>
     {resources.map(({ name, icon, recordRepresentation, list, create, edit }) => (
-      <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} list={list} create={create} edit={edit}>
+      <Resource
+        key={name}
+        name={name}
+        icon={icon}
+        recordRepresentation={recordRepresentation}
+        list={list}
+        create={create}
+        edit={edit}
+      >
         {!list && <Route path="*" element={<NotFoundRedirect />} />}
       </Resource>
     ))}

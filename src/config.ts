@@ -27,15 +27,20 @@ function parseConfig(value: unknown): RuntimeConfig {
   for (const key of KEYS) {
     const entry = record[key];
     if (entry === undefined) continue;
-    if (typeof entry !== 'string' || entry.trim() === '') throw new Error(`config.json: "${key}" must be a non-empty string`);
+    if (typeof entry !== 'string' || entry.trim() === '')
+      throw new Error(`config.json: "${key}" must be a non-empty string`);
     config[key] = trimBase(entry.trim());
   }
-  if (typeof record.agencyWebsite === 'string' && record.agencyWebsite.trim() !== '') config.agencyWebsite = record.agencyWebsite.trim();
+  if (typeof record.agencyWebsite === 'string' && record.agencyWebsite.trim() !== '')
+    config.agencyWebsite = record.agencyWebsite.trim();
   return config;
 }
 
 /** Fetches and validates the runtime configuration (GET /config.json, never cached). */
-export async function loadConfig(fetchFn: typeof fetch = (...args) => globalThis.fetch(...args), url = '/config.json'): Promise<RuntimeConfig> {
+export async function loadConfig(
+  fetchFn: typeof fetch = (...args) => globalThis.fetch(...args),
+  url = '/config.json',
+): Promise<RuntimeConfig> {
   const response = await fetchFn(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Cannot load ${url}: HTTP ${response.status}`);
   return parseConfig(await response.json());

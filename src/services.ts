@@ -19,14 +19,20 @@ interface AppServices extends Services {
  * Wires session, HTTP client and react-admin's providers for one runtime configuration. The data providers load with
  * their first call (docs/architecture.md, Architecture: what the login page loads).
  */
-export function createServices(config: RuntimeConfig, i18nProvider: I18nProvider, session: Session = createSession({ authUrl: config.authUrl })): AppServices {
+export function createServices(
+  config: RuntimeConfig,
+  i18nProvider: I18nProvider,
+  session: Session = createSession({ authUrl: config.authUrl }),
+): AppServices {
   const httpClient = createHttpClient(session, i18nProvider.translate);
   return {
     config,
     session,
     httpClient,
     authProvider: createAuthProvider({ session, httpClient }),
-    dataProvider: lazyDataProvider(() => import('./dataProviders').then((module) => module.createDataProvider(config, httpClient))),
+    dataProvider: lazyDataProvider(() =>
+      import('./dataProviders').then((module) => module.createDataProvider(config, httpClient)),
+    ),
     i18nProvider,
     store: createStore(i18nProvider.getLocale()),
   };

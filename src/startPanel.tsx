@@ -32,7 +32,11 @@ async function showStartError(root: Root, error: unknown) {
  * shows the login form at once and loads the panel (react-admin, MUI, the router) only when someone starts typing, to
  * show it after the sign-in at redirect_to; every other page loads the panel first (docs/architecture.md, Architecture).
  */
-export async function startPanel(container: HTMLElement, starting: Promise<[RuntimeConfig, I18nProvider]>, options: StartOptions = {}): Promise<Root> {
+export async function startPanel(
+  container: HTMLElement,
+  starting: Promise<[RuntimeConfig, I18nProvider]>,
+  options: StartOptions = {},
+): Promise<Root> {
   const { load = loadApp } = options;
   const root = createRoot(container);
   await starting
@@ -53,7 +57,12 @@ export async function startPanel(container: HTMLElement, starting: Promise<[Runt
       };
       root.render(
         <StrictMode>
-          <StandaloneLogin session={session} i18nProvider={i18nProvider} onSignedIn={signedIn} onTyping={() => void load().catch(() => undefined)} />
+          <StandaloneLogin
+            session={session}
+            i18nProvider={i18nProvider}
+            onSignedIn={signedIn}
+            onTyping={() => void load().catch(() => undefined)}
+          />
         </StrictMode>,
       );
     })

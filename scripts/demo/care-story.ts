@@ -27,11 +27,21 @@ export interface StoryRequest {
 type Outcome = { status: 'placed' } | { status: 'declined' | 'withdrawn'; reason: CareStatusReason };
 
 const NOTES = {
-  contacted: ['Rückruf vereinbart, Unterlagen folgen per Post.', 'Erstgespräch geführt, Tochter kümmert sich um die Unterlagen.', 'Angehörige wünschen eine Betreuungskraft mit Führerschein.'],
+  contacted: [
+    'Rückruf vereinbart, Unterlagen folgen per Post.',
+    'Erstgespräch geführt, Tochter kümmert sich um die Unterlagen.',
+    'Angehörige wünschen eine Betreuungskraft mit Führerschein.',
+  ],
   unreachable: ['Nicht erreicht, erneut versuchen.', 'Mailbox, Rückrufbitte hinterlassen.'],
-  offer: ['Angebot per E-Mail verschickt, Entscheidung in der nächsten Woche.', 'Angebot besprochen, Kunde vergleicht noch.'],
+  offer: [
+    'Angebot per E-Mail verschickt, Entscheidung in der nächsten Woche.',
+    'Angebot besprochen, Kunde vergleicht noch.',
+  ],
   waiting: ['Kunde bittet um Bedenkzeit bis nach dem Arzttermin.', 'Familie berät noch, Rückmeldung zugesagt.'],
-  placed: ['Vertrag unterschrieben, Anreise der Betreuungskraft in zwei Wochen.', 'Betreuungskraft vorgestellt, Einsatz bestätigt.'],
+  placed: [
+    'Vertrag unterschrieben, Anreise der Betreuungskraft in zwei Wochen.',
+    'Betreuungskraft vorgestellt, Einsatz bestätigt.',
+  ],
 };
 
 /** Outside the territory the agency mostly declines; some it places through a partner agency. */
@@ -53,11 +63,17 @@ function outcomeOf(faker: Faker, request: StoryRequest): Outcome {
 function goesThroughOffer(faker: Faker, outcome: Outcome): boolean {
   if (outcome.status === 'placed') return true;
   if (outcome.reason === 'price' || outcome.reason === 'found_other_provider') return faker.datatype.boolean(0.8);
-  if (outcome.reason === 'customer_unreachable' || outcome.reason === 'duplicate' || outcome.reason === 'outside_territory') return false;
+  if (
+    outcome.reason === 'customer_unreachable' ||
+    outcome.reason === 'duplicate' ||
+    outcome.reason === 'outside_territory'
+  )
+    return false;
   return faker.datatype.boolean(0.4);
 }
 
-const maybeNote = (faker: Faker, notes: string[], probability: number) => (faker.datatype.boolean(probability) ? faker.helpers.arrayElement(notes) : undefined);
+const maybeNote = (faker: Faker, notes: string[], probability: number) =>
+  faker.datatype.boolean(probability) ? faker.helpers.arrayElement(notes) : undefined;
 
 interface PlannedStep {
   at: Date;
@@ -82,21 +98,36 @@ function followUpFor(faker: Faker, at: Date, next: Date): string {
 function plannedSteps(faker: Faker, request: StoryRequest): PlannedStep[] {
   const plan: PlannedStep[] = [];
   let at = request.submitted;
-  const next = (workdays: [number, number], minMinutes = 60) => (at = laterOfficeMoment(faker, at, minMinutes, workdays));
+  const next = (workdays: [number, number], minMinutes = 60) =>
+    (at = laterOfficeMoment(faker, at, minMinutes, workdays));
   const outcome = outcomeOf(faker, request);
   const unreachable = outcome.status === 'declined' && outcome.reason === 'customer_unreachable';
   if (faker.datatype.boolean(0.2)) plan.push({ at: next([0, 0], 10), change: { assign: true }, followsUp: false });
-  const contacted = unreachable ? faker.helpers.arrayElement(NOTES.unreachable) : maybeNote(faker, NOTES.contacted, 0.3);
+  const contacted = unreachable
+    ? faker.helpers.arrayElement(NOTES.unreachable)
+    : maybeNote(faker, NOTES.contacted, 0.3);
   plan.push({ at: next([0, 2], 30), change: { status: 'contacting', assign: true }, note: contacted, followsUp: true });
   const retries = unreachable ? faker.number.int({ min: 1, max: 2 }) : faker.datatype.boolean(0.15) ? 1 : 0;
-  for (let retry = 0; retry < retries; retry += 1) plan.push({ at: next([2, 3]), change: {}, note: faker.helpers.arrayElement(NOTES.unreachable), followsUp: true });
+  for (let retry = 0; retry < retries; retry += 1)
+    plan.push({ at: next([2, 3]), change: {}, note: faker.helpers.arrayElement(NOTES.unreachable), followsUp: true });
   const offer = goesThroughOffer(faker, outcome);
   if (offer) {
-    plan.push({ at: next([3, 10]), change: { status: 'offer_sent' }, note: maybeNote(faker, NOTES.offer, 0.4), followsUp: true });
-    if (faker.datatype.boolean(0.15)) plan.push({ at: next([5, 8]), change: {}, note: faker.helpers.arrayElement(NOTES.waiting), followsUp: true });
+    plan.push({
+      at: next([3, 10]),
+      change: { status: 'offer_sent' },
+      note: maybeNote(faker, NOTES.offer, 0.4),
+      followsUp: true,
+    });
+    if (faker.datatype.boolean(0.15))
+      plan.push({ at: next([5, 8]), change: {}, note: faker.helpers.arrayElement(NOTES.waiting), followsUp: true });
   }
   const reason = outcome.status === 'placed' ? {} : { reason: outcome.reason };
-  plan.push({ at: next(offer ? [5, 20] : [2, 10]), change: { status: outcome.status as CareStatus, ...reason }, note: outcome.status === 'placed' ? maybeNote(faker, NOTES.placed, 0.5) : undefined, followsUp: false });
+  plan.push({
+    at: next(offer ? [5, 20] : [2, 10]),
+    change: { status: outcome.status as CareStatus, ...reason },
+    note: outcome.status === 'placed' ? maybeNote(faker, NOTES.placed, 0.5) : undefined,
+    followsUp: false,
+  });
   return plan;
 }
 
@@ -105,7 +136,11 @@ function wholeStory(faker: Faker, request: StoryRequest, staff: number): StorySt
   const plan = plannedSteps(faker, request);
   return plan.map((step, index) => {
     const closing = index === plan.length - 1;
-    const followUp = step.followsUp ? { follow_up: followUpFor(faker, step.at, plan[index + 1]!.at) } : closing ? { follow_up: null } : {};
+    const followUp = step.followsUp
+      ? { follow_up: followUpFor(faker, step.at, plan[index + 1]!.at) }
+      : closing
+        ? { follow_up: null }
+        : {};
     return { at: step.at, actor, change: { ...step.change, ...followUp }, ...(step.note ? { note: step.note } : {}) };
   });
 }
@@ -124,5 +159,9 @@ function fallenBehind(faker: Faker, steps: StoryStep[], now: Date): StoryStep[] 
 
 /** The steps of the request that happened by `now`, oldest first. */
 export function careStory(faker: Faker, request: StoryRequest, now: Date, staff: number): StoryStep[] {
-  return fallenBehind(faker, wholeStory(faker, request, staff).filter((step) => step.at <= now), now);
+  return fallenBehind(
+    faker,
+    wholeStory(faker, request, staff).filter((step) => step.at <= now),
+    now,
+  );
 }

@@ -15,7 +15,13 @@ export const NOTES = [
   'Pflegedienst kommt bereits zweimal täglich.',
   'Haus mit Garten, eigenes Zimmer für die Betreuungskraft vorhanden.',
 ];
-export const OTHER_HOUSEHOLD_ACTIVITIES = ['window_cleaning', 'ironing', 'shopping_companion', 'reading_aloud', 'walks'];
+export const OTHER_HOUSEHOLD_ACTIVITIES = [
+  'window_cleaning',
+  'ironing',
+  'shopping_companion',
+  'reading_aloud',
+  'walks',
+];
 
 export interface DemoOptions {
   care: CareConfig;
@@ -47,7 +53,8 @@ export function submittedFor(faker: Faker, version: E.FormVersion, now: Date): D
   if (version !== '2016') return faker.date.between({ from, to: to! });
   const tier = faker.number.float({ min: 0, max: 1 });
   if (tier < RECENT_SHARE) return webFormMoment(faker, daysBefore(now, RECENT_DAYS), now);
-  if (tier < RECENT_SHARE + EARLIER_SHARE) return webFormMoment(faker, daysBefore(now, EARLIER_DAYS), daysBefore(now, RECENT_DAYS));
+  if (tier < RECENT_SHARE + EARLIER_SHARE)
+    return webFormMoment(faker, daysBefore(now, EARLIER_DAYS), daysBefore(now, RECENT_DAYS));
   return webFormMoment(faker, new Date(from), daysBefore(now, EARLIER_DAYS));
 }
 
@@ -59,7 +66,9 @@ export function justNow(faker: Faker, now: Date): Date {
 
 export const code = (faker: Faker, low: number, high: number) => String(faker.number.int({ min: low, max: high }));
 
-export const maybe = <T>(faker: Faker, value: () => T, probability = 0.85): T | null => (faker.datatype.boolean(probability) ? value() : null);
-export const one = <T extends readonly string[]>(faker: Faker, values: T): T[number] => faker.helpers.arrayElement(values);
+export const maybe = <T>(faker: Faker, value: () => T, probability = 0.85): T | null =>
+  faker.datatype.boolean(probability) ? value() : null;
+export const one = <T extends readonly string[]>(faker: Faker, values: T): T[number] =>
+  faker.helpers.arrayElement(values);
 export const some = <T extends readonly string[]>(faker: Faker, values: T, max = 3): T[number][] =>
   faker.helpers.arrayElements(values, { min: 0, max: Math.min(max, values.length) });

@@ -56,8 +56,19 @@ async function writeEndStates(db: Db, states: ReturnType<typeof endStateOf>[]) {
     where care_requests.uid = v.uid::uuid`);
 }
 
-async function workStory(db: Db, request: SeededRequest, steps: StoryStep[], staff: Actor[], config: Config): Promise<AuditMoment[]> {
-  const settings = { panelUrl: config.care.panelUrl, sender: config.care.notifySender, language: config.care.mailLanguage, accessPolicy: config.trust.accessPolicy };
+async function workStory(
+  db: Db,
+  request: SeededRequest,
+  steps: StoryStep[],
+  staff: Actor[],
+  config: Config,
+): Promise<AuditMoment[]> {
+  const settings = {
+    panelUrl: config.care.panelUrl,
+    sender: config.care.notifySender,
+    language: config.care.mailLanguage,
+    accessPolicy: config.trust.accessPolicy,
+  };
   const moments: AuditMoment[] = [];
   let version = 1;
   for (const step of steps) {
@@ -69,13 +80,24 @@ async function workStory(db: Db, request: SeededRequest, steps: StoryStep[], sta
     moments.push({ action: 'care-request.workflow', targetId: request.uid, detail: String(version), time: step.at });
     if (!step.note || request.erased) continue;
     const note = await createNote(db, request.uid, step.note, context, new Date(step.at.getTime() + 60_000));
-    moments.push({ action: 'care-request.note-create', targetId: request.uid, detail: note.uid, time: new Date(step.at.getTime() + 60_000) });
+    moments.push({
+      action: 'care-request.note-create',
+      targetId: request.uid,
+      detail: note.uid,
+      time: new Date(step.at.getTime() + 60_000),
+    });
   }
   return moments;
 }
 
 /** Works every request's story as far as it happened by `now` (legacy requests came closed by the import). */
-export async function seedCareWorkflow(db: Db, requests: SeededRequest[], config: Config, now: Date, faker: Faker): Promise<void> {
+export async function seedCareWorkflow(
+  db: Db,
+  requests: SeededRequest[],
+  config: Config,
+  now: Date,
+  faker: Faker,
+): Promise<void> {
   const staff = await dispatchers(db);
   if (staff.length === 0) return;
   const auditCutoff = new Date(now.getTime() - config.trust.auditRetentionDays * DAY_MS);
@@ -84,7 +106,12 @@ export async function seedCareWorkflow(db: Db, requests: SeededRequest[], config
   for (const request of requests) {
     if (request.record.status) continue; // the legacy import closed it
     const incoming = request.record.incoming;
-    const steps = careStory(faker, { submitted: request.record.submitted, inTerritory: incoming.core_territory || incoming.optional_territory }, now, staff.length);
+    const steps = careStory(
+      faker,
+      { submitted: request.record.submitted, inTerritory: incoming.core_territory || incoming.optional_territory },
+      now,
+      staff.length,
+    );
     if (!steps.length) continue;
     if (steps[0]!.at < auditCutoff) endStates.push(endStateOf(request.uid, steps, staff));
     else moments.push(...(await workStory(db, request, steps, staff, config)));

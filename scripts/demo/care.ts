@@ -46,7 +46,9 @@ function completedArchive(faker: Faker, record: CareRequestRecord): ArchivedFiel
 }
 
 const withoutNulls = <T extends object>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([key, entry]) => entry !== null && key !== 'patients')) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(value).filter(([key, entry]) => entry !== null && key !== 'patients'),
+  ) as Partial<T>;
 
 /** One demo request of the given form version; index numbers the legacy ids of the older versions. */
 function demoCareRequest(version: E.FormVersion, index: number, options: DemoOptions): CareRequestRecord {
@@ -54,7 +56,11 @@ function demoCareRequest(version: E.FormVersion, index: number, options: DemoOpt
   if (version !== '2016') return legacyRecord(faker, version, index, options);
   const now = options.now ?? new Date();
   const submitted = index === NEWEST_INDEX ? justNow(faker, now) : submittedFor(faker, version, now);
-  const record = recordOfForm(demoIntakeForm(faker, submitted) as never, { fallbackHost: '', submitted, config: options.care });
+  const record = recordOfForm(demoIntakeForm(faker, submitted) as never, {
+    fallbackHost: '',
+    submitted,
+    config: options.care,
+  });
   return faker.datatype.boolean(COMPLETED_SHARE) ? { ...record, archived: completedArchive(faker, record) } : record;
 }
 

@@ -71,8 +71,11 @@ function photoPicture(bytes: number, seed: number): Picture {
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const inWindow = x > width * 0.1 && x < width * 0.35 && y > height * 0.12 && y < height * 0.5;
-      const light = inWindow ? 1.25 : (y > height * 0.7 ? 0.6 : 1) * (0.45 + 0.55 * (1 - x / width) * (1 - (0.6 * y) / height));
-      for (let channel = 0; channel < 3; channel += 1) pixels[(y * width + x) * 3 + channel] = Math.min(247, Math.floor(tint[channel]! * light)) + (random() & 7);
+      const light = inWindow
+        ? 1.25
+        : (y > height * 0.7 ? 0.6 : 1) * (0.45 + 0.55 * (1 - x / width) * (1 - (0.6 * y) / height));
+      for (let channel = 0; channel < 3; channel += 1)
+        pixels[(y * width + x) * 3 + channel] = Math.min(247, Math.floor(tint[channel]! * light)) + (random() & 7);
     }
   }
   return { width, height, channels: 3, pixels };
@@ -102,12 +105,21 @@ function pdfOf(objects: Buffer[]): Buffer {
   let length = parts[0]!.length;
   objects.forEach((object, index) => {
     offsets.push(length);
-    const part = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), object, Buffer.from('\nendobj\n', 'latin1')]);
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      object,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(part);
     length += part.length;
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -126,20 +138,40 @@ export interface PdfOptions {
 export function demoPdf({ title, pages, scanned = false, bytes, seed }: PdfOptions): Buffer {
   const objects: Buffer[] = [];
   /** Adds an object; returns its number. */
-  const add = (object: string | Buffer) => objects.push(typeof object === 'string' ? Buffer.from(object, 'latin1') : object);
+  const add = (object: string | Buffer) =>
+    objects.push(typeof object === 'string' ? Buffer.from(object, 'latin1') : object);
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // the page tree, written once the pages are known
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const letterhead = scanned ? 0 : add(imageObject(photoPicture(bytes, seed)));
   const kids = pages.map((lines, page) => {
-    const picture = scanned ? add(imageObject(scannedPage(bytes / pages.length, 0, seed + page))) : page === 0 ? letterhead : 0;
-    const placed = !picture ? '' : scanned ? `q 595 0 0 842 0 0 cm /Im${picture} Do Q\n` : `q 120 0 0 90 419 736 cm /Im${picture} Do Q\n`;
+    const picture = scanned
+      ? add(imageObject(scannedPage(bytes / pages.length, 0, seed + page)))
+      : page === 0
+        ? letterhead
+        : 0;
+    const placed = !picture
+      ? ''
+      : scanned
+        ? `q 595 0 0 842 0 0 cm /Im${picture} Do Q\n`
+        : `q 120 0 0 90 419 736 cm /Im${picture} Do Q\n`;
     const text = Buffer.concat([Buffer.from(placed, 'latin1'), pageText(title, lines, page, pages.length)]);
-    const content = add(Buffer.concat([Buffer.from(`<< /Length ${text.length} >>\nstream\n`, 'latin1'), text, Buffer.from('\nendstream', 'latin1')]));
+    const content = add(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${text.length} >>\nstream\n`, 'latin1'),
+        text,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
     const images = picture ? ` /XObject << /Im${picture} ${picture} 0 R >>` : '';
-    return add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >>${images} >> /Contents ${content} 0 R >>`);
+    return add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >>${images} >> /Contents ${content} 0 R >>`,
+    );
   });
-  objects[1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
+  objects[1] = Buffer.from(
+    `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`,
+    'latin1',
+  );
   return pdfOf(objects);
 }
 
@@ -182,9 +214,12 @@ export function demoLogo(size = 320): Buffer {
   for (let y = 0; y < size; y += 1) {
     for (let x = 0; x < size; x += 1) {
       const inDisc = (x - centre) ** 2 + (y - centre) ** 2 <= (size * 0.45) ** 2;
-      const inCross = (Math.abs(x - centre) < size * 0.08 && Math.abs(y - centre) < size * 0.3) || (Math.abs(y - centre) < size * 0.08 && Math.abs(x - centre) < size * 0.3);
+      const inCross =
+        (Math.abs(x - centre) < size * 0.08 && Math.abs(y - centre) < size * 0.3) ||
+        (Math.abs(y - centre) < size * 0.08 && Math.abs(x - centre) < size * 0.3);
       const colour = !inDisc || inCross ? [250, 250, 250] : [0, 121, 107];
-      for (let channel = 0; channel < 3; channel += 1) pixels[(y * size + x) * 3 + channel] = colour[channel]! + (random() & 3);
+      for (let channel = 0; channel < 3; channel += 1)
+        pixels[(y * size + x) * 3 + channel] = colour[channel]! + (random() & 3);
     }
   }
   return pngOf({ width: size, height: size, channels: 3, pixels });

@@ -88,7 +88,11 @@ function goLiveOf(now: Date): Date {
 
 /** The intake's notices of the web-form requests since `from`, in the order they came in. */
 function noticesQueuer(db: Db, config: Config, requests: SeededRequest[]) {
-  const care = { ...config.care, notifySender: `anfragen@${DEMO_MAIL_DOMAIN}`, notifyRecipients: [`disposition@${DEMO_MAIL_DOMAIN}`] };
+  const care = {
+    ...config.care,
+    notifySender: `anfragen@${DEMO_MAIL_DOMAIN}`,
+    notifyRecipients: [`disposition@${DEMO_MAIL_DOMAIN}`],
+  };
   return async (from: Date) => {
     const since = requests.filter(({ record }) => record.formVersion === '2016' && record.submitted >= from);
     since.sort((a, b) => a.record.submitted.getTime() - b.record.submitted.getTime());
@@ -103,12 +107,32 @@ function noticesQueuer(db: Db, config: Config, requests: SeededRequest[]) {
 async function seedCareRequests(db: Db, options: DemoOptions, faker: Faker, now: Date): Promise<SeededRequest[]> {
   const retentionMs = options.config.trust.careContactRetentionDays * DAY_MS;
   const cutoff = now.getTime() - retentionMs;
-  const records: CareRequestRecord[] = demoCareRequests(options.careRequests ?? DEMO_CARE_REQUESTS, { care: options.config.care, now, faker });
+  const records: CareRequestRecord[] = demoCareRequests(options.careRequests ?? DEMO_CARE_REQUESTS, {
+    care: options.config.care,
+    now,
+    faker,
+  });
   const erased = records.map((record) => record.submitted.getTime() < cutoff);
-  const uids = await insertCareRequests(db, records.map((record, index) => (erased[index] ? { ...record, personal: null } : record)));
-  const erasures = uids.flatMap((uid, index) => (erased[index] ? [[uid, new Date(Math.min(now.getTime(), records[index]!.submitted.getTime() + retentionMs + 3_600_000)).toISOString()] as const] : []));
+  const uids = await insertCareRequests(
+    db,
+    records.map((record, index) => (erased[index] ? { ...record, personal: null } : record)),
+  );
+  const erasures = uids.flatMap((uid, index) =>
+    erased[index]
+      ? [
+          [
+            uid,
+            new Date(
+              Math.min(now.getTime(), records[index]!.submitted.getTime() + retentionMs + 3_600_000),
+            ).toISOString(),
+          ] as const,
+        ]
+      : [],
+  );
   await inBatches(erasures, (batch) =>
-    db.execute(sql`update care_requests set contact_erased_at = v.erased::timestamptz from (${valuesList(batch)}) as v(uid, erased) where care_requests.uid = v.uid::uuid`),
+    db.execute(
+      sql`update care_requests set contact_erased_at = v.erased::timestamptz from (${valuesList(batch)}) as v(uid, erased) where care_requests.uid = v.uid::uuid`,
+    ),
   );
   return records.map((record, index) => ({ uid: uids[index]!, record, erased: erased[index]! }));
 }
@@ -133,10 +157,24 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSummar
     await seedCareWorkflow(tx, requests, options.config, now, faker.story);
     const provider = await seedMailSetup(tx, options.masterSecret, audit, goLive);
     const queueNotices = noticesQueuer(tx, options.config, requests);
-    const mails = await seedDemoMails(tx, { config: options.config, provider, actor, audit, faker: faker.mails, now, queueNotices });
+    const mails = await seedDemoMails(tx, {
+      config: options.config,
+      provider,
+      actor,
+      audit,
+      faker: faker.mails,
+      now,
+      queueNotices,
+    });
     const files = await seedDemoFiles(tx, options.storage, audit, now, faker.files);
     const apiTokens = await seedApiTokens(tx, actor, audit, now, goLive);
-    return { users, careRequests: requests.length, files: files.documents.length, apiTokens, tally: { care: await careTally(tx), mails, files } };
+    return {
+      users,
+      careRequests: requests.length,
+      files: files.documents.length,
+      apiTokens,
+      tally: { care: await careTally(tx), mails, files },
+    };
   });
   await vacuumCareRequests(db);
   return summary;
@@ -144,6 +182,8 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSummar
 
 export class DemoRefused extends Error {
   constructor(readonly existing: string[]) {
-    super(`This installation already has ${existing.join(', ')}; seed:demo only fills an empty one. Nothing was changed.`);
+    super(
+      `This installation already has ${existing.join(', ')}; seed:demo only fills an empty one. Nothing was changed.`,
+    );
   }
 }

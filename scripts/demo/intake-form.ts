@@ -57,6 +57,11 @@ export function demoIntakeForm(faker: Faker, submitted: Date): Record<string, st
   };
   if (faker.datatype.boolean(0.7)) form.ErfahrenVon = code(faker, 0, 7);
   if (faker.datatype.boolean(0.4)) form.Bemerkungen = faker.helpers.arrayElement(NOTES);
-  if (faker.datatype.boolean(0.3)) Object.assign(form, { utm_source: faker.helpers.arrayElement(AFFILIATES), utm_medium: 'referral', utm_campaign: 'demo' });
+  if (faker.datatype.boolean(0.3))
+    Object.assign(form, {
+      utm_source: faker.helpers.arrayElement(AFFILIATES),
+      utm_medium: 'referral',
+      utm_campaign: 'demo',
+    });
   return form;
 }

@@ -5,7 +5,16 @@ import { LEGACY_IMPORT_STATUS } from '../../server/care/import';
 import type { CareRequestRecord } from '../../server/care/store';
 import { partialZipCode, territoryOf } from '../../server/care/territory';
 import { demoCareLevel, demoMobility, demoPhone, demoPlace, type DemoPlace } from './places';
-import { AFFILIATES, HOSTS, maybe, one, OTHER_HOUSEHOLD_ACTIVITIES, some, submittedFor, type DemoOptions } from './care-values';
+import {
+  AFFILIATES,
+  HOSTS,
+  maybe,
+  one,
+  OTHER_HOUSEHOLD_ACTIVITIES,
+  some,
+  submittedFor,
+  type DemoOptions,
+} from './care-values';
 
 /** Requests of the legacy form versions (2012, 2016-pre) as the legacy import brings them: incoming and archived versions, closed. */
 export function legacyPatient(faker: Faker) {
@@ -56,13 +65,21 @@ export function archivedPatient(faker: Faker, patient: LegacyPatient): ArchivedP
   };
 }
 
-export function legacyIncoming(faker: Faker, version: E.FormVersion, zip: string, patients: LegacyPatient[], options: DemoOptions, submitted: Date): IncomingFields {
+export function legacyIncoming(
+  faker: Faker,
+  version: E.FormVersion,
+  zip: string,
+  patients: LegacyPatient[],
+  options: DemoOptions,
+  submitted: Date,
+): IncomingFields {
   const begins = one(faker, E.MISSION_BEGINS);
   const common = {
     ...territoryOf(zip, options.care),
     partial_mission_zip_code: partialZipCode(zip, options.care.partialZipDigits),
     mission_begins: begins,
-    mission_start_date: begins === 'date' ? faker.date.soon({ days: 60, refDate: submitted }).toISOString().slice(0, 10) : null,
+    mission_start_date:
+      begins === 'date' ? faker.date.soon({ days: 60, refDate: submitted }).toISOString().slice(0, 10) : null,
     drivers_license_required: faker.datatype.boolean(0.3),
     other_persons_present: faker.datatype.boolean(0.4),
   };
@@ -95,11 +112,21 @@ export function legacyIncoming(faker: Faker, version: E.FormVersion, zip: string
       housing_type: maybe(faker, () => one(faker, E.HOUSING_TYPES)),
       referral: maybe(faker, () => one(faker, E.REFERRALS)),
     },
-    patients: patients.map(({ gender, mobility, care_level, ...details }) => ({ gender, mobility, care_level, details })),
+    patients: patients.map(({ gender, mobility, care_level, ...details }) => ({
+      gender,
+      mobility,
+      care_level,
+      details,
+    })),
   };
 }
 
-export function legacyArchived(faker: Faker, version: E.FormVersion, incoming: IncomingFields, patients: LegacyPatient[]): ArchivedFieldsInput {
+export function legacyArchived(
+  faker: Faker,
+  version: E.FormVersion,
+  incoming: IncomingFields,
+  patients: LegacyPatient[],
+): ArchivedFieldsInput {
   const flag = (probability = 0.5) => maybe(faker, () => faker.datatype.boolean(probability));
   const otherPersons = incoming.other_persons_present;
   return {
@@ -118,7 +145,10 @@ export function legacyArchived(faker: Faker, version: E.FormVersion, incoming: I
       night_shift: maybe(faker, () => one(faker, E.NIGHT_SHIFTS)),
       shops_reachable_by_foot: flag(),
       transport: flag(0.3),
-      household_activities: maybe(faker, () => [...some(faker, E.KNOWN_HOUSEHOLD_ACTIVITIES, 5), ...some(faker, OTHER_HOUSEHOLD_ACTIVITIES, 1)]),
+      household_activities: maybe(faker, () => [
+        ...some(faker, E.KNOWN_HOUSEHOLD_ACTIVITIES, 5),
+        ...some(faker, OTHER_HOUSEHOLD_ACTIVITIES, 1),
+      ]),
       relief_breaks: flag(),
       grocery_shopping: flag(0.7),
       shops_reachable: maybe(faker, () => one(faker, E.SHOP_REACHABILITIES)),
@@ -139,14 +169,23 @@ export function legacyArchived(faker: Faker, version: E.FormVersion, incoming: I
       language_skills: maybe(faker, () => one(faker, E.LANGUAGE_SKILLS)),
       drivers_license: incoming.drivers_license_required,
       smokers_allowed: maybe(faker, () => one(faker, E.SMOKING)),
-      work_experience: maybe(faker, () => (version === '2012' ? one(faker, ['required', 'unimportant', 'desirable'] as const) : one(faker, ['basic', 'intermediate', 'advanced', 'expert'] as const))),
+      work_experience: maybe(faker, () =>
+        version === '2012'
+          ? one(faker, ['required', 'unimportant', 'desirable'] as const)
+          : one(faker, ['basic', 'intermediate', 'advanced', 'expert'] as const),
+      ),
       minimum_age: maybe(faker, () => faker.number.int({ min: 25, max: 40 })),
       maximum_age: maybe(faker, () => faker.number.int({ min: 55, max: 70 })),
     },
   };
 }
 
-export function legacyRecord(faker: Faker, version: '2012' | '2016-pre', index: number, options: DemoOptions): CareRequestRecord {
+export function legacyRecord(
+  faker: Faker,
+  version: '2012' | '2016-pre',
+  index: number,
+  options: DemoOptions,
+): CareRequestRecord {
   const submitted = submittedFor(faker, version, options.now ?? new Date());
   const { zip, town, areaCode }: DemoPlace = demoPlace(faker);
   const patients = Array.from({ length: faker.datatype.boolean(0.2) ? 2 : 1 }, () => legacyPatient(faker));

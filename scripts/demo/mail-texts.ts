@@ -29,7 +29,13 @@ export interface DemoMail {
 export const DEMO_MAIL_DOMAIN = 'caredesk.example';
 export const office = (box: string) => `${box}@${DEMO_MAIL_DOMAIN}`;
 
-const PARTNERS = ['pflegeteam-nord.example', 'pflegeteam-sued.example', 'agentur-opieka.example', 'opieka24.example', 'betreuung-ost.example'];
+const PARTNERS = [
+  'pflegeteam-nord.example',
+  'pflegeteam-sued.example',
+  'agentur-opieka.example',
+  'opieka24.example',
+  'betreuung-ost.example',
+];
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 const signed = (name: string) => `\n\nMit freundlichen Grüßen\n${name}`;
 
@@ -42,12 +48,21 @@ const refused = (address: string, reply: string): DemoMailError => ({
 });
 
 const FAILURES = [
-  (address: string) => refused(address, `550 5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table`),
+  (address: string) =>
+    refused(address, `550 5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table`),
   (address: string) => refused(address, `552 5.2.2 <${address}>: Mailbox full, quota exceeded`),
-  (address: string): DemoMailError => ({ responseCode: 554, response: `554 5.7.1 <${address}>: Relay access denied`, message: 'Message failed: 554 5.7.1 Relay access denied' }),
+  (address: string): DemoMailError => ({
+    responseCode: 554,
+    response: `554 5.7.1 <${address}>: Relay access denied`,
+    message: 'Message failed: 554 5.7.1 Relay access denied',
+  }),
 ];
 const TEMPORARY: DemoMailError[] = [
-  { responseCode: 421, response: '421 4.7.0 Try again later, closing connection.', message: 'Message failed: 421 4.7.0 Try again later, closing connection.' },
+  {
+    responseCode: 421,
+    response: '421 4.7.0 Try again later, closing connection.',
+    message: 'Message failed: 421 4.7.0 Try again later, closing connection.',
+  },
   { code: 'ETIMEDOUT', message: 'Connection timeout' },
 ];
 
@@ -120,7 +135,8 @@ function everydayMails(faker: Faker, fromDay: string, now: Date): DemoMail[] {
       const failed = faker.datatype.boolean(0.03);
       const error = failed ? faker.helpers.arrayElement(FAILURES)(mail.to[0]!) : undefined;
       const requested = at(faker, day);
-      if (requested <= done) mails.push({ mail, state: failed ? 'failed' : 'delivered', requested, ...(error ? { error } : {}) });
+      if (requested <= done)
+        mails.push({ mail, state: failed ? 'failed' : 'delivered', requested, ...(error ? { error } : {}) });
     }
   }
   return mails;
@@ -136,41 +152,76 @@ function mailsOfToday(faker: Faker, now: Date): DemoMail[] {
       state: 'retrying',
       error: TEMPORARY[0],
       requested: minutesAgo(now, faker.number.int({ min: 40, max: 100 })),
-      mail: { sender: office('disposition'), to: ['einsatz@pflegeteam-sued.example'], subject: `Anreise Betreuungskraft BK-0231 am ${dayName(addDays(day, 3))}`, message: `Guten Tag,\n\ndie Betreuungskraft BK-0231 reist mit dem Bus an (Ankunft 14:30 Uhr ZOB). Bitte sorgen Sie für die Abholung.${signed('Disposition')}` },
+      mail: {
+        sender: office('disposition'),
+        to: ['einsatz@pflegeteam-sued.example'],
+        subject: `Anreise Betreuungskraft BK-0231 am ${dayName(addDays(day, 3))}`,
+        message: `Guten Tag,\n\ndie Betreuungskraft BK-0231 reist mit dem Bus an (Ankunft 14:30 Uhr ZOB). Bitte sorgen Sie für die Abholung.${signed('Disposition')}`,
+      },
     },
     {
       state: 'retrying',
       error: TEMPORARY[1],
       requested: minutesAgo(now, faker.number.int({ min: 10, max: 35 })),
-      mail: { sender: office('recruiting'), to: ['m.kowalski@poczta.example'], subject: 'Terminbestätigung: Vorstellungsgespräch am Donnerstag, 10 Uhr', message: `Guten Tag Herr Kowalski,\n\nhiermit bestätigen wir Ihr Vorstellungsgespräch am Donnerstag um 10 Uhr per Videoanruf.${signed('Marek Nowak')}` },
+      mail: {
+        sender: office('recruiting'),
+        to: ['m.kowalski@poczta.example'],
+        subject: 'Terminbestätigung: Vorstellungsgespräch am Donnerstag, 10 Uhr',
+        message: `Guten Tag Herr Kowalski,\n\nhiermit bestätigen wir Ihr Vorstellungsgespräch am Donnerstag um 10 Uhr per Videoanruf.${signed('Marek Nowak')}`,
+      },
     },
     {
       state: 'queued',
       requested: minutesAgo(now, faker.number.int({ min: 1, max: 4 })),
-      mail: { sender: office('recruiting'), to: ['team@sprachschule-mitte.example'], subject: 'Anmeldung zum Deutschkurs B1 für drei Betreuungskräfte', message: `Guten Tag,\n\nwir möchten drei Betreuungskräfte für den Abendkurs B1 anmelden. Bitte senden Sie uns die Unterlagen.${signed('Recruiting')}` },
+      mail: {
+        sender: office('recruiting'),
+        to: ['team@sprachschule-mitte.example'],
+        subject: 'Anmeldung zum Deutschkurs B1 für drei Betreuungskräfte',
+        message: `Guten Tag,\n\nwir möchten drei Betreuungskräfte für den Abendkurs B1 anmelden. Bitte senden Sie uns die Unterlagen.${signed('Recruiting')}`,
+      },
     },
     {
       state: 'failed',
-      error: refused('info@alte-adresse.example', '550 5.1.1 <info@alte-adresse.example>: Recipient address rejected: User unknown in virtual mailbox table'),
+      error: refused(
+        'info@alte-adresse.example',
+        '550 5.1.1 <info@alte-adresse.example>: Recipient address rejected: User unknown in virtual mailbox table',
+      ),
       requested: at(faker, addDays(day, -faker.number.int({ min: 2, max: 6 }))),
-      mail: { sender: office('buchhaltung'), to: ['info@alte-adresse.example'], subject: `Zahlungserinnerung zur Rechnung ${day.slice(0, 4)}-1097`, message: `Guten Tag,
+      mail: {
+        sender: office('buchhaltung'),
+        to: ['info@alte-adresse.example'],
+        subject: `Zahlungserinnerung zur Rechnung ${day.slice(0, 4)}-1097`,
+        message: `Guten Tag,
 
-zur Rechnung ${day.slice(0, 4)}-1097 konnten wir noch keinen Zahlungseingang feststellen.${signed('Ihre Buchhaltung')}` },
+zur Rechnung ${day.slice(0, 4)}-1097 konnten wir noch keinen Zahlungseingang feststellen.${signed('Ihre Buchhaltung')}`,
+      },
     },
     {
       state: 'cancelled',
       requested: at(faker, addDays(day, -faker.number.int({ min: 3, max: 9 }))),
-      mail: { sender: office('disposition'), to: ['alle@pflegeteam-nord.example'], subject: 'Rundschreiben zum Monatsende (Entwurf)', message: 'Entwurf: Termine und Ansprechpartner folgen.' },
+      mail: {
+        sender: office('disposition'),
+        to: ['alle@pflegeteam-nord.example'],
+        subject: 'Rundschreiben zum Monatsende (Entwurf)',
+        message: 'Entwurf: Termine und Ansprechpartner folgen.',
+      },
     },
     {
       state: 'cancelled',
       requested: at(faker, addDays(day, -faker.number.int({ min: 10, max: 30 }))),
-      mail: { sender: office('buchhaltung'), to: ['rechnungen@pflegeteam-nord.example'], subject: `Gutschrift ${day.slice(0, 4)}-1184 zum Rahmenvertrag RV-${day.slice(0, 4)}-014 (doppelt)`, message: 'Versehentlich doppelt angelegt.' },
+      mail: {
+        sender: office('buchhaltung'),
+        to: ['rechnungen@pflegeteam-nord.example'],
+        subject: `Gutschrift ${day.slice(0, 4)}-1184 zum Rahmenvertrag RV-${day.slice(0, 4)}-014 (doppelt)`,
+        message: 'Versehentlich doppelt angelegt.',
+      },
     },
   ].filter((mail) => mail.requested <= now) as DemoMail[];
 }
 
 /** The office's mails from `fromDay` until now, oldest first. */
 export function officeMails(faker: Faker, fromDay: string, now: Date): DemoMail[] {
-  return [...everydayMails(faker, fromDay, now), ...mailsOfToday(faker, now)].sort((a, b) => a.requested.getTime() - b.requested.getTime());
+  return [...everydayMails(faker, fromDay, now), ...mailsOfToday(faker, now)].sort(
+    (a, b) => a.requested.getTime() - b.requested.getTime(),
+  );
 }

@@ -59,17 +59,36 @@ function timesOf(faker: Faker, demo: Pick<DemoMail, 'state' | 'requested'>, conf
     case 'queued':
       return { requested: demo.requested, next: demo.requested };
     case 'cancelled':
-      return { requested: demo.requested, completed: seconds(demo.requested, faker.number.int({ min: 180, max: 2400 })) };
+      return {
+        requested: demo.requested,
+        completed: seconds(demo.requested, faker.number.int({ min: 180, max: 2400 })),
+      };
     case 'retrying':
-      return { requested: demo.requested, attempted, next: seconds(attempted, backoffSeconds(1, config.mail.minBackoffSeconds, config.mail.maxBackoffSeconds)) };
+      return {
+        requested: demo.requested,
+        attempted,
+        next: seconds(attempted, backoffSeconds(1, config.mail.minBackoffSeconds, config.mail.maxBackoffSeconds)),
+      };
     default:
-      return { requested: demo.requested, attempted, completed: seconds(attempted, faker.number.int({ min: 1, max: 3 })) };
+      return {
+        requested: demo.requested,
+        attempted,
+        completed: seconds(attempted, faker.number.int({ min: 1, max: 3 })),
+      };
   }
 }
 
-function outcomeOf(demo: DemoMail | undefined, claim: ClaimedMail, attempted: Date, { config, provider }: DemoMailContext): MarkedOutcome {
+function outcomeOf(
+  demo: DemoMail | undefined,
+  claim: ClaimedMail,
+  attempted: Date,
+  { config, provider }: DemoMailContext,
+): MarkedOutcome {
   if (!demo || demo.state === 'delivered') {
-    const report = deliveredReport(attempted, provider, { response: '250 2.0.0 Ok: queued as 4Xk2Lm0vQz', accepted: [...claim.to, ...claim.cc] });
+    const report = deliveredReport(attempted, provider, {
+      response: '250 2.0.0 Ok: queued as 4Xk2Lm0vQz',
+      accepted: [...claim.to, ...claim.cc],
+    });
     return { kind: 'delivered', claim, refused: [], report };
   }
   const failure = failureOf(demo.error, config.mail.leaseSeconds);
@@ -84,13 +103,22 @@ function outcomeOf(demo: DemoMail | undefined, claim: ClaimedMail, attempted: Da
 async function noticeTimes(db: Db, faker: Faker, config: Config): Promise<Map<string, MailTimes>> {
   const result = (await db.execute(sql`
     select m.mail_uid as uid, r.submitted from care_request_mails m join care_requests r on r.uid = m.request_uid
-    where m.kind = 'new-request' order by r.submitted`)) as unknown as { rows: { uid: string; submitted: string | Date }[] };
-  return new Map(result.rows.map((row) => [row.uid, timesOf(faker, { state: 'delivered', requested: seconds(new Date(row.submitted), 1) }, config)]));
+    where m.kind = 'new-request' order by r.submitted`)) as unknown as {
+    rows: { uid: string; submitted: string | Date }[];
+  };
+  return new Map(
+    result.rows.map((row) => [
+      row.uid,
+      timesOf(faker, { state: 'delivered', requested: seconds(new Date(row.submitted), 1) }, config),
+    ]),
+  );
 }
 
 async function retimeMails(db: Db, times: Map<string, MailTimes>) {
   const iso = (date?: Date) => date?.toISOString() ?? null;
-  const rows = [...times].map(([uid, time]) => [uid, iso(time.requested), iso(time.completed), iso(time.next)] as const);
+  const rows = [...times].map(
+    ([uid, time]) => [uid, iso(time.requested), iso(time.completed), iso(time.next)] as const,
+  );
   await inBatches(rows, async (batch) => {
     await db.execute(sql`
       update mails set requested_at = v.requested::timestamptz, next_attempt_at = v.next::timestamptz,
@@ -106,7 +134,9 @@ async function retimeMails(db: Db, times: Map<string, MailTimes>) {
 /** Queues, attempts and cancels the office's mails and the intake's notices, each at its moment; runs on an installation without mails. */
 export async function seedDemoMails(db: Db, context: DemoMailContext): Promise<MailTally> {
   const { config, faker, now } = context;
-  const from = agencyDay(new Date(now.getTime() - Math.min(MAIL_WEEKS * 7, config.trust.mailRetentionDays - 1) * DAY_MS));
+  const from = agencyDay(
+    new Date(now.getTime() - Math.min(MAIL_WEEKS * 7, config.trust.mailRetentionDays - 1) * DAY_MS),
+  );
   const mails = officeMails(faker, addDays(from, 1), now);
   const byUid = new Map<string, DemoMail>();
   const times = new Map<string, MailTimes>();
@@ -118,7 +148,9 @@ export async function seedDemoMails(db: Db, context: DemoMailContext): Promise<M
   await context.queueNotices(new Date(`${addDays(from, 1)}T00:00:00Z`));
   for (const [uid, time] of await noticeTimes(db, faker, config)) times.set(uid, time);
   const claims = await claimDueMails(db, 100_000, config.mail.leaseSeconds);
-  const outcomes = claims.map((claim) => outcomeOf(byUid.get(claim.referenceUid), claim, times.get(claim.referenceUid)!.attempted!, context));
+  const outcomes = claims.map((claim) =>
+    outcomeOf(byUid.get(claim.referenceUid), claim, times.get(claim.referenceUid)!.attempted!, context),
+  );
   await recordAndClaim(db, outcomes, 0, config.mail.leaseSeconds);
 
   const cancels = [];

@@ -51,7 +51,9 @@ export const DEMO_TOWNS: readonly DemoTown[] = [
 ];
 
 const zipCodesOf = ({ town, zipPrefixes }: DemoTown) =>
-  Object.keys(TOWNS_BY_ZIP).filter((zip) => TOWNS_BY_ZIP[zip]!.includes(town) && zipPrefixes.some((prefix) => zip.startsWith(prefix)));
+  Object.keys(TOWNS_BY_ZIP).filter(
+    (zip) => TOWNS_BY_ZIP[zip]!.includes(town) && zipPrefixes.some((prefix) => zip.startsWith(prefix)),
+  );
 
 const ZIP_CODES_BY_TOWN = new Map(DEMO_TOWNS.map((town) => [town.town, zipCodesOf(town)]));
 
@@ -66,7 +68,11 @@ export interface DemoPlace {
 
 export function demoPlace(faker: Faker): DemoPlace {
   const town = faker.helpers.weightedArrayElement(DEMO_TOWNS.map((entry) => ({ weight: entry.weight, value: entry })));
-  return { zip: faker.helpers.arrayElement(ZIP_CODES_BY_TOWN.get(town.town)!), town: town.town, areaCode: town.areaCode };
+  return {
+    zip: faker.helpers.arrayElement(ZIP_CODES_BY_TOWN.get(town.town)!),
+    town: town.town,
+    areaCode: town.areaCode,
+  };
 }
 
 /** German mobile prefixes (015x, 016x, 017x): many relatives give their mobile number. */
@@ -75,9 +81,14 @@ export const MOBILE_PREFIX = /^01[5-7]/;
 /** A phone number as people write it: a landline in the town's area code, or now and then a mobile number. */
 export function demoPhone(faker: Faker, areaCode: string): string {
   const mobile = faker.datatype.boolean(0.2);
-  const prefix = mobile ? faker.helpers.arrayElement(['0151', '0152', '0160', '0162', '0170', '0172', '0176']) : areaCode;
+  const prefix = mobile
+    ? faker.helpers.arrayElement(['0151', '0152', '0160', '0162', '0170', '0172', '0176'])
+    : areaCode;
   // numbers have 10 or 11 digits with their prefix
-  const subscriber = faker.string.numeric({ length: (mobile ? 11 : faker.helpers.arrayElement([10, 11])) - prefix.length, allowLeadingZeros: false });
+  const subscriber = faker.string.numeric({
+    length: (mobile ? 11 : faker.helpers.arrayElement([10, 11])) - prefix.length,
+    allowLeadingZeros: false,
+  });
   const national = prefix.slice(1);
   return faker.helpers.arrayElement([
     `${prefix} ${subscriber}`,
@@ -116,4 +127,5 @@ export function demoCareLevel(faker: Faker): number {
   ]);
 }
 
-export const demoMobility = (faker: Faker, careLevel: number) => faker.helpers.arrayElement(PLAUSIBLE_MOBILITIES[careLevel]!);
+export const demoMobility = (faker: Faker, careLevel: number) =>
+  faker.helpers.arrayElement(PLAUSIBLE_MOBILITIES[careLevel]!);

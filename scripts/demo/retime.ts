@@ -12,7 +12,13 @@ type Value = string | number | null;
 /** `values (…), (…)` of text parameters (cast them where they are used). */
 export function valuesList(rows: readonly (readonly Value[])[]): SQL {
   return sql`values ${sql.join(
-    rows.map((row) => sql`(${sql.join(row.map((value) => sql`${value === null ? null : String(value)}::text`), sql`, `)})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value) => sql`${value === null ? null : String(value)}::text`),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   )}`;
 }

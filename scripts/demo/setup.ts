@@ -50,7 +50,12 @@ export async function seedUsers(db: Db, goLive: Date): Promise<DemoUserLine[]> {
     }
   }
   if (created.length) {
-    await db.execute(sql`update users set created_at = ${goLive.toISOString()}::timestamptz where uid in (${sql.join(created.map((uid) => sql`${uid}::uuid`), sql`, `)})`);
+    await db.execute(
+      sql`update users set created_at = ${goLive.toISOString()}::timestamptz where uid in (${sql.join(
+        created.map((uid) => sql`${uid}::uuid`),
+        sql`, `,
+      )})`,
+    );
   }
   return lines;
 }
@@ -65,25 +70,74 @@ export async function demoAdministrator(db: Db) {
 /** Two providers (one disabled) and two accounts, set up on the go-live day. */
 export async function seedMailSetup(db: Db, masterSecret: Buffer, audit: AuditContext, goLive: Date) {
   const cipher = createPasswordCipher(masterSecret);
-  const office = await createProvider(db, { name: 'Büro-Mailserver (Demo)', host: 'smtp.caredesk.invalid', port: 587, security: 'starttls' }, audit);
-  const newsletter = await createProvider(db, { name: 'Newsletter-Dienst (Demo)', host: 'mail.newsletter-dienst.invalid', port: 465, security: 'ssl/tls', disabled: true }, audit);
+  const office = await createProvider(
+    db,
+    { name: 'Büro-Mailserver (Demo)', host: 'smtp.caredesk.invalid', port: 587, security: 'starttls' },
+    audit,
+  );
+  const newsletter = await createProvider(
+    db,
+    {
+      name: 'Newsletter-Dienst (Demo)',
+      host: 'mail.newsletter-dienst.invalid',
+      port: 465,
+      security: 'ssl/tls',
+      disabled: true,
+    },
+    audit,
+  );
   const credentials = { username: `versand@${DEMO_MAIL_DOMAIN}`, password: generatePassword(20) };
   const domain = DEMO_MAIL_DOMAIN.replace('.', '\\.');
-  const main = await createAccount(db, cipher, { expression: `@${domain}$`, provider: { uid: office.uid }, credentials }, audit);
-  const second = await createAccount(db, cipher, { expression: `^newsletter@${domain}$`, provider: { uid: newsletter.uid }, credentials: null, disabled: true }, audit);
+  const main = await createAccount(
+    db,
+    cipher,
+    { expression: `@${domain}$`, provider: { uid: office.uid }, credentials },
+    audit,
+  );
+  const second = await createAccount(
+    db,
+    cipher,
+    { expression: `^newsletter@${domain}$`, provider: { uid: newsletter.uid }, credentials: null, disabled: true },
+    audit,
+  );
   const providers = [office.uid, newsletter.uid];
-  await db.execute(sql`update mail_providers set created_at = ${goLive.toISOString()}::timestamptz where uid in (${sql.join(providers.map((uid) => sql`${uid}::uuid`), sql`, `)})`);
+  await db.execute(
+    sql`update mail_providers set created_at = ${goLive.toISOString()}::timestamptz where uid in (${sql.join(
+      providers.map((uid) => sql`${uid}::uuid`),
+      sql`, `,
+    )})`,
+  );
   await retimeAuditEvents(db, [
-    ...providers.map((uid, index) => ({ action: 'mail-provider.create' as const, targetId: uid, time: minutesAfter(goLive, 10 + index) })),
-    ...[main.uid, second.uid].map((uid, index) => ({ action: 'mail-account.create' as const, targetId: uid, time: minutesAfter(goLive, 14 + index) })),
+    ...providers.map((uid, index) => ({
+      action: 'mail-provider.create' as const,
+      targetId: uid,
+      time: minutesAfter(goLive, 10 + index),
+    })),
+    ...[main.uid, second.uid].map((uid, index) => ({
+      action: 'mail-account.create' as const,
+      targetId: uid,
+      time: minutesAfter(goLive, 14 + index),
+    })),
   ]);
   return office;
 }
 
 /** Tokens of both services: one without expiry, one expiring soon (the dashboard warns of it), one revoked; each added on its day. */
-export async function seedApiTokens(db: Db, administrator: { uid: string }, audit: AuditContext, now: Date, goLive: Date): Promise<number> {
+export async function seedApiTokens(
+  db: Db,
+  administrator: { uid: string },
+  audit: AuditContext,
+  now: Date,
+  goLive: Date,
+): Promise<number> {
   const inDays = (days: number) => Math.floor(now.getTime() / 1000) + days * 86_400;
-  const tokens: { scope: ApiTokenScope; service: string; expires: number | null; addedAfterGoLive: number; revokedDaysAgo?: number }[] = [
+  const tokens: {
+    scope: ApiTokenScope;
+    service: string;
+    expires: number | null;
+    addedAfterGoLive: number;
+    revokedDaysAgo?: number;
+  }[] = [
     { scope: 'files', service: 'Buchhaltung (DATEV-Export)', expires: null, addedAfterGoLive: 1 },
     { scope: 'files', service: 'Dokumentenscanner Empfang', expires: inDays(10), addedAfterGoLive: 8 },
     { scope: 'files', service: 'Altes Archivsystem', expires: null, addedAfterGoLive: 0, revokedDaysAgo: 20 },
@@ -95,11 +149,23 @@ export async function seedApiTokens(db: Db, administrator: { uid: string }, audi
   const dates: [string, string, string | null][] = [];
   for (const token of tokens) {
     // a real secret, never derived from the seed: a demo installation's tokens must not be guessable
-    const added = await addApiToken(db, token.scope, { service: token.service, token: randomBytes(24).toString('base64url'), expires: token.expires }, administrator.uid, audit);
+    const added = await addApiToken(
+      db,
+      token.scope,
+      { service: token.service, token: randomBytes(24).toString('base64url'), expires: token.expires },
+      administrator.uid,
+      audit,
+    );
     const created = minutesAfter(new Date(goLive.getTime() + token.addedAfterGoLive * DAY_MS), 30);
-    const revoked = token.revokedDaysAgo === undefined ? null : agencyMoment(workdayBefore(addDays(agencyDay(now), -token.revokedDaysAgo), 0), 10 * 60 + 15);
+    const revoked =
+      token.revokedDaysAgo === undefined
+        ? null
+        : agencyMoment(workdayBefore(addDays(agencyDay(now), -token.revokedDaysAgo), 0), 10 * 60 + 15);
     if (revoked) await revokeApiToken(db, token.scope, added.uid, administrator.uid, audit);
-    moments.push({ action: 'api-token.create', targetId: added.uid, time: created }, ...(revoked ? [{ action: 'api-token.revoke' as const, targetId: added.uid, time: revoked }] : []));
+    moments.push(
+      { action: 'api-token.create', targetId: added.uid, time: created },
+      ...(revoked ? [{ action: 'api-token.revoke' as const, targetId: added.uid, time: revoked }] : []),
+    );
     dates.push([added.uid, created.toISOString(), revoked?.toISOString() ?? null]);
   }
   await db.execute(sql`

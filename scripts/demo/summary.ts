@@ -28,15 +28,24 @@ export async function careTally(db: Db): Promise<CareTally> {
     with bounds as (select date_trunc('week', now() at time zone ${zone}) - interval '11 weeks' as first_week)
     select case when submitted at time zone ${zone} >= bounds.first_week then to_char(submitted at time zone ${zone}, 'IYYY-"W"IW') else 'older' end as week,
       status, count(*)::int as count
-    from care_requests, bounds group by 1, 2`)) as unknown as { rows: { week: string; status: CareStatus; count: number }[] };
+    from care_requests, bounds group by 1, 2`)) as unknown as {
+    rows: { week: string; status: CareStatus; count: number }[];
+  };
   const weeks = new Map<string, CareWeek>();
   for (const row of result.rows) {
     const week = weeks.get(row.week) ?? { week: row.week, byStatus: noStatuses() };
     week.byStatus[row.status] = row.count;
     weeks.set(row.week, week);
   }
-  const erased = (await db.execute(sql`select count(*)::int as count from care_requests where contact_erased_at is not null`)) as unknown as { rows: { count: number }[] };
-  return { weeks: [...weeks.values()].sort((a, b) => (a.week === 'older' ? -1 : b.week === 'older' ? 1 : a.week.localeCompare(b.week))), erased: erased.rows[0]!.count };
+  const erased = (await db.execute(
+    sql`select count(*)::int as count from care_requests where contact_erased_at is not null`,
+  )) as unknown as { rows: { count: number }[] };
+  return {
+    weeks: [...weeks.values()].sort((a, b) =>
+      a.week === 'older' ? -1 : b.week === 'older' ? 1 : a.week.localeCompare(b.week),
+    ),
+    erased: erased.rows[0]!.count,
+  };
 }
 
 export interface DemoTally {
@@ -51,16 +60,24 @@ const kilobytes = (bytes: number) => (bytes >= 1_000_000 ? megabytes(bytes) : `$
 /** The tally as lines of text: a table of weeks by status, then the mails and the files. */
 export function describeTally({ care, mails, files }: DemoTally): string[] {
   const widths = CARE_STATUSES.map((status) => Math.max(status.length, 4));
-  const row = (label: string, counts: number[]) => `  ${label.padEnd(9)} ${counts.map((count, index) => String(count).padStart(widths[index]!)).join(' ')} ${String(counts.reduce((a, b) => a + b, 0)).padStart(5)}`;
+  const row = (label: string, counts: number[]) =>
+    `  ${label.padEnd(9)} ${counts.map((count, index) => String(count).padStart(widths[index]!)).join(' ')} ${String(counts.reduce((a, b) => a + b, 0)).padStart(5)}`;
   const byStatus = CARE_STATUSES.map((status) => care.weeks.reduce((sum, week) => sum + week.byStatus[status], 0));
   const pictures = files.documents.filter((file) => !file.contentType.startsWith('text/')).map((file) => file.size);
   const texts = files.documents.filter((file) => file.contentType.startsWith('text/')).map((file) => file.size);
   const total = files.documents.reduce((sum, file) => sum + file.size, 0);
-  const states = Object.entries(mails.byState).map(([state, count]) => `${count} ${state}`).join(', ');
+  const states = Object.entries(mails.byState)
+    .map(([state, count]) => `${count} ${state}`)
+    .join(', ');
   return [
     'Care requests by week of submission and status:',
     `  ${'week'.padEnd(9)} ${CARE_STATUSES.map((status, index) => status.padStart(widths[index]!)).join(' ')} total`,
-    ...care.weeks.map((week) => row(week.week, CARE_STATUSES.map((status) => week.byStatus[status]))),
+    ...care.weeks.map((week) =>
+      row(
+        week.week,
+        CARE_STATUSES.map((status) => week.byStatus[status]),
+      ),
+    ),
     row('all', byStatus),
     `  contact data erased (older than the retention): ${care.erased}`,
     `Mails: ${Object.values(mails.byState).reduce((a, b) => a + b, 0)} on ${mails.days} days since ${mails.first?.toISOString().slice(0, 10) ?? '-'} (${states}).`,

@@ -22,18 +22,23 @@ const wallClock = new Intl.DateTimeFormat('en-CA', {
 
 /** How far the agency's clock is ahead of UTC at `instant`, in minutes (60 in winter, 120 in summer). */
 function offsetMinutes(instant: number): number {
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(
+    wallClock.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
+  );
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE_MS);
 }
 
 /** The agency's calendar day of `date`. */
-export const agencyDay = (date: Date): string => new Date(date.getTime() + offsetMinutes(date.getTime()) * MINUTE_MS).toISOString().slice(0, 10);
+export const agencyDay = (date: Date): string =>
+  new Date(date.getTime() + offsetMinutes(date.getTime()) * MINUTE_MS).toISOString().slice(0, 10);
 
 /** Minutes since the agency's midnight of `date`. */
-export const minuteOfDay = (date: Date): number => Math.floor(((date.getTime() + offsetMinutes(date.getTime()) * MINUTE_MS) % DAY_MS) / MINUTE_MS);
+export const minuteOfDay = (date: Date): number =>
+  Math.floor(((date.getTime() + offsetMinutes(date.getTime()) * MINUTE_MS) % DAY_MS) / MINUTE_MS);
 
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** 0 Sunday … 6 Saturday. */
 export const weekdayOf = (day: string): number => new Date(`${day}T12:00:00Z`).getUTCDay();
@@ -43,7 +48,7 @@ export const isWorkday = (day: string): boolean => weekdayOf(day) !== 0 && weekd
 export function workdayAfter(day: string, workdays: number): string {
   let current = day;
   while (!isWorkday(current)) current = addDays(current, 1);
-  for (let left = workdays; left > 0; ) {
+  for (let left = workdays; left > 0;) {
     current = addDays(current, 1);
     if (isWorkday(current)) left -= 1;
   }
@@ -54,7 +59,7 @@ export function workdayAfter(day: string, workdays: number): string {
 export function workdayBefore(day: string, workdays: number): string {
   let current = day;
   while (!isWorkday(current)) current = addDays(current, -1);
-  for (let left = workdays; left > 0; ) {
+  for (let left = workdays; left > 0;) {
     current = addDays(current, -1);
     if (isWorkday(current)) left -= 1;
   }
@@ -94,13 +99,19 @@ export function webFormMinute(faker: Faker): number {
 }
 
 /** An office-hours moment on the workday `workdays` after `day`. */
-export const officeMomentOn = (faker: Faker, day: string, workdays = 0) => agencyMoment(workdayAfter(day, workdays), officeMinute(faker));
+export const officeMomentOn = (faker: Faker, day: string, workdays = 0) =>
+  agencyMoment(workdayAfter(day, workdays), officeMinute(faker));
 
 /**
  * The moment staff next act on something that happened `after`: between `workdays[0]` and `workdays[1]` workdays later (0: the same
  * day), in office hours, never sooner than `minMinutes` after it (past 18:00 that is the next workday).
  */
-export function laterOfficeMoment(faker: Faker, after: Date, minMinutes: number, [fewest, most]: [number, number]): Date {
+export function laterOfficeMoment(
+  faker: Faker,
+  after: Date,
+  minMinutes: number,
+  [fewest, most]: [number, number],
+): Date {
   const earliest = new Date(after.getTime() + minMinutes * MINUTE_MS);
   const candidate = officeMomentOn(faker, agencyDay(after), faker.number.int({ min: fewest, max: most }));
   if (candidate > earliest) return candidate;

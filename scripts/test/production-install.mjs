@@ -53,10 +53,23 @@ async function step(name, work) {
 
 /** The packages main.mjs imports (statically or through import()), without node: builtins and subpaths. */
 function importedPackages(bundle) {
-  const patterns = [/^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)"/gm, /^import\s*"([^"]+)"/gm, /\bimport\(\s*"([^"]+)"\s*\)/g];
+  const patterns = [
+    /^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)"/gm,
+    /^import\s*"([^"]+)"/gm,
+    /\bimport\(\s*"([^"]+)"\s*\)/g,
+  ];
   const specifiers = patterns.flatMap((pattern) => [...bundle.matchAll(pattern)].map((match) => match[1]));
   const bare = specifiers.filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.'));
-  return [...new Set(bare.map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')))].sort();
+  return [
+    ...new Set(
+      bare.map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    ),
+  ].sort();
 }
 
 /** Bytes of the files below a folder (symbolic links counted as themselves). */
@@ -68,7 +81,10 @@ function sizeOf(target) {
 
 function runNpmCi() {
   return new Promise((resolve, reject) => {
-    npm = spawn('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+    npm = spawn('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+      cwd: folder,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     npm.stdout.on('data', (chunk) => (output += chunk));
     npm.stderr.on('data', (chunk) => (output += chunk));
@@ -98,7 +114,8 @@ const get = (url, init = {}) => fetch(url, { ...init, signal: AbortSignal.timeou
 const serverEnded = () => !running(server);
 
 async function expectStatus(response, status, what) {
-  if (response.status !== status) throw new Error(`${what} answered ${response.status}, not ${status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== status)
+    throw new Error(`${what} answered ${response.status}, not ${status}: ${(await response.text()).slice(0, 300)}`);
 }
 
 /** One administrator for every start: the first creates it, the later ones find it in the data folder. */
@@ -121,15 +138,27 @@ async function startsAndServes(node, version) {
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
     };
-    server = spawn(node, ['--enable-source-maps', 'dist-server/main.mjs'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(node, ['--enable-source-maps', 'dist-server/main.mjs'], {
+      cwd: folder,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout.on('data', (chunk) => (serverOutput += chunk));
     server.stderr.on('data', (chunk) => (serverOutput += chunk));
     let last = 'no answer';
     for (let tries = 0; tries < READY_TRIES; tries += 1) {
-      if (serverEnded()) throw new Error(`the server ended (${server.signalCode ?? `exit code ${server.exitCode}`}) before it was ready`);
-      const response = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2_000) }).catch((error) => error);
+      if (serverEnded())
+        throw new Error(
+          `the server ended (${server.signalCode ?? `exit code ${server.exitCode}`}) before it was ready`,
+        );
+      const response = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2_000) }).catch(
+        (error) => error,
+      );
       if (response instanceof Response && response.status === 200) return;
-      last = response instanceof Response ? `${response.status} ${await response.text()}` : String(response.cause?.code ?? response.message);
+      last =
+        response instanceof Response
+          ? `${response.status} ${await response.text()}`
+          : String(response.cause?.code ?? response.message);
       await sleep(READY_INTERVAL_MS);
     }
     throw new Error(`not ready after ${READY_TRIES} tries, ${READY_INTERVAL_MS} ms apart; last answer: ${last}`);
@@ -139,31 +168,39 @@ async function startsAndServes(node, version) {
     const page = await get(`${base}/`);
     await expectStatus(page, 200, 'GET /');
     const html = await page.text();
-    const script = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8').match(/<script[^>]*\ssrc="([^"]+)"/)?.[1];
-    if (!script || !html.includes(script)) throw new Error(`GET / did not answer dist/index.html (its script ${script ?? 'was not found'})`);
+    const script = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8').match(
+      /<script[^>]*\ssrc="([^"]+)"/,
+    )?.[1];
+    if (!script || !html.includes(script))
+      throw new Error(`GET / did not answer dist/index.html (its script ${script ?? 'was not found'})`);
     await expectStatus(await get(new URL(script, base)), 200, `GET ${script}`);
   });
 
   await step(`the administrator signs in (Node.js ${version})`, async () => {
     const basic = Buffer.from(`${admin.username}:${admin.password}`).toString('base64');
-    const signIn = await get(`${base}/api/auth/token/`, { method: 'POST', headers: { authorization: `Basic ${basic}` } });
+    const signIn = await get(`${base}/api/auth/token/`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}` },
+    });
     await expectStatus(signIn, 200, 'POST /api/auth/token/');
     const { access_token: accessToken } = await signIn.json();
     const info = await get(`${base}/api/auth/info/`, { headers: { authorization: `Bearer ${accessToken}` } });
     await expectStatus(info, 200, 'GET /api/auth/info/ with the access token');
     const { roles } = await info.json();
-    if (!roles?.includes('administrator')) throw new Error(`the signed-in user has the roles ${JSON.stringify(roles)}, not administrator`);
+    if (!roles?.includes('administrator'))
+      throw new Error(`the signed-in user has the roles ${JSON.stringify(roles)}, not administrator`);
   });
 
   await step(`SIGTERM stops the server with exit code 0 (Node.js ${version})`, async () => {
     // past the time-out `once` rejects; the check below says so
-    const ended = serverEnded() ? Promise.resolve() : once(server, 'exit', { signal: AbortSignal.timeout(STOP_TIMEOUT_MS) }).catch(() => {});
+    const ended = serverEnded()
+      ? Promise.resolve()
+      : once(server, 'exit', { signal: AbortSignal.timeout(STOP_TIMEOUT_MS) }).catch(() => {});
     server.kill('SIGTERM');
     await ended;
     if (!serverEnded()) throw new Error(`still running ${STOP_TIMEOUT_MS / 1000} s after SIGTERM`);
     if (server.exitCode !== 0) throw new Error(`it ended with ${server.signalCode ?? `exit code ${server.exitCode}`}`);
   });
-
 }
 
 async function main() {
@@ -186,7 +223,9 @@ async function main() {
     await runNpmCi();
     const devOnly = Object.keys(manifest.devDependencies ?? {}).filter((name) => !manifest.dependencies?.[name]);
     const lock = JSON.parse(readFileSync(path.join(folder, 'package-lock.json'), 'utf8'));
-    const installed = devOnly.filter((name) => lock.packages[`node_modules/${name}`]?.dev && existsSync(path.join(folder, 'node_modules', name)));
+    const installed = devOnly.filter(
+      (name) => lock.packages[`node_modules/${name}`]?.dev && existsSync(path.join(folder, 'node_modules', name)),
+    );
     if (installed.length) throw new Error(`development packages were installed: ${installed.join(', ')}`);
     const missing = packages.filter((name) => !existsSync(path.join(folder, 'node_modules', name)));
     if (missing.length) throw new Error(`packages the server imports were not installed: ${missing.join(', ')}`);
@@ -209,7 +248,8 @@ try {
   console.log(steps.join('\n'));
 } catch (error) {
   console.error(`Production install check failed. ${error.message}`);
-  if (serverOutput.trim()) console.error(`The server's output:\n${serverOutput.trim().split('\n').slice(-40).join('\n')}`);
+  if (serverOutput.trim())
+    console.error(`The server's output:\n${serverOutput.trim().split('\n').slice(-40).join('\n')}`);
   process.exitCode = 1;
 } finally {
   cleanUp();

@@ -1,6 +1,6 @@
 // `npm test`: the type check and the build side by side, then every Vitest project in one run (the services on PGlite and on
-// PostgreSQL, the panel, the layer rules) with a production install of that build beside it (production-install.mjs), then the
-// browser tests against that build.
+// PostgreSQL, the panel, the layer rules) with a production install of that build (production-install.mjs) and the format
+// check beside it, then the browser tests against that build.
 // Ends with each phase's time, the slowest test files and the totals, also written to test-results/summary.txt (.ci/run prints it
 // again at its end).
 import { spawn } from 'node:child_process';
@@ -47,7 +47,11 @@ async function quietPhase(name, log, command, args) {
 }
 
 /** An error message's first line, without the reporters' colours. */
-const firstLine = (text = '') => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
+const firstLine = (text = '') =>
+  text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    .slice(0, 200);
 
 function vitestFiles() {
   const file = path.join(results, 'vitest-files.json');
@@ -61,13 +65,22 @@ function browserFiles() {
   const byFile = new Map();
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      const entry = byFile.get(suite.file) ?? { project: 'browser', file: path.join('tests/e2e', suite.file), seconds: 0, passed: 0, failed: 0, skipped: 0, failures: [] };
+      const entry = byFile.get(suite.file) ?? {
+        project: 'browser',
+        file: path.join('tests/e2e', suite.file),
+        seconds: 0,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        failures: [],
+      };
       for (const test of spec.tests) {
         const last = test.results.at(-1);
         entry.seconds += test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
         const outcome = test.status === 'skipped' ? 'skipped' : last?.status === 'passed' ? 'passed' : 'failed';
         entry[outcome] += 1;
-        if (outcome === 'failed') entry.failures.push({ test: `${spec.title} (${test.projectName})`, message: last?.error?.message });
+        if (outcome === 'failed')
+          entry.failures.push({ test: `${spec.title} (${test.projectName})`, message: last?.error?.message });
       }
       byFile.set(suite.file, entry);
     }
@@ -85,7 +98,8 @@ function summary() {
     return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
   };
   const lines = ['', '=== npm test: phases'];
-  for (const { name, seconds, passed } of phases) lines.push(`${minutes(seconds).padStart(8)}  ${name}${passed ? '' : '  FAILED'}`);
+  for (const { name, seconds, passed } of phases)
+    lines.push(`${minutes(seconds).padStart(8)}  ${name}${passed ? '' : '  FAILED'}`);
   lines.push(`${minutes(phases.reduce((sum, { seconds }) => sum + seconds, 0)).padStart(8)}  in all`);
   lines.push('', `=== the ${SLOWEST} slowest test files (wall time, import included)`);
   for (const entry of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
@@ -116,7 +130,17 @@ const built = await phase('type check and build (side by side)', async () => {
 
 // the build just made, alone in a fresh folder with only the production packages (docs/operations.md, Production install); beside
 // the Vitest run, as it waits mostly on npm ci's downloads and the disk
-const productionInstall = built ? quietPhase('production install (npm ci --omit=dev, start, sign in; beside the next phase)', 'production-install.log', 'node', ['scripts/test/production-install.mjs']) : undefined;
+const productionInstall = built
+  ? quietPhase(
+      'production install (npm ci --omit=dev, start, sign in; beside the next phase)',
+      'production-install.log',
+      'node',
+      ['scripts/test/production-install.mjs'],
+    )
+  : undefined;
+
+// the code's habits (Prettier's format), cached, beside the tests: they read the sources only
+const habits = quietPhase('format check (beside the next phase)', 'habits.log', 'npm', ['run', '--silent', 'habits']);
 
 const databaseUrl = await reachableTestDatabase();
 await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and panel tests`, () =>
@@ -128,10 +152,13 @@ await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and p
 );
 
 await productionInstall;
+await habits;
 
 if (built) {
   await phase('browser tests', () =>
-    run(...npx('playwright', 'test', '--reporter=list,json'), { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json') }),
+    run(...npx('playwright', 'test', '--reporter=list,json'), {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json'),
+    }),
   );
 }
 

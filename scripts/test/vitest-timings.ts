@@ -12,7 +12,8 @@ export default class TimingsReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const files = testModules.map((module) => {
-      const { collectDuration, setupDuration, environmentSetupDuration, prepareDuration, duration } = module.diagnostic();
+      const { collectDuration, setupDuration, environmentSetupDuration, prepareDuration, duration } =
+        module.diagnostic();
       const outcomes = { passed: 0, failed: 0, skipped: 0 };
       const failures: { test: string; message?: string }[] = [];
       for (const test of module.children.allTests()) {

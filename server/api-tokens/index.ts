@@ -15,6 +15,9 @@ interface ApiTokenAdministrationOptions extends ServiceOptions {
  * The administration of one service's API tokens, mounted by server/app.ts under the prefix of each service that takes
  * them (files and pricing) with that service's scope.
  */
-export const apiTokenAdministration: FastifyPluginAsyncTypebox<ApiTokenAdministrationOptions> = async (app, { db, scope, tags }) => {
+export const apiTokenAdministration: FastifyPluginAsyncTypebox<ApiTokenAdministrationOptions> = async (
+  app,
+  { db, scope, tags },
+) => {
   apiTokenRoutes(app, { db, scope, tags });
 };

@@ -4,7 +4,13 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
-import { ApiToken, ApiTokenStatistics, ApiTokenUidParams, NewApiTokenBody, type ApiTokenScope } from '../../contracts/api-tokens';
+import {
+  ApiToken,
+  ApiTokenStatistics,
+  ApiTokenUidParams,
+  NewApiTokenBody,
+  type ApiTokenScope,
+} from '../../contracts/api-tokens';
 import { apiTokenStatistics } from './statistics';
 import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './store';
 
@@ -17,7 +23,10 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     {
       config: { permission: 'tokens:manage' },
       schema: {
-        ...describe('All API tokens, newest first', "The service's API tokens, newest first. A token's value is never returned; `last_four` tells tokens apart."),
+        ...describe(
+          'All API tokens, newest first',
+          "The service's API tokens, newest first. A token's value is never returned; `last_four` tells tokens apart.",
+        ),
         response: { 200: Type.Array(ApiToken), ...problems(401) },
       },
     },
@@ -88,7 +97,10 @@ export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; s
     {
       config: { permission: 'tokens:manage' },
       schema: {
-        ...describe('The dashboard figure: API tokens expiring within 14 days', "The service's tokens, not revoked, whose expiry lies between now and 14 days from now."),
+        ...describe(
+          'The dashboard figure: API tokens expiring within 14 days',
+          "The service's tokens, not revoked, whose expiry lies between now and 14 days from now.",
+        ),
         response: { 200: ApiTokenStatistics, ...problems(401, 403) },
       },
     },

@@ -7,12 +7,10 @@ import { badRequest, conflict, notFound } from '../shared/problem';
 import type { ApiTokenResponse, ApiTokenScope, NewApiToken } from '../../contracts/api-tokens';
 import { hashTokenValue, orNull, type ApiTokenRow } from '../authentication/api-tokens';
 
-
 const tokenNotFound = () => notFound('No API token has this uid.', 'uid', 'token-not-found');
 
 /** What is kept of the value to tell tokens apart: 4 of at least 16 characters, too few to guess the rest from. */
 const lastFourOf = (value: string) => value.slice(-4);
-
 
 function toApiToken(row: ApiTokenRow): ApiTokenResponse {
   return {
@@ -31,8 +29,15 @@ function toApiToken(row: ApiTokenRow): ApiTokenResponse {
 const tokenTarget = (row: ApiTokenRow) => ({ type: 'api-token', id: row.uid, label: row.service });
 
 /** Stores a new token; its expiry must lie in the future and its value must be new to the scope. */
-export async function addApiToken(db: Db, scope: ApiTokenScope, token: NewApiToken, createdBy: string, audit: AuditContext): Promise<ApiTokenResponse> {
-  if (token.expires != null && token.expires * 1000 <= Date.now()) throw badRequest('expires must be in the future', 'expires', 'expiry-in-past');
+export async function addApiToken(
+  db: Db,
+  scope: ApiTokenScope,
+  token: NewApiToken,
+  createdBy: string,
+  audit: AuditContext,
+): Promise<ApiTokenResponse> {
+  if (token.expires != null && token.expires * 1000 <= Date.now())
+    throw badRequest('expires must be in the future', 'expires', 'expiry-in-past');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiTokens)
@@ -55,7 +60,11 @@ export async function addApiToken(db: Db, scope: ApiTokenScope, token: NewApiTok
 
 /** Newest first. */
 export async function listApiTokens(db: Db, scope: ApiTokenScope): Promise<ApiTokenResponse[]> {
-  const rows = await db.select().from(apiTokens).where(eq(apiTokens.scope, scope)).orderBy(desc(apiTokens.created), desc(apiTokens.uid));
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.scope, scope))
+    .orderBy(desc(apiTokens.created), desc(apiTokens.uid));
   return rows.map(toApiToken);
 }
 
@@ -68,18 +77,31 @@ async function findApiToken(db: Db, scope: ApiTokenScope, uid: string): Promise<
 }
 
 /** Revoking is final: a revoked token cannot be revoked again. */
-export async function revokeApiToken(db: Db, scope: ApiTokenScope, uid: string, revokedBy: string, audit: AuditContext): Promise<ApiTokenResponse> {
+export async function revokeApiToken(
+  db: Db,
+  scope: ApiTokenScope,
+  uid: string,
+  revokedBy: string,
+  audit: AuditContext,
+): Promise<ApiTokenResponse> {
   const row = await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiTokens)
       .set({ revoked: new Date(), revokedBy })
       .where(and(eq(apiTokens.scope, scope), eq(apiTokens.uid, uid), isNull(apiTokens.revoked)))
       .returning();
-    if (revoked) await recordAudit(tx, { ...audit, action: 'api-token.revoke', target: tokenTarget(revoked), changes: { revoked: orNull(revoked.revoked) } });
+    if (revoked)
+      await recordAudit(tx, {
+        ...audit,
+        action: 'api-token.revoke',
+        target: tokenTarget(revoked),
+        changes: { revoked: orNull(revoked.revoked) },
+      });
     return revoked;
   });
   if (row) return toApiToken(row);
-  if (await findApiToken(db, scope, uid)) throw conflict('The API token is already revoked.', 'uid', 'token-already-revoked');
+  if (await findApiToken(db, scope, uid))
+    throw conflict('The API token is already revoked.', 'uid', 'token-already-revoked');
   throw tokenNotFound();
 }
 

@@ -5,7 +5,12 @@ import { AuditEvent, EventIdParams, EventPage, EventSearch } from '../../contrac
 import { readEventSearch } from './schemas';
 import { findEvent, searchEvents } from './store';
 
-const describe = (summary: string, description: string) => ({ tags: ['audit'], summary, description, security: BEARER });
+const describe = (summary: string, description: string) => ({
+  tags: ['audit'],
+  summary,
+  description,
+  security: BEARER,
+});
 
 /** Only reading: no route changes or deletes an event (the table refuses updates; retention is the server's). */
 export function auditRoutes(app: ServiceApp, { db }: { db: Db }) {
@@ -16,7 +21,7 @@ export function auditRoutes(app: ServiceApp, { db }: { db: Db }) {
       schema: {
         ...describe(
           'Search the audit trail',
-          'The paged dialect: sort_by `time` (the default, newest first), `action` or `actor` (the actor\'s name), ties by time and then id. ' +
+          "The paged dialect: sort_by `time` (the default, newest first), `action` or `actor` (the actor's name), ties by time and then id. " +
             "`query` is a case-insensitive substring of the actor's name, the target's label or the action (`%` and `_` literal). `filters` " +
             'is {"time": {"from", "to"}, "action": "user.ban", "actor": user uid, "target_type": "user"}, every key optional or null; ' +
             'anything else is 400 `/problems/invalid-filters`. A total above 1000 is a lower bound unless exact_total=true. No route changes ' +
@@ -34,7 +39,10 @@ export function auditRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'audit:read' },
       schema: {
-        ...describe('One audit event', '404 `/problems/event-not-found` when no event has the id; 400 naming `id` when it is not a number.'),
+        ...describe(
+          'One audit event',
+          '404 `/problems/event-not-found` when no event has the id; 400 naming `id` when it is not a number.',
+        ),
         params: EventIdParams,
         response: { 200: AuditEvent, ...problems(400, 401, 403, 404) },
       },

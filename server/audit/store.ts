@@ -1,7 +1,16 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { auditEvents } from '../db/schema';
-import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import {
+  cappedPageOf,
+  countLimitOf,
+  countUpTo,
+  directionOf,
+  epochSecondsOf,
+  escapeLike,
+  offsetOf,
+  withinSeconds,
+} from '../shared/paging';
 import { notFound } from '../shared/problem';
 import type { AuditEventResponse, SortKey } from '../../contracts/audit';
 import type { EventSearchRequest } from './schemas';
@@ -55,12 +64,19 @@ export async function searchEvents(db: Db, request: EventSearchRequest) {
     .limit(request.pageSize)
     .offset(offsetOf(request));
   const limit = countLimitOf(request, request.exactTotal);
-  const [{ total }] = await countUpTo(db, db.select({ id: auditEvents.id }).from(auditEvents).where(where).$dynamic(), limit);
+  const [{ total }] = await countUpTo(
+    db,
+    db.select({ id: auditEvents.id }).from(auditEvents).where(where).$dynamic(),
+    limit,
+  );
   return cappedPageOf(rows.map(toAuditEvent), total, limit, request);
 }
 
 export async function findEvent(db: Db, id: string): Promise<AuditEventResponse> {
-  const [row] = await db.select().from(auditEvents).where(eq(auditEvents.id, Number(id)));
+  const [row] = await db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.id, Number(id)));
   if (!row) throw notFound(`No audit event has the id ${id}.`, 'id', 'event-not-found');
   return toAuditEvent(row);
 }

@@ -27,8 +27,16 @@ export async function unlockUsers(db: Db, uids: string[], actor: Actor, context:
     .where(inArray(users.uid, normalized));
   await db.transaction(async (tx) => {
     await assertMayManage(tx, actor, normalized);
-    await unlockUsernames(tx, targets.flatMap((target) => (target.username === null ? [] : [target.username])));
-    for (const target of targets) await recordAudit(tx, { ...context, action: 'user.unlock', target: { type: 'user', id: target.uid, label: target.publicName } });
+    await unlockUsernames(
+      tx,
+      targets.flatMap((target) => (target.username === null ? [] : [target.username])),
+    );
+    for (const target of targets)
+      await recordAudit(tx, {
+        ...context,
+        action: 'user.unlock',
+        target: { type: 'user', id: target.uid, label: target.publicName },
+      });
   });
   return { unlocked: normalized };
 }
@@ -39,12 +47,25 @@ export async function sessionsOf(db: Db, uid: string) {
 }
 
 /** Ends one session of the user: its refresh tokens are refused from now on. */
-export async function revokeSession(db: Db, changes: UserChanges, uid: string, family: string, actor: Actor, context: AuditContext) {
+export async function revokeSession(
+  db: Db,
+  changes: UserChanges,
+  uid: string,
+  family: string,
+  actor: Actor,
+  context: AuditContext,
+) {
   const user = await findUser(db, uid);
   if (!user) throw userNotFound();
   await changes.transaction(db, { users: [uid] }, async (tx) => {
     await assertMayManage(tx, actor, uid);
-    if (!(await revokeSessionOf(tx, uid, family.toLowerCase()))) throw notFound('The user has no active session with this family.', 'family', 'not-found');
-    await recordAudit(tx, { ...context, action: 'session.revoke', target: { type: 'session', id: family.toLowerCase(), label: user.publicName }, changes: { user: uid } });
+    if (!(await revokeSessionOf(tx, uid, family.toLowerCase())))
+      throw notFound('The user has no active session with this family.', 'family', 'not-found');
+    await recordAudit(tx, {
+      ...context,
+      action: 'session.revoke',
+      target: { type: 'session', id: family.toLowerCase(), label: user.publicName },
+      changes: { user: uid },
+    });
   });
 }

@@ -5,15 +5,42 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
 import type { ServiceApp } from '../shared/service';
-import { banUsers, changeDomainUser, changePasswordAuthentication, createUser, panelUser, revokeRefreshTokens, unbanUsers, type Administrator } from './administration';
-import { Banned, CreateUserBody, DomainUser, DomainUserBody, PanelUser, PanelUserList, PanelUserPage, PasswordAuthenticationBody, Revoked, UidParams, UidsBody, Unbanned, UserListQuery } from '../../contracts/auth';
+import {
+  banUsers,
+  changeDomainUser,
+  changePasswordAuthentication,
+  createUser,
+  panelUser,
+  revokeRefreshTokens,
+  unbanUsers,
+  type Administrator,
+} from './administration';
+import {
+  Banned,
+  CreateUserBody,
+  DomainUser,
+  DomainUserBody,
+  PanelUser,
+  PanelUserList,
+  PanelUserPage,
+  PasswordAuthenticationBody,
+  Revoked,
+  UidParams,
+  UidsBody,
+  Unbanned,
+  UserListQuery,
+} from '../../contracts/auth';
 import { isPagedRequest, panelUserSearcher, readUserSearch } from './user-search';
 import { listPanelUsers } from './users';
 import { signedIn, type AdministrationContext } from './route-parts';
 
 /** The administration of users: create, list, read, change, set passwords, revoke sessions, ban and unban. */
 export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, changes }: AdministrationContext) {
-  const by = ({ user }: FastifyRequest): Administrator => ({ uid: user.uid, permissions: user.permissions, accessPolicy });
+  const by = ({ user }: FastifyRequest): Administrator => ({
+    uid: user.uid,
+    permissions: user.permissions,
+    accessPolicy,
+  });
   const searchPanelUsers = panelUserSearcher(db);
   app.post(
     '/administration/users/',
@@ -71,7 +98,11 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
     '/administration/users/:uid/',
     {
       config: { permission: 'users:read' },
-      schema: { ...signedIn('One user', '404 `/problems/user-not-found` when no user has the uid.'), params: UidParams, response: { 200: PanelUser, ...problems(400, 401, 404) } },
+      schema: {
+        ...signedIn('One user', '404 `/problems/user-not-found` when no user has the uid.'),
+        params: UidParams,
+        response: { 200: PanelUser, ...problems(400, 401, 404) },
+      },
     },
     async (request) => panelUser(db, request.params.uid),
   );
@@ -86,7 +117,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
           'Takes the domain_user as GET returns it: the body uid must equal the path uid and `banned` (optional) the stored state, else ' +
             '400 `/problems/read-only-field`; `locked` and `last_sign_in` are accepted and ignored. Each role granted or removed needs every ' +
             "permission it grants, and the user's permissions must be a subset of the caller's (403). A role change that would leave no " +
-            'unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from the user\'s next request. Audited as ' +
+            "unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from the user's next request. Audited as " +
             '`user.update` with the changed fields.',
         ),
         params: UidParams,
@@ -94,7 +125,8 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
         response: { 200: DomainUser, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeDomainUser(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
+    async (request) =>
+      changeDomainUser(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
   );
 
   app.put(
@@ -107,7 +139,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
           'Takes the method as GET returns it ({type, username}; `type` must be `password`) plus an optional password: left out, the ' +
             'password stays, but a user who has none yet needs one for a username change (400 `/problems/password-required`). A new password ' +
             'may not be among the 10,000 most common (400 `/problems/common-password`); a taken username is 409 `/problems/username-taken`. ' +
-            "Setting a password needs an authentication within 5 minutes (401 `/problems/reauthentication-required`) and ends every session " +
+            'Setting a password needs an authentication within 5 minutes (401 `/problems/reauthentication-required`) and ends every session ' +
             "of the user, their access tokens at once. Only for users whose permissions are a subset of the caller's (403). Audited as `user.password-set`.",
         ),
         params: UidParams,
@@ -117,7 +149,14 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
     },
     async (request) => {
       if (request.body.password !== undefined) assertSessionAllows({ recentAuthentication: true }, request.user);
-      return changePasswordAuthentication(db, changes, request.params.uid, request.body, by(request), auditContextOf(request));
+      return changePasswordAuthentication(
+        db,
+        changes,
+        request.params.uid,
+        request.body,
+        by(request),
+        auditContextOf(request),
+      );
     },
   );
 
@@ -148,7 +187,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
           'Ban users',
           'Revokes their refresh tokens; their access tokens are refused from their next request on, on every process. Banning yourself ' +
             'is 400 `/problems/self-ban`; a ban that would leave no unbanned user holding roles:manage is 409 `/problems/last-roles-manager`; ' +
-            "an unknown uid is 404 `/problems/user-not-found` naming `uids`; nothing changes then. Only for users whose permissions are a " +
+            'an unknown uid is 404 `/problems/user-not-found` naming `uids`; nothing changes then. Only for users whose permissions are a ' +
             "subset of the caller's (403). One `user.ban` event per user.",
         ),
         body: UidsBody,

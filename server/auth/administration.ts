@@ -6,7 +6,14 @@ import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { recordUserEvents, userTarget } from './audit';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
-import { assertMayGrant, assertMayManage, changedRoles, keepingARolesManager, lockPermissions, type Actor } from './permission-rules';
+import {
+  assertMayGrant,
+  assertMayManage,
+  changedRoles,
+  keepingARolesManager,
+  lockPermissions,
+  type Actor,
+} from './permission-rules';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from '../../contracts/auth';
 import {
@@ -57,7 +64,12 @@ export async function panelUser(db: Db, uid: string) {
   return user;
 }
 
-export async function createUser(db: Db, { username, password, public_name, roles }: CreateUserInput, by: Administrator, audit: AuditContext) {
+export async function createUser(
+  db: Db,
+  { username, password, public_name, roles }: CreateUserInput,
+  by: Administrator,
+  audit: AuditContext,
+) {
   await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const newUser = { publicName: public_name, roles: distinct(roles), username, passwordHash };
@@ -73,7 +85,14 @@ export async function createUser(db: Db, { username, password, public_name, role
   );
 }
 
-export async function changeDomainUser(db: Db, changes: UserChanges, uid: string, body: DomainUserInput, by: Administrator, audit: AuditContext) {
+export async function changeDomainUser(
+  db: Db,
+  changes: UserChanges,
+  uid: string,
+  body: DomainUserInput,
+  by: Administrator,
+  audit: AuditContext,
+) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
   const roles = distinct(body.roles);
   const user = await changes.transaction(db, { users: [uid.toLowerCase()] }, (tx) =>
@@ -85,7 +104,10 @@ export async function changeDomainUser(db: Db, changes: UserChanges, uid: string
       await assertMayGrant(tx, by, changedRoles(stored.roles, roles));
       const updated = await updateDomainUser(tx, uid, body.public_name, roles);
       if (!updated) throw userNotFound();
-      const changes = changedFields({ public_name: stored.publicName, roles: stored.roles }, { public_name: updated.publicName, roles: updated.roles });
+      const changes = changedFields(
+        { public_name: stored.publicName, roles: stored.roles },
+        { public_name: updated.publicName, roles: updated.roles },
+      );
       await recordAudit(tx, { ...audit, action: 'user.update', target: userTarget(uid, updated.publicName), changes });
       return updated;
     }),
@@ -101,7 +123,8 @@ export async function changePasswordAuthentication(
   by: Administrator,
   audit: AuditContext,
 ) {
-  if (type !== undefined && type !== 'password') throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
+  if (type !== undefined && type !== 'password')
+    throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
   const user = await panelUser(db, uid);
   if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
@@ -110,11 +133,20 @@ export async function changePasswordAuthentication(
       await assertMayManage(tx, by, uid);
       const storedUsername = await findUsername(tx, uid);
       const saved = await setPasswordAuthentication(tx, uid, username, passwordHash);
-      if (!saved) throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
+      if (!saved)
+        throw badRequest('password is required: the user has no password yet.', 'password', 'password-required');
       // A password set by an administrator ends every session of the user.
       if (passwordHash !== undefined) await revokeRefreshTokensOf(tx, [uid]);
-      const changes = { ...(username === storedUsername ? {} : { username }), ...(passwordHash ? { password: 'changed' } : {}) };
-      await recordAudit(tx, { ...audit, action: 'user.password-set', target: userTarget(uid, user.domain_user.public_name), changes });
+      const changes = {
+        ...(username === storedUsername ? {} : { username }),
+        ...(passwordHash ? { password: 'changed' } : {}),
+      };
+      await recordAudit(tx, {
+        ...audit,
+        action: 'user.password-set',
+        target: userTarget(uid, user.domain_user.public_name),
+        changes,
+      });
     }),
   );
   return panelUser(db, uid);
@@ -138,13 +170,24 @@ export async function changeOwnPasswordAuthentication(
       await setPasswordAuthentication(tx, uid, username, passwordHash);
       await revokeRefreshTokensOf(tx, [uid], { exceptFamily: currentSession });
       const changes = { ...(username === storedUsername ? {} : { username }), password: 'changed' };
-      await recordAudit(tx, { ...audit, action: 'user.password-change', target: userTarget(uid, audit.actor?.publicName ?? ''), changes });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'user.password-change',
+        target: userTarget(uid, audit.actor?.publicName ?? ''),
+        changes,
+      });
     }),
   );
   return { uid, username };
 }
 
-export async function revokeRefreshTokens(db: Db, changes: UserChanges, uids: string[], by: Administrator, audit: AuditContext) {
+export async function revokeRefreshTokens(
+  db: Db,
+  changes: UserChanges,
+  uids: string[],
+  by: Administrator,
+  audit: AuditContext,
+) {
   const normalized = normalizeUids(uids);
   await assertAllKnown(db, normalized);
   const revoked = await changes.transaction(db, { users: normalized }, async (tx) => {

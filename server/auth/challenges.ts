@@ -3,7 +3,11 @@ import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { authenticationChallenges } from '../db/schema';
 import { HttpProblem, problemType } from '../shared/problem';
-import { SECOND_FACTOR_MAX_FAILURES, SECOND_FACTOR_TOKEN_SECONDS, type SignInMethod } from '../../contracts/second-factors';
+import {
+  SECOND_FACTOR_MAX_FAILURES,
+  SECOND_FACTOR_TOKEN_SECONDS,
+  type SignInMethod,
+} from '../../contracts/second-factors';
 import { confirmedKindsOf } from './factor-store';
 import { hasUnusedRecoveryCodes } from './recovery-codes';
 import { authenticationOptions, credentialsOf, type RelyingParty } from './webauthn';
@@ -35,7 +39,11 @@ interface NewChallenge {
 }
 
 /** Stores a challenge for CHALLENGE_SECONDS and answers its token; expired challenges go on the way. */
-export async function issueChallenge(db: Db, { token = randomBytes(32).toString('base64url'), userAgent, ...challenge }: NewChallenge, now = new Date()): Promise<string> {
+export async function issueChallenge(
+  db: Db,
+  { token = randomBytes(32).toString('base64url'), userAgent, ...challenge }: NewChallenge,
+  now = new Date(),
+): Promise<string> {
   await db.delete(authenticationChallenges).where(lt(authenticationChallenges.expiresAt, now));
   await db.insert(authenticationChallenges).values({
     ...challenge,
@@ -46,13 +54,19 @@ export async function issueChallenge(db: Db, { token = randomBytes(32).toString(
   return token;
 }
 
-const alive = (now: Date): SQL => and(isNull(authenticationChallenges.usedAt), gt(authenticationChallenges.expiresAt, now))!;
+const alive = (now: Date): SQL =>
+  and(isNull(authenticationChallenges.usedAt), gt(authenticationChallenges.expiresAt, now))!;
 
 /**
  * Counts an attempt on a second-factor token before its proof is checked, so that concurrent attempts cannot pass the limit:
  * answers the challenge while it is alive, has attempts left and was issued to this address (and user, when given).
  */
-export async function reserveSecondFactorAttempt(db: Db, token: string, { address, userUid }: { address: string; userUid?: string }, now = new Date()): Promise<Challenge | undefined> {
+export async function reserveSecondFactorAttempt(
+  db: Db,
+  token: string,
+  { address, userUid }: { address: string; userUid?: string },
+  now = new Date(),
+): Promise<Challenge | undefined> {
   const [row] = await db
     .update(authenticationChallenges)
     .set({ failures: sql`${authenticationChallenges.failures} + 1` })
@@ -89,7 +103,13 @@ export async function giveBackSecondFactorAttempt(db: Db, challenge: Challenge):
 }
 
 /** Uses up a passkey or registration challenge, right or wrong its answer: answers it while it was alive (and the user's). */
-export async function consumeChallenge(db: Db, purpose: Exclude<Purpose, 'second-factor'>, token: string, userUid?: string, now = new Date()): Promise<Challenge | undefined> {
+export async function consumeChallenge(
+  db: Db,
+  purpose: Exclude<Purpose, 'second-factor'>,
+  token: string,
+  userUid?: string,
+  now = new Date(),
+): Promise<Challenge | undefined> {
   const [row] = await db
     .update(authenticationChallenges)
     .set({ usedAt: now })
@@ -127,12 +147,25 @@ export async function secondFactorRequired(
 ): Promise<HttpProblem> {
   const methods = await methodsOf(db, user.uid);
   const credentials = methods.includes('webauthn') ? await credentialsOf(db, user.uid) : [];
-  const webauthnOptions = credentials.length ? await authenticationOptions(relyingParty, credentials, 'preferred') : undefined;
-  const token = await issueChallenge(db, { purpose: 'second-factor', userUid: user.uid, address: client.address, userAgent: client.userAgent, challenge: webauthnOptions?.challenge });
-  return new HttpProblem(401, 'Unauthorized', `The password is right; now prove a second factor within ${CHALLENGE_SECONDS / 60} minutes.`, {
-    type: problemType('second-factor-required'),
-    second_factor_token: token,
-    methods,
-    ...(webauthnOptions ? { webauthn_options: webauthnOptions } : {}),
+  const webauthnOptions = credentials.length
+    ? await authenticationOptions(relyingParty, credentials, 'preferred')
+    : undefined;
+  const token = await issueChallenge(db, {
+    purpose: 'second-factor',
+    userUid: user.uid,
+    address: client.address,
+    userAgent: client.userAgent,
+    challenge: webauthnOptions?.challenge,
   });
+  return new HttpProblem(
+    401,
+    'Unauthorized',
+    `The password is right; now prove a second factor within ${CHALLENGE_SECONDS / 60} minutes.`,
+    {
+      type: problemType('second-factor-required'),
+      second_factor_token: token,
+      methods,
+      ...(webauthnOptions ? { webauthn_options: webauthnOptions } : {}),
+    },
+  );
 }

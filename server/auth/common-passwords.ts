@@ -10,7 +10,8 @@ let commonPasswords: Promise<Set<string>> | undefined;
 
 function loadCommonPasswords(): Promise<Set<string>> {
   commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, HOW_MANY).map((password) => password.toLowerCase())),
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].slice(0, HOW_MANY).map((password) => password.toLowerCase())),
   );
   return commonPasswords;
 }

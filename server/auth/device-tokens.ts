@@ -19,12 +19,25 @@ const DEVICE_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new device token for the user's browser; the one it presented (if any) is replaced. */
-export async function issueDeviceToken(db: Db, userUid: string, presented: string | undefined, now = new Date()): Promise<string> {
+export async function issueDeviceToken(
+  db: Db,
+  userUid: string,
+  presented: string | undefined,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  if (presented && DEVICE_TOKEN_FORMAT.test(presented)) await db.delete(deviceTokens).where(and(eq(deviceTokens.tokenHash, hashOf(presented)), eq(deviceTokens.userUid, userUid)));
+  if (presented && DEVICE_TOKEN_FORMAT.test(presented))
+    await db
+      .delete(deviceTokens)
+      .where(and(eq(deviceTokens.tokenHash, hashOf(presented)), eq(deviceTokens.userUid, userUid)));
   const dead = or(lt(deviceTokens.expiresAt, now), gte(deviceTokens.failures, DEVICE_MAX_FAILURES));
   await db.delete(deviceTokens).where(and(eq(deviceTokens.userUid, userUid), dead));
-  await db.insert(deviceTokens).values({ tokenHash: hashOf(token), userUid, createdAt: now, expiresAt: new Date(now.getTime() + DEVICE_TOKEN_DAYS * DAY_MS) });
+  await db.insert(deviceTokens).values({
+    tokenHash: hashOf(token),
+    userUid,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + DEVICE_TOKEN_DAYS * DAY_MS),
+  });
   return token;
 }
 
@@ -34,18 +47,33 @@ export async function issueDeviceToken(db: Db, userUid: string, presented: strin
  * undefined. At the limit the token is dead, and that browser waits like any other. A right password gives its attempt back
  * (giveBackDeviceAttempt); a completed sign-in replaces the token, and so forgives its failures.
  */
-export async function reserveDeviceAttempt(db: Db, token: string | undefined, username: string, now = new Date()): Promise<string | undefined> {
+export async function reserveDeviceAttempt(
+  db: Db,
+  token: string | undefined,
+  username: string,
+  now = new Date(),
+): Promise<string | undefined> {
   if (!token || !DEVICE_TOKEN_FORMAT.test(token)) return undefined;
   const ownerMatches = sql`exists (select 1 from ${passwordAuthentications} where ${passwordAuthentications.userUid} = ${qualified(deviceTokens.userUid)}
     and lower(${passwordAuthentications.username}) = ${username.toLowerCase()})`;
   const [row] = await db
     .update(deviceTokens)
     .set({ failures: sql`${deviceTokens.failures} + 1` })
-    .where(and(eq(deviceTokens.tokenHash, hashOf(token)), lt(deviceTokens.failures, DEVICE_MAX_FAILURES), gt(deviceTokens.expiresAt, now), ownerMatches))
+    .where(
+      and(
+        eq(deviceTokens.tokenHash, hashOf(token)),
+        lt(deviceTokens.failures, DEVICE_MAX_FAILURES),
+        gt(deviceTokens.expiresAt, now),
+        ownerMatches,
+      ),
+    )
     .returning({ tokenHash: deviceTokens.tokenHash });
   return row?.tokenHash;
 }
 
 export async function giveBackDeviceAttempt(db: Db, tokenHash: string) {
-  await db.update(deviceTokens).set({ failures: sql`greatest(${deviceTokens.failures} - 1, 0)` }).where(eq(deviceTokens.tokenHash, tokenHash));
+  await db
+    .update(deviceTokens)
+    .set({ failures: sql`greatest(${deviceTokens.failures} - 1, 0)` })
+    .where(eq(deviceTokens.tokenHash, tokenHash));
 }

@@ -38,7 +38,12 @@ export async function userSecondFactors(db: Db, uid: string, graceDays: number):
  * may be who took the factor): their next sign-in needs the password only (or, when their roles require a factor and the grace period is
  * over, gives a session that may only enroll one).
  */
-export async function resetSecondFactors({ db, changes, settings }: FactorContext, uid: string, actor: Actor, audit: AuditContext): Promise<UserSecondFactorsResponse> {
+export async function resetSecondFactors(
+  { db, changes, settings }: FactorContext,
+  uid: string,
+  actor: Actor,
+  audit: AuditContext,
+): Promise<UserSecondFactorsResponse> {
   const normalized = uid.toLowerCase();
   const user = await existingUser(db, normalized);
   await changes.transaction(db, { users: [normalized] }, async (tx) => {
@@ -48,7 +53,12 @@ export async function resetSecondFactors({ db, changes, settings }: FactorContex
     await deleteRecoveryCodes(tx, normalized);
     const sessionsEnded = await endSessionsOf(tx, normalized);
     const changes = { factors, sessions_ended: sessionsEnded };
-    await recordAudit(tx, { ...audit, action: 'second-factor.reset', target: userTarget(normalized, user.publicName), changes });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'second-factor.reset',
+      target: userTarget(normalized, user.publicName),
+      changes,
+    });
   });
   return userSecondFactors(db, normalized, settings.secondFactorGraceDays);
 }

@@ -14,7 +14,10 @@ export interface FactorKeys {
   recoveryCode: Buffer;
 }
 
-export const factorKeysOf = (masterSecret: Buffer): FactorKeys => ({ totp: totpKeyOf(masterSecret), recoveryCode: recoveryCodeKeyOf(masterSecret) });
+export const factorKeysOf = (masterSecret: Buffer): FactorKeys => ({
+  totp: totpKeyOf(masterSecret),
+  recoveryCode: recoveryCodeKeyOf(masterSecret),
+});
 
 export interface FactorContext {
   db: Db;

@@ -9,7 +9,9 @@ import { acceptedStep, decryptTotpSecret } from './totp';
 
 type FactorRow = typeof secondFactors.$inferSelect;
 
-export const factorResponseOf = (row: Pick<FactorRow, 'uid' | 'kind' | 'name' | 'createdAt' | 'lastUsedAt'>): SecondFactorResponse => ({
+export const factorResponseOf = (
+  row: Pick<FactorRow, 'uid' | 'kind' | 'name' | 'createdAt' | 'lastUsedAt'>,
+): SecondFactorResponse => ({
   uid: row.uid,
   kind: row.kind,
   name: row.name,
@@ -29,7 +31,11 @@ const confirmedOf = (userUid: string) => and(eq(secondFactors.userUid, userUid),
 
 /** The user's confirmed factors, oldest first. */
 export async function confirmedFactorsOf(db: Db, userUid: string): Promise<SecondFactorResponse[]> {
-  const rows = await db.select().from(secondFactors).where(confirmedOf(userUid)).orderBy(asc(secondFactors.createdAt), asc(secondFactors.uid));
+  const rows = await db
+    .select()
+    .from(secondFactors)
+    .where(confirmedOf(userUid))
+    .orderBy(asc(secondFactors.createdAt), asc(secondFactors.uid));
   return rows.map(factorResponseOf);
 }
 
@@ -39,7 +45,10 @@ export async function confirmedKindsOf(db: Db, userUid: string): Promise<Set<Sec
 }
 
 export async function countConfirmedFactors(db: Db, userUid: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(secondFactors).where(confirmedOf(userUid));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(secondFactors)
+    .where(confirmedOf(userUid));
   return row.count;
 }
 
@@ -47,9 +56,18 @@ export async function countConfirmedFactors(db: Db, userUid: string): Promise<nu
  * Accepts a code of one of the user's authenticator apps (`onlyFactor`: of that one, confirmed or not): records its step, so
  * that the same code, or an older one, is refused from then on. Answers the factor's uid, or undefined.
  */
-export async function acceptTotpCode(db: Db, key: Buffer, userUid: string, code: string, { onlyFactor, now = new Date() }: { onlyFactor?: string; now?: Date } = {}) {
+export async function acceptTotpCode(
+  db: Db,
+  key: Buffer,
+  userUid: string,
+  code: string,
+  { onlyFactor, now = new Date() }: { onlyFactor?: string; now?: Date } = {},
+) {
   const which = onlyFactor ? eq(secondFactors.uid, onlyFactor) : isNotNull(secondFactors.confirmedAt);
-  const apps = await db.select().from(secondFactors).where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.kind, 'totp'), which));
+  const apps = await db
+    .select()
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.kind, 'totp'), which));
   for (const app of apps) {
     const step = acceptedStep(decryptTotpSecret(key, app.totpSecret!, app.uid), code, app.totpLastStep, now);
     if (step === undefined) continue;
@@ -71,23 +89,40 @@ export async function insertFactor(db: Db, factor: typeof secondFactors.$inferIn
 }
 
 export async function findOwnFactor(db: Db, userUid: string, factorUid: string): Promise<FactorRow | undefined> {
-  const [row] = await db.select().from(secondFactors).where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.uid, factorUid)));
+  const [row] = await db
+    .select()
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.uid, factorUid)));
   return row;
 }
 
 /** Deletes one of the user's factors (confirmed or pending); answers it, or undefined when the user has no such factor. */
 export async function deleteOwnFactor(tx: Db, userUid: string, factorUid: string): Promise<FactorRow | undefined> {
-  const [row] = await tx.delete(secondFactors).where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.uid, factorUid))).returning();
+  const [row] = await tx
+    .delete(secondFactors)
+    .where(and(eq(secondFactors.userUid, userUid), eq(secondFactors.uid, factorUid)))
+    .returning();
   return row;
 }
 
 /** Deletes every factor of the user, pending ones included; answers how many were confirmed. */
 export async function deleteAllFactors(tx: Db, userUid: string): Promise<number> {
-  const rows = await tx.delete(secondFactors).where(eq(secondFactors.userUid, userUid)).returning({ confirmedAt: secondFactors.confirmedAt });
+  const rows = await tx
+    .delete(secondFactors)
+    .where(eq(secondFactors.userUid, userUid))
+    .returning({ confirmedAt: secondFactors.confirmedAt });
   return rows.filter((row) => row.confirmedAt !== null).length;
 }
 
 /** Pending authenticator apps of the user that can no longer be confirmed. */
 export async function deleteStalePendingFactors(db: Db, userUid: string, notBefore: Date): Promise<void> {
-  await db.delete(secondFactors).where(and(eq(secondFactors.userUid, userUid), isNull(secondFactors.confirmedAt), lt(secondFactors.createdAt, notBefore)));
+  await db
+    .delete(secondFactors)
+    .where(
+      and(
+        eq(secondFactors.userUid, userUid),
+        isNull(secondFactors.confirmedAt),
+        lt(secondFactors.createdAt, notBefore),
+      ),
+    );
 }

@@ -32,8 +32,17 @@ export async function ensureFirstAdministrator(db: Db, config: AdminSettings, pr
     return true;
   });
   if (!created) return false;
-  if (config.adminPassword) print(`Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`);
-  else print(framed([`Created the first administrator.`, `  Username: ${username}`, `  Password: ${password}`, `Shown only this once: sign in and change it.`]));
+  if (config.adminPassword)
+    print(`Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`);
+  else
+    print(
+      framed([
+        `Created the first administrator.`,
+        `  Username: ${username}`,
+        `  Password: ${password}`,
+        `Shown only this once: sign in and change it.`,
+      ]),
+    );
   return true;
 }
 
@@ -50,6 +59,7 @@ async function isMissing(db: Db, { adminUsername }: AdminSettings): Promise<bool
 }
 
 function assertValid(username: string, password: string) {
-  if (!Value.Check(Username, username)) throw new Error('ADMIN_USERNAME must have 4 to 64 characters, without colons or control characters.');
+  if (!Value.Check(Username, username))
+    throw new Error('ADMIN_USERNAME must have 4 to 64 characters, without colons or control characters.');
   if (!Value.Check(Password, password)) throw new Error('ADMIN_PASSWORD must have 7 to 1024 characters.');
 }

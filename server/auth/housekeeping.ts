@@ -19,7 +19,10 @@ export function signInStateJob(config: Pick<Config, 'refreshTokenTtlSeconds' | '
     name: 'sign-in-state',
     async run(db, now) {
       const ended = secondsBefore(now, config.refreshTokenTtlSeconds);
-      const tokens = await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)).returning({ id: refreshTokens.id });
+      const tokens = await db
+        .delete(refreshTokens)
+        .where(lt(refreshTokens.expiresAt, now))
+        .returning({ id: refreshTokens.id });
       const endedSessions = await db
         .delete(sessions)
         .where(or(lt(sessions.revokedAt, ended), lt(sessions.lastUsedAt, ended)))
@@ -31,9 +34,18 @@ export function signInStateJob(config: Pick<Config, 'refreshTokenTtlSeconds' | '
 }
 
 async function deleteExpiredSecondFactorState(db: Db, now: Date): Promise<number> {
-  const challenges = await db.delete(authenticationChallenges).where(lt(authenticationChallenges.expiresAt, now)).returning({ hash: authenticationChallenges.tokenHash });
-  const devices = await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now)).returning({ hash: deviceTokens.tokenHash });
-  const unconfirmed = and(isNull(secondFactors.confirmedAt), lt(secondFactors.createdAt, secondsBefore(now, TOTP_PENDING_SECONDS)));
+  const challenges = await db
+    .delete(authenticationChallenges)
+    .where(lt(authenticationChallenges.expiresAt, now))
+    .returning({ hash: authenticationChallenges.tokenHash });
+  const devices = await db
+    .delete(deviceTokens)
+    .where(lt(deviceTokens.expiresAt, now))
+    .returning({ hash: deviceTokens.tokenHash });
+  const unconfirmed = and(
+    isNull(secondFactors.confirmedAt),
+    lt(secondFactors.createdAt, secondsBefore(now, TOTP_PENDING_SECONDS)),
+  );
   const pending = await db.delete(secondFactors).where(unconfirmed).returning({ uid: secondFactors.uid });
   return challenges.length + devices.length + pending.length;
 }

@@ -22,7 +22,10 @@ interface AuthServiceOptions extends ServiceOptions {
 }
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
-export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (app, { config, db, masterSecret, userChanges }) => {
+export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (
+  app,
+  { config, db, masterSecret, userChanges },
+) => {
   usePasswordHashCost(config.passwordHashCost);
   const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
   app.addHook('onClose', () => throttledAudit.flush());

@@ -4,7 +4,17 @@ import { auditContextOf } from '../shared/audit';
 import { createOnce } from '../shared/idempotency';
 import { problems } from '../../contracts/common';
 import type { ServiceApp } from '../shared/service';
-import { ConfirmedFactor, FactorParams, NewFactorBody, RecoveryCodes, SecondFactor, TotpConfirmBody, TotpEnrollment, WebAuthnOptions, WebAuthnRegistrationBody } from '../../contracts/second-factors';
+import {
+  ConfirmedFactor,
+  FactorParams,
+  NewFactorBody,
+  RecoveryCodes,
+  SecondFactor,
+  TotpConfirmBody,
+  TotpEnrollment,
+  WebAuthnOptions,
+  WebAuthnRegistrationBody,
+} from '../../contracts/second-factors';
 import type { FactorContext } from './factor-context';
 import { confirmTotp, registerWebAuthn, startTotpEnrollment, webauthnRegistrationOptions } from './factor-enrollment';
 import { listOwnFactors, removeOwnFactor, renewRecoveryCodes, type FactorOwner } from './own-factors';
@@ -28,7 +38,11 @@ const FIRST_FACTOR =
   'opened with the password alone; `sessions_ended` says how many), and in a session that may only enroll a factor it ends that state from ' +
   'the next refresh on. Audited as `second-factor.add` (with `sessions_ended` for the first factor).';
 
-const ownerOf = ({ user }: FastifyRequest): FactorOwner => ({ uid: user.uid, publicName: user.publicName, sessionFamily: user.sessionFamily });
+const ownerOf = ({ user }: FastifyRequest): FactorOwner => ({
+  uid: user.uid,
+  publicName: user.publicName,
+  sessionFamily: user.sessionFamily,
+});
 
 export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
   const { db } = context;
@@ -88,7 +102,14 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
     },
     async (request, reply) =>
       createOnce(request, reply, db, {
-        effect: (keyed) => confirmTotp({ ...context, db: keyed }, ownerOf(request), request.params.uid, request.body.code, auditContextOf(request)),
+        effect: (keyed) =>
+          confirmTotp(
+            { ...context, db: keyed },
+            ownerOf(request),
+            request.params.uid,
+            request.body.code,
+            auditContextOf(request),
+          ),
         answer: (confirmed) => ({ status: 200, body: confirmed }),
       }),
   );
@@ -127,7 +148,8 @@ export function ownFactorRoutes(app: ServiceApp, context: FactorContext) {
     },
     async (request, reply) =>
       createOnce(request, reply, db, {
-        effect: (keyed) => registerWebAuthn({ ...context, db: keyed }, ownerOf(request), request.body, auditContextOf(request)),
+        effect: (keyed) =>
+          registerWebAuthn({ ...context, db: keyed }, ownerOf(request), request.body, auditContextOf(request)),
         answer: (confirmed) => ({ status: 200, body: confirmed }),
       }),
   );

@@ -24,7 +24,8 @@ export async function lockPermissions(tx: Db): Promise<void> {
 }
 
 const holdsEverything = (actor: Actor) => actor.permissions.length === PERMISSIONS.length;
-const firstMissing = (actor: Actor, needed: readonly Permission[]) => needed.find((permission) => !actor.permissions.includes(permission));
+const firstMissing = (actor: Actor, needed: readonly Permission[]) =>
+  needed.find((permission) => !actor.permissions.includes(permission));
 
 /**
  * users:manage acts only on users whose permissions are a subset of the actor's own: throws 403 otherwise. Unknown uids are
@@ -61,7 +62,11 @@ export const changedRoles = (before: string[], after: string[]) => [
 /** Whether some unbanned user holds roles:manage under the stored policy. */
 async function rolesManagerExists(tx: Db): Promise<boolean> {
   const managing = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)}) and 'roles:manage' = any(${rolePermissions.permissions}))`;
-  const [row] = await tx.select({ uid: users.uid }).from(users).where(and(isNull(users.bannedAt), managing)).limit(1);
+  const [row] = await tx
+    .select({ uid: users.uid })
+    .from(users)
+    .where(and(isNull(users.bannedAt), managing))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -69,7 +74,11 @@ async function rolesManagerExists(tx: Db): Promise<boolean> {
  * Runs `change` (in the transaction `tx`, under the permissions lock) and refuses it with 409 when it leaves no unbanned
  * user holding roles:manage where there was one before. With ACCESS_POLICY=open every signed-in user holds it: nothing to check.
  */
-export async function keepingARolesManager<T>(tx: Db, accessPolicy: 'roles' | 'open', change: () => Promise<T>): Promise<T> {
+export async function keepingARolesManager<T>(
+  tx: Db,
+  accessPolicy: 'roles' | 'open',
+  change: () => Promise<T>,
+): Promise<T> {
   await lockPermissions(tx);
   if (accessPolicy === 'open') return change();
   const before = await rolesManagerExists(tx);

@@ -2,7 +2,12 @@ import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, unauthorized } from '../shared/problem';
 import { signAccessToken } from '../authentication/access-tokens';
 import { forgiveAttempt, reserveAttempt } from '../authentication/throttle';
-import type { AccessTokenResponse, ReauthenticateInput, SecondFactorProofInput, SignInMethod } from '../../contracts/second-factors';
+import type {
+  AccessTokenResponse,
+  ReauthenticateInput,
+  SecondFactorProofInput,
+  SignInMethod,
+} from '../../contracts/second-factors';
 import { userTarget } from './audit';
 import { secondFactorRequired } from './challenges';
 import type { FactorContext } from './factor-context';
@@ -35,8 +40,10 @@ const wrongPassword = () => unauthorized('The password is wrong.', 'invalid-cred
 
 /** The body is either the password step or the second step; 400 naming the field otherwise. */
 function assertOneStep(body: ReauthenticateInput) {
-  if (body.password === undefined && body.second_factor_token === undefined) throw badRequest('password is required (or second_factor_token with a proof).', 'password');
-  if (body.password !== undefined && body.second_factor_token !== undefined) throw badRequest('Send the password or the second step, not both.', 'second_factor_token');
+  if (body.password === undefined && body.second_factor_token === undefined)
+    throw badRequest('password is required (or second_factor_token with a proof).', 'password');
+  if (body.password !== undefined && body.second_factor_token !== undefined)
+    throw badRequest('Send the password or the second step, not both.', 'second_factor_token');
   const stray = body.password !== undefined && PROOFS.find((field) => body[field] !== undefined);
   if (stray) throw badRequest(`${stray} goes with second_factor_token, after the password step.`, stray);
 }
@@ -45,32 +52,62 @@ function assertOneStep(body: ReauthenticateInput) {
  * Checks the user's password under the sign-in throttle: a wrong one counts as a failed sign-in of the username from the address.
  * A right one forgets the username's failures only when no second step follows (which proveSecondFactor then counts and forgives).
  */
-async function checkPassword(context: FactorContext, user: Reauthenticating, password: string, audit: AuditContext & { address: string }, secondStepFollows: boolean) {
+async function checkPassword(
+  context: FactorContext,
+  user: Reauthenticating,
+  password: string,
+  audit: AuditContext & { address: string },
+  secondStepFollows: boolean,
+) {
   const { db, settings } = context;
   const username = await findUsername(db, user.uid);
-  const rules = username !== null && signInThrottled(settings.throttle) ? signInRules(settings.throttle, username, audit.address) : [];
+  const rules =
+    username !== null && signInThrottled(settings.throttle)
+      ? signInRules(settings.throttle, username, audit.address)
+      : [];
   const retryAfter = rules.length ? await reserveAttempt(db, rules) : 0;
   if (retryAfter > 0) throw tooManySignInFailures(retryAfter);
   const login = username === null ? undefined : await findPasswordLogin(db, username);
   const matches = login ? await verifyPassword(login.passwordHash, password) : await verifyAgainstNothing(password);
   if (!matches) {
-    await recordAudit(db, { ...audit, action: 'reauthentication.failure', target: userTarget(user.uid, user.publicName), changes: { method: 'password' }, outcome: 'failure' });
+    await recordAudit(db, {
+      ...audit,
+      action: 'reauthentication.failure',
+      target: userTarget(user.uid, user.publicName),
+      changes: { method: 'password' },
+      outcome: 'failure',
+    });
     throw wrongPassword();
   }
   if (rules.length) await forgiveAttempt(db, rules, secondStepFollows ? noKey : isUsernameKey);
 }
 
 /** The session's authentication is now: a new access token says so. */
-async function freshAccessToken(context: FactorContext, user: Reauthenticating, method: 'password' | SignInMethod, audit: AuditContext): Promise<AccessTokenResponse> {
+async function freshAccessToken(
+  context: FactorContext,
+  user: Reauthenticating,
+  method: 'password' | SignInMethod,
+  audit: AuditContext,
+): Promise<AccessTokenResponse> {
   const { db, accessKey, settings } = context;
   const claims = await renewAuthentication(db, user.sessionFamily);
   if (!claims) throw unauthorized('The session has ended: sign in again.');
   const access = await signAccessToken(accessKey, user.uid, settings.accessTokenTtlSeconds, claims);
-  await recordAudit(db, { ...audit, action: 'reauthentication.success', target: userTarget(user.uid, user.publicName), changes: { method } });
+  await recordAudit(db, {
+    ...audit,
+    action: 'reauthentication.success',
+    target: userTarget(user.uid, user.publicName),
+    changes: { method },
+  });
   return { access_token: access.token, issued: access.issued, expires: access.expires };
 }
 
-export async function reauthenticate(context: FactorContext, user: Reauthenticating, body: ReauthenticateInput, client: RequestClient): Promise<AccessTokenResponse> {
+export async function reauthenticate(
+  context: FactorContext,
+  user: Reauthenticating,
+  body: ReauthenticateInput,
+  client: RequestClient,
+): Promise<AccessTokenResponse> {
   assertOneStep(body);
   const audit = { actor: { uid: user.uid, publicName: user.publicName }, address: client.address };
   if (body.password !== undefined) {
@@ -79,6 +116,11 @@ export async function reauthenticate(context: FactorContext, user: Reauthenticat
     if (secondStepFollows) throw await secondFactorRequired(context, user, client);
     return freshAccessToken(context, user, 'password', audit);
   }
-  const { method } = await proveSecondFactor(context, body as SecondFactorProofInput, { ...audit, action: 'reauthentication.failure' }, { userUid: user.uid });
+  const { method } = await proveSecondFactor(
+    context,
+    body as SecondFactorProofInput,
+    { ...audit, action: 'reauthentication.failure' },
+    { userUid: user.uid },
+  );
   return freshAccessToken(context, user, method, audit);
 }

@@ -31,7 +31,9 @@ const hashOf = (key: Buffer, code: string) => createHmac('sha256', key).update(n
 export async function replaceRecoveryCodes(tx: Db, key: Buffer, userUid: string, now = new Date()): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deleteRecoveryCodes(tx, userUid);
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userUid, codeHash: hashOf(key, code), createdAt: now })));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userUid, codeHash: hashOf(key, code), createdAt: now })));
   return codes;
 }
 
@@ -40,13 +42,27 @@ export async function deleteRecoveryCodes(tx: Db, userUid: string): Promise<void
 }
 
 /** Uses one of the user's unused codes; false when the code is not one of them. */
-export async function useRecoveryCode(db: Db, key: Buffer, userUid: string, code: string, now = new Date()): Promise<boolean> {
-  const unused = and(eq(recoveryCodes.userUid, userUid), eq(recoveryCodes.codeHash, hashOf(key, code)), isNull(recoveryCodes.usedAt));
+export async function useRecoveryCode(
+  db: Db,
+  key: Buffer,
+  userUid: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
+  const unused = and(
+    eq(recoveryCodes.userUid, userUid),
+    eq(recoveryCodes.codeHash, hashOf(key, code)),
+    isNull(recoveryCodes.usedAt),
+  );
   const rows = await db.update(recoveryCodes).set({ usedAt: now }).where(unused).returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }
 
 export async function hasUnusedRecoveryCodes(db: Db, userUid: string): Promise<boolean> {
-  const rows = await db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.userUid, userUid), isNull(recoveryCodes.usedAt))).limit(1);
+  const rows = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userUid, userUid), isNull(recoveryCodes.usedAt)))
+    .limit(1);
   return rows.length === 1;
 }

@@ -15,7 +15,13 @@ const REFRESH_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Stores a new refresh token (only its hash) in a family; a sign-in starts a family, each refresh continues it. */
-export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: number, family: string = randomUUID(), now = new Date()): Promise<string> {
+export async function issueRefreshToken(
+  db: Db,
+  userUid: string,
+  ttlSeconds: number,
+  family: string = randomUUID(),
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userUid,
@@ -42,7 +48,15 @@ export async function consumeRefreshToken(db: Db, token: string, now = new Date(
   const [consumed] = await db
     .update(refreshTokens)
     .set({ usedAt: now })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now), sessionNotRevoked))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+        sessionNotRevoked,
+      ),
+    )
     .returning({ userUid: refreshTokens.userUid, family: refreshTokens.family });
   if (consumed) return { outcome: 'consumed', ...consumed };
 
@@ -61,14 +75,21 @@ export async function revokeFamily(db: Db, family: string, now = new Date()) {
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
 }
 
 /**
  * Ends the users' sessions (all, or all but `exceptFamily`): revokes the refresh tokens that could still be exchanged and
  * marks the sessions revoked. Returns how many tokens were revoked.
  */
-export async function revokeRefreshTokensOf(db: Db, userUids: string[], { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {}): Promise<number> {
+export async function revokeRefreshTokensOf(
+  db: Db,
+  userUids: string[],
+  { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {},
+): Promise<number> {
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -85,7 +106,13 @@ export async function revokeRefreshTokensOf(db: Db, userUids: string[], { except
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(inArray(sessions.userUid, userUids), isNull(sessions.revokedAt), exceptFamily ? ne(sessions.family, exceptFamily) : undefined));
+    .where(
+      and(
+        inArray(sessions.userUid, userUids),
+        isNull(sessions.revokedAt),
+        exceptFamily ? ne(sessions.family, exceptFamily) : undefined,
+      ),
+    );
   return revoked.length;
 }
 

@@ -35,7 +35,7 @@ export function roleRoutes(app: ServiceApp, { db, accessPolicy, changes }: Admin
             "starts the role's users' grace period of SECOND_FACTOR_GRACE_DAYS). Needs an authentication within 5 minutes (401 " +
             '`/problems/reauthentication-required`). Answers the permissions in the order of the permission list, duplicates ' +
             'dropped; an unknown permission is 400 naming `permissions`. Adding or removing a permission needs it (403); a change that would ' +
-            'leave no unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from each user\'s next request, on ' +
+            "leave no unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from each user's next request, on " +
             'every process. Audited as `role.update`.',
         ),
         params: RoleParams,
@@ -44,6 +44,11 @@ export function roleRoutes(app: ServiceApp, { db, accessPolicy, changes }: Admin
       },
     },
     async (request) =>
-      changeRolePolicy(db, request.params.role, request.body, { actor: request.user, changes, accessPolicy, audit: auditContextOf(request) }),
+      changeRolePolicy(db, request.params.role, request.body, {
+        actor: request.user,
+        changes,
+        accessPolicy,
+        audit: auditContextOf(request),
+      }),
   );
 }

@@ -8,7 +8,13 @@ import { BEARER } from '../shared/service';
 export const TAGS = ['auth'];
 
 /** The OpenAPI part of a route for signed-in users. */
-export const signedIn = (summary: string, description?: string) => ({ tags: TAGS, summary, security: BEARER, querystring: NoQuery, ...(description ? { description } : {}) });
+export const signedIn = (summary: string, description?: string) => ({
+  tags: TAGS,
+  summary,
+  security: BEARER,
+  querystring: NoQuery,
+  ...(description ? { description } : {}),
+});
 
 /** What the administration of users and roles works with: who may do what is decided under the access policy. */
 export interface AdministrationContext {

@@ -3,7 +3,14 @@ import { NoQuery, problems } from '../../contracts/common';
 import type { ServiceApp } from '../shared/service';
 import { changeOwnPasswordAuthentication } from './administration';
 import { parseAuthorization } from '../authentication/credentials';
-import { Info, InfoQuery, OwnPasswordAuthentication, OwnPasswordAuthenticationBody, TokenPair, UserStatistics } from '../../contracts/auth';
+import {
+  Info,
+  InfoQuery,
+  OwnPasswordAuthentication,
+  OwnPasswordAuthenticationBody,
+  TokenPair,
+  UserStatistics,
+} from '../../contracts/auth';
 import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
 import { userStatistics } from './statistics';
 import { findUsername } from './users';
@@ -13,7 +20,8 @@ import { signedIn, TAGS, type AdministrationContext } from './route-parts';
 import { ownSecondFactorState, requirementOf } from './second-factor-policy';
 
 /** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
-const deviceTokenOf = (header: string | string[] | undefined) => (typeof header === 'string' && header.length <= 64 ? header : undefined);
+const deviceTokenOf = (header: string | string[] | undefined) =>
+  typeof header === 'string' && header.length <= 64 ? header : undefined;
 
 /** The auth service's routes: sign-in and refresh, the signed-in user's own data, the figures, and (in their own modules) the administration of users and roles. */
 export function authRoutes(app: ServiceApp, context: SignInContext & AdministrationContext) {
@@ -33,7 +41,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
           '401 `/problems/refresh-token-reused`: one already used, which revokes its whole family. 429 `/problems/too-many-sign-in-failures` ' +
           'with Retry-After while sign-in is throttled (per username and address, per address, per username; docs/api.md, Sign-in throttling): ' +
           'such an attempt is not counted and its password not checked. A browser that sends the `device_token` of an earlier sign-in of the ' +
-          'username as `X-Device-Token` is not slowed by the username\'s failures from elsewhere (docs/api.md, Device tokens). A user with a ' +
+          "username as `X-Device-Token` is not slowed by the username's failures from elsewhere (docs/api.md, Device tokens). A user with a " +
           'second factor gets 401 `/problems/second-factor-required` with `second_factor_token`, `methods` and, where WebAuthn is enrolled, ' +
           '`webauthn_options`: continue at POST /token/second-factor/. A user whose roles require a second factor, who has none and whose grace ' +
           'period is over gets a session that may only enroll one. Every sign-in is audited (`sign-in.success` with its `method`, ' +
@@ -45,7 +53,11 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     },
     async (request) => {
       const credentials = parseAuthorization(request.headers.authorization);
-      const client = { address: request.ip, userAgent: request.headers['user-agent'], deviceToken: deviceTokenOf(request.headers['x-device-token']) };
+      const client = {
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceToken: deviceTokenOf(request.headers['x-device-token']),
+      };
       if (credentials.scheme === 'bearer') return exchangeRefreshToken(context, credentials.token, client);
       return signInWithPassword(context, { username: credentials.username, password: credentials.password, ...client });
     },
@@ -70,7 +82,13 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     async (request) => {
       const { uid, publicName, roles, permissions, enrollmentOnly } = request.user;
       const requirement = requirementOf(request.user.secondFactor, context.settings.secondFactorGraceDays);
-      const info = { uid, public_name: publicName, roles, permissions, second_factor: ownSecondFactorState(requirement, enrollmentOnly) };
+      const info = {
+        uid,
+        public_name: publicName,
+        roles,
+        permissions,
+        second_factor: ownSecondFactorState(requirement, enrollmentOnly),
+      };
       if (!request.query.extended) return info;
       return { ...info, authentication: { username: await findUsername(db, uid) } };
     },
@@ -83,7 +101,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
       schema: {
         ...signedIn(
           "Change the signed-in user's username and password",
-          'The caller\'s own. The username must be unique regardless of case (409 `/problems/username-taken`); the password may not be ' +
+          "The caller's own. The username must be unique regardless of case (409 `/problems/username-taken`); the password may not be " +
             'among the 10,000 most common (400 `/problems/common-password`). Needs an authentication within 5 minutes (401 ' +
             '`/problems/reauthentication-required`: POST /reauthenticate/). Ends every other session of the user (their access tokens at ' +
             'once) and keeps the one of the access token used. Any signed-in user may call it. Audited as `user.password-change`.',
@@ -92,7 +110,16 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
         response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 409) },
       },
     },
-    async (request) => changeOwnPasswordAuthentication(db, changes, request.user.uid, request.body.username, request.body.password, auditContextOf(request), request.user.sessionFamily),
+    async (request) =>
+      changeOwnPasswordAuthentication(
+        db,
+        changes,
+        request.user.uid,
+        request.body.username,
+        request.body.password,
+        auditContextOf(request),
+        request.user.sessionFamily,
+      ),
   );
 
   app.get(
@@ -100,7 +127,10 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     {
       config: { permission: 'users:read' },
       schema: {
-        ...signedIn('The dashboard figure: locked-out users', 'Users whose sign-in is blocked now by throttling: the users the users list marks as locked.'),
+        ...signedIn(
+          'The dashboard figure: locked-out users',
+          'Users whose sign-in is blocked now by throttling: the users the users list marks as locked.',
+        ),
         response: { 200: UserStatistics, ...problems(401, 403) },
       },
     },

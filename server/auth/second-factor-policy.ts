@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { secondFactors, users } from '../db/schema';
-import { hasConfirmedFactorColumn, rolesRequireSecondFactor, secondFactorFactsColumns, type SecondFactorFacts } from '../authentication/users';
+import {
+  hasConfirmedFactorColumn,
+  rolesRequireSecondFactor,
+  secondFactorFactsColumns,
+  type SecondFactorFacts,
+} from '../authentication/users';
 import type { OwnSecondFactorStateResponse, SecondFactorState } from '../../contracts/second-factors';
 
 /**
@@ -45,14 +50,21 @@ export interface SecondFactorRequirement {
 }
 
 /** The requirement of facts read with a user (server/authentication/users.ts), under the grace period in force. */
-export function requirementOf({ enrolled, required, requiredSince, recoveryCodesLeft }: SecondFactorFacts, graceDays: number): SecondFactorRequirement {
+export function requirementOf(
+  { enrolled, required, requiredSince, recoveryCodesLeft }: SecondFactorFacts,
+  graceDays: number,
+): SecondFactorRequirement {
   const since = requiredSince === null ? null : new Date(requiredSince);
   const graceUntil = required && !enrolled ? new Date((since ?? new Date()).getTime() + graceDays * DAY_MS) : null;
   return { required, enrolled, graceUntil, recoveryCodesLeft };
 }
 
 /** A user's requirement as sign-in and the administration read it. */
-export async function secondFactorRequirementOf(db: Db, userUid: string, graceDays: number): Promise<SecondFactorRequirement> {
+export async function secondFactorRequirementOf(
+  db: Db,
+  userUid: string,
+  graceDays: number,
+): Promise<SecondFactorRequirement> {
   const [row] = await db.select(secondFactorFactsColumns).from(users).where(eq(users.uid, userUid));
   if (!row) return { required: false, enrolled: false, graceUntil: null, recoveryCodesLeft: 0 };
   return requirementOf(row, graceDays);
@@ -62,7 +74,10 @@ export async function secondFactorRequirementOf(db: Db, userUid: string, graceDa
 export const mayOnlyEnroll = (requirement: SecondFactorRequirement, now = new Date()) =>
   requirement.graceUntil !== null && requirement.graceUntil.getTime() <= now.getTime();
 
-export function ownSecondFactorState(requirement: SecondFactorRequirement, enrollmentOnly: boolean): OwnSecondFactorStateResponse {
+export function ownSecondFactorState(
+  requirement: SecondFactorRequirement,
+  enrollmentOnly: boolean,
+): OwnSecondFactorStateResponse {
   return {
     enrolled: requirement.enrolled,
     required: requirement.required,

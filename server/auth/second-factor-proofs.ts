@@ -2,13 +2,25 @@ import type { Db } from '../db';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, HttpProblem, problemType, unauthorized } from '../shared/problem';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
-import { SECOND_FACTOR_MAX_FAILURES, type SecondFactorProofInput, type SignInMethod } from '../../contracts/second-factors';
+import {
+  SECOND_FACTOR_MAX_FAILURES,
+  type SecondFactorProofInput,
+  type SignInMethod,
+} from '../../contracts/second-factors';
 import { completeSecondFactorAttempt, giveBackSecondFactorAttempt, reserveSecondFactorAttempt } from './challenges';
 import { reserveDeviceAttempt } from './device-tokens';
 import type { FactorContext } from './factor-context';
 import { acceptTotpCode } from './factor-store';
 import { useRecoveryCode } from './recovery-codes';
-import { addressRuleOf, isUsernameKey, longestThrottlePeriod, noKey, secondStepRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
+import {
+  addressRuleOf,
+  isUsernameKey,
+  longestThrottlePeriod,
+  noKey,
+  secondStepRules,
+  signInThrottled,
+  tooManySignInFailures,
+} from './sign-in-throttle';
 import { findUser, findUsername } from './users';
 import { assertedCredentialId, findCredential, recordCredentialUse, verifyAssertion } from './webauthn';
 
@@ -16,16 +28,30 @@ import { assertedCredentialId, findCredential, recordCredentialUse, verifyAssert
 
 type Proof = Pick<SecondFactorProofInput, 'totp_code' | 'recovery_code' | 'webauthn'>;
 const PROOF_FIELDS = ['totp_code', 'recovery_code', 'webauthn'] as const;
-const METHOD_OF_FIELD = { totp_code: 'totp', recovery_code: 'recovery_code', webauthn: 'webauthn' } as const satisfies Record<(typeof PROOF_FIELDS)[number], SignInMethod>;
+const METHOD_OF_FIELD = {
+  totp_code: 'totp',
+  recovery_code: 'recovery_code',
+  webauthn: 'webauthn',
+} as const satisfies Record<(typeof PROOF_FIELDS)[number], SignInMethod>;
 
 export const invalidSecondFactorToken = () =>
-  unauthorized('The second_factor_token is unknown, used, expired, ended by wrong proofs or of another client address: start again.', 'invalid-second-factor-token');
+  unauthorized(
+    'The second_factor_token is unknown, used, expired, ended by wrong proofs or of another client address: start again.',
+    'invalid-second-factor-token',
+  );
 
 const invalidSecondFactor = (attemptsLeft: number) =>
-  new HttpProblem(401, 'Unauthorized', attemptsLeft > 0 ? `The second factor is wrong; ${attemptsLeft} attempts left.` : 'The second factor is wrong; start again.', {
-    type: problemType('invalid-second-factor'),
-    attempts_left: attemptsLeft,
-  });
+  new HttpProblem(
+    401,
+    'Unauthorized',
+    attemptsLeft > 0
+      ? `The second factor is wrong; ${attemptsLeft} attempts left.`
+      : 'The second factor is wrong; start again.',
+    {
+      type: problemType('invalid-second-factor'),
+      attempts_left: attemptsLeft,
+    },
+  );
 
 /** The one proof a body carries; 400 naming the field when it carries none or more than one. */
 export function proofMethodOf(proof: Proof): SignInMethod {
@@ -35,7 +61,12 @@ export function proofMethodOf(proof: Proof): SignInMethod {
   return METHOD_OF_FIELD[given[0]];
 }
 
-async function webauthnHolds({ db, relyingParty }: FactorContext, userUid: string, response: unknown, challenge: string | null): Promise<boolean> {
+async function webauthnHolds(
+  { db, relyingParty }: FactorContext,
+  userUid: string,
+  response: unknown,
+  challenge: string | null,
+): Promise<boolean> {
   const credentialId = assertedCredentialId(response);
   const credential = credentialId === undefined ? undefined : await findCredential(db, credentialId);
   if (!credential || credential.userUid !== userUid || !challenge) return false;
@@ -44,9 +75,15 @@ async function webauthnHolds({ db, relyingParty }: FactorContext, userUid: strin
 }
 
 /** Whether the proof is right for the user; a right one is used up (the app's step, the recovery code, the counter). */
-export async function proofHolds(context: FactorContext, userUid: string, proof: Proof, challenge: string | null): Promise<boolean> {
+export async function proofHolds(
+  context: FactorContext,
+  userUid: string,
+  proof: Proof,
+  challenge: string | null,
+): Promise<boolean> {
   const { db, keys } = context;
-  if (proof.totp_code !== undefined) return (await acceptTotpCode(db, keys.totp, userUid, proof.totp_code)) !== undefined;
+  if (proof.totp_code !== undefined)
+    return (await acceptTotpCode(db, keys.totp, userUid, proof.totp_code)) !== undefined;
   if (proof.recovery_code !== undefined) return useRecoveryCode(db, keys.recoveryCode, userUid, proof.recovery_code);
   return webauthnHolds(context, userUid, proof.webauthn, challenge);
 }
@@ -77,10 +114,18 @@ const targetOf = async (db: Db, userUid: string, username: string | null): Promi
  * address's (docs/api.md, Sign-in throttling), or on the device token and the address's key for the holder of one. A user without a
  * password has no username: only the address's rule applies. Answers the rules and the seconds to wait (0: the proof may be checked).
  */
-async function reserveProofAttempt({ db, settings }: FactorContext, username: string | null, address: string, deviceToken: string | undefined) {
+async function reserveProofAttempt(
+  { db, settings }: FactorContext,
+  username: string | null,
+  address: string,
+  deviceToken: string | undefined,
+) {
   if (!signInThrottled(settings.throttle)) return { rules: [], retryAfter: 0 };
   const device = username === null ? undefined : await reserveDeviceAttempt(db, deviceToken, username);
-  const rules = username === null ? [addressRuleOf(settings.throttle, address)] : secondStepRules(settings.throttle, username, address, { device: device !== undefined });
+  const rules =
+    username === null
+      ? [addressRuleOf(settings.throttle, address)]
+      : secondStepRules(settings.throttle, username, address, { device: device !== undefined });
   return { rules, retryAfter: await reserveAttempt(db, rules) };
 }
 
@@ -90,10 +135,18 @@ async function reserveProofAttempt({ db, settings }: FactorContext, username: st
  * invalid-second-factor, stays counted and is audited; a right one uses the token up and, the authentication being complete, the
  * username's failures are forgotten. Answers the token's user and the method.
  */
-export async function proveSecondFactor(context: FactorContext, body: SecondFactorProofInput, audit: ProofAudit & { address: string }, options: SecondStepOptions = {}) {
+export async function proveSecondFactor(
+  context: FactorContext,
+  body: SecondFactorProofInput,
+  audit: ProofAudit & { address: string },
+  options: SecondStepOptions = {},
+) {
   const { db, settings } = context;
   const method = proofMethodOf(body);
-  const challenge = await reserveSecondFactorAttempt(db, body.second_factor_token, { address: audit.address, userUid: options.userUid });
+  const challenge = await reserveSecondFactorAttempt(db, body.second_factor_token, {
+    address: audit.address,
+    userUid: options.userUid,
+  });
   if (!challenge?.userUid) throw invalidSecondFactorToken();
   const userUid = challenge.userUid;
   const username = await findUsername(db, userUid);
@@ -104,7 +157,12 @@ export async function proveSecondFactor(context: FactorContext, body: SecondFact
     throw tooManySignInFailures(retryAfter);
   }
   if (!(await proofHolds(context, userUid, body, challenge.challenge))) {
-    await recordAudit(db, { ...audit, target: await targetOf(db, userUid, username), changes: { method }, outcome: 'failure' });
+    await recordAudit(db, {
+      ...audit,
+      target: await targetOf(db, userUid, username),
+      changes: { method },
+      outcome: 'failure',
+    });
     if (rules.length) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
     throw invalidSecondFactor(SECOND_FACTOR_MAX_FAILURES - challenge.failures);
   }

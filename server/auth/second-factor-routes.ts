@@ -46,7 +46,7 @@ function factorAdministrationRoutes(app: ServiceApp, context: SecondStepContext)
           'For a user who lost them: deletes every factor (pending ones too) and the recovery codes, ends all their sessions at once, and ' +
             "answers the state as GET does. The user's next sign-in needs the password only, or, when their roles require a factor and the " +
             'grace period is over, gives a session that may only enroll one. Needs an authentication within 5 minutes (401 ' +
-            "`/problems/reauthentication-required`). 404 `/problems/user-not-found` for an unknown uid. Only for users whose permissions are a " +
+            '`/problems/reauthentication-required`). 404 `/problems/user-not-found` for an unknown uid. Only for users whose permissions are a ' +
             "subset of the caller's (403). Audited as `second-factor.reset` (with the `factors` and the `sessions_ended` it deleted and ended).",
         ),
         params: UidParams,

@@ -2,16 +2,28 @@ import type { FastifyRequest } from 'fastify';
 import { NoQuery, problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { TokenPair } from '../../contracts/auth';
-import { AccessToken, PasskeyOptions, PasskeySignInBody, ReauthenticateBody, SecondFactorProofBody } from '../../contracts/second-factors';
+import {
+  AccessToken,
+  PasskeyOptions,
+  PasskeySignInBody,
+  ReauthenticateBody,
+  SecondFactorProofBody,
+} from '../../contracts/second-factors';
 import type { Client } from './sign-in';
 import { reauthenticate } from './reauthentication';
 import { TAGS } from './route-parts';
-import { passkeyOptions, signInWithPasskey, signInWithSecondFactor, type SecondStepContext } from './second-factor-sign-in';
+import {
+  passkeyOptions,
+  signInWithPasskey,
+  signInWithSecondFactor,
+  type SecondStepContext,
+} from './second-factor-sign-in';
 
 /** The second step of a sign-in, the passkey sign-in and the re-authentication. */
 
 /** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
-const deviceTokenOf = (header: string | string[] | undefined) => (typeof header === 'string' && header.length <= 64 ? header : undefined);
+const deviceTokenOf = (header: string | string[] | undefined) =>
+  typeof header === 'string' && header.length <= 64 ? header : undefined;
 
 const clientOf = (request: FastifyRequest): Client => ({
   address: request.ip,
@@ -19,7 +31,12 @@ const clientOf = (request: FastifyRequest): Client => ({
   deviceToken: deviceTokenOf(request.headers['x-device-token']),
 });
 
-const publicRoute = (summary: string, description: string) => ({ tags: TAGS, summary, description, querystring: NoQuery });
+const publicRoute = (summary: string, description: string) => ({
+  tags: TAGS,
+  summary,
+  description,
+  querystring: NoQuery,
+});
 
 const SIGNED_IN =
   'Answers the credential fields of POST /token/ (the pair and a `device_token`) and starts a session; audited as `sign-in.success` with its `method`.';
@@ -36,7 +53,7 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
             "authenticator app's code; one 30-second step either side, never a code of a step already used), `recovery_code` (single use) or " +
             '`webauthn` (the AuthenticationResponseJSON answering its `webauthn_options`); none or two are 400 `/problems/validation-error` ' +
             'naming the field. 401 `/problems/invalid-second-factor` for a wrong proof, with `attempts_left`: it counts as a failed sign-in of ' +
-            'the username from the address, and on the username\'s wrong proofs (docs/api.md, Sign-in throttling), and is audited as ' +
+            "the username from the address, and on the username's wrong proofs (docs/api.md, Sign-in throttling), and is audited as " +
             '`sign-in.second-factor-failure`; the fifth ends the token. 429 `/problems/too-many-sign-in-failures` with `Retry-After` while ' +
             'one of those keys is blocked: the proof is not checked, the attempt not counted. Send the `X-Device-Token` of POST /token/ ' +
             "again: its holder counts on the token instead of the username's keys. 401 `/problems/invalid-second-factor-token` for a token " +
@@ -77,7 +94,7 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
           '`webauthn` is the AuthenticationResponseJSON made with user verification; the user is the owner of the credential it names. 401 ' +
             '`/problems/invalid-second-factor-token` for a `passkey_token` that is unknown, used or older than 5 minutes (each is used up by ' +
             'its first answer, right or wrong); 401 `/problems/invalid-webauthn-response` for an unknown credential, one without user ' +
-            "verification, a wrong signature, challenge or origin, or a signature counter that did not grow: audited as `sign-in.failure` and " +
+            'verification, a wrong signature, challenge or origin, or a signature counter that did not grow: audited as `sign-in.failure` and ' +
             'counted on the address in the sign-in throttle; 429 `/problems/too-many-sign-in-failures` while the address is blocked. 401 ' +
             `\`/problems/invalid-credentials\` for a banned user. ${SIGNED_IN}`,
         ),
@@ -99,7 +116,7 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
           "`{password}`: the signed-in user's password; a user with a second factor then gets 401 `/problems/second-factor-required` with a " +
           '`second_factor_token`, `methods` and maybe `webauthn_options`, as at sign-in, and sends `{second_factor_token, totp_code | ' +
           'recovery_code | webauthn}` (401 `/problems/invalid-second-factor`, `/problems/invalid-second-factor-token` and 429 as at POST ' +
-          '/token/second-factor/, but the token must be this user\'s). Answers `{access_token, issued, expires}` of the same session with ' +
+          "/token/second-factor/, but the token must be this user's). Answers `{access_token, issued, expires}` of the same session with " +
           '`auth_time` now: the actions that need an authentication within 5 minutes accept it. A wrong password is 401 ' +
           '`/problems/invalid-credentials` and counts in the sign-in throttle like a failed sign-in (429 `/problems/too-many-sign-in-failures`); ' +
           'neither step, or both, is 400 `/problems/validation-error` naming the field. Audited as `reauthentication.success` or ' +

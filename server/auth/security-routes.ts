@@ -9,7 +9,13 @@ import { assertMayManage } from './permission-rules';
 import { Session, SessionParams, UidParams, UidsBody, Unlocked } from '../../contracts/auth';
 
 const TAGS = ['auth'];
-const manage = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER, querystring: NoQuery });
+const manage = (summary: string, description: string) => ({
+  tags: TAGS,
+  summary,
+  description,
+  security: BEARER,
+  querystring: NoQuery,
+});
 
 /** Account security administration: unlocking throttled users, and users' sessions. */
 export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChanges) {
@@ -67,7 +73,14 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
       },
     },
     async (request, reply) => {
-      await revokeSession(db, changes, request.params.uid.toLowerCase(), request.params.family, request.user, auditContextOf(request));
+      await revokeSession(
+        db,
+        changes,
+        request.params.uid.toLowerCase(),
+        request.params.family,
+        request.user,
+        auditContextOf(request),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -20,11 +20,24 @@ interface NewSession {
 }
 
 /** Starts a session at sign-in: its row and the first refresh token of its family. */
-export async function startSession(db: Db, { userUid, address, userAgent, refreshTokenTtlSeconds, enrollmentOnly }: NewSession, now = new Date()) {
+export async function startSession(
+  db: Db,
+  { userUid, address, userAgent, refreshTokenTtlSeconds, enrollmentOnly }: NewSession,
+  now = new Date(),
+) {
   const family = randomUUID();
   return db.transaction(async (tx) => {
     const agent = userAgent?.slice(0, LONGEST_USER_AGENT) ?? null;
-    await tx.insert(sessions).values({ family, userUid, address, userAgent: agent, createdAt: now, lastUsedAt: now, authenticatedAt: now, enrollmentOnly });
+    await tx.insert(sessions).values({
+      family,
+      userUid,
+      address,
+      userAgent: agent,
+      createdAt: now,
+      lastUsedAt: now,
+      authenticatedAt: now,
+      enrollmentOnly,
+    });
     const refreshToken = await issueRefreshToken(tx, userUid, refreshTokenTtlSeconds, family, now);
     return { family, refreshToken, claims: { sessionFamily: family, authenticatedAt: now, enrollmentOnly } };
   });
@@ -90,7 +103,11 @@ export async function revokeSessionOf(db: Db, userUid: string, family: string, n
  * Ends the user's active sessions, all of them or all but `exceptFamily`, in the caller's transaction (which tells the authentication:
  * their access tokens die at once). Answers how many active sessions were ended.
  */
-export async function endSessionsOf(tx: Db, userUid: string, { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {}): Promise<number> {
+export async function endSessionsOf(
+  tx: Db,
+  userUid: string,
+  { exceptFamily, now = new Date() }: { exceptFamily?: string; now?: Date } = {},
+): Promise<number> {
   const ending = (await listActiveSessions(tx, userUid, now)).filter((session) => session.family !== exceptFamily);
   await revokeRefreshTokensOf(tx, [userUid], { exceptFamily, now });
   return ending.length;

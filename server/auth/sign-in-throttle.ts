@@ -24,7 +24,8 @@ const SECOND_STEP = 'second-step:';
 const usernameKey = (username: string) => `${USER}${username.toLowerCase()}`;
 
 /** The keys of the username (not the address's): a completed sign-in forgets them. */
-export const isUsernameKey = (rule: ThrottleRule) => [USER, USER_ADDRESS, SECOND_STEP].some((prefix) => rule.key.startsWith(prefix));
+export const isUsernameKey = (rule: ThrottleRule) =>
+  [USER, USER_ADDRESS, SECOND_STEP].some((prefix) => rule.key.startsWith(prefix));
 /** For giving back a reservation without forgetting any failure. */
 export const noKey = () => false;
 
@@ -32,20 +33,38 @@ export const noKey = () => false;
 export const signInThrottled = (config: ThrottleConfig) => config.userAddressMaxFailures > 0;
 
 /** The address's own rule: what a sign-in without a username (a passkey) counts on. */
-export const addressRuleOf = (config: ThrottleConfig, address: string): ThrottleRule => ({ key: `address:${address}`, maxFailures: config.addressMaxFailures, resetSeconds: config.windowSeconds });
+export const addressRuleOf = (config: ThrottleConfig, address: string): ThrottleRule => ({
+  key: `address:${address}`,
+  maxFailures: config.addressMaxFailures,
+  resetSeconds: config.windowSeconds,
+});
 
 export const tooManySignInFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
-    type: problemType('too-many-sign-in-failures'),
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  new HttpProblem(
+    429,
+    'Too Many Requests',
+    `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    {
+      type: problemType('too-many-sign-in-failures'),
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
+  );
 
 /** A browser with a device token for the username counts its failures on the token (device-tokens.ts), not on the username's keys. */
-export function signInRules(config: ThrottleConfig, username: string, address: string, { device = false } = {}): ThrottleRule[] {
+export function signInRules(
+  config: ThrottleConfig,
+  username: string,
+  address: string,
+  { device = false } = {},
+): ThrottleRule[] {
   const addressRule = addressRuleOf(config, address);
   if (device) return [addressRule];
   return [
-    { key: `${USER_ADDRESS}${address} ${username.toLowerCase()}`, maxFailures: config.userAddressMaxFailures, resetSeconds: config.windowSeconds },
+    {
+      key: `${USER_ADDRESS}${address} ${username.toLowerCase()}`,
+      maxFailures: config.userAddressMaxFailures,
+      resetSeconds: config.windowSeconds,
+    },
     addressRule,
     {
       key: usernameKey(username),
@@ -57,10 +76,22 @@ export function signInRules(config: ThrottleConfig, username: string, address: s
 }
 
 /** The rules of a second step (a second factor after the right password): the sign-in's, and the username's wrong proofs. */
-export function secondStepRules(config: ThrottleConfig, username: string, address: string, { device = false } = {}): ThrottleRule[] {
+export function secondStepRules(
+  config: ThrottleConfig,
+  username: string,
+  address: string,
+  { device = false } = {},
+): ThrottleRule[] {
   const rules = signInRules(config, username, address, { device });
   if (device) return rules;
-  return [...rules, { key: `${SECOND_STEP}${username.toLowerCase()}`, maxFailures: config.userMaxFailures, resetSeconds: config.windowSeconds }];
+  return [
+    ...rules,
+    {
+      key: `${SECOND_STEP}${username.toLowerCase()}`,
+      maxFailures: config.userMaxFailures,
+      resetSeconds: config.windowSeconds,
+    },
+  ];
 }
 
 /** The longest time a counter can matter: older ones are deleted. */
@@ -96,9 +127,15 @@ export async function unlockUsernames(db: Db, usernames: string[]): Promise<void
   if (!lowered.length) return;
   await db.delete(throttleCounters).where(
     or(
-      inArray(throttleCounters.key, lowered.flatMap((username) => [`${USER}${username}`, `${SECOND_STEP}${username}`])),
+      inArray(
+        throttleCounters.key,
+        lowered.flatMap((username) => [`${USER}${username}`, `${SECOND_STEP}${username}`]),
+      ),
       // The username follows the address's space in a pair key.
-      and(sql`starts_with(${throttleCounters.key}, ${USER_ADDRESS})`, inArray(sql`substr(${throttleCounters.key}, strpos(${throttleCounters.key}, ' ') + 1)`, lowered)),
+      and(
+        sql`starts_with(${throttleCounters.key}, ${USER_ADDRESS})`,
+        inArray(sql`substr(${throttleCounters.key}, strpos(${throttleCounters.key}, ' ') + 1)`, lowered),
+      ),
     ),
   );
 }

@@ -58,16 +58,28 @@ const LONGEST_USERNAME = 64;
 const LONGEST_PASSWORD = 1024;
 
 const invalidCredentials = () => unauthorized('Invalid username or password.', 'invalid-credentials');
-const invalidRefreshToken = () => unauthorized('The refresh token is invalid, expired or revoked.', 'invalid-refresh-token');
+const invalidRefreshToken = () =>
+  unauthorized('The refresh token is invalid, expired or revoked.', 'invalid-refresh-token');
 
 const tooManyFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, {
-    type: problemType('too-many-sign-in-failures'),
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  new HttpProblem(
+    429,
+    'Too Many Requests',
+    `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    {
+      type: problemType('too-many-sign-in-failures'),
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
+  );
 
 /** The audit target of an attempt: the user when the username is known; the typed username is not secret. */
-function signInEvent(action: AuditEvent['action'], attempt: PasswordAttempt, uid: string | undefined, outcome: AuditEvent['outcome'], changes?: Record<string, unknown>): AuditEvent {
+function signInEvent(
+  action: AuditEvent['action'],
+  attempt: PasswordAttempt,
+  uid: string | undefined,
+  outcome: AuditEvent['outcome'],
+  changes?: Record<string, unknown>,
+): AuditEvent {
   return {
     action,
     actor: null,
@@ -87,20 +99,33 @@ function signInEvent(action: AuditEvent['action'], attempt: PasswordAttempt, uid
 export async function signInWithPassword(context: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
   const { db, settings, throttledAudit } = context;
   // Values no user can have: refused without counting them, which would only let junk into the counters.
-  if (!attempt.username || !attempt.password || attempt.username.length > LONGEST_USERNAME || attempt.password.length > LONGEST_PASSWORD) {
+  if (
+    !attempt.username ||
+    !attempt.password ||
+    attempt.username.length > LONGEST_USERNAME ||
+    attempt.password.length > LONGEST_PASSWORD
+  ) {
     throw invalidCredentials();
   }
   const throttled = signInThrottled(settings.throttle);
   const device = throttled ? await reserveDeviceAttempt(db, attempt.deviceToken, attempt.username) : undefined;
-  const rules = throttled ? signInRules(settings.throttle, attempt.username, attempt.address, { device: device !== undefined }) : [];
+  const rules = throttled
+    ? signInRules(settings.throttle, attempt.username, attempt.address, { device: device !== undefined })
+    : [];
   const retryAfter = throttled ? await reserveAttempt(db, rules) : 0;
   const login = await findPasswordLogin(db, attempt.username);
   if (retryAfter > 0) {
-    throttledAudit.refused(`${attempt.username.toLowerCase()} ${attempt.address}`, signInEvent('sign-in.throttled', attempt, login?.user.uid, 'refused'), retryAfter);
+    throttledAudit.refused(
+      `${attempt.username.toLowerCase()} ${attempt.address}`,
+      signInEvent('sign-in.throttled', attempt, login?.user.uid, 'refused'),
+      retryAfter,
+    );
     throw tooManyFailures(retryAfter);
   }
 
-  const passwordMatches = login ? await verifyPassword(login.passwordHash, attempt.password) : await verifyAgainstNothing(attempt.password);
+  const passwordMatches = login
+    ? await verifyPassword(login.passwordHash, attempt.password)
+    : await verifyAgainstNothing(attempt.password);
   if (!login || !passwordMatches) {
     await recordAudit(db, signInEvent('sign-in.failure', attempt, login?.user.uid, 'failure'));
     if (throttled) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
@@ -134,7 +159,13 @@ export async function completeSignIn(
   const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(db, uid, settings.secondFactorGraceDays));
   const { session, deviceToken } = await db.transaction(async (tx) => {
     await deleteExpiredRefreshTokensOf(tx, uid);
-    const started = await startSession(tx, { userUid: uid, address: client.address, userAgent: client.userAgent, refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds, enrollmentOnly });
+    const started = await startSession(tx, {
+      userUid: uid,
+      address: client.address,
+      userAgent: client.userAgent,
+      refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds,
+      enrollmentOnly,
+    });
     await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.uid, uid));
     await recordAudit(tx, {
       action: 'sign-in.success',
@@ -146,14 +177,21 @@ export async function completeSignIn(
     });
     return { session: started, deviceToken: await issueDeviceToken(tx, uid, client.deviceToken) };
   });
-  return { ...(await tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.claims)), device_token: deviceToken };
+  return {
+    ...(await tokenPair(accessKey, uid, settings.accessTokenTtlSeconds, session.refreshToken, session.claims)),
+    device_token: deviceToken,
+  };
 }
 
 /**
  * Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. The session may only
  * enroll a second factor from now on exactly when a sign-in now would.
  */
-export async function exchangeRefreshToken({ db, settings, accessKey, changes }: SignInContext, presentedToken: string, client: Client): Promise<TokenPairResponse> {
+export async function exchangeRefreshToken(
+  { db, settings, accessKey, changes }: SignInContext,
+  presentedToken: string,
+  client: Client,
+): Promise<TokenPairResponse> {
   // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here.
   const result = await db.transaction(async (tx) => {
     const consumption = await consumeRefreshToken(tx, presentedToken);
@@ -162,7 +200,11 @@ export async function exchangeRefreshToken({ db, settings, accessKey, changes }:
         action: 'refresh-token.reuse',
         actor: null,
         address: client.address,
-        target: { type: 'user', id: consumption.userUid, label: (await findUser(tx, consumption.userUid))?.publicName ?? null },
+        target: {
+          type: 'user',
+          id: consumption.userUid,
+          label: (await findUser(tx, consumption.userUid))?.publicName ?? null,
+        },
         changes: { session: consumption.family },
         outcome: 'refused',
       });
@@ -178,13 +220,22 @@ export async function exchangeRefreshToken({ db, settings, accessKey, changes }:
   if (result.outcome === 'reused') {
     // the family's access tokens die with it, in every process
     await changes.transaction(db, { users: [result.userUid] }, async () => undefined);
-    throw unauthorized('The refresh token was already used; every session continuing from it has been ended.', 'refresh-token-reused');
+    throw unauthorized(
+      'The refresh token was already used; every session continuing from it has been ended.',
+      'refresh-token-reused',
+    );
   }
   if (result.outcome !== 'renewed') throw invalidRefreshToken();
   return tokenPair(accessKey, result.uid, settings.accessTokenTtlSeconds, result.refreshToken, result.claims);
 }
 
-async function tokenPair(accessKey: Buffer, uid: string, ttlSeconds: number, refreshToken: string, session: SessionClaims): Promise<TokenPairResponse> {
+async function tokenPair(
+  accessKey: Buffer,
+  uid: string,
+  ttlSeconds: number,
+  refreshToken: string,
+  session: SessionClaims,
+): Promise<TokenPairResponse> {
   const access = await signAccessToken(accessKey, uid, ttlSeconds, session);
   return { access_token: access.token, issued: access.issued, expires: access.expires, refresh_token: refreshToken };
 }

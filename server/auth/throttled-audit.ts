@@ -30,8 +30,16 @@ export function createThrottledAudit(db: Db, flushAfterMs: number, log?: Fastify
   let timer: NodeJS.Timeout | undefined;
 
   const write = async (held: Pending) => {
-    const changes = { ...held.event.changes, attempts: held.attempts, first_at: held.firstAt.toISOString(), last_at: held.lastAt.toISOString(), retry_after: held.retryAfter };
-    await recordAudit(db, { ...held.event, changes }).catch((error: unknown) => log?.error({ err: error }, 'recording throttled sign-ins failed'));
+    const changes = {
+      ...held.event.changes,
+      attempts: held.attempts,
+      first_at: held.firstAt.toISOString(),
+      last_at: held.lastAt.toISOString(),
+      retry_after: held.retryAfter,
+    };
+    await recordAudit(db, { ...held.event, changes }).catch((error: unknown) =>
+      log?.error({ err: error }, 'recording throttled sign-ins failed'),
+    );
   };
 
   async function writeDue(all: boolean) {

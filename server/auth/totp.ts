@@ -21,16 +21,30 @@ export const totpKeyOf = (masterSecret: Buffer) => deriveKey(masterSecret, 'totp
 export const newTotpSecret = () => new Secret({ size: SECRET_BYTES }).base32;
 
 export const otpauthUriOf = (secret: string, label: string) =>
-  new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: ALGORITHM, digits: DIGITS, period: PERIOD_SECONDS }).toString();
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: ALGORITHM,
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  }).toString();
 
 export const totpStepAt = (now: Date) => Math.floor(now.getTime() / 1000 / PERIOD_SECONDS);
 
-const codeOfStep = (secret: string, step: number) => HOTP.generate({ secret: Secret.fromBase32(secret), algorithm: ALGORITHM, digits: DIGITS, counter: step });
+const codeOfStep = (secret: string, step: number) =>
+  HOTP.generate({ secret: Secret.fromBase32(secret), algorithm: ALGORITHM, digits: DIGITS, counter: step });
 
-const sameCode = (expected: string, given: string) => expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+const sameCode = (expected: string, given: string) =>
+  expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
 /** The step whose code `code` is, one step either side of now and after `lastStep`; undefined when there is none. */
-export function acceptedStep(secret: string, code: string, lastStep: number | null, now = new Date()): number | undefined {
+export function acceptedStep(
+  secret: string,
+  code: string,
+  lastStep: number | null,
+  now = new Date(),
+): number | undefined {
   const current = totpStepAt(now);
   const candidates = [current - 1, current, current + 1].filter((step) => lastStep === null || step > lastStep);
   return candidates.find((step) => sameCode(codeOfStep(secret, step), code));

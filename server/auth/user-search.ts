@@ -1,4 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, not, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db';
 import { passwordAuthentications, users } from '../db/schema';
 import { keptCount, keptCountColumn } from '../shared/kept-counts';
@@ -24,18 +36,32 @@ const SORT_COLUMNS: Record<UserSortKey, (SQL | AnyColumn)[]> = {
   uid: [],
 };
 
-const PAGING_PARAMETERS: (keyof UserListParameters)[] = ['page', 'page_size', 'sort_by', 'ordering', 'query', 'filters', 'exact_total'];
+const PAGING_PARAMETERS: (keyof UserListParameters)[] = [
+  'page',
+  'page_size',
+  'sort_by',
+  'ordering',
+  'query',
+  'filters',
+  'exact_total',
+];
 
 /** Whether the request asks for a page: without any paging parameter the list answers the whole array, as the specification says. */
-export const isPagedRequest = (query: UserListParameters) => PAGING_PARAMETERS.some((name) => query[name] !== undefined);
+export const isPagedRequest = (query: UserListParameters) =>
+  PAGING_PARAMETERS.some((name) => query[name] !== undefined);
 
 /** The request with the users list's defaults: by public name, ascending unless `ordering` says otherwise. */
 export function readUserSearch(query: UserListParameters): UserSearchRequest {
-  return { ...readUserSearchDefaults(query), ordering: query.ordering ?? 'asc', exactTotal: query.exact_total === true };
+  return {
+    ...readUserSearchDefaults(query),
+    ordering: query.ordering ?? 'asc',
+    exactTotal: query.exact_total === true,
+  };
 }
 
 /** `now` is a Date, or a placeholder filled with one (as an ISO string) on each execution of a prepared statement. */
-const isLockedColumn = (now: Date | Placeholder) => sql<boolean>`coalesce(lower(${username}) in (${lockedUsernamesQuery(now)}), false)`;
+const isLockedColumn = (now: Date | Placeholder) =>
+  sql<boolean>`coalesce(lower(${username}) in (${lockedUsernamesQuery(now)}), false)`;
 
 /** Each word of the query must occur in the public name, the username, a role or the uid. */
 function textConditions(query: string): SQL[] {
@@ -59,7 +85,13 @@ function conditionsOf({ query, filters }: UserSearchRequest, now: Date): SQL[] {
   if (filters.banned != null) conditions.push(filters.banned ? isNotNull(users.bannedAt) : isNull(users.bannedAt));
   if (filters.locked != null) conditions.push(filters.locked ? isLockedColumn(now) : not(isLockedColumn(now)));
   conditions.push(...withinSeconds(users.lastSignInAt, filters.last_sign_in));
-  if (filters.uids) conditions.push(inArray(users.uid, filters.uids.map((uid) => uid.toLowerCase())));
+  if (filters.uids)
+    conditions.push(
+      inArray(
+        users.uid,
+        filters.uids.map((uid) => uid.toLowerCase()),
+      ),
+    );
   return conditions;
 }
 
@@ -69,7 +101,10 @@ function orderOf({ sortBy, ordering }: Pick<UserSearchRequest, 'sortBy' | 'order
 }
 
 const withUsername = (db: Db) =>
-  db.select({ one: sql`1` }).from(users).leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
+  db
+    .select({ one: sql`1` })
+    .from(users)
+    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
 
 /** The matching rows counted up to `limit` (all without one). */
 function countQuery(db: Db, where: SQL | undefined, limit: number | Placeholder | undefined) {
@@ -87,8 +122,14 @@ interface PageBounds {
 }
 
 /** The page with each user's lock state and, riding along as an uncorrelated subquery that the database runs once, its total. */
-function pageQuery(db: Db, where: SQL | undefined, request: Pick<UserSearchRequest, 'sortBy' | 'ordering'>, bounds: PageBounds) {
-  const counted = 'kept' in bounds.total ? bounds.total.kept : sql<number>`(${countQuery(db, where, bounds.total.countLimit)})`;
+function pageQuery(
+  db: Db,
+  where: SQL | undefined,
+  request: Pick<UserSearchRequest, 'sortBy' | 'ordering'>,
+  bounds: PageBounds,
+) {
+  const counted =
+    'kept' in bounds.total ? bounds.total.kept : sql<number>`(${countQuery(db, where, bounds.total.countLimit)})`;
   return db
     .select({ user: userColumns, username, locked: isLockedColumn(bounds.now), counted })
     .from(users)
@@ -113,7 +154,12 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
     const name = `auth_users_page_${request.sortBy}_${request.ordering}`;
     let prepared = unfiltered.get(name);
     if (!prepared) {
-      const bounds = { now: sql.placeholder('now'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), total: { kept: keptCountColumn(db, USERS_COUNT) } };
+      const bounds = {
+        now: sql.placeholder('now'),
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        total: { kept: keptCountColumn(db, USERS_COUNT) },
+      };
       prepared = pageQuery(db, undefined, request, bounds).prepare(name);
       unfiltered.set(name, prepared);
     }
@@ -138,4 +184,5 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
   };
 }
 
-const itemOf = (row: { user: Parameters<typeof panelUserOf>[0]; username: string | null; locked: boolean }) => panelUserOf(row.user, row.username, row.locked);
+const itemOf = (row: { user: Parameters<typeof panelUserOf>[0]; username: string | null; locked: boolean }) =>
+  panelUserOf(row.user, row.username, row.locked);

@@ -41,7 +41,8 @@ export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse
   second_factor: user.secondFactor,
 });
 
-const isLocked = (locked: Set<string>, username: string | null) => username !== null && locked.has(username.toLowerCase());
+const isLocked = (locked: Set<string>, username: string | null) =>
+  username !== null && locked.has(username.toLowerCase());
 
 /** A user as the list and the item routes answer it. */
 export const panelUserOf = (user: UserRow, username: string | null, locked: boolean): PanelUserResponse => ({
@@ -49,7 +50,8 @@ export const panelUserOf = (user: UserRow, username: string | null, locked: bool
   authentication_methods: username === null ? [] : [{ type: 'password', username }],
 });
 
-const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>) => panelUserOf(user, username, isLocked(locked, username));
+const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>) =>
+  panelUserOf(user, username, isLocked(locked, username));
 
 /** The domain_user of a user row, with its current lock state. */
 export async function domainUserOf(db: Db, user: UserRow): Promise<DomainUserResponse> {
@@ -73,7 +75,10 @@ export async function findPasswordLogin(db: Db, username: string): Promise<Passw
 }
 
 export async function findUsername(db: Db, uid: string): Promise<string | null> {
-  const [row] = await db.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, uid));
+  const [row] = await db
+    .select({ username: passwordAuthentications.username })
+    .from(passwordAuthentications)
+    .where(eq(passwordAuthentications.userUid, uid));
   return row?.username ?? null;
 }
 
@@ -85,7 +90,11 @@ export function panelUserQuery(db: Db) {
 }
 
 export async function listPanelUsers(db: Db): Promise<PanelUserResponse[]> {
-  const rows = await panelUserQuery(db).orderBy(asc(sql`lower(${users.publicName})`), asc(users.publicName), asc(users.uid));
+  const rows = await panelUserQuery(db).orderBy(
+    asc(sql`lower(${users.publicName})`),
+    asc(users.publicName),
+    asc(users.uid),
+  );
   const locked = await lockedUsernames(db);
   return rows.map((row) => toPanelUser(row.user, row.username, locked));
 }
@@ -105,23 +114,42 @@ interface NewUser {
 /** Throws the database's unique violation when the username is taken (see isUniqueViolation). */
 export async function insertUser(db: Db, user: NewUser): Promise<string> {
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(users).values({ publicName: user.publicName, roles: user.roles }).returning({ uid: users.uid });
-    await tx.insert(passwordAuthentications).values({ userUid: created.uid, username: user.username, passwordHash: user.passwordHash });
+    const [created] = await tx
+      .insert(users)
+      .values({ publicName: user.publicName, roles: user.roles })
+      .returning({ uid: users.uid });
+    await tx
+      .insert(passwordAuthentications)
+      .values({ userUid: created.uid, username: user.username, passwordHash: user.passwordHash });
     await syncSecondFactorRequirement(tx, [created.uid]);
     return created.uid;
   });
 }
 
 /** Changes name and roles; a role that requires a second factor starts the user's grace period (second-factor-policy.ts). */
-export async function updateDomainUser(db: Db, uid: string, publicName: string, roles: string[]): Promise<UserRow | undefined> {
-  const [updated] = await db.update(users).set({ publicName, roles }).where(eq(users.uid, uid)).returning({ uid: users.uid });
+export async function updateDomainUser(
+  db: Db,
+  uid: string,
+  publicName: string,
+  roles: string[],
+): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ publicName, roles })
+    .where(eq(users.uid, uid))
+    .returning({ uid: users.uid });
   if (!updated) return undefined;
   await syncSecondFactorRequirement(db, [uid]);
   return findUser(db, uid);
 }
 
 /** Sets the username, and the password when given. Returns false when there is no password to keep. */
-export async function setPasswordAuthentication(db: Db, uid: string, username: string, passwordHash?: string): Promise<boolean> {
+export async function setPasswordAuthentication(
+  db: Db,
+  uid: string,
+  username: string,
+  passwordHash?: string,
+): Promise<boolean> {
   const updatedAt = new Date();
   if (passwordHash === undefined) {
     const updated = await db

@@ -59,28 +59,50 @@ const credentialColumns = {
 const isWebAuthn = and(eq(secondFactors.kind, 'webauthn'), isNotNull(secondFactors.confirmedAt));
 
 export async function credentialsOf(db: Db, userUid: string): Promise<StoredCredential[]> {
-  const rows = await db.select(credentialColumns).from(secondFactors).where(and(eq(secondFactors.userUid, userUid), isWebAuthn));
+  const rows = await db
+    .select(credentialColumns)
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userUid, userUid), isWebAuthn));
   return rows as StoredCredential[];
 }
 
 export async function findCredential(db: Db, credentialId: string): Promise<StoredCredential | undefined> {
-  const [row] = await db.select(credentialColumns).from(secondFactors).where(and(eq(secondFactors.credentialId, credentialId), isWebAuthn));
+  const [row] = await db
+    .select(credentialColumns)
+    .from(secondFactors)
+    .where(and(eq(secondFactors.credentialId, credentialId), isWebAuthn));
   return row as StoredCredential | undefined;
 }
 
 /** Records a use with its new counter; false when another use got there first (the counter moved meanwhile). */
-export async function recordCredentialUse(db: Db, credential: StoredCredential, newCount: number, now = new Date()): Promise<boolean> {
+export async function recordCredentialUse(
+  db: Db,
+  credential: StoredCredential,
+  newCount: number,
+  now = new Date(),
+): Promise<boolean> {
   const unchanged = and(eq(secondFactors.uid, credential.factorUid), eq(secondFactors.signCount, credential.signCount));
-  const rows = await db.update(secondFactors).set({ signCount: newCount, lastUsedAt: now }).where(unchanged).returning({ uid: secondFactors.uid });
+  const rows = await db
+    .update(secondFactors)
+    .set({ signCount: newCount, lastUsedAt: now })
+    .where(unchanged)
+    .returning({ uid: secondFactors.uid });
   return rows.length === 1;
 }
 
-const descriptorOf = (credential: StoredCredential) => ({ id: credential.credentialId, transports: (credential.transports ?? undefined) as AuthenticatorTransport[] | undefined });
+const descriptorOf = (credential: StoredCredential) => ({
+  id: credential.credentialId,
+  transports: (credential.transports ?? undefined) as AuthenticatorTransport[] | undefined,
+});
 
 /** A user handle that names the user without saying anything else: the uid's 16 bytes. */
 export const userHandleOf = (userUid: string) => new Uint8Array(Buffer.from(userUid.replaceAll('-', ''), 'hex'));
 
-export function registrationOptions(rp: RelyingParty, user: { uid: string; name: string; displayName: string }, existing: StoredCredential[]) {
+export function registrationOptions(
+  rp: RelyingParty,
+  user: { uid: string; name: string; displayName: string },
+  existing: StoredCredential[],
+) {
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -95,7 +117,11 @@ export function registrationOptions(rp: RelyingParty, user: { uid: string; name:
 }
 
 /** The verified new credential, or undefined when the response is not a valid answer to the challenge. */
-export async function verifyRegistration(rp: RelyingParty, response: unknown, expectedChallenge: string): Promise<NewCredential | undefined> {
+export async function verifyRegistration(
+  rp: RelyingParty,
+  response: unknown,
+  expectedChallenge: string,
+): Promise<NewCredential | undefined> {
   try {
     const verification = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -120,7 +146,11 @@ export async function verifyRegistration(rp: RelyingParty, response: unknown, ex
 }
 
 /** Options for an assertion: of the user's credentials (a second factor) or of any discoverable one (a passkey sign-in). */
-export function authenticationOptions(rp: RelyingParty, credentials: StoredCredential[] | undefined, userVerification: 'preferred' | 'required') {
+export function authenticationOptions(
+  rp: RelyingParty,
+  credentials: StoredCredential[] | undefined,
+  userVerification: 'preferred' | 'required',
+) {
   return generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: credentials?.map(descriptorOf),
@@ -158,7 +188,11 @@ export async function verifyAssertion(
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: credential.credentialId, publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')), counter: credential.signCount },
+      credential: {
+        id: credential.credentialId,
+        publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
+        counter: credential.signCount,
+      },
       requireUserVerification,
     });
     return verification.verified ? verification.authenticationInfo.newCounter : undefined;

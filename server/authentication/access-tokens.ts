@@ -16,7 +16,13 @@ const cryptoKeys = new WeakMap<Buffer, Promise<webcrypto.CryptoKey>>();
 function cryptoKeyOf(key: Buffer): Promise<webcrypto.CryptoKey> {
   let imported = cryptoKeys.get(key);
   if (!imported) {
-    imported = globalThis.crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported = globalThis.crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(key),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     cryptoKeys.set(key, imported);
   }
   return imported;
@@ -40,10 +46,20 @@ export interface SessionClaims {
   enrollmentOnly?: boolean;
 }
 
-export async function signAccessToken(key: Buffer, uid: string, ttlSeconds: number, session: SessionClaims, now = new Date()): Promise<SignedAccessToken> {
+export async function signAccessToken(
+  key: Buffer,
+  uid: string,
+  ttlSeconds: number,
+  session: SessionClaims,
+  now = new Date(),
+): Promise<SignedAccessToken> {
   const issued = epochSeconds(now);
   const expires = issued + ttlSeconds;
-  const claims = { sid: session.sessionFamily, auth_time: epochSeconds(session.authenticatedAt), ...(session.enrollmentOnly ? { enr: true } : {}) };
+  const claims = {
+    sid: session.sessionFamily,
+    auth_time: epochSeconds(session.authenticatedAt),
+    ...(session.enrollmentOnly ? { enr: true } : {}),
+  };
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(uid)
@@ -69,12 +85,24 @@ export interface AccessTokenClaims {
 /** Who an access token was issued to, or undefined when the token is forged, malformed or expired. */
 export async function verifyAccessTokenClaims(key: Buffer, token: string): Promise<AccessTokenClaims | undefined> {
   try {
-    const options = { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub', 'sid', 'auth_time'] };
+    const options = {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'sid', 'auth_time'],
+    };
     const { payload } = await jwtVerify(token, await cryptoKeyOf(key), options);
     const { sub, sid, auth_time: authTime } = payload;
     // tokens without a session, or of another format, are refused: a token must die with its session
-    if (!sub || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof authTime !== 'number') return undefined;
-    return { uid: sub.toLowerCase(), sessionFamily: sid.toLowerCase(), authenticatedAt: authTime, enrollmentOnly: payload.enr === true, expires: payload.exp! };
+    if (!sub || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof authTime !== 'number')
+      return undefined;
+    return {
+      uid: sub.toLowerCase(),
+      sessionFamily: sid.toLowerCase(),
+      authenticatedAt: authTime,
+      enrollmentOnly: payload.enr === true,
+      expires: payload.exp!,
+    };
   } catch {
     return undefined;
   }

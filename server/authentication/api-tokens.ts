@@ -18,7 +18,11 @@ export function toTokenInfo(row: ApiTokenRow): TokenInfoResponse {
   return { uid: row.uid, service: row.service, created: epochSecondsOf(row.created), expires: orNull(row.expires) };
 }
 
-export async function findApiTokenByValue(db: Db, scope: ApiTokenScope, value: string): Promise<ApiTokenRow | undefined> {
+export async function findApiTokenByValue(
+  db: Db,
+  scope: ApiTokenScope,
+  value: string,
+): Promise<ApiTokenRow | undefined> {
   const [row] = await db
     .select()
     .from(apiTokens)

@@ -6,7 +6,14 @@ import { parseAuthorization } from './credentials';
 import { recordFailure, secondsBlocked, type ThrottleRule } from './throttle';
 import { userWithGrantsFinder } from './users';
 import type { Database } from '../db';
-import { AUTH_CACHE_LIMITS, AuthCache, userChangeFeed, type AuthCacheLimits, type KnownUser, type UserChanges } from './cache';
+import {
+  AUTH_CACHE_LIMITS,
+  AuthCache,
+  userChangeFeed,
+  type AuthCacheLimits,
+  type KnownUser,
+  type UserChanges,
+} from './cache';
 import { effectivePermissions } from '../shared/permissions';
 import { HttpProblem, problemType } from '../shared/problem';
 import { apiTokenScopeOf, assertPermitted, assertSessionAllows, type RouteAuth } from './route-rules';
@@ -26,16 +33,24 @@ export interface Authentication {
 
 /** A 401 that also tells HTTP clients which scheme to use (RFC 6750). */
 const refused = (detail: string) =>
-  new HttpProblem(401, 'Unauthorized', detail, { type: problemType('unauthorized'), headers: { 'www-authenticate': 'Bearer realm="caredesk"' } });
+  new HttpProblem(401, 'Unauthorized', detail, {
+    type: problemType('unauthorized'),
+    headers: { 'www-authenticate': 'Bearer realm="caredesk"' },
+  });
 
 /** Shorter API-token values are refused without a lookup: no token that short can be worth guessing for. */
 const SHORTEST_API_TOKEN = 16;
 
 const tooManyTokenFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many failed API-token checks from this address. Try again in ${retryAfterSeconds} seconds.`, {
-    type: problemType('too-many-token-failures'),
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  new HttpProblem(
+    429,
+    'Too Many Requests',
+    `Too many failed API-token checks from this address. Try again in ${retryAfterSeconds} seconds.`,
+    {
+      type: problemType('too-many-token-failures'),
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
+  );
 
 /** Failed API-token checks per client address; maxFailures 0 turns it off. */
 export interface ApiTokenThrottle {
@@ -73,7 +88,13 @@ export function createAuthentication({
   const feed = userChangeFeed(database, cache);
   const findUserWithGrants = userWithGrantsFinder(db, accessTokenTtlSeconds);
   const throttleRule = (address: string): ThrottleRule | undefined =>
-    apiTokenThrottle.maxFailures > 0 ? { key: `api-token:${address}`, maxFailures: apiTokenThrottle.maxFailures, resetSeconds: apiTokenThrottle.windowSeconds } : undefined;
+    apiTokenThrottle.maxFailures > 0
+      ? {
+          key: `api-token:${address}`,
+          maxFailures: apiTokenThrottle.maxFailures,
+          resetSeconds: apiTokenThrottle.windowSeconds,
+        }
+      : undefined;
 
   /** Counts a failed API-token check of the request's address, and refuses it. */
   async function refuseApiToken(request: FastifyRequest, detail: string): Promise<never> {
@@ -96,8 +117,19 @@ export function createAuthentication({
     const row = await findUserWithGrants(uid);
     if (!row) return undefined;
     const permissions = effectivePermissions(row.granted, accessPolicy);
-    const secondFactor = { ...row.secondFactor, requiredSince: row.secondFactor.requiredSince && new Date(row.secondFactor.requiredSince) };
-    const user = { uid: row.uid, publicName: row.publicName, roles: row.roles, banned: row.bannedAt !== null, permissions, liveSessions: new Set(row.liveSessions), secondFactor };
+    const secondFactor = {
+      ...row.secondFactor,
+      requiredSince: row.secondFactor.requiredSince && new Date(row.secondFactor.requiredSince),
+    };
+    const user = {
+      uid: row.uid,
+      publicName: row.publicName,
+      roles: row.roles,
+      banned: row.bannedAt !== null,
+      permissions,
+      liveSessions: new Set(row.liveSessions),
+      secondFactor,
+    };
     cache.rememberUser(user, readMark);
     return user;
   }
@@ -108,7 +140,8 @@ export function createAuthentication({
    */
   async function userOfSession(claims: AccessTokenClaims): Promise<KnownUser | undefined> {
     const cached = cache.userOf(claims.uid);
-    if (cached && (cached.liveSessions.has(claims.sessionFamily) || cache.hasEnded(claims.sessionFamily))) return cached;
+    if (cached && (cached.liveSessions.has(claims.sessionFamily) || cache.hasEnded(claims.sessionFamily)))
+      return cached;
     const user = await readUser(claims.uid);
     if (user && !user.liveSessions.has(claims.sessionFamily)) cache.rememberEnded(claims.sessionFamily);
     return user;
@@ -145,7 +178,17 @@ export function createAuthentication({
     const { sessionFamily, authenticatedAt, enrollmentOnly, expires: tokenExpires } = claims;
     // copies: a route may change its request.user without changing what later requests are admitted with
     const { uid, publicName, secondFactor } = user;
-    request.user = { uid, publicName, roles: [...user.roles], permissions: [...user.permissions], sessionFamily, authenticatedAt, enrollmentOnly, tokenExpires, secondFactor: { ...secondFactor } };
+    request.user = {
+      uid,
+      publicName,
+      roles: [...user.roles],
+      permissions: [...user.permissions],
+      sessionFamily,
+      authenticatedAt,
+      enrollmentOnly,
+      tokenExpires,
+      secondFactor: { ...secondFactor },
+    };
     assertSessionAllows(request.routeOptions.config, claims);
     assertPermitted(request.routeOptions.config.permission, user.permissions);
   }
@@ -169,7 +212,11 @@ export function createAuthentication({
     if (!value) throw refused('A Bearer API token is required.');
     if (value.length < SHORTEST_API_TOKEN) return refuseApiToken(request, 'The API token is too short to be valid.');
     const token = await findApiTokenByValue(db, scope, value);
-    if (!token) return refuseApiToken(request, orUser ? 'The token is neither a known API token nor a valid access token.' : 'The API token is unknown.');
+    if (!token)
+      return refuseApiToken(
+        request,
+        orUser ? 'The token is neither a known API token nor a valid access token.' : 'The API token is unknown.',
+      );
     const refusal = refusalOf(token);
     if (refusal) return refuseApiToken(request, refusal);
     request.apiCaller = toTokenInfo(token);

@@ -138,7 +138,11 @@ const changePayload = (sender: string, sequence: number, change: UserChange) => 
 
 function parseChange(payload: string): { sender: string; sequence: number; change: UserChange } {
   const [sender = '', sequence = '', uids = '*'] = payload.split(':');
-  return { sender, sequence: Number(sequence), change: uids === '*' || uids === '' ? 'everyone' : { users: uids.split(',') } };
+  return {
+    sender,
+    sequence: Number(sequence),
+    change: uids === '*' || uids === '' ? 'everyone' : { users: uids.split(',') },
+  };
 }
 
 export interface UserChangeFeed {
@@ -177,7 +181,11 @@ export function userChangeFeed(database: Pick<Database, 'listen'> & { db?: Db },
     const notification = parseChange(payload);
     if (notification.sender === sender) return;
     cache.forget(notification.change);
-    void database.db?.execute(sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${`ack:${notification.sender}:${notification.sequence}`})`).catch(() => undefined);
+    void database.db
+      ?.execute(
+        sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${`ack:${notification.sender}:${notification.sequence}`})`,
+      )
+      .catch(() => undefined);
   }
 
   if (database.listen) {

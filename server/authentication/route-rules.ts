@@ -72,14 +72,25 @@ interface SessionRules {
 }
 
 /** The route's demands on the session: open to enrollment-only sessions, and how recent an authentication it needs. */
-export function assertSessionAllows(route: SessionRules, session: { authenticatedAt: number; enrollmentOnly: boolean }, now = Date.now()) {
+export function assertSessionAllows(
+  route: SessionRules,
+  session: { authenticatedAt: number; enrollmentOnly: boolean },
+  now = Date.now(),
+) {
   if (session.enrollmentOnly && !route.enrollment) {
-    throw new HttpProblem(403, 'Forbidden', 'Your roles require a second factor: this session may only enroll one.', { type: problemType('second-factor-enrollment-required') });
+    throw new HttpProblem(403, 'Forbidden', 'Your roles require a second factor: this session may only enroll one.', {
+      type: problemType('second-factor-enrollment-required'),
+    });
   }
   if (route.recentAuthentication && now / 1000 - session.authenticatedAt > RECENT_AUTHENTICATION_SECONDS) {
-    throw new HttpProblem(401, 'Unauthorized', `This action needs an authentication within the last ${RECENT_AUTHENTICATION_SECONDS / 60} minutes: re-authenticate first.`, {
-      type: problemType('reauthentication-required'),
-    });
+    throw new HttpProblem(
+      401,
+      'Unauthorized',
+      `This action needs an authentication within the last ${RECENT_AUTHENTICATION_SECONDS / 60} minutes: re-authenticate first.`,
+      {
+        type: problemType('reauthentication-required'),
+      },
+    );
   }
 }
 
@@ -93,13 +104,17 @@ const admitsApiTokens = (auth: RouteAuth | undefined) => auth === 'apiToken' || 
 export function assertPermissionDeclared(route: RouteOptions): void {
   const config = (route.config ?? {}) as { auth?: RouteAuth; permission?: string };
   const methods = [route.method].flat().join(',');
-  if (admitsApiTokens(config.auth) && !apiTokenScopeOf(route.url)) throw new Error(`${methods} ${route.url} admits API tokens, but no API-token scope serves ${route.url}.`);
+  if (admitsApiTokens(config.auth) && !apiTokenScopeOf(route.url))
+    throw new Error(`${methods} ${route.url} admits API tokens, but no API-token scope serves ${route.url}.`);
   if (!admitsUsers(config.auth ?? 'user')) return;
   const { permission } = config;
   if (permission === undefined) {
-    throw new Error(`${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`);
+    throw new Error(
+      `${methods} ${route.url} admits signed-in users but declares no config.permission (a permission or 'signed-in').`,
+    );
   }
-  if (permission !== 'signed-in' && !isPermission(permission)) throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
+  if (permission !== 'signed-in' && !isPermission(permission))
+    throw new Error(`${methods} ${route.url} declares the unknown permission ${permission}.`);
 }
 
 /** The OpenAPI of a route that needs a permission: names it, and documents its 403. */
@@ -110,7 +125,7 @@ export function documentPermission(route: RouteOptions): void {
   const callers = auth === 'user' ? 'Users need' : 'Users (not API tokens) need';
   const sentence = `${callers} the permission \`${permission}\`.`;
   // a GET's automatic HEAD route shares its schema object: say it once
-  if (!schema.description?.endsWith(sentence)) schema.description = [schema.description, sentence].filter(Boolean).join(' ');
+  if (!schema.description?.endsWith(sentence))
+    schema.description = [schema.description, sentence].filter(Boolean).join(' ');
   if (schema.response && !schema.response[403]) schema.response = { ...schema.response, ...problems(403) };
 }
-

@@ -32,7 +32,8 @@ const secondsBetween = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTi
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
 /** Seconds the key stays blocked, or 0. */
-const waitOf = (state: CounterState | undefined, now: Date) => (state?.blockedUntil && state.blockedUntil > now ? secondsBetween(now, state.blockedUntil) : 0);
+const waitOf = (state: CounterState | undefined, now: Date) =>
+  state?.blockedUntil && state.blockedUntil > now ? secondsBetween(now, state.blockedUntil) : 0;
 
 /** The stored state, or a fresh one when the stored one has expired. */
 function currentState(rule: ThrottleRule, stored: CounterState | undefined, now: Date): CounterState {
@@ -68,17 +69,25 @@ function withoutFailure(rule: ThrottleRule, state: CounterState, now: Date): Cou
 type Changes = Map<string, CounterState | null>;
 
 /** Locks the rules' keys, reads them and writes what `decide` returns (null deletes a key). */
-async function withCounters<T>(db: Db, rules: ThrottleRule[], decide: (states: Map<string, CounterState | undefined>) => { changes: Changes; result: T }): Promise<T> {
+async function withCounters<T>(
+  db: Db,
+  rules: ThrottleRule[],
+  decide: (states: Map<string, CounterState | undefined>) => { changes: Changes; result: T },
+): Promise<T> {
   const keys = [...new Set(rules.map((rule) => rule.key))].sort();
   return db.transaction(async (tx) => {
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`throttle:${key}`}, 0))`);
+    for (const key of keys)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`throttle:${key}`}, 0))`);
     const rows = await tx.select().from(throttleCounters).where(inArray(throttleCounters.key, keys));
     const { changes, result } = decide(new Map(rows.map((row) => [row.key, row])));
     for (const [key, state] of changes) {
       if (state === null) {
         await tx.delete(throttleCounters).where(inArray(throttleCounters.key, [key]));
       } else {
-        await tx.insert(throttleCounters).values({ key, ...state }).onConflictDoUpdate({ target: throttleCounters.key, set: state });
+        await tx
+          .insert(throttleCounters)
+          .values({ key, ...state })
+          .onConflictDoUpdate({ target: throttleCounters.key, set: state });
       }
     }
     return result;
@@ -100,7 +109,12 @@ export async function reserveAttempt(db: Db, rules: ThrottleRule[], now = new Da
 }
 
 /** After a success: the `clear` rules' keys are forgotten, the others give back the failure reserved for the attempt. */
-export async function forgiveAttempt(db: Db, rules: ThrottleRule[], clear: (rule: ThrottleRule) => boolean, now = new Date()): Promise<void> {
+export async function forgiveAttempt(
+  db: Db,
+  rules: ThrottleRule[],
+  clear: (rule: ThrottleRule) => boolean,
+  now = new Date(),
+): Promise<void> {
   await withCounters(db, rules, (stored) => {
     const changes: Changes = new Map();
     for (const rule of rules) {
@@ -114,12 +128,18 @@ export async function forgiveAttempt(db: Db, rules: ThrottleRule[], clear: (rule
 
 /** Counts one failure on the rule's key (checks that are cheap and checked before with secondsBlocked). */
 export async function recordFailure(db: Db, rule: ThrottleRule, now = new Date()): Promise<void> {
-  await withCounters(db, [rule], (stored) => ({ changes: new Map([[rule.key, withFailure(rule, currentState(rule, stored.get(rule.key), now), now)]]), result: undefined }));
+  await withCounters(db, [rule], (stored) => ({
+    changes: new Map([[rule.key, withFailure(rule, currentState(rule, stored.get(rule.key), now), now)]]),
+    result: undefined,
+  }));
 }
 
 /** Seconds the key stays blocked, or 0. */
 export async function secondsBlocked(db: Db, key: string, now = new Date()): Promise<number> {
-  const rows = await db.select().from(throttleCounters).where(inArray(throttleCounters.key, [key]));
+  const rows = await db
+    .select()
+    .from(throttleCounters)
+    .where(inArray(throttleCounters.key, [key]));
   return waitOf(rows[0], now);
 }
 
@@ -142,6 +162,12 @@ export async function blockedKeys(db: Db, prefixes: string[], now = new Date()):
   const rows = await db
     .select({ key: throttleCounters.key })
     .from(throttleCounters)
-    .where(and(isNotNull(throttleCounters.blockedUntil), gt(throttleCounters.blockedUntil, now), or(...prefixes.map((prefix) => sql`starts_with(${throttleCounters.key}, ${prefix})`))));
+    .where(
+      and(
+        isNotNull(throttleCounters.blockedUntil),
+        gt(throttleCounters.blockedUntil, now),
+        or(...prefixes.map((prefix) => sql`starts_with(${throttleCounters.key}, ${prefix})`)),
+      ),
+    );
   return rows.map((row) => row.key);
 }

@@ -47,8 +47,13 @@ export interface UserWithGrants {
  * A user with every permission their roles grant and their live sessions, in one prepared query (the authentication's read when its
  * cache misses). A session whose last token was issued longer ago than an access token lives can hold no valid access token.
  */
-export function userWithGrantsFinder(db: Db, accessTokenTtlSeconds: number): (uid: string) => Promise<UserWithGrants | undefined> {
-  const liveSessions = sql<string[]>`array(select ${sessions.family}::text from ${sessions} where ${sessions.userUid} = ${qualified(users.uid)}
+export function userWithGrantsFinder(
+  db: Db,
+  accessTokenTtlSeconds: number,
+): (uid: string) => Promise<UserWithGrants | undefined> {
+  const liveSessions = sql<
+    string[]
+  >`array(select ${sessions.family}::text from ${sessions} where ${sessions.userUid} = ${qualified(users.uid)}
     and ${sessions.revokedAt} is null and ${sessions.lastUsedAt} > now() - make_interval(secs => ${accessTokenTtlSeconds + 60}))`;
   const query = db
     .select({

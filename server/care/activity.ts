@@ -78,12 +78,18 @@ function workflowParts(changes: Record<string, unknown>): Partial<ActivityEntryO
   return parts;
 }
 
-export async function requestActivity(db: Db, uid: string, paging: { page: number; pageSize: number }): Promise<PageAnswer<ActivityEntryOutput>> {
+export async function requestActivity(
+  db: Db,
+  uid: string,
+  paging: { page: number; pageSize: number },
+): Promise<PageAnswer<ActivityEntryOutput>> {
   const [known] = await db.select({ uid: careRequests.uid }).from(careRequests).where(eq(careRequests.uid, uid));
   if (!known) throw notFound('No care request has this uid.', 'uid', 'care-request-not-found');
   const offset = (paging.page - 1) * paging.pageSize;
   const [page, count] = await Promise.all([
-    db.execute<TimelineRow>(sql`select * from (${timeline(uid)}) as entries order by at desc, id desc limit ${paging.pageSize} offset ${offset}`),
+    db.execute<TimelineRow>(
+      sql`select * from (${timeline(uid)}) as entries order by at desc, id desc limit ${paging.pageSize} offset ${offset}`,
+    ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from (${timeline(uid)}) as entries`),
   ]);
   return pageOf(rowsOf<TimelineRow>(page).map(toEntry), rowsOf<{ total: number }>(count)[0]?.total ?? 0, paging);

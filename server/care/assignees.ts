@@ -14,12 +14,17 @@ export type AccessPolicy = 'roles' | 'open';
 
 const holdsCareWork = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)}) and 'care:work' = any(${rolePermissions.permissions}))`;
 
-export async function assignableUser(executor: Executor, uid: string, accessPolicy: AccessPolicy): Promise<StaffMemberOutput> {
+export async function assignableUser(
+  executor: Executor,
+  uid: string,
+  accessPolicy: AccessPolicy,
+): Promise<StaffMemberOutput> {
   const [row] = await executor
     .select({ uid: users.uid, public_name: users.publicName })
     .from(users)
     .where(and(eq(users.uid, uid), isNull(users.bannedAt), accessPolicy === 'open' ? undefined : holdsCareWork));
-  if (!row) throw badRequest('The assignee must be an unbanned user holding care:work.', 'assignee_uid', 'invalid-assignee');
+  if (!row)
+    throw badRequest('The assignee must be an unbanned user holding care:work.', 'assignee_uid', 'invalid-assignee');
   return row;
 }
 
@@ -34,6 +39,9 @@ export async function assignableUsers(executor: Executor, accessPolicy: AccessPo
 
 /** The username of a user, used as the address of assignment mails when it is one and no other address is set. */
 export async function usernameOf(executor: Executor, uid: string): Promise<string | undefined> {
-  const [row] = await executor.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, uid));
+  const [row] = await executor
+    .select({ username: passwordAuthentications.username })
+    .from(passwordAuthentications)
+    .where(eq(passwordAuthentications.userUid, uid));
   return row?.username;
 }

@@ -13,7 +13,8 @@ import type { Executor } from './store';
  * whose view the list opens. The intake's notice links there too.
  */
 export const INCOMING_LIST_PATH = '/archive/incoming-care-requests/';
-export const careRequestLink = (panelUrl: string, uid: string) => `${panelUrl}${INCOMING_LIST_PATH}?archived=${encodeURIComponent(uid)}`;
+export const careRequestLink = (panelUrl: string, uid: string) =>
+  `${panelUrl}${INCOMING_LIST_PATH}?archived=${encodeURIComponent(uid)}`;
 
 export interface MailSettings {
   panelUrl: string;
@@ -38,14 +39,27 @@ async function assignmentAddress(executor: Executor, userUid: string): Promise<s
 }
 
 /** The mail in each language of AGENCY_LANGUAGE. */
-const ASSIGNMENT_MAILS: Record<MailLanguage, (mail: { zip: string; assignedBy: string; link: string }) => { subject: string; lines: string[] }> = {
+const ASSIGNMENT_MAILS: Record<
+  MailLanguage,
+  (mail: { zip: string; assignedBy: string; link: string }) => { subject: string; lines: string[] }
+> = {
   en: ({ zip, assignedBy, link }) => ({
     subject: `Care request ${zip} assigned to you`,
-    lines: [`${assignedBy} assigned a care request to you.`, '', `Open it in Caredesk: ${link}`, `Mission zip code: ${zip}`],
+    lines: [
+      `${assignedBy} assigned a care request to you.`,
+      '',
+      `Open it in Caredesk: ${link}`,
+      `Mission zip code: ${zip}`,
+    ],
   }),
   de: ({ zip, assignedBy, link }) => ({
     subject: `Betreuungsanfrage ${zip} Ihnen zugewiesen`,
-    lines: [`${assignedBy} hat Ihnen eine Betreuungsanfrage zugewiesen.`, '', `In Caredesk öffnen: ${link}`, `PLZ des Einsatzorts: ${zip}`],
+    lines: [
+      `${assignedBy} hat Ihnen eine Betreuungsanfrage zugewiesen.`,
+      '',
+      `In Caredesk öffnen: ${link}`,
+      `PLZ des Einsatzorts: ${zip}`,
+    ],
   }),
 };
 
@@ -57,13 +71,24 @@ function assignmentMail({ requestUid, partialZip, assignedBy }: Assignment, to: 
 }
 
 /** Queued in the transaction of the assignment, and remembered for the request's activity. */
-export async function mailAssignee(executor: Executor, assignment: Assignment, settings: MailSettings, now: Date): Promise<void> {
+export async function mailAssignee(
+  executor: Executor,
+  assignment: Assignment,
+  settings: MailSettings,
+  now: Date,
+): Promise<void> {
   const to = await assignmentAddress(executor, assignment.assignee.uid);
   if (!to) return;
   const mailUid = await enqueueMail(executor as Db, assignmentMail(assignment, to, settings));
   await linkCareMail(executor, assignment.requestUid, mailUid, 'assignment', now);
 }
 
-export async function linkCareMail(executor: Executor, requestUid: string, mailUid: string, kind: 'new-request' | 'assignment', now = new Date()) {
+export async function linkCareMail(
+  executor: Executor,
+  requestUid: string,
+  mailUid: string,
+  kind: 'new-request' | 'assignment',
+  now = new Date(),
+) {
   await executor.insert(careRequestMails).values({ mailUid, requestUid, kind, queuedAt: now });
 }

@@ -19,12 +19,18 @@ type AuditContext = Pick<AuditEvent, 'actor' | 'address'>;
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const contactErased = (erasedAt: Date) =>
-  new HttpProblem(410, 'Gone', `The contact data of this care request was erased at ${erasedAt.toISOString()}.`, { type: problemType('contact-erased') });
+  new HttpProblem(410, 'Gone', `The contact data of this care request was erased at ${erasedAt.toISOString()}.`, {
+    type: problemType('contact-erased'),
+  });
 
 /** The archived request, its row locked against a concurrent erasure (`share` for reads, `update` for the erasure). */
 async function archivedRequest(tx: Transaction, uid: string, lock: 'share' | 'update') {
   const [row] = await tx
-    .select({ uid: careRequests.uid, partialZip: careRequests.partialMissionZipCode, erasedAt: careRequests.contactErasedAt })
+    .select({
+      uid: careRequests.uid,
+      partialZip: careRequests.partialMissionZipCode,
+      erasedAt: careRequests.contactErasedAt,
+    })
     .from(careRequests)
     .innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
     .where(eq(careRequests.uid, uid))
@@ -33,7 +39,11 @@ async function archivedRequest(tx: Transaction, uid: string, lock: 'share' | 'up
   return row;
 }
 
-const targetOf = (request: { uid: string; partialZip: string | null }) => ({ type: 'care-request', id: request.uid, label: request.partialZip });
+const targetOf = (request: { uid: string; partialZip: string | null }) => ({
+  type: 'care-request',
+  id: request.uid,
+  label: request.partialZip,
+});
 
 function toContact(row: typeof careRequestContacts.$inferSelect | undefined): ContactOutput {
   return {
@@ -55,7 +65,11 @@ export async function readContact(db: Db, uid: string, context: AuditContext): P
     const request = await archivedRequest(tx, uid, 'share');
     if (request.erasedAt) throw contactErased(request.erasedAt);
     const [row] = await tx.select().from(careRequestContacts).where(eq(careRequestContacts.uid, uid));
-    await recordAudit(tx as unknown as Db, { action: 'care-request.contact-read', ...context, target: targetOf(request) });
+    await recordAudit(tx as unknown as Db, {
+      action: 'care-request.contact-read',
+      ...context,
+      target: targetOf(request),
+    });
     return toContact(row);
   });
 }
@@ -69,7 +83,12 @@ export async function eraseContact(db: Db, uid: string, context: AuditContext, n
     await eraseNotes(tx, [uid]);
     await tx.update(careRequests).set({ contactErasedAt: now }).where(eq(careRequests.uid, uid));
     const changes = { contact_erased: epochSecondsOf(now) };
-    await recordAudit(tx as unknown as Db, { action: 'care-request.contact-erase', ...context, target: targetOf(request), changes });
+    await recordAudit(tx as unknown as Db, {
+      action: 'care-request.contact-erase',
+      ...context,
+      target: targetOf(request),
+      changes,
+    });
   });
 }
 
@@ -81,8 +100,20 @@ async function eraseContactsBatch(db: Db, cutoff: Date, now: Date, size: number)
     .innerJoin(careRequests, eq(careRequests.uid, careRequestContacts.uid))
     .where(lt(careRequests.submitted, cutoff))
     .limit(size);
-  const erased = await db.delete(careRequestContacts).where(inArray(careRequestContacts.uid, due)).returning({ uid: careRequestContacts.uid });
-  if (erased.length) await db.update(careRequests).set({ contactErasedAt: now }).where(inArray(careRequests.uid, erased.map(({ uid }) => uid)));
+  const erased = await db
+    .delete(careRequestContacts)
+    .where(inArray(careRequestContacts.uid, due))
+    .returning({ uid: careRequestContacts.uid });
+  if (erased.length)
+    await db
+      .update(careRequests)
+      .set({ contactErasedAt: now })
+      .where(
+        inArray(
+          careRequests.uid,
+          erased.map(({ uid }) => uid),
+        ),
+      );
   return erased.length;
 }
 
@@ -94,19 +125,26 @@ async function eraseNotesBatch(db: Db, cutoff: Date, size: number): Promise<numb
     .innerJoin(careRequests, eq(careRequests.uid, careRequestNotes.requestUid))
     .where(lt(careRequests.submitted, cutoff))
     .limit(size);
-  const erased = await db.delete(careRequestNotes).where(inArray(careRequestNotes.uid, due)).returning({ uid: careRequestNotes.uid });
+  const erased = await db
+    .delete(careRequestNotes)
+    .where(inArray(careRequestNotes.uid, due))
+    .returning({ uid: careRequestNotes.uid });
   return erased.length;
 }
 
 /** Housekeeping: contact data goes CARE_CONTACT_RETENTION_DAYS after submission; a run that erased some is audited with its count. */
-export function careContactRetentionJob(config: Pick<TrustConfig, 'careContactRetentionDays'>, batchSize?: number): HousekeepingJob {
+export function careContactRetentionJob(
+  config: Pick<TrustConfig, 'careContactRetentionDays'>,
+  batchSize?: number,
+): HousekeepingJob {
   return {
     name: 'care-contact-retention',
     async run(db, now) {
       const cutoff = cutoffOf(now, config.careContactRetentionDays);
       const count = await inBatches((size) => eraseContactsBatch(db, cutoff, now, size), batchSize);
       await inBatches((size) => eraseNotesBatch(db, cutoff, size), batchSize);
-      if (count > 0) await recordAudit(db, { action: 'care-request.contact-retention', actor: null, changes: { count } });
+      if (count > 0)
+        await recordAudit(db, { action: 'care-request.contact-retention', actor: null, changes: { count } });
       return count;
     },
   };

@@ -57,7 +57,11 @@ export function careEventRoutes(app: ServiceApp, hub: CareEventHub) {
         summary: 'Live events of the care requests (Server-Sent Events)',
         description: DESCRIPTION,
         security: BEARER,
-        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 64, description: 'the id of the last event received' })) }),
+        headers: Type.Object({
+          'last-event-id': Type.Optional(
+            Type.String({ maxLength: 64, description: 'the id of the last event received' }),
+          ),
+        }),
         response: { 200: Type.String({ description: 'text/event-stream' }), ...problems(401, 403, 406, 429) },
       },
       // a refusal must be answered before the stream starts: once the SSE handler runs, the answer is the stream
@@ -65,12 +69,18 @@ export function careEventRoutes(app: ServiceApp, hub: CareEventHub) {
     },
     async (request, reply) => {
       if (!wantsEventStream(request)) {
-        throw new HttpProblem(406, 'Not Acceptable', 'This route answers text/event-stream only.', { type: problemType('not-acceptable') });
+        throw new HttpProblem(406, 'Not Acceptable', 'This route answers text/event-stream only.', {
+          type: problemType('not-acceptable'),
+        });
       }
       reply.sse.keepAlive();
       reply.sse.sendHeaders();
       reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
-      const sink = { write: (chunk: string) => void reply.raw.write(chunk), unsentBytes: () => reply.raw.writableLength, close: () => reply.sse.close() };
+      const sink = {
+        write: (chunk: string) => void reply.raw.write(chunk),
+        unsentBytes: () => reply.raw.writableLength,
+        close: () => reply.sse.close(),
+      };
       const detach = hub.attach(sink, reply.sse.lastEventId ?? undefined);
       const stopTimer = endAtTokenExpiry(request, sink.close);
       reply.sse.onClose(() => {

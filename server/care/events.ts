@@ -50,7 +50,8 @@ export interface StreamLimits {
   perProcess: number;
 }
 
-export const formatEvent = (event: CareEvent) => `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify({ uid: event.uid, version: event.version })}\n\n`;
+export const formatEvent = (event: CareEvent) =>
+  `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify({ uid: event.uid, version: event.version })}\n\n`;
 export const RESYNC = 'event: care-requests.resync\ndata: {}\n\n';
 
 export interface CareEventHub {
@@ -115,7 +116,10 @@ const deliver = (sink: EventSink, chunk: string) => {
   else sink.write(chunk);
 };
 
-export function createCareEventHub(database: Pick<Database, 'listen' | 'listenInProcess'>, limits: StreamLimits): CareEventHub {
+export function createCareEventHub(
+  database: Pick<Database, 'listen' | 'listenInProcess'>,
+  limits: StreamLimits,
+): CareEventHub {
   const recent = new RecentEvents();
   const sinks = new Set<EventSink>();
   const counter = streamCounter(limits);
@@ -137,7 +141,10 @@ export function createCareEventHub(database: Pick<Database, 'listen' | 'listenIn
       broadcast(RESYNC);
     },
   };
-  const listening: Listening | undefined = (database.listen ?? database.listenInProcess)?.(CARE_EVENTS_CHANNEL, handlers);
+  const listening: Listening | undefined = (database.listen ?? database.listenInProcess)?.(
+    CARE_EVENTS_CHANNEL,
+    handlers,
+  );
 
   return {
     reserve: counter.reserve,

@@ -4,7 +4,13 @@ import type { Db } from '../db';
 import { EpochSeconds } from '../../contracts/paging';
 import { FORM_VERSIONS, type FormVersion } from '../../contracts/care-enumerations';
 import { CareStatusSchema, type CareStatus } from '../../contracts/care-workflow';
-import { ArchivedFields, FormVersion as FormVersionSchema, IncomingFields2012, IncomingFields2016, PersonalData } from '../../contracts/care';
+import {
+  ArchivedFields,
+  FormVersion as FormVersionSchema,
+  IncomingFields2012,
+  IncomingFields2016,
+  PersonalData,
+} from '../../contracts/care';
 import { vacuumCareRequests, upsertByLegacyId, type CareRequestRecord, type UpsertOutcome } from './store';
 
 /**
@@ -24,7 +30,8 @@ import { vacuumCareRequests, upsertByLegacyId, type CareRequestRecord, type Upse
  */
 export const LEGACY_IMPORT_STATUS: CareStatus = 'withdrawn';
 
-const ISO_TIMESTAMP = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$';
+const ISO_TIMESTAMP =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$';
 const Submitted = Type.Union([EpochSeconds, Type.String({ pattern: ISO_TIMESTAMP })], {
   description: 'epoch seconds or an ISO 8601 timestamp with time zone',
 });
@@ -32,11 +39,18 @@ const Submitted = Type.Union([EpochSeconds, Type.String({ pattern: ISO_TIMESTAMP
 const lineSchema = <T extends TSchema>(incoming: T) =>
   Type.Object(
     {
-      legacy_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^\\S(.*\\S)?$', description: 'text without surrounding spaces' }),
+      legacy_id: Type.String({
+        minLength: 1,
+        maxLength: 128,
+        pattern: '^\\S(.*\\S)?$',
+        description: 'text without surrounding spaces',
+      }),
       form_version: FormVersionSchema,
       submitted: Submitted,
       host: Type.String({ minLength: 1, maxLength: 253 }),
-      affiliate: Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()], { description: 'text or null' }),
+      affiliate: Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()], {
+        description: 'text or null',
+      }),
       incoming,
       archived: Type.Union([ArchivedFields, Type.Null()]),
       contact: Type.Optional(PersonalData),
@@ -80,12 +94,16 @@ function reasonOf(error: ValueError): { field: string; reason: string } {
     case ValueErrorType.ObjectAdditionalProperties:
       return { field, reason: 'is not a known field' };
     default:
-      return { field, reason: error.schema.description ? `must be ${error.schema.description}` : error.message.toLowerCase() };
+      return {
+        field,
+        reason: error.schema.description ? `must be ${error.schema.description}` : error.message.toLowerCase(),
+      };
   }
 }
 
 function checkLine(value: unknown, lineNumber: number): LineError | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line: lineNumber, field: '(line)', reason: 'must be a JSON object' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { line: lineNumber, field: '(line)', reason: 'must be a JSON object' };
   const version = (value as { form_version?: unknown }).form_version;
   if (!FORM_VERSIONS.includes(version as FormVersion)) {
     return { line: lineNumber, field: 'form_version', reason: `must be one of ${FORM_VERSIONS.join(', ')}` };
@@ -136,7 +154,12 @@ export function parseImport(text: string): ParsedImport {
     if (problem) return void errors.push(problem);
     const line = value as ImportLine;
     const earlier = lineOfLegacyId.get(line.legacy_id);
-    if (earlier !== undefined) return void errors.push({ line: lineNumber, field: 'legacy_id', reason: `repeats the legacy id of line ${earlier}` });
+    if (earlier !== undefined)
+      return void errors.push({
+        line: lineNumber,
+        field: 'legacy_id',
+        reason: `repeats the legacy id of line ${earlier}`,
+      });
     lineOfLegacyId.set(line.legacy_id, lineNumber);
     records.push(recordOfLine(line));
   });

@@ -23,7 +23,10 @@ export function careNoteRoutes(app: ServiceApp, db: Db) {
     {
       config: { permission: 'care:read' },
       schema: {
-        ...describe("A care request's notes, newest first", `Every note with its author and times. ${PRIVACY} 404 \`/problems/care-request-not-found\`.`),
+        ...describe(
+          "A care request's notes, newest first",
+          `Every note with its author and times. ${PRIVACY} 404 \`/problems/care-request-not-found\`.`,
+        ),
         params: CareRequestUidParams,
         response: { 200: Notes, ...problems(400, 401, 403, 404) },
       },
@@ -58,13 +61,17 @@ export function careNoteRoutes(app: ServiceApp, db: Db) {
     {
       config: { permission: 'care:work' },
       schema: {
-        ...describe('Change the text of my note', `${OWN_NOTE} The earlier text is not kept. Audited as \`care-request.note-update\` with {note_uid}.`),
+        ...describe(
+          'Change the text of my note',
+          `${OWN_NOTE} The earlier text is not kept. Audited as \`care-request.note-update\` with {note_uid}.`,
+        ),
         params: NoteParams,
         body: NoteInput,
         response: { 200: Note, ...problems(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateNote(db, request.params.uid, request.params.note_uid, request.body.text, auditContextOf(request)),
+    async (request) =>
+      updateNote(db, request.params.uid, request.params.note_uid, request.body.text, auditContextOf(request)),
   );
 
   app.delete(
@@ -72,7 +79,10 @@ export function careNoteRoutes(app: ServiceApp, db: Db) {
     {
       config: { permission: 'care:work' },
       schema: {
-        ...describe('Delete my note', `Answers 204. ${OWN_NOTE} Audited as \`care-request.note-delete\` with {note_uid}.`),
+        ...describe(
+          'Delete my note',
+          `Answers 204. ${OWN_NOTE} Audited as \`care-request.note-delete\` with {note_uid}.`,
+        ),
         params: NoteParams,
         response: { 204: Type.Null(), ...problems(400, 401, 403, 404, 409) },
       },

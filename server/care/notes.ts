@@ -24,7 +24,14 @@ const noteColumns = {
   editedAt: careRequestNotes.editedAt,
   text: careRequestNotes.text,
 };
-type NoteRow = { uid: string; authorUid: string; authorName: string; createdAt: Date; editedAt: Date | null; text: string };
+type NoteRow = {
+  uid: string;
+  authorUid: string;
+  authorName: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  text: string;
+};
 
 const toNote = (row: NoteRow): NoteOutput => ({
   uid: row.uid,
@@ -38,7 +45,12 @@ const toNote = (row: NoteRow): NoteOutput => ({
 /** The request, locked against a concurrent erasure; notes of an erased request are refused (the erasure took them). */
 async function requestForNotes(tx: Transaction | Db, uid: string, lock?: 'share') {
   const query = tx
-    .select({ uid: careRequests.uid, partialZip: careRequests.partialMissionZipCode, version: careRequests.version, erasedAt: careRequests.contactErasedAt })
+    .select({
+      uid: careRequests.uid,
+      partialZip: careRequests.partialMissionZipCode,
+      version: careRequests.version,
+      erasedAt: careRequests.contactErasedAt,
+    })
     .from(careRequests)
     .where(eq(careRequests.uid, uid));
   const [row] = lock ? await query.for(lock) : await query;
@@ -46,7 +58,10 @@ async function requestForNotes(tx: Transaction | Db, uid: string, lock?: 'share'
   return row;
 }
 
-const contactErased = () => new HttpProblem(410, 'Gone', 'The contact data of this care request was erased, and its notes with it.', { type: problemType('contact-erased') });
+const contactErased = () =>
+  new HttpProblem(410, 'Gone', 'The contact data of this care request was erased, and its notes with it.', {
+    type: problemType('contact-erased'),
+  });
 
 export async function listNotes(db: Db, requestUid: string): Promise<NoteOutput[]> {
   await requestForNotes(db, requestUid);
@@ -60,18 +75,33 @@ export async function listNotes(db: Db, requestUid: string): Promise<NoteOutput[
 }
 
 /** A note event changes no workflow version: the stream says the request changed, at its current version. */
-async function recordNoteChange(tx: Transaction, action: 'care-request.note-create' | 'care-request.note-update' | 'care-request.note-delete', request: Awaited<ReturnType<typeof requestForNotes>>, noteUid: string, context: AuditContext) {
+async function recordNoteChange(
+  tx: Transaction,
+  action: 'care-request.note-create' | 'care-request.note-update' | 'care-request.note-delete',
+  request: Awaited<ReturnType<typeof requestForNotes>>,
+  noteUid: string,
+  context: AuditContext,
+) {
   const target = { type: 'care-request', id: request.uid, label: request.partialZip };
   await recordAudit(tx as unknown as Db, { action, ...context, target, changes: { note_uid: noteUid } });
   await announceCareEvent(tx, 'care-request.changed', request.uid, request.version);
 }
 
-export async function createNote(db: Db, requestUid: string, text: string, context: AuditContext, now = new Date()): Promise<NoteOutput> {
+export async function createNote(
+  db: Db,
+  requestUid: string,
+  text: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<NoteOutput> {
   const author = context.actor!;
   return db.transaction(async (tx) => {
     const request = await requestForNotes(tx, requestUid, 'share');
     if (request.erasedAt) throw contactErased();
-    const [row] = await tx.insert(careRequestNotes).values({ requestUid, authorUid: author.uid, createdAt: now, text }).returning();
+    const [row] = await tx
+      .insert(careRequestNotes)
+      .values({ requestUid, authorUid: author.uid, createdAt: now, text })
+      .returning();
     await recordNoteChange(tx, 'care-request.note-create', request, row.uid, context);
     return toNote({ ...row, authorName: author.publicName });
   });
@@ -86,14 +116,22 @@ async function ownRecentNote(tx: Transaction, requestUid: string, noteUid: strin
     .where(and(eq(careRequestNotes.uid, noteUid), eq(careRequestNotes.requestUid, requestUid)))
     .for('update', { of: careRequestNotes });
   if (!row) throw notFound('The care request has no note with this uid.', 'note_uid', 'note-not-found');
-  if (row.authorUid !== authorUid) throw conflict('Only the author may change or delete a note.', 'note_uid', 'note-locked');
+  if (row.authorUid !== authorUid)
+    throw conflict('Only the author may change or delete a note.', 'note_uid', 'note-locked');
   if (now.getTime() - row.createdAt.getTime() > NOTE_EDIT_WINDOW_SECONDS * 1000) {
     throw conflict('A note can be changed or deleted only within 24 hours of writing it.', 'note_uid', 'note-locked');
   }
   return row;
 }
 
-export async function updateNote(db: Db, requestUid: string, noteUid: string, text: string, context: AuditContext, now = new Date()): Promise<NoteOutput> {
+export async function updateNote(
+  db: Db,
+  requestUid: string,
+  noteUid: string,
+  text: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<NoteOutput> {
   return db.transaction(async (tx) => {
     const request = await requestForNotes(tx, requestUid, 'share');
     const row = await ownRecentNote(tx, requestUid, noteUid, context.actor!.uid, now);
@@ -104,7 +142,13 @@ export async function updateNote(db: Db, requestUid: string, noteUid: string, te
   });
 }
 
-export async function deleteNote(db: Db, requestUid: string, noteUid: string, context: AuditContext, now = new Date()): Promise<void> {
+export async function deleteNote(
+  db: Db,
+  requestUid: string,
+  noteUid: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const request = await requestForNotes(tx, requestUid, 'share');
     await ownRecentNote(tx, requestUid, noteUid, context.actor!.uid, now);
@@ -116,6 +160,9 @@ export async function deleteNote(db: Db, requestUid: string, noteUid: string, co
 /** Part of every erasure of contact data (request and retention): the notes go with it. Returns how many. */
 export async function eraseNotes(executor: Executor, requestUids: string[]): Promise<number> {
   if (requestUids.length === 0) return 0;
-  const erased = await executor.delete(careRequestNotes).where(inArray(careRequestNotes.requestUid, requestUids)).returning({ uid: careRequestNotes.uid });
+  const erased = await executor
+    .delete(careRequestNotes)
+    .where(inArray(careRequestNotes.requestUid, requestUids))
+    .returning({ uid: careRequestNotes.uid });
   return erased.length;
 }

@@ -1,7 +1,16 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { archivedCareRequests, careRequests, users } from '../db/schema';
-import { cappedPageOf, countLimitOf, countUpTo, directionOf, epochSecondsOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import {
+  cappedPageOf,
+  countLimitOf,
+  countUpTo,
+  directionOf,
+  epochSecondsOf,
+  escapeLike,
+  offsetOf,
+  withinSeconds,
+} from '../shared/paging';
 import type { PageAnswer } from '../../contracts/paging';
 import { notFound } from '../shared/problem';
 import type { ArchivedFieldsInput, ArchivedOutput, IncomingOutput } from '../../contracts/care';
@@ -26,7 +35,10 @@ const SORT_COLUMNS = {
  * Control characters in the query are taken as spaces.
  */
 function conditions({ query, filters }: CareListRequest, viewerUid: string | undefined): SQL | undefined {
-  const text = query.replace(/[\u0000-\u001f]/g, ' ').trim().toLowerCase();
+  const text = query
+    .replace(/[\u0000-\u001f]/g, ' ')
+    .trim()
+    .toLowerCase();
   return and(
     text ? sql`${careRequests.searchText} like ${`%${escapeLike(text)}%`}` : undefined,
     ...withinSeconds(careRequests.submitted, filters.submitted),
@@ -68,7 +80,9 @@ const workflowColumns = {
   followUp: careRequests.followUp,
   version: careRequests.version,
 };
-type WorkflowRow = Pick<typeof careRequests.$inferSelect, 'status' | 'assigneeUid' | 'followUp' | 'version'> & { assigneeName: string | null };
+type WorkflowRow = Pick<typeof careRequests.$inferSelect, 'status' | 'assigneeUid' | 'followUp' | 'version'> & {
+  assigneeName: string | null;
+};
 
 function toIncoming(row: IncomingRow & WorkflowRow & { archivedRequestAvailable: boolean }): IncomingOutput {
   return {
@@ -106,13 +120,20 @@ function origin(row: IncomingRow) {
  * The total and the most rows counted for it (undefined: exact). Without conditions the kept numbers answer: counting
  * 100,000 rows on every page of the default view is what slows a list. Otherwise the count stops past the cap.
  */
-async function countWhere(db: Db, where: SQL | undefined, archivedOnly: boolean, request: CareListRequest): Promise<{ total: number; limit?: number }> {
+async function countWhere(
+  db: Db,
+  where: SQL | undefined,
+  archivedOnly: boolean,
+  request: CareListRequest,
+): Promise<{ total: number; limit?: number }> {
   if (!where) {
     const counts = await careRequestCounts(db);
     return { total: archivedOnly ? counts.archived : counts.requests };
   }
   const base = db.select({ uid: careRequests.uid }).from(careRequests).$dynamic();
-  const matching = archivedOnly ? base.innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid)) : base;
+  const matching = archivedOnly
+    ? base.innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
+    : base;
   const limit = countLimitOf(request, request.exactTotal);
   const [row] = await countUpTo(db, matching.where(where), limit);
   return { total: row?.total ?? 0, limit };
@@ -133,7 +154,9 @@ interface PageBounds {
 
 function pageUids(db: Db, where: SQL | undefined, archivedOnly: boolean, request: PageOrder, bounds: PageBounds) {
   const base = db.select({ uid: careRequests.uid }).from(careRequests).$dynamic();
-  const matching = archivedOnly ? base.innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid)) : base;
+  const matching = archivedOnly
+    ? base.innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
+    : base;
   return matching
     .where(where)
     .orderBy(...ordering(request))
@@ -143,19 +166,21 @@ function pageUids(db: Db, where: SQL | undefined, archivedOnly: boolean, request
 
 /** The page's rows with whether each has an archived version, ordered; `total` rides along as a column when given. */
 function incomingPageQuery(db: Db, where: SQL | undefined, request: PageOrder, bounds: PageBounds) {
-  return db
-    .select({
-      ...incomingColumns,
-      ...workflowColumns,
-      archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null`,
-      total: bounds.total ?? sql<null>`null`,
-    })
-    .from(careRequests)
-    // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
-    .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
-    .leftJoin(users, eq(users.uid, careRequests.assigneeUid))
-    .where(inArray(careRequests.uid, pageUids(db, where, false, request, bounds)))
-    .orderBy(...ordering(request));
+  return (
+    db
+      .select({
+        ...incomingColumns,
+        ...workflowColumns,
+        archivedRequestAvailable: sql<boolean>`${archivedCareRequests.uid} is not null`,
+        total: bounds.total ?? sql<null>`null`,
+      })
+      .from(careRequests)
+      // a join, not exists(): with planner statistics PostgreSQL hashes a whole-table exists() even for ten rows
+      .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
+      .leftJoin(users, eq(users.uid, careRequests.assigneeUid))
+      .where(inArray(careRequests.uid, pageUids(db, where, false, request, bounds)))
+      .orderBy(...ordering(request))
+  );
 }
 
 type UnconditionedPage = ReturnType<ReturnType<typeof incomingPageQuery>['prepare']>;
@@ -165,13 +190,19 @@ type UnconditionedPage = ReturnType<ReturnType<typeof incomingPageQuery>['prepar
  * statement prepared once per order, its total the kept count riding along: building the query cost more than running it,
  * and PostgreSQL then also skips parsing and planning it. Other pages are built, and counted up to the cap, per request.
  */
-export function incomingLister(db: Db): (request: CareListRequest, viewerUid?: string) => Promise<PageAnswer<IncomingOutput>> {
+export function incomingLister(
+  db: Db,
+): (request: CareListRequest, viewerUid?: string) => Promise<PageAnswer<IncomingOutput>> {
   const prepared = new Map<string, UnconditionedPage>();
   const unconditionedPage = (request: CareListRequest) => {
     const name = `care_incoming_page_${request.sortBy}_${request.ordering}`;
     let statement = prepared.get(name);
     if (!statement) {
-      const bounds = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), total: keptCountColumn(db, REQUESTS_COUNT) };
+      const bounds = {
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        total: keptCountColumn(db, REQUESTS_COUNT),
+      };
       statement = incomingPageQuery(db, undefined, request, bounds).prepare(name);
       prepared.set(name, statement);
     }
@@ -187,7 +218,10 @@ export function incomingLister(db: Db): (request: CareListRequest, viewerUid?: s
       const total = rows.length ? Number(rows[0].total) : (await careRequestCounts(db)).requests;
       return cappedPageOf(rows.map(toIncoming), total, undefined, request);
     }
-    const [rows, count] = await Promise.all([incomingPageQuery(db, where, request, bounds), countWhere(db, where, false, request)]);
+    const [rows, count] = await Promise.all([
+      incomingPageQuery(db, where, request, bounds),
+      countWhere(db, where, false, request),
+    ]);
     return cappedPageOf(rows.map(toIncoming), count.total, count.limit, request);
   };
 }
@@ -204,7 +238,8 @@ const archivedColumns = {
   caregiverRequirements: archivedCareRequests.caregiverRequirements,
   contactErasedAt: careRequests.contactErasedAt,
 };
-type ArchivedRow = IncomingRow & Omit<typeof archivedCareRequests.$inferSelect, 'uid'> & { contactErasedAt: Date | null };
+type ArchivedRow = IncomingRow &
+  Omit<typeof archivedCareRequests.$inferSelect, 'uid'> & { contactErasedAt: Date | null };
 
 function toArchived(row: ArchivedRow): ArchivedOutput {
   return {
@@ -220,14 +255,23 @@ function toArchived(row: ArchivedRow): ArchivedOutput {
   };
 }
 
-export async function listArchived(db: Db, request: CareListRequest, viewerUid?: string): Promise<PageAnswer<ArchivedOutput>> {
+export async function listArchived(
+  db: Db,
+  request: CareListRequest,
+  viewerUid?: string,
+): Promise<PageAnswer<ArchivedOutput>> {
   const where = conditions(request, viewerUid);
   const [rows, count] = await Promise.all([
     db
       .select(archivedColumns)
       .from(careRequests)
       .innerJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
-      .where(inArray(careRequests.uid, pageUids(db, where, true, request, { limit: request.pageSize, offset: offsetOf(request) })))
+      .where(
+        inArray(
+          careRequests.uid,
+          pageUids(db, where, true, request, { limit: request.pageSize, offset: offsetOf(request) }),
+        ),
+      )
       .orderBy(...ordering(request)),
     countWhere(db, where, true, request),
   ]);

@@ -5,7 +5,15 @@ import { problems } from '../../contracts/common';
 import { BEARER, type ServiceApp } from '../shared/service';
 import { eraseContact, readContact } from './contact';
 import { findArchived, incomingLister, listArchived } from './queries';
-import { Archived, ArchivedPage, CareRequestList, CareRequestUidParams, CareStatistics, Contact, IncomingPage } from '../../contracts/care';
+import {
+  Archived,
+  ArchivedPage,
+  CareRequestList,
+  CareRequestUidParams,
+  CareStatistics,
+  Contact,
+  IncomingPage,
+} from '../../contracts/care';
 import { readCareList } from './schemas';
 import { careStatistics } from './statistics';
 
@@ -66,7 +74,10 @@ export function careRoutes(app: ServiceApp, { db }: { db: Db }) {
     {
       config: { permission: 'care:read' },
       schema: {
-        ...describe('One archived care request', 'The same uid as its incoming request. 404 `/problems/care-request-not-found` when no archived request has it.'),
+        ...describe(
+          'One archived care request',
+          'The same uid as its incoming request. 404 `/problems/care-request-not-found` when no archived request has it.',
+        ),
         params: CareRequestUidParams,
         response: { 200: Archived, ...problems(400, 401, 404) },
       },

@@ -15,15 +15,28 @@ export async function careSettingsOf(executor: Executor, userUid: string): Promi
 }
 
 /** Audited as care-settings.update with whether mails are on and whether an address changed (never the address itself). */
-export async function saveCareSettings(db: Db, userUid: string, settings: MyCareSettingsBody, context: AuditContext): Promise<MyCareSettingsBody> {
+export async function saveCareSettings(
+  db: Db,
+  userUid: string,
+  settings: MyCareSettingsBody,
+  context: AuditContext,
+): Promise<MyCareSettingsBody> {
   return db.transaction(async (tx) => {
     const before = await careSettingsOf(tx, userUid);
     const values = { assignmentMails: settings.assignment_mails, mailAddress: settings.mail_address };
-    await tx.insert(careUserSettings).values({ userUid, ...values }).onConflictDoUpdate({ target: careUserSettings.userUid, set: values });
+    await tx
+      .insert(careUserSettings)
+      .values({ userUid, ...values })
+      .onConflictDoUpdate({ target: careUserSettings.userUid, set: values });
     const changed = changedFields(before, settings);
     if (Object.keys(changed).length) {
       const changes = { ...changed, ...('mail_address' in changed ? { mail_address: 'changed' } : {}) };
-      await recordAudit(tx as unknown as Db, { action: 'care-settings.update', ...context, target: { type: 'user', id: userUid }, changes });
+      await recordAudit(tx as unknown as Db, {
+        action: 'care-settings.update',
+        ...context,
+        target: { type: 'user', id: userUid },
+        changes,
+      });
     }
     return settings;
   });

@@ -32,7 +32,10 @@ const BATCH_SIZE = 500;
 export const REQUESTS_COUNT = 'care-requests';
 const ARCHIVED_COUNT = 'care-requests:archived';
 
-function searchTextOf(record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>, partialZip: string | null): string {
+function searchTextOf(
+  record: Pick<CareRequestRecord, 'host' | 'affiliate' | 'legacyId' | 'formVersion'>,
+  partialZip: string | null,
+): string {
   return [record.host, record.affiliate, partialZip, record.legacyId, record.formVersion]
     .filter((part): part is string => !!part)
     .join('\n')
@@ -77,7 +80,10 @@ function archivedRow(archived: ArchivedFieldsInput, uid: string): typeof archive
   };
 }
 
-function contactRow(personal: NonNullable<CareRequestRecord['personal']>, uid: string): typeof careRequestContacts.$inferInsert {
+function contactRow(
+  personal: NonNullable<CareRequestRecord['personal']>,
+  uid: string,
+): typeof careRequestContacts.$inferInsert {
   return {
     uid,
     salutation: personal.salutation ?? null,
@@ -100,7 +106,10 @@ function chunks<T>(items: T[], size = BATCH_SIZE): T[][] {
 }
 
 /** `excluded.<column>` for every column but the key: an upsert that makes the row what the record says. */
-function excludedColumns<T extends Parameters<typeof getTableColumns>[0]>(table: T, keep: string[]): Record<string, SQL> {
+function excludedColumns<T extends Parameters<typeof getTableColumns>[0]>(
+  table: T,
+  keep: string[],
+): Record<string, SQL> {
   return Object.fromEntries(
     Object.entries(getTableColumns(table))
       .filter(([key]) => !keep.includes(key))
@@ -114,9 +123,15 @@ export async function insertCareRequests(executor: Executor, records: CareReques
   for (const batch of chunks(withUids)) {
     await executor.insert(careRequests).values(batch.map(({ record, uid }) => incomingRow(record, uid)));
     const archived = batch.filter(({ record }) => record.archived);
-    if (archived.length) await executor.insert(archivedCareRequests).values(archived.map(({ record, uid }) => archivedRow(record.archived!, uid)));
+    if (archived.length)
+      await executor
+        .insert(archivedCareRequests)
+        .values(archived.map(({ record, uid }) => archivedRow(record.archived!, uid)));
     const personal = batch.filter(({ record }) => record.personal);
-    if (personal.length) await executor.insert(careRequestContacts).values(personal.map(({ record, uid }) => contactRow(record.personal!, uid)));
+    if (personal.length)
+      await executor
+        .insert(careRequestContacts)
+        .values(personal.map(({ record, uid }) => contactRow(record.personal!, uid)));
   }
   await adjustCounts(
     executor,
@@ -137,12 +152,23 @@ function recountCareRequests(tx: Transaction) {
 }
 
 export async function careRequestCounts(executor: Executor): Promise<{ requests: number; archived: number }> {
-  const [requests, archived] = await Promise.all([keptCount(executor, REQUESTS_COUNT), keptCount(executor, ARCHIVED_COUNT)]);
+  const [requests, archived] = await Promise.all([
+    keptCount(executor, REQUESTS_COUNT),
+    keptCount(executor, ARCHIVED_COUNT),
+  ]);
   return { requests, archived };
 }
 
 /** What a repeated import leaves as it is: the identity, an erasure, and the workflow that staff work on in Caredesk. */
-const KEPT_ON_REIMPORT: (keyof typeof careRequests.$inferSelect)[] = ['uid', 'legacyId', 'contactErasedAt', 'status', 'assigneeUid', 'followUp', 'version'];
+const KEPT_ON_REIMPORT: (keyof typeof careRequests.$inferSelect)[] = [
+  'uid',
+  'legacyId',
+  'contactErasedAt',
+  'status',
+  'assigneeUid',
+  'followUp',
+  'version',
+];
 
 export interface UpsertOutcome {
   inserted: number;
@@ -163,7 +189,12 @@ export async function upsertByLegacyId(tx: Transaction, records: CareRequestReco
       .values(batch.map((record) => incomingRow(record, randomUUID())))
       // an erasure (request or retention) survives a re-import: contact_erased_at is kept and no contact data comes back
       .onConflictDoUpdate({ target: careRequests.legacyId, set: excludedColumns(careRequests, KEPT_ON_REIMPORT) })
-      .returning({ uid: careRequests.uid, legacyId: careRequests.legacyId, erased: sql<boolean>`(contact_erased_at is not null)`, inserted: sql<boolean>`(xmax = 0)` });
+      .returning({
+        uid: careRequests.uid,
+        legacyId: careRequests.legacyId,
+        erased: sql<boolean>`(contact_erased_at is not null)`,
+        inserted: sql<boolean>`(xmax = 0)`,
+      });
     const rowByLegacyId = new Map(rows.map((row) => [row.legacyId, row]));
     for (const row of rows) outcome[row.inserted ? 'inserted' : 'updated'] += 1;
     await replaceDependents(
@@ -180,7 +211,8 @@ export async function upsertByLegacyId(tx: Transaction, records: CareRequestReco
 
 async function replaceDependents(tx: Transaction, batch: { record: CareRequestRecord; uid: string }[]) {
   const withoutArchive = batch.filter(({ record }) => !record.archived).map(({ uid }) => uid);
-  if (withoutArchive.length) await tx.delete(archivedCareRequests).where(inArray(archivedCareRequests.uid, withoutArchive));
+  if (withoutArchive.length)
+    await tx.delete(archivedCareRequests).where(inArray(archivedCareRequests.uid, withoutArchive));
   const archived = batch.filter(({ record }) => record.archived);
   if (archived.length) {
     await tx

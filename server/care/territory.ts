@@ -6,7 +6,10 @@ interface Territory {
 }
 
 /** Core wins: a zip code matching both lists is core territory only, so the list's chip is never ambiguous. */
-export function territoryOf(zipCode: string, config: Pick<CareConfig, 'coreTerritoryZipPrefixes' | 'optionalTerritoryZipPrefixes'>): Territory {
+export function territoryOf(
+  zipCode: string,
+  config: Pick<CareConfig, 'coreTerritoryZipPrefixes' | 'optionalTerritoryZipPrefixes'>,
+): Territory {
   const core = config.coreTerritoryZipPrefixes.some((prefix) => zipCode.startsWith(prefix));
   const optional = !core && config.optionalTerritoryZipPrefixes.some((prefix) => zipCode.startsWith(prefix));
   return { core_territory: core, optional_territory: optional };

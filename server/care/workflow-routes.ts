@@ -1,6 +1,15 @@
 import { problems } from '../../contracts/common';
 import { CareRequestUidParams } from '../../contracts/care';
-import { ActivityPage, ActivityQuery, Assignees, CARE_STATUS_REASONS, EditConflict, MyCareSettings, WorkflowChange, WorkflowState } from '../../contracts/care-workflow';
+import {
+  ActivityPage,
+  ActivityQuery,
+  Assignees,
+  CARE_STATUS_REASONS,
+  EditConflict,
+  MyCareSettings,
+  WorkflowChange,
+  WorkflowState,
+} from '../../contracts/care-workflow';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { BEARER, type ServiceApp } from '../shared/service';
@@ -32,7 +41,7 @@ export function careWorkflowRoutes(app: ServiceApp, db: Db, settings: WorkflowSe
         ...describe(
           'Who a care request may be assigned to',
           'Every unbanned user holding care:work (every unbanned user with ACCESS_POLICY=open), uid and public name only, sorted by ' +
-            'public name regardless of case: the choices of the assignee field and of the list\'s assignee filter.',
+            "public name regardless of case: the choices of the assignee field and of the list's assignee filter.",
         ),
         querystring: NoQuery,
         response: { 200: Assignees, ...problems(401, 403) },
@@ -89,7 +98,11 @@ export function careWorkflowRoutes(app: ServiceApp, db: Db, settings: WorkflowSe
         response: { 200: ActivityPage, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => requestActivity(db, request.params.uid, { page: request.query.page ?? 1, pageSize: request.query.page_size ?? 20 }),
+    async (request) =>
+      requestActivity(db, request.params.uid, {
+        page: request.query.page ?? 1,
+        pageSize: request.query.page_size ?? 20,
+      }),
   );
 
   const SETTINGS =
@@ -109,7 +122,10 @@ export function careWorkflowRoutes(app: ServiceApp, db: Db, settings: WorkflowSe
     {
       config: { permission: 'care:work' },
       schema: {
-        ...describe('Change my care settings', `${SETTINGS} Audited as \`care-settings.update\` (an address only as "changed").`),
+        ...describe(
+          'Change my care settings',
+          `${SETTINGS} Audited as \`care-settings.update\` (an address only as "changed").`,
+        ),
         body: MyCareSettings,
         response: { 200: MyCareSettings, ...problems(400, 401, 403) },
       },

@@ -46,27 +46,46 @@ async function storedState(executor: Executor, uid: string, lock: boolean): Prom
   const [row] = lock ? await query.for('update', { of: careRequests }) : await query;
   if (!row) throw notFound('No care request has this uid.', 'uid', 'care-request-not-found');
   const assignee = row.assigneeUid ? { uid: row.assigneeUid, public_name: row.assigneeName ?? '' } : null;
-  return { uid: row.uid, status: row.status, assignee, follow_up: row.followUp, version: row.version, partialZip: row.partialZip };
+  return {
+    uid: row.uid,
+    status: row.status,
+    assignee,
+    follow_up: row.followUp,
+    version: row.version,
+    partialZip: row.partialZip,
+  };
 }
 
 const stateOf = ({ partialZip: _zip, ...state }: StoredState): WorkflowStateOutput => state;
 
 const editConflict = (current: WorkflowStateOutput) =>
-  new HttpProblem(409, 'Conflict', `The care request is at version ${current.version}; the change was made on another one.`, {
-    type: problemType('edit-conflict'),
-    field: 'version',
-    current,
-  });
+  new HttpProblem(
+    409,
+    'Conflict',
+    `The care request is at version ${current.version}; the change was made on another one.`,
+    {
+      type: problemType('edit-conflict'),
+      field: 'version',
+      current,
+    },
+  );
 
 function checkReason(change: WorkflowChangeInput, before: StoredState) {
   const entering = change.status !== undefined && change.status !== before.status ? change.status : undefined;
   const needsReason = entering !== undefined && (STATUSES_NEEDING_A_REASON as readonly CareStatus[]).includes(entering);
-  if (needsReason && !change.reason) throw badRequest(`Moving a request to ${entering} needs a reason.`, 'reason', 'reason-required');
-  if (!needsReason && change.reason) throw badRequest('A reason goes only with a move to declined or withdrawn.', 'reason');
+  if (needsReason && !change.reason)
+    throw badRequest(`Moving a request to ${entering} needs a reason.`, 'reason', 'reason-required');
+  if (!needsReason && change.reason)
+    throw badRequest('A reason goes only with a move to declined or withdrawn.', 'reason');
 }
 
 /** The state after the change; the assignee is checked only when it changes (keeping a since-banned assignee is no change). */
-async function nextState(executor: Executor, change: WorkflowChangeInput, before: StoredState, accessPolicy: AccessPolicy): Promise<StoredState> {
+async function nextState(
+  executor: Executor,
+  change: WorkflowChangeInput,
+  before: StoredState,
+  accessPolicy: AccessPolicy,
+): Promise<StoredState> {
   let assignee: StaffMemberOutput | null = before.assignee;
   if (change.assignee_uid !== undefined && change.assignee_uid?.toLowerCase() !== before.assignee?.uid) {
     assignee = change.assignee_uid === null ? null : await assignableUser(executor, change.assignee_uid, accessPolicy);
@@ -78,7 +97,8 @@ async function nextState(executor: Executor, change: WorkflowChangeInput, before
 /** What changed, as the audit event and the activity timeline record it: staff and dates, never a customer's data. */
 function changesOf(before: StoredState, after: StoredState, reason: string | null | undefined) {
   const changes: Record<string, unknown> = {};
-  if (after.status !== before.status) Object.assign(changes, { status: { from: before.status, to: after.status }, reason: reason ?? null });
+  if (after.status !== before.status)
+    Object.assign(changes, { status: { from: before.status, to: after.status }, reason: reason ?? null });
   if (after.assignee?.uid !== before.assignee?.uid) changes.assignee = { from: before.assignee, to: after.assignee };
   if (after.follow_up !== before.follow_up) changes.follow_up = { from: before.follow_up, to: after.follow_up };
   return changes;
@@ -89,7 +109,13 @@ export async function workflowState(db: Db, uid: string): Promise<WorkflowStateO
   return stateOf(await storedState(db, uid, false));
 }
 
-export async function changeWorkflow(db: Db, uid: string, change: WorkflowChangeInput, context: AuditContext, settings: WorkflowSettings): Promise<WorkflowStateOutput> {
+export async function changeWorkflow(
+  db: Db,
+  uid: string,
+  change: WorkflowChangeInput,
+  context: AuditContext,
+  settings: WorkflowSettings,
+): Promise<WorkflowStateOutput> {
   return db.transaction(async (tx) => {
     const before = await storedState(tx, uid, true);
     if (change.version !== before.version) throw editConflict(stateOf(before));
@@ -100,12 +126,27 @@ export async function changeWorkflow(db: Db, uid: string, change: WorkflowChange
     const after = { ...candidate, version: before.version + 1 };
     await tx
       .update(careRequests)
-      .set({ status: after.status, assigneeUid: after.assignee?.uid ?? null, followUp: after.follow_up, version: sql`${careRequests.version} + 1` })
+      .set({
+        status: after.status,
+        assigneeUid: after.assignee?.uid ?? null,
+        followUp: after.follow_up,
+        version: sql`${careRequests.version} + 1`,
+      })
       .where(eq(careRequests.uid, uid));
     const target = { type: 'care-request', id: uid, label: before.partialZip };
-    await recordAudit(tx as unknown as Db, { action: 'care-request.workflow', ...context, target, changes: { version: after.version, ...changes } });
+    await recordAudit(tx as unknown as Db, {
+      action: 'care-request.workflow',
+      ...context,
+      target,
+      changes: { version: after.version, ...changes },
+    });
     if (changes.assignee && after.assignee && after.assignee.uid !== context.actor?.uid) {
-      const assignment = { requestUid: uid, partialZip: before.partialZip, assignee: after.assignee, assignedBy: context.actor?.publicName ?? 'Caredesk' };
+      const assignment = {
+        requestUid: uid,
+        partialZip: before.partialZip,
+        assignee: after.assignee,
+        assignedBy: context.actor?.publicName ?? 'Caredesk',
+      };
       await mailAssignee(tx, assignment, settings, new Date());
     }
     await announceCareEvent(tx, 'care-request.changed', uid, after.version);

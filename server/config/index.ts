@@ -1,3 +1,12 @@
 export { ConfigError } from './config-error';
 export { loadConfig } from './load-config';
-export type { CareConfig, Config, HttpConfig, MailConfig, MailLanguage, S3Config, ThrottleConfig, TrustConfig } from './types';
+export type {
+  CareConfig,
+  Config,
+  HttpConfig,
+  MailConfig,
+  MailLanguage,
+  S3Config,
+  ThrottleConfig,
+  TrustConfig,
+} from './types';

@@ -79,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function passwordHashCost(cost: PasswordHashCost, nodeEnv: string | undefined): PasswordHashCost {
   if (cost === 'test' && nodeEnv !== 'test') {
-    throw new ConfigError("PASSWORD_HASH_COST=test is for the test suite only (NODE_ENV=test); production hashes at OWASP's cost");
+    throw new ConfigError(
+      "PASSWORD_HASH_COST=test is for the test suite only (NODE_ENV=test); production hashes at OWASP's cost",
+    );
   }
   return cost;
 }
@@ -87,7 +89,8 @@ function passwordHashCost(cost: PasswordHashCost, nodeEnv: string | undefined): 
 /** With only SHUTDOWN_TIMEOUT_MS set, the grace is half of it. */
 function shutdownTimes(variables: Environment): Pick<Config, 'shutdownGraceMs' | 'shutdownTimeoutMs'> {
   const timeoutMs = variables.SHUTDOWN_TIMEOUT_MS;
-  const shutdownGraceMs = variables.SHUTDOWN_GRACE_MS ?? (timeoutMs !== undefined ? Math.floor(timeoutMs / 2) : SHUTDOWN_GRACE_MS);
+  const shutdownGraceMs =
+    variables.SHUTDOWN_GRACE_MS ?? (timeoutMs !== undefined ? Math.floor(timeoutMs / 2) : SHUTDOWN_GRACE_MS);
   const shutdownTimeoutMs = timeoutMs ?? shutdownGraceMs + SHUTDOWN_AFTER_GRACE_MS;
   if (shutdownGraceMs >= shutdownTimeoutMs) {
     throw new ConfigError(
@@ -138,7 +141,10 @@ function careConfig(variables: Environment): CareConfig {
     mailLanguage: variables.AGENCY_LANGUAGE as MailLanguage,
     // a panel served under a path keeps the path
     panelUrl: `${panelUrl.origin}${panelUrl.pathname}`.replace(/\/+$/, ''),
-    eventStreams: { perUser: variables.CARE_EVENT_STREAMS_PER_USER, perProcess: variables.CARE_EVENT_STREAMS_PER_PROCESS },
+    eventStreams: {
+      perUser: variables.CARE_EVENT_STREAMS_PER_USER,
+      perProcess: variables.CARE_EVENT_STREAMS_PER_PROCESS,
+    },
     eventHeartbeatMs: CARE_EVENTS_HEARTBEAT_SECONDS * 1000,
   };
 }

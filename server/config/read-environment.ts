@@ -75,7 +75,9 @@ function mustOf(declaration: Declaration): string {
   if (declaration.must) return declaration.must;
   switch (declaration[Kind]) {
     case 'Integer':
-      return declaration.maximum !== undefined ? `be a whole number from ${declaration.minimum} to ${declaration.maximum}` : 'be a whole number';
+      return declaration.maximum !== undefined
+        ? `be a whole number from ${declaration.minimum} to ${declaration.maximum}`
+        : 'be a whole number';
     case 'Boolean':
       return 'be true or false';
     case 'Union':

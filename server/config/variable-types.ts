@@ -25,13 +25,15 @@ export interface VariableOptions extends SchemaOptions {
 type Declared<T> = VariableOptions & { default?: T };
 
 /** A whole number, at least its minimum (0 unless declared); anything else is refused. */
-export const wholeNumber = (options: Declared<number> & { minimum?: number; maximum?: number }) => Type.Integer({ minimum: 0, ...options });
+export const wholeNumber = (options: Declared<number> & { minimum?: number; maximum?: number }) =>
+  Type.Integer({ minimum: 0, ...options });
 
 /** true or 1, false or 0. */
 export const flag = (options: Declared<boolean>) => Type.Boolean(options);
 
-export const text = (options: Declared<string> & { pattern?: string; format?: string; minLength?: number; maxLength?: number }) =>
-  Type.String(options);
+export const text = (
+  options: Declared<string> & { pattern?: string; format?: string; minLength?: number; maxLength?: number },
+) => Type.String(options);
 
 /** Entries separated by commas, blanks around them ignored; set but empty, the list is empty rather than the default. */
 export const commaList = <T extends TSchema>(entry: T, options: Declared<Static<T>[]>) => Type.Array(entry, options);

@@ -117,7 +117,8 @@ function guardPooledClient(client: pg.PoolClient) {
     const result = (query as (...args: unknown[]) => unknown).apply(this, args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
-        if ((error as Error)?.message === READ_TIMEOUT_MESSAGE) (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        if ((error as Error)?.message === READ_TIMEOUT_MESSAGE)
+          (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       });
     }
     return result;
@@ -130,7 +131,10 @@ function guardPooledClient(client: pg.PoolClient) {
  * out and release it themselves, whatever fails.
  */
 function releaseTransactionClients(db: Db, pool: pg.Pool) {
-  const { dialect, session: poolSession } = db as unknown as { dialect: never; session: { schema: never; options: never } };
+  const { dialect, session: poolSession } = db as unknown as {
+    dialect: never;
+    session: { schema: never; options: never };
+  };
   db.transaction = async (transaction, config) => {
     const client = await pool.connect();
     try {
@@ -145,7 +149,10 @@ function releaseTransactionClients(db: Db, pool: pg.Pool) {
 /** node-postgres's error when query_timeout passes without an answer. */
 const READ_TIMEOUT_MESSAGE = 'Query read timeout';
 
-async function openPostgres(url: string, { poolSize, statementTimeoutMs, connectTimeoutMs }: PostgresOptions): Promise<Database> {
+async function openPostgres(
+  url: string,
+  { poolSize, statementTimeoutMs, connectTimeoutMs }: PostgresOptions,
+): Promise<Database> {
   await migratePostgres(url, connectTimeoutMs);
   const pool = new pg.Pool({
     connectionString: url,

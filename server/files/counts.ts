@@ -24,7 +24,12 @@ export function kindDeltas(before: string[], after: string[]): Map<string, numbe
 /** Sets the kept counts from the table, after rows were added some other way (the benchmark's seed). */
 export async function recountFiles(db: Db): Promise<void> {
   const countOf = (where?: ReturnType<typeof sql>) => sql`${db.select({ total: count() }).from(files).where(where)}`;
-  const byKind = REFERENCE_KINDS.map((kind) => [kindCountKey(kind), countOf(sql`${files.referenceKinds} @> array[${kind}]::text[]`)]);
+  const byKind = REFERENCE_KINDS.map((kind) => [
+    kindCountKey(kind),
+    countOf(sql`${files.referenceKinds} @> array[${kind}]::text[]`),
+  ]);
   const bytes = sql`select coalesce(sum(${files.size}), 0) from ${files}`;
-  await db.transaction((tx) => recount(tx, { [ALL_FILES]: countOf(), [FILE_BYTES]: bytes, ...Object.fromEntries(byKind) }));
+  await db.transaction((tx) =>
+    recount(tx, { [ALL_FILES]: countOf(), [FILE_BYTES]: bytes, ...Object.fromEntries(byKind) }),
+  );
 }

@@ -18,7 +18,9 @@ interface DeleteContext {
  */
 async function removeBlobs(rows: FileRow[], { storage, log }: DeleteContext) {
   for (const row of rows) {
-    await storage.remove(row.storageKey).catch((error) => log.error({ err: error, uid: row.uid }, 'could not remove the blob of a deleted file'));
+    await storage
+      .remove(row.storageKey)
+      .catch((error) => log.error({ err: error, uid: row.uid }, 'could not remove the blob of a deleted file'));
   }
 }
 

@@ -65,7 +65,8 @@ function asciiFallback(name: string): string {
   );
 }
 
-const encodeRfc8187 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc8187 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const safe = safeFileName(name);
@@ -90,9 +91,17 @@ export function downloadHeaders(file: FileRow) {
 const etagOf = (file: FileRow) => `"${file.md5Hash}"`;
 
 /** The byte range to send, or undefined for the whole file; a range past the end is refused with 416. */
-export function servedRange(file: FileRow, headers: { range?: string; 'if-range'?: string | string[] }): ByteRange | undefined {
+export function servedRange(
+  file: FileRow,
+  headers: { range?: string; 'if-range'?: string | string[] },
+): ByteRange | undefined {
   const ifRange = headers['if-range'];
-  const wanted = rangeRequest(headers.range, file.size, typeof ifRange === 'string' ? ifRange : undefined, etagOf(file));
+  const wanted = rangeRequest(
+    headers.range,
+    file.size,
+    typeof ifRange === 'string' ? ifRange : undefined,
+    etagOf(file),
+  );
   if (wanted.kind === 'unsatisfiable') {
     throw new HttpProblem(416, 'Range Not Satisfiable', `The file has ${file.size} bytes.`, {
       type: problemType('range-not-satisfiable'),

@@ -22,11 +22,22 @@ interface FilesServiceOptions extends ServiceOptions {
  * for outside services with an API token of the file service. server/app.ts mounts the administration of those tokens
  * under the same prefix.
  */
-export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (app, { config, db, storage = createBlobStorage(config) }) => {
+export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = async (
+  app,
+  { config, db, storage = createBlobStorage(config) },
+) => {
   const maxUploadBytes = config.files.maxUploadBytes;
   await app.register(fastifyMultipart, {
     // one byte over the limit reaches the meter, which then refuses the upload (busboy alone would silently truncate)
-    limits: { fileSize: maxUploadBytes + 1, files: 2, fields: 2, parts: 4, fieldSize: META_MAX_BYTES, fieldNameSize: 100, headerPairs: 100 },
+    limits: {
+      fileSize: maxUploadBytes + 1,
+      files: 2,
+      fields: 2,
+      parts: 4,
+      fieldSize: META_MAX_BYTES,
+      fieldNameSize: 100,
+      headerPairs: 100,
+    },
   });
   fileRoutes(app, { db, storage, maxUploadBytes });
 };

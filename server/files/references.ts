@@ -15,7 +15,8 @@ function referencesToStore(body: ReferencesBodyValue, stored: FileRow, uid: stri
   if (!references) throw badRequest('references is required (or meta.references).', 'references');
   const current = toStoredFile(stored);
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
-  for (const field of ['name', 'description', 'uploaded', 'content_type'] as const) assertReadOnly(`meta.${field}`, meta?.[field], current.meta[field]);
+  for (const field of ['name', 'description', 'uploaded', 'content_type'] as const)
+    assertReadOnly(`meta.${field}`, meta?.[field], current.meta[field]);
   assertReadOnly('stored_binary.md5_hash', binary?.md5_hash, current.stored_binary.md5_hash);
   assertReadOnly('stored_binary.size', binary?.size, current.stored_binary.size);
   return references;

@@ -8,7 +8,17 @@ import { deleteFile, deleteFiles } from './delete';
 import { downloadHeaders, servedRange } from './download';
 import { PREVIEW_CONTENT_TYPES, previewBody, previewHeaders } from './preview';
 import { replaceReferencesAsSent } from './references';
-import { DeletedFiles, DeleteFilesBody, FileMetaPatch, FilePage, FileSearch, FileStatistics, FileUidParams, ReferencesBody, StoredFile } from '../../contracts/files';
+import {
+  DeletedFiles,
+  DeleteFilesBody,
+  FileMetaPatch,
+  FilePage,
+  FileSearch,
+  FileStatistics,
+  FileUidParams,
+  ReferencesBody,
+  StoredFile,
+} from '../../contracts/files';
 import { readFileSearch } from './schemas';
 import { searchFiles } from './search';
 import { fileStatistics } from './statistics';
@@ -22,8 +32,14 @@ interface FileRoutesContext {
 }
 
 const TAGS = ['files'];
-const BINARY = { description: "The file's bytes (or the requested range)", content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
-const PREVIEW = { description: "The file's bytes, to show inline", content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+const BINARY = {
+  description: "The file's bytes (or the requested range)",
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+const PREVIEW = {
+  description: "The file's bytes, to show inline",
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
 const describe = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER });
 /** Routes that admit API tokens of the file service: an address with too many failed token checks gets 429 before any lookup. */
 const API_TOKEN_CALLERS =
@@ -67,7 +83,7 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
         ...describe(
           'Upload a file',
           'multipart/form-data with a `meta` part (JSON {name, description, references?}: name 4–512 characters, description 1–2000, up ' +
-            'to 100 references of 1–256 characters) and a `file` part, in either order. The content type is the file part\'s (parameters ' +
+            "to 100 references of 1–256 characters) and a `file` part, in either order. The content type is the file part's (parameters " +
             'dropped; text/plain without one). The bytes are streamed to storage, never held in memory. 400 `/problems/malformed-body`: meta ' +
             'that is not JSON, or a malformed multipart body, also one that ends without its closing boundary; 400 `/problems/missing-part`: ' +
             'no `file` or no `meta`; 400 `/problems/unexpected-part`: another or a second part; 400 `/problems/meta-too-large`: an over-long ' +
@@ -91,7 +107,13 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
             }),
           answer: (row) => ({ status: 201, body: toStoredFile(row) }),
           // what was uploaded, not the multipart bytes: a retry may send another boundary
-          content: () => received && { meta: received.meta, content_type: received.contentType, md5_hash: received.md5Hash, size: received.size },
+          content: () =>
+            received && {
+              meta: received.meta,
+              content_type: received.contentType,
+              md5_hash: received.md5Hash,
+              size: received.size,
+            },
         });
       } catch (error) {
         // a refused upload may have much of its body still to come: end the connection rather than read it all
@@ -169,7 +191,10 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
     {
       config: { permission: 'files:read' },
       schema: {
-        ...describe('The dashboard figures: files stored and their total size', 'How many files are stored, and their sizes added up in bytes. Only panel users.'),
+        ...describe(
+          'The dashboard figures: files stored and their total size',
+          'How many files are stored, and their sizes added up in bytes. Only panel users.',
+        ),
         response: { 200: FileStatistics, ...problems(401, 403) },
       },
     },
@@ -196,7 +221,10 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
     },
     async (request) => {
       const { references, ...rest } = request.body;
-      const patch = { ...rest, ...(references && { references: references.map(({ name, value }) => ({ name, value })) }) };
+      const patch = {
+        ...rest,
+        ...(references && { references: references.map(({ name, value }) => ({ name, value })) }),
+      };
       return toStoredFile(await updateFileMeta(db, request.params.uid, patch, auditContextOf(request)));
     },
   );
@@ -246,7 +274,7 @@ function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
         ...describe(
           'Show a file inline',
           `Only ${PREVIEW_CONTENT_TYPES.join(', ')} whose first bytes are of that type; anything else (SVG never: it can carry script) is 415 ` +
-            '`/problems/not-previewable` naming `content_type`. The bytes carry Content-Disposition: inline with the download\'s hardening ' +
+            "`/problems/not-previewable` naming `content_type`. The bytes carry Content-Disposition: inline with the download's hardening " +
             "(nosniff, no-store, the safe file name) and Content-Security-Policy `default-src 'none'; sandbox` for images, " +
             "`default-src 'none'; frame-ancestors 'self'` for PDFs (Chromium's PDF viewer does not start in a sandboxed document). " +
             '404 `/problems/file-not-found` when unknown. Only panel users.',

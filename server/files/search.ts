@@ -2,7 +2,15 @@ import { and, getTableColumns, inArray, or, sql, type AnyColumn, type SQL } from
 import type { Db } from '../db';
 import { files } from '../db/schema';
 import { keptCount } from '../shared/kept-counts';
-import { cappedPageOf, countLimitOf, countUpTo, directionOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
+import {
+  cappedPageOf,
+  countLimitOf,
+  countUpTo,
+  directionOf,
+  escapeLike,
+  offsetOf,
+  withinSeconds,
+} from '../shared/paging';
 import { ALL_FILES, kindCountKey } from './counts';
 import type { SortKey } from '../../contracts/files';
 import type { FileSearchRequest } from './schemas';
@@ -30,7 +38,10 @@ function textCondition(query: string, words: string | undefined): SQL {
   const pattern = `%${escapeLike(query)}%`;
   if (!words) return holdsText(pattern, (value) => sql`${value}`);
   const held = sql`array_to_tsvector(file_words(${files.name}, ${files.description}, ${files.referenceValues})) @@ ${words}::tsquery`;
-  return and(held, holdsText(pattern, (value) => sql`(${value} || '')`))!;
+  return and(
+    held,
+    holdsText(pattern, (value) => sql`(${value} || '')`),
+  )!;
 }
 
 /** A query of letters and digits only lies inside one word: file_search_query would answer NULL, so it is not asked (a round trip). */
@@ -39,7 +50,9 @@ const ONE_WORD = /^[\p{L}\p{N}]*$/u;
 /** The words that narrow a text query, as a tsquery; undefined when the query lies inside one word. */
 async function wordsOf(db: Db, query: string): Promise<string | undefined> {
   if (ONE_WORD.test(query)) return undefined;
-  const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as unknown as { rows: { words: string | null }[] };
+  const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as unknown as {
+    rows: { words: string | null }[];
+  };
   return result.rows[0]?.words ?? undefined;
 }
 
@@ -48,7 +61,8 @@ function conditionsOf({ query, filters }: FileSearchRequest, words: string | und
   const text = query.trim();
   if (text) conditions.push(textCondition(text, words));
   conditions.push(...withinSeconds(files.uploaded, filters.uploaded));
-  if (filters.reference_kind) conditions.push(sql`${files.referenceKinds} @> array[${kindOf(filters.reference_kind)}]::text[]`);
+  if (filters.reference_kind)
+    conditions.push(sql`${files.referenceKinds} @> array[${kindOf(filters.reference_kind)}]::text[]`);
   return conditions;
 }
 
@@ -74,7 +88,13 @@ export function searchQueries(db: Db, request: FileSearchRequest, words?: string
   const where = and(...conditionsOf(request, words));
   const countKey = keptCountKey(request);
   const countLimit = countLimitOf(request, request.exactTotal);
-  const pageUids = db.select({ uid: files.uid }).from(files).where(where).orderBy(...orderOf(request)).limit(request.pageSize).offset(offsetOf(request));
+  const pageUids = db
+    .select({ uid: files.uid })
+    .from(files)
+    .where(where)
+    .orderBy(...orderOf(request))
+    .limit(request.pageSize)
+    .offset(offsetOf(request));
   return {
     page: db
       .select()
@@ -83,7 +103,9 @@ export function searchQueries(db: Db, request: FileSearchRequest, words?: string
       .orderBy(...orderOf(request)),
     countKey,
     countLimit,
-    count: countKey ? undefined : countUpTo(db, db.select({ uid: files.uid }).from(files).where(where).$dynamic(), countLimit),
+    count: countKey
+      ? undefined
+      : countUpTo(db, db.select({ uid: files.uid }).from(files).where(where).$dynamic(), countLimit),
     textCount: request.query.trim() && where && countLimit !== undefined ? { where, limit: countLimit } : undefined,
   };
 }
@@ -97,7 +119,9 @@ export async function searchFiles(db: Db, request: FileSearchRequest) {
   const words = await wordsOf(db, request.query.trim());
   if (!words) return search(db, request, undefined);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
+    await tx.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`,
+    );
     return search(tx, request, words);
   });
 }
@@ -110,7 +134,8 @@ async function search(db: Db, request: FileSearchRequest, words: string | undefi
   // many files the ILIKE matches, and sorted every match instead
   const rows = await (matches && words ? searchQueries(db, request).page : queries.page);
   if (matches) return cappedPageOf(rows.map(toStoredFile), matches.counted, queries.countLimit, request);
-  if (!queries.count) return cappedPageOf(rows.map(toStoredFile), await keptCount(db, queries.countKey ?? ALL_FILES), undefined, request);
+  if (!queries.count)
+    return cappedPageOf(rows.map(toStoredFile), await keptCount(db, queries.countKey ?? ALL_FILES), undefined, request);
   const [{ total }] = await queries.count;
   return cappedPageOf(rows.map(toStoredFile), total, queries.countLimit, request);
 }
@@ -122,8 +147,16 @@ async function search(db: Db, request: FileSearchRequest, words: string | undefi
  * the page lies past the matches (its rows carry no count).
  */
 async function textMatches(db: Db, request: FileSearchRequest, { where, limit }: { where: SQL; limit: number }) {
-  const sortValues = SORT_COLUMNS[request.sortBy].map((column, index) => [`sort${index}`, sql`${column}`.as(`sort${index}`)] as const);
-  const matching = db.$with('matching').as(db.select({ uid: files.uid, ...Object.fromEntries(sortValues) }).from(files).where(where).limit(limit));
+  const sortValues = SORT_COLUMNS[request.sortBy].map(
+    (column, index) => [`sort${index}`, sql`${column}`.as(`sort${index}`)] as const,
+  );
+  const matching = db.$with('matching').as(
+    db
+      .select({ uid: files.uid, ...Object.fromEntries(sortValues) })
+      .from(files)
+      .where(where)
+      .limit(limit),
+  );
   const direction = directionOf(request.ordering);
   const pageUids = db
     .select({ uid: matching.uid })
@@ -140,5 +173,13 @@ async function textMatches(db: Db, request: FileSearchRequest, { where, limit }:
   const counted = rows[0]?.counted;
   if (counted === undefined) return undefined;
   if (counted >= limit) return { counted };
-  return { counted, page: cappedPageOf(rows.map((row) => toStoredFile(row.file)), counted, limit, request) };
+  return {
+    counted,
+    page: cappedPageOf(
+      rows.map((row) => toStoredFile(row.file)),
+      counted,
+      limit,
+      request,
+    ),
+  };
 }

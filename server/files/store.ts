@@ -65,7 +65,13 @@ export async function insertFile(db: Db, file: NewFile, audit?: AuditContext): P
     const deltas = kindDeltas([], referenceColumnValues.referenceKinds).set(ALL_FILES, 1).set(FILE_BYTES, row.size);
     await adjustCounts(tx, deltas);
     if (audit) {
-      const changes = { name: row.name, description: row.description, references: row.references, content_type: row.contentType, size: row.size };
+      const changes = {
+        name: row.name,
+        description: row.description,
+        references: row.references,
+        content_type: row.contentType,
+        size: row.size,
+      };
       await recordAudit(tx, { ...audit, action: 'file.upload', target: fileTarget(row), changes });
     }
     return row;
@@ -81,14 +87,28 @@ export async function findFile(db: Db, uid: string): Promise<FileRow> {
 }
 
 /** Replaces the references and moves the file between the kept kind counts, with the event file.references-update, in one transaction. */
-export async function replaceReferences(db: Db, uid: string, references: ReferenceValue[], audit: AuditContext): Promise<FileRow> {
+export async function replaceReferences(
+  db: Db,
+  uid: string,
+  references: ReferenceValue[],
+  audit: AuditContext,
+): Promise<FileRow> {
   const columns = referenceColumns(references);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ kinds: files.referenceKinds }).from(files).where(eq(files.uid, uid)).for('update');
+    const [before] = await tx
+      .select({ kinds: files.referenceKinds })
+      .from(files)
+      .where(eq(files.uid, uid))
+      .for('update');
     if (!before) throw fileNotFound();
     const [row] = await tx.update(files).set(columns).where(eq(files.uid, uid)).returning();
     await adjustCounts(tx, kindDeltas(before.kinds, columns.referenceKinds));
-    await recordAudit(tx, { ...audit, action: 'file.references-update', target: fileTarget(row), changes: { references } });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'file.references-update',
+      target: fileTarget(row),
+      changes: { references },
+    });
     return row;
   });
 }
@@ -97,7 +117,12 @@ export async function replaceReferences(db: Db, uid: string, references: Referen
  * Changes a file's name, description and references as the patch says, moving it between the kept kind counts, with the
  * event file.update naming the fields that changed, in one transaction. A patch that changes nothing writes no event.
  */
-export async function updateFileMeta(db: Db, uid: string, patch: FileMetaPatchValue, audit: AuditContext): Promise<FileRow> {
+export async function updateFileMeta(
+  db: Db,
+  uid: string,
+  patch: FileMetaPatchValue,
+  audit: AuditContext,
+): Promise<FileRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(files).where(eq(files.uid, uid)).for('update');
     if (!before) throw fileNotFound();

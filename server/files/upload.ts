@@ -80,7 +80,10 @@ function parseMeta(raw: unknown): UploadMetaValue {
   if (metaChecker.Check(meta)) return meta;
   const error = metaChecker.Errors(meta).First();
   const path = error?.path.replace(/^\//, '').replaceAll('/', '.');
-  throw badRequest(`meta${path ? `.${path}` : ''} ${error?.message.toLowerCase() ?? 'is invalid'}`, path ? `meta.${path}` : 'meta');
+  throw badRequest(
+    `meta${path ? `.${path}` : ''} ${error?.message.toLowerCase() ?? 'is invalid'}`,
+    path ? `meta.${path}` : 'meta',
+  );
 }
 
 const metaTooLarge = () => badRequest(`meta is larger than ${META_MAX_BYTES} bytes.`, 'meta', 'meta-too-large');
@@ -178,7 +181,10 @@ function bodyWithoutClosingDelimiter(request: FastifyRequest, onMissing: () => v
 }
 
 const notMultipart = () =>
-  new HttpProblem(415, 'Unsupported Media Type', 'The upload must be multipart/form-data.', { type: problemType('unsupported-media-type'), field: 'body' });
+  new HttpProblem(415, 'Unsupported Media Type', 'The upload must be multipart/form-data.', {
+    type: problemType('unsupported-media-type'),
+    field: 'body',
+  });
 
 /**
  * Reads a multipart upload with parts `meta` and `file` in either order, streaming the file into storage without holding it
@@ -194,20 +200,33 @@ export async function receiveUpload<T>(
   let meta: UploadMetaValue | undefined;
   let binary: { md5Hash: string; size: number; contentType: string } | undefined;
   let currentFile: Readable | undefined;
-  const unterminated = bodyWithoutClosingDelimiter(request, () => currentFile?.destroy(new Error('Part terminated early')));
+  const unterminated = bodyWithoutClosingDelimiter(request, () =>
+    currentFile?.destroy(new Error('Part terminated early')),
+  );
   try {
     for await (const part of racing(partsOf(request), unterminated)) {
       if (part.fieldname === 'meta') meta = await metaOf(part, meta);
       else if (part.fieldname === 'file' && part.type === 'file' && !binary) {
         currentFile = part.file;
-        binary = { ...(await storeFilePart(part.file, storage, uid, maxBytes)), contentType: contentTypeOf(part.mimetype) };
-      } else throw badRequest(`Unexpected part "${part.fieldname}": only one meta and one file part are accepted.`, part.fieldname, 'unexpected-part');
+        binary = {
+          ...(await storeFilePart(part.file, storage, uid, maxBytes)),
+          contentType: contentTypeOf(part.mimetype),
+        };
+      } else
+        throw badRequest(
+          `Unexpected part "${part.fieldname}": only one meta and one file part are accepted.`,
+          part.fieldname,
+          'unexpected-part',
+        );
     }
     if (!binary) throw badRequest('The file part is missing.', 'file', 'missing-part');
     if (!meta) throw badRequest('The meta part is missing.', 'meta', 'missing-part');
     return await save({ uid, meta, ...binary });
   } catch (error) {
-    if (binary) await storage.remove(uid).catch((removal) => request.log.error({ err: removal, uid }, 'could not remove the blob of a failed upload'));
+    if (binary)
+      await storage
+        .remove(uid)
+        .catch((removal) => request.log.error({ err: removal, uid }, 'could not remove the blob of a failed upload'));
     throw error;
   }
 }

@@ -16,7 +16,8 @@ type FormFields = Record<string, string | string[]>;
 export function formFieldsOf(entries: Iterable<[string, string]>): FormFields {
   const values = new Map<string, string[]>();
   for (const [name, raw] of entries) {
-    if (name.includes('\u0000')) throw badRequest('Field names must not contain NUL characters.', 'body', 'validation-error');
+    if (name.includes('\u0000'))
+      throw badRequest('Field names must not contain NUL characters.', 'body', 'validation-error');
     if (raw.includes('\u0000')) throw badRequest(`${name} must not contain NUL characters`, name, 'validation-error');
     const value = raw.trim();
     if (value === '') continue;
@@ -51,7 +52,8 @@ export async function multipartFields(request: FastifyRequest): Promise<FormFiel
   let bytes = 0;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') throw badRequest('A care request carries no files.', part.fieldname, 'files-not-allowed');
+      if (part.type === 'file')
+        throw badRequest('A care request carries no files.', part.fieldname, 'files-not-allowed');
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       bytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);

@@ -46,8 +46,13 @@ type PatientFieldName = keyof typeof PATIENT_FIELDS;
 export const PATIENT_FIELD_NAMES = Object.keys(PATIENT_FIELDS) as PatientFieldName[];
 
 const patientFields = <P extends 'P0' | 'P1'>(prefix: P, optional: boolean) =>
-  Object.fromEntries(PATIENT_FIELD_NAMES.map((name) => [`${prefix}${name}`, optional ? Type.Optional(PATIENT_FIELDS[name]) : PATIENT_FIELDS[name]])) as {
-    [K in PatientFieldName as `${P}${K}`]: typeof PATIENT_FIELDS[K];
+  Object.fromEntries(
+    PATIENT_FIELD_NAMES.map((name) => [
+      `${prefix}${name}`,
+      optional ? Type.Optional(PATIENT_FIELDS[name]) : PATIENT_FIELDS[name],
+    ]),
+  ) as {
+    [K in PatientFieldName as `${P}${K}`]: (typeof PATIENT_FIELDS)[K];
   };
 
 export const IntakeForm = Type.Object(
@@ -55,7 +60,12 @@ export const IntakeForm = Type.Object(
     EinsatzPLZ: Type.String({ pattern: ZIP_CODE_PATTERN, description: 'the mission zip code: 5 digits' }),
     EinsatzOrt: text(MAX_LENGTH.city, 'the mission city'),
     BetreuungBeginn: code(0, 2, 'mission begins, 0 as soon as possible, 1 at a date, 2 unknown'),
-    Anreisedatum: Type.Optional(Type.String({ pattern: START_DATE_PATTERN, description: 'the start date YYYY-MM-DD; required with BetreuungBeginn 1' })),
+    Anreisedatum: Type.Optional(
+      Type.String({
+        pattern: START_DATE_PATTERN,
+        description: 'the start date YYYY-MM-DD; required with BetreuungBeginn 1',
+      }),
+    ),
     WeiterePersonen: Type.Optional(yesNo('other persons present')),
     Einkauf: Type.Optional(yesNo("shopping by car, so a driver's license is required")),
     newsletter: Type.Optional(yesNo('newsletter')),
@@ -69,7 +79,9 @@ export const IntakeForm = Type.Object(
     Bemerkungen: Type.Optional(Type.String({ maxLength: MAX_LENGTH.notes, description: 'notes' })),
     ...patientFields('P0', false),
     ...patientFields('P1', true),
-    WWW: Type.Optional(Type.String({ maxLength: MAX_LENGTH.origin, description: 'the web page (origin) the form was sent from' })),
+    WWW: Type.Optional(
+      Type.String({ maxLength: MAX_LENGTH.origin, description: 'the web page (origin) the form was sent from' }),
+    ),
     nodelay: Type.Optional(Type.String({ maxLength: 16 })),
     utm_source: Type.Optional(Type.String({ maxLength: 128 })),
     utm_medium: Type.Optional(Type.String({ maxLength: 128 })),
@@ -149,5 +161,9 @@ function originErrors(form: Record<string, unknown>, badFields: Set<string>): Fi
 
 /** The rules spanning fields, skipping the fields the schema already refused. */
 export function checkFormRules(form: Record<string, unknown>, badFields: Set<string>, now: Date): FieldError[] {
-  return [...startDateErrors(form, badFields, berlinToday(now)), ...secondPatientErrors(form), ...originErrors(form, badFields)];
+  return [
+    ...startDateErrors(form, badFields, berlinToday(now)),
+    ...secondPatientErrors(form),
+    ...originErrors(form, badFields),
+  ];
 }

@@ -20,14 +20,23 @@ interface IntakeServiceOptions extends ServiceOptions {
 export const intakeService: FastifyPluginAsyncTypebox<IntakeServiceOptions> = async (app, { db, care }) => {
   checkNotificationSettings(care);
   // counted in the database, so the limit holds across every process sharing it
-  await app.register(fastifyRateLimit, { max: care.intakeRateLimit, timeWindow: 60_000, keyGenerator: (request) => request.ip, store: databaseRateLimitStore(db) });
+  await app.register(fastifyRateLimit, {
+    max: care.intakeRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    store: databaseRateLimitStore(db),
+  });
   app.addHook('onRequest', async (request) => rejectOversizedRequest(request));
 
   // Only form bodies: JSON and the rest get 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
-    done(null, formFieldsOf(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (_request, body, done) => {
+      done(null, formFieldsOf(new URLSearchParams(body as string)));
+    },
+  );
   await app.register(fastifyMultipart, {
     limits: { fieldNameSize: 100, fieldSize: MAX_BODY_BYTES, fields: 100, files: 0, parts: 100, headerPairs: 100 },
   });

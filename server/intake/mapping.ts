@@ -11,7 +11,8 @@ const INTAKE_CUSTOMER_VERSION = '2.0';
 type Form = IntakeFormFields & Record<string, unknown>;
 
 const codeOf = (value: string) => Number(value);
-const pick = <T extends readonly string[]>(values: T, code: string, offset = 0): T[number] => values[codeOf(code) - offset]!;
+const pick = <T extends readonly string[]>(values: T, code: string, offset = 0): T[number] =>
+  values[codeOf(code) - offset]!;
 const yes = (value: string | undefined) => value === '1';
 
 interface FormPatient {
@@ -51,7 +52,10 @@ function incomingOf(form: Form, patients: FormPatient[], config: CareConfig): In
     mission_start_date: begins === 'date' ? form.Anreisedatum! : null,
     drivers_license_required: yes(form.Einkauf),
     other_persons_present: yes(form.WeiterePersonen),
-    details: { newsletter: yes(form.newsletter), referral: form.ErfahrenVon ? pick(E.REFERRALS, form.ErfahrenVon) : null },
+    details: {
+      newsletter: yes(form.newsletter),
+      referral: form.ErfahrenVon ? pick(E.REFERRALS, form.ErfahrenVon) : null,
+    },
     patients: patients.map(({ gender, mobility, care_level, can_hear, can_talk, can_see, night_shift }) => ({
       gender,
       mobility,
@@ -109,7 +113,15 @@ function archivedOf(form: Form, incoming: IncomingFields, patients: FormPatient[
       smokers_household: null,
       patients: patients.map(archivedPatientOf),
     },
-    accommodation: { accommodation: null, bathroom: null, toilet: null, television: null, internet: null, telephone_flat_rate: null, family_nearby: null },
+    accommodation: {
+      accommodation: null,
+      bathroom: null,
+      toilet: null,
+      television: null,
+      internet: null,
+      telephone_flat_rate: null,
+      family_nearby: null,
+    },
     caregiver_requirements: {
       gender: null,
       language_skills: null,
@@ -124,7 +136,9 @@ function archivedOf(form: Form, incoming: IncomingFields, patients: FormPatient[
 
 function trackingOf(form: Form): Record<string, string> {
   const keys = ['WWW', 'utm_source', 'utm_medium', 'utm_campaign', 'nodelay'] as const;
-  return Object.fromEntries(keys.filter((key) => form[key] !== undefined).map((key) => [key.toLowerCase(), form[key]!]));
+  return Object.fromEntries(
+    keys.filter((key) => form[key] !== undefined).map((key) => [key.toLowerCase(), form[key]!]),
+  );
 }
 
 function personalOf(form: Form): NonNullable<CareRequestRecord['personal']> {

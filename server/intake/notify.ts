@@ -13,11 +13,23 @@ interface Notice {
 const NOTICES: Record<MailLanguage, (notice: Notice) => { subject: string; lines: string[] }> = {
   en: ({ zip, patients, link }) => ({
     subject: `New care request ${zip} (${patients} patient${patients === 1 ? '' : 's'})`,
-    lines: ['A new care request was submitted.', '', `Open it in Caredesk: ${link}`, `Mission zip code: ${zip}`, `Patients: ${patients}`],
+    lines: [
+      'A new care request was submitted.',
+      '',
+      `Open it in Caredesk: ${link}`,
+      `Mission zip code: ${zip}`,
+      `Patients: ${patients}`,
+    ],
   }),
   de: ({ zip, patients, link }) => ({
     subject: `Neue Betreuungsanfrage ${zip} (${patients} ${patients === 1 ? 'Patient' : 'Patienten'})`,
-    lines: ['Eine neue Betreuungsanfrage ist eingegangen.', '', `In Caredesk öffnen: ${link}`, `PLZ des Einsatzorts: ${zip}`, `Patienten: ${patients}`],
+    lines: [
+      'Eine neue Betreuungsanfrage ist eingegangen.',
+      '',
+      `In Caredesk öffnen: ${link}`,
+      `PLZ des Einsatzorts: ${zip}`,
+      `Patienten: ${patients}`,
+    ],
   }),
 };
 

@@ -14,8 +14,15 @@ const CLEAN_UP_EVERY = 200;
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      increment(db, `${KEY_PREFIX}${key}`, timeWindow).then((result) => callback(null, result), (error: Error) => callback(error));
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      increment(db, `${KEY_PREFIX}${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
     }
 
     child() {
@@ -36,7 +43,9 @@ async function increment(db: Db, key: string, windowMs: number): Promise<{ curre
     returning failures as current, ceil(extract(epoch from counter.window_start + ${window} - now()) * 1000)::int as ttl
   `)) as unknown as { rows: { current: number; ttl: number }[] };
   if (Math.random() < 1 / CLEAN_UP_EVERY) {
-    await db.execute(sql`delete from throttle_counters where key like ${`${KEY_PREFIX}%`} and window_start + ${window} < now() - interval '1 minute'`);
+    await db.execute(
+      sql`delete from throttle_counters where key like ${`${KEY_PREFIX}%`} and window_start + ${window} < now() - interval '1 minute'`,
+    );
   }
   const [row] = result.rows;
   return { current: Number(row!.current), ttl: Math.max(0, Number(row!.ttl)) };

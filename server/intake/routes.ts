@@ -18,7 +18,7 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
         tags: ['intake'],
         summary: 'Submit a care request (multipart/form-data or application/x-www-form-urlencoded, German field names)',
         description:
-          'The agency\'s web forms post here without sign-in. A request with `Authorization: Bearer <access token>` (the panel\'s) is ' +
+          "The agency's web forms post here without sign-in. A request with `Authorization: Bearer <access token>` (the panel's) is " +
           'admitted as that user and audited as `care-request.create`; an invalid token is 401. At most 64 KiB and ' +
           '100 fields (413 `/problems/content-too-large`), no files (400 `/problems/files-not-allowed`), other content types 415. ' +
           'Rate-limited per client address, INTAKE_RATE_LIMIT a minute across processes: 429 `/problems/rate-limited` with Retry-After. ' +
@@ -26,7 +26,7 @@ export function intakeRoutes(app: ServiceApp, { db, care }: { db: Db; care: Care
           'required with BetreuungBeginn 1 and not before today in Europe/Berlin; WWW is an http(s) address with a host, or a bare host ' +
           'read as https://. A refused submission stores nothing and is 400 `/problems/validation-error` whose `errors: [{field, detail}]` ' +
           'names every offending field (`field` is the first). An accepted one is stored as an incoming request of form version 2016 and ' +
-          'its archived copy (customer version 2.0, same uid), with the personal data kept apart (only the care service\'s contact route ' +
+          "its archived copy (customer version 2.0, same uid), with the personal data kept apart (only the care service's contact route " +
           'returns it); answers 201 {uid, submitted}. The notification mail (CARE_REQUEST_NOTIFY) carries only the panel link, the partial ' +
           'zip code and the number of patients. How the codes map onto the stored fields: docs/api.md, Decisions the specification leaves open.',
         security: [{}, ...BEARER],

@@ -22,7 +22,9 @@ function invalidForm(errors: FieldError[]) {
 
 /** Where the request came from when the form names no WWW origin: its Origin, else its Referer, else unknown (""). */
 function fallbackHost(request: FastifyRequest): string {
-  const candidates = [request.headers.origin, request.headers.referer].filter((value): value is string => typeof value === 'string');
+  const candidates = [request.headers.origin, request.headers.referer].filter(
+    (value): value is string => typeof value === 'string',
+  );
   return candidates.map(hostOf).find((host) => host !== null) ?? '';
 }
 
@@ -49,10 +51,19 @@ export function assertValidSubmission(request: FastifyRequest, now: Date) {
 async function auditCreation(tx: Db, request: FastifyRequest, uid: string, partialZip: string | null) {
   const context = auditContextOf(request);
   if (!context.actor) return;
-  await recordAudit(tx, { action: 'care-request.create', ...context, target: { type: 'care-request', id: uid, label: partialZip } });
+  await recordAudit(tx, {
+    action: 'care-request.create',
+    ...context,
+    target: { type: 'care-request', id: uid, label: partialZip },
+  });
 }
 
-export async function storeSubmission(db: Db, care: CareConfig, request: FastifyRequest, submitted: Date): Promise<string> {
+export async function storeSubmission(
+  db: Db,
+  care: CareConfig,
+  request: FastifyRequest,
+  submitted: Date,
+): Promise<string> {
   const record = recordOfForm(request.body as never, { fallbackHost: fallbackHost(request), submitted, config: care });
   return db.transaction(async (tx) => {
     const [stored] = await insertCareRequests(tx, [record]);

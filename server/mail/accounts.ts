@@ -44,7 +44,10 @@ function toAccount(row: AccountRow): AccountOutput {
 }
 
 function selectAccounts(db: Db) {
-  return db.select(accountColumns).from(mailAccounts).innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid));
+  return db
+    .select(accountColumns)
+    .from(mailAccounts)
+    .innerJoin(mailProviders, eq(mailAccounts.providerUid, mailProviders.uid));
 }
 
 /** In matching order: the first account whose expression matches a sender delivers its mails. */
@@ -60,7 +63,12 @@ export async function getAccount(db: Db, uid: string): Promise<AccountOutput> {
 }
 
 /** The credentials are always stored on create; `credentials_changed` is ignored there. */
-export async function createAccount(db: Db, cipher: PasswordCipher, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
+export async function createAccount(
+  db: Db,
+  cipher: PasswordCipher,
+  input: AccountInputBody,
+  audit: AuditContext,
+): Promise<AccountOutput> {
   if (input.uid !== undefined) throw uidOnCreate();
   const uid = randomUUID();
   return db.transaction(async (tx) => {
@@ -78,7 +86,12 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
       ...credentialChanges(null, input.credentials),
       ...(input.disabled ? { disabled: true } : {}),
     };
-    await recordAudit(tx, { ...audit, action: 'mail-account.create', target: accountTarget(uid, input.expression), changes });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'mail-account.create',
+      target: accountTarget(uid, input.expression),
+      changes,
+    });
     return getAccount(tx, uid);
   });
 }
@@ -88,7 +101,13 @@ export async function createAccount(db: Db, cipher: PasswordCipher, input: Accou
  * different) disables or enables the account, audited as mail-account.disable or .enable; the update event is left out when that was
  * all the body changed.
  */
-export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string, input: AccountInputBody, audit: AuditContext): Promise<AccountOutput> {
+export async function updateAccount(
+  db: Db,
+  cipher: PasswordCipher,
+  uid: string,
+  input: AccountInputBody,
+  audit: AuditContext,
+): Promise<AccountOutput> {
   assertSameUid('uid', input.uid, uid, UID_IN_PATH);
   const credentialsChanged = input.credentials_changed === true;
   await db.transaction(async (tx) => {
@@ -106,12 +125,16 @@ export async function updateAccount(db: Db, cipher: PasswordCipher, uid: string,
       })
       .where(eq(mailAccounts.uid, uid));
     const changes = {
-      ...changedFields({ expression: before.expression, provider: before.provider.uid }, { expression: input.expression, provider: input.provider.uid }),
+      ...changedFields(
+        { expression: before.expression, provider: before.provider.uid },
+        { expression: input.expression, provider: input.provider.uid },
+      ),
       ...(credentialsChanged ? credentialChanges(before.credentials, input.credentials) : {}),
     };
     const target = accountTarget(uid, input.expression);
     const switched = switchAction('mail-account', input.disabled, before.disabled);
-    if (!switched || Object.keys(changes).length > 0) await recordAudit(tx, { ...audit, action: 'mail-account.update', target, changes });
+    if (!switched || Object.keys(changes).length > 0)
+      await recordAudit(tx, { ...audit, action: 'mail-account.update', target, changes });
     if (switched) await recordAudit(tx, { ...audit, action: switched, target, changes: { disabled: input.disabled } });
   });
   return getAccount(db, uid);
@@ -126,21 +149,36 @@ const accountTarget = (uid: string, expression: string) => ({ type: 'mail-accoun
  */
 export async function deleteAccount(db: Db, uid: string, audit: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(mailAccounts).where(eq(mailAccounts.uid, uid)).returning({ expression: mailAccounts.expression });
+    const [deleted] = await tx
+      .delete(mailAccounts)
+      .where(eq(mailAccounts.uid, uid))
+      .returning({ expression: mailAccounts.expression });
     if (!deleted) throw notFound(`No account ${uid}.`, 'uid', 'account-not-found');
-    await recordAudit(tx, { ...audit, action: 'mail-account.delete', target: accountTarget(uid, deleted.expression), changes: {} });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'mail-account.delete',
+      target: accountTarget(uid, deleted.expression),
+      changes: {},
+    });
   });
 }
 
 /** The audited change of an account's credentials: the username when it changed, and that the password changed (never the password). */
-function credentialChanges(before: AccountOutput['credentials'], after: AccountInputBody['credentials']): Record<string, unknown> {
+function credentialChanges(
+  before: AccountOutput['credentials'],
+  after: AccountInputBody['credentials'],
+): Record<string, unknown> {
   const username = after?.username ?? null;
-  return { ...(username === (before?.username ?? null) ? {} : { username }), ...(after || before ? { password: 'changed' } : {}) };
+  return {
+    ...(username === (before?.username ?? null) ? {} : { username }),
+    ...(after || before ? { password: 'changed' } : {}),
+  };
 }
 
 function storedCredentials(cipher: PasswordCipher, accountUid: string, credentials: AccountInputBody['credentials']) {
   if (!credentials) return { username: null, encryptedPassword: null };
-  if (credentials.password === undefined) throw badRequest('credentials.password is required when credentials are set', 'credentials.password');
+  if (credentials.password === undefined)
+    throw badRequest('credentials.password is required when credentials are set', 'credentials.password');
   return { username: credentials.username, encryptedPassword: cipher.encrypt(credentials.password, accountUid) };
 }
 
@@ -163,7 +201,12 @@ const EXPRESSION_ERROR_WORDS: Record<ExpressionError, string> = {
 /** 400 invalid-expression: what is wrong in words, with `reason` and `at` (the part at fault) for the panel to say it in its language. */
 function invalidExpression({ reason, message, at }: ExpressionProblem) {
   const detail = `expression is not a valid regular expression: ${EXPRESSION_ERROR_WORDS[reason]}${at ? ` (at ${at})` : ''}. RE2 says: ${message}`;
-  return new HttpProblem(400, 'Bad Request', detail, { field: 'expression', type: problemType('invalid-expression'), reason, at });
+  return new HttpProblem(400, 'Bad Request', detail, {
+    field: 'expression',
+    type: problemType('invalid-expression'),
+    reason,
+    at,
+  });
 }
 
 /** The expression compiles; the provider exists, and the name, host and disabled flag a body may repeat from GET are its own. */
@@ -198,6 +241,7 @@ export async function checkCredentialsShape(request: { body: unknown }) {
   if (!error) return;
   const field = `credentials${error.path.replaceAll('/', '.')}`;
   if (error.type === ValueErrorType.ObjectRequiredProperty) throw badRequest(`${field} is required`, field);
-  if (error.type === ValueErrorType.ObjectAdditionalProperties) throw badRequest(`${field} is not a known field`, field);
+  if (error.type === ValueErrorType.ObjectAdditionalProperties)
+    throw badRequest(`${field} is not a known field`, field);
   throw badRequest(`${field} ${error.message.toLowerCase()}`, field);
 }

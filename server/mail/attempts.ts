@@ -78,6 +78,8 @@ export function refusedRecipients({ rejected = [], rejectedErrors = [] }: Recipi
     if (typeof error.recipient !== 'string') continue;
     replies.set(error.recipient, clip(String(error.response ?? error.message ?? ''), MAX_REFUSAL_REPLY));
   }
-  const addresses = [...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()])];
+  const addresses = [
+    ...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()]),
+  ];
   return addresses.map((address) => ({ address, reply: replies.get(address) ?? '' }));
 }

@@ -77,7 +77,8 @@ function claimedMails(result: unknown, leaseOwner: string): ClaimedMail[] {
 }
 
 /** Only the lease holder may record an outcome: after its lease ran out the mail may belong to another process. */
-const heldBy = (claim: ClaimedMail) => and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
+const heldBy = (claim: ClaimedMail) =>
+  and(eq(mails.referenceUid, claim.referenceUid), eq(mails.leaseOwner, claim.leaseOwner));
 const noLease = { leaseUntil: null, leaseOwner: null };
 
 /**
@@ -120,7 +121,12 @@ function recordingClauses(outcomes: MarkedOutcome[]): SQL {
  * together with recording them, so that a delivered mail costs no round trip of its own for its successor. The mails being recorded
  * are left out of the claim even where their lease ran out meanwhile (one statement must not update a row twice).
  */
-export async function recordAndClaim(db: Db, outcomes: MarkedOutcome[], limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+export async function recordAndClaim(
+  db: Db,
+  outcomes: MarkedOutcome[],
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMail[]> {
   if (outcomes.length === 0) return limit > 0 ? claimDueMails(db, limit, leaseSeconds) : [];
   if (limit <= 0) {
     await db.execute(sql`with ${recordingClauses(outcomes)} select 1`);

@@ -36,7 +36,8 @@ export interface ExpressionProblem {
   at: string | null;
 }
 
-export type CompiledExpression = { matcher: SenderMatcher; problem?: undefined } | { matcher?: undefined; problem: ExpressionProblem };
+export type CompiledExpression =
+  { matcher: SenderMatcher; problem?: undefined } | { matcher?: undefined; problem: ExpressionProblem };
 
 const LOOKAROUND = /^\(\?<?[=!]/;
 
@@ -68,6 +69,12 @@ export function compileExpression(expression: string): CompiledExpression {
   } catch (error) {
     const { message, error: code, input } = error as Error & { error?: unknown; input?: unknown };
     const at = typeof input === 'string' && input !== '' ? input : null;
-    return { problem: { reason: reasonOf(typeof code === 'string' ? code : '', at), message: message.replace(/^error parsing regexp: /, ''), at } };
+    return {
+      problem: {
+        reason: reasonOf(typeof code === 'string' ? code : '', at),
+        message: message.replace(/^error parsing regexp: /, ''),
+        at,
+      },
+    };
   }
 }

@@ -23,9 +23,14 @@ export class LeaseHeartbeat {
   }
 
   start() {
-    this.timer ??= setInterval(() => {
-      renewLeases(this.db, [...this.leased], this.leaseSeconds).catch((error: unknown) => this.log.error({ err: error }, 'renewing mail leases failed'));
-    }, (this.leaseSeconds * 1000) / 3);
+    this.timer ??= setInterval(
+      () => {
+        renewLeases(this.db, [...this.leased], this.leaseSeconds).catch((error: unknown) =>
+          this.log.error({ err: error }, 'renewing mail leases failed'),
+        );
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
   }
 
   stop() {

@@ -23,7 +23,7 @@ export function mailLogRoutes(app: ServiceApp, db: Db) {
             'Message-ID, so a Message-ID pasted whole finds its mail; it does not find the address inside a longer one or in a subject (type ' +
             'part of it for that). Anything else is a substring of the sender, any recipient, the subject or the Message-ID (`%` and `_` ' +
             'literal). `filters` is {"state": [...], "requested": {"from", "to"}} (an empty state list filters nothing); anything else is ' +
-            '400 `/problems/invalid-filters`. Totals above 1000 are lower bounds unless exact_total=true; the whole log\'s total is always exact.',
+            "400 `/problems/invalid-filters`. Totals above 1000 are lower bounds unless exact_total=true; the whole log's total is always exact.",
         ),
         querystring: MailLogQuery,
         response: { 200: MailLogPage, ...problems(400, 401) },
@@ -39,7 +39,7 @@ export function mailLogRoutes(app: ServiceApp, db: Db) {
         ...administration(
           'A mail with its body, every delivery attempt and its resend links',
           '`{uid}` is the reference uid; 404 `/problems/mail-not-found` when no mail has it. Each attempt names the provider as it was, the ' +
-            'outcome, the final SMTP reply and each recipient\'s verdict; `cancelled` says when and by whom; `resent_from` and `resent_as` link resends.',
+            "outcome, the final SMTP reply and each recipient's verdict; `cancelled` says when and by whom; `resent_from` and `resent_as` link resends.",
         ),
         params: UidParams,
         response: { 200: MailLogDetail, ...problems(400, 401, 404) },
@@ -74,7 +74,7 @@ export function mailLogRoutes(app: ServiceApp, db: Db) {
       schema: {
         ...administration(
           'Cancel a queued or retrying mail that is not being delivered right now',
-          'The mail becomes cancelled, with the time and the canceller\'s username, and no worker claims it. 409 `/problems/not-cancellable` ' +
+          "The mail becomes cancelled, with the time and the canceller's username, and no worker claims it. 409 `/problems/not-cancellable` " +
             'for a mail in any other state or under a live lease (being delivered right now: the provider may already have it); a lease that ' +
             'ran out does not protect it. 404 `/problems/mail-not-found` when unknown. Audited as `mail.cancel`.',
         ),

@@ -44,7 +44,9 @@ export function wholeAddressOf(query: string): string | undefined {
  * holds 12346 whole, but visit may end "revisit" and for begin "format").
  */
 export function wordsHeldWhole(query: string): string[] {
-  return [...query.matchAll(SEARCH_WORD)].filter((match) => match.index > 0 && match.index + match[0].length < query.length).map((match) => match[0]);
+  return [...query.matchAll(SEARCH_WORD)]
+    .filter((match) => match.index > 0 && match.index + match[0].length < query.length)
+    .map((match) => match[0]);
 }
 
 /**
@@ -59,7 +61,10 @@ function textCondition(query: string): SQL {
   const pattern = `%${escapeLike(text)}%`;
   const words = [...new Set(wordsHeldWhole(text))];
   if (!words.length) return sql`${mailSearch.searchText} like ${pattern}`;
-  return sql`${mailSearch.searchTokens} @> array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[] and (${mailSearch.searchText} || '') like ${pattern}`;
+  return sql`${mailSearch.searchTokens} @> array[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[] and (${mailSearch.searchText} || '') like ${pattern}`;
 }
 
 /** Whether the query is looked up in mail_search.search_tokens (a whole address, or words held whole). */
@@ -71,7 +76,8 @@ const usesTokens = ({ query }: MailLogRequest) => {
 /** A query narrows the log (the filters aside). */
 const isSearch = ({ query }: MailLogRequest) => query.trim() !== '';
 
-const hasFilters = ({ filters }: MailLogRequest) => Boolean(filters.state?.length) || filters.requested?.from != null || filters.requested?.to != null;
+const hasFilters = ({ filters }: MailLogRequest) =>
+  Boolean(filters.state?.length) || filters.requested?.from != null || filters.requested?.to != null;
 
 function conditionsOf({ query, filters }: MailLogRequest): SQL[] {
   const conditions: SQL[] = [];
@@ -122,8 +128,17 @@ export function mailLogQueries(db: Db, request: MailLogRequest, exactTotal?: boo
   // a search without filters is counted in mail_search alone: every row there has its mail
   const matching =
     isSearch(request) && !hasFilters(request)
-      ? db.select({ one: sql`1` }).from(mailSearch).where(where)
-      : joinedForSearch(db.select({ one: sql`1` }).from(mails).$dynamic(), request).where(where);
+      ? db
+          .select({ one: sql`1` })
+          .from(mailSearch)
+          .where(where)
+      : joinedForSearch(
+          db
+            .select({ one: sql`1` })
+            .from(mails)
+            .$dynamic(),
+          request,
+        ).where(where);
   return {
     limit,
     countKey: isUnfiltered(request) ? ALL_MAILS : undefined,
@@ -145,7 +160,8 @@ export async function searchMailLog(db: Db, request: MailLogRequest, exactTotal?
   const queries = mailLogQueries(db, request, exactTotal);
   const rows = await queries.page;
   const isLastPage = rows.length < request.pageSize && (rows.length > 0 || request.page === 1);
-  if (queries.countKey && !isLastPage) return cappedPageOf(rows.map(logItemOf), await keptCount(db, queries.countKey), undefined, request);
+  if (queries.countKey && !isLastPage)
+    return cappedPageOf(rows.map(logItemOf), await keptCount(db, queries.countKey), undefined, request);
   const total = isLastPage ? offsetOf(request) + rows.length : (await queries.count)[0]!.total;
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }
@@ -167,12 +183,17 @@ async function searchByTokens(tx: Db, request: MailLogRequest, exactTotal?: bool
   await tx.execute(BITMAP_SCANS_ONLY);
   const [{ total }] = (await queries.count) as [{ total: number }];
   const few = total < (queries.limit ?? TOTAL_CAP + 1);
-  if (!few) await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
+  if (!few)
+    await tx.execute(
+      sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`,
+    );
   const rows = await queries.page;
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }
 
-type ListRow = { [K in Exclude<keyof typeof listColumns, 'attempts'>]: (typeof mails.$inferSelect)[K] } & { attempts: number };
+type ListRow = { [K in Exclude<keyof typeof listColumns, 'attempts'>]: (typeof mails.$inferSelect)[K] } & {
+  attempts: number;
+};
 
 function logItemOf(row: ListRow): MailLogItemOutput {
   return {
@@ -196,8 +217,16 @@ const secondsOrNull = (date: Date | null) => (date ? epochSecondsOf(date) : null
 export async function mailDetail(db: Db, uid: string): Promise<MailLogDetailOutput> {
   const [row] = await db.select().from(mails).where(eq(mails.referenceUid, uid));
   if (!row) throw mailNotFound(uid);
-  const attempts = await db.select().from(mailAttempts).where(eq(mailAttempts.mailUid, uid)).orderBy(asc(mailAttempts.attemptedAt), asc(mailAttempts.id));
-  const resends = await db.select({ uid: mails.referenceUid }).from(mails).where(eq(mails.resentFrom, uid)).orderBy(asc(mails.requestedAt), asc(mails.referenceUid));
+  const attempts = await db
+    .select()
+    .from(mailAttempts)
+    .where(eq(mailAttempts.mailUid, uid))
+    .orderBy(asc(mailAttempts.attemptedAt), asc(mailAttempts.id));
+  const resends = await db
+    .select({ uid: mails.referenceUid })
+    .from(mails)
+    .where(eq(mails.resentFrom, uid))
+    .orderBy(asc(mails.requestedAt), asc(mails.referenceUid));
   return {
     reference_uid: row.referenceUid,
     state: row.state,
@@ -211,7 +240,9 @@ export async function mailDetail(db: Db, uid: string): Promise<MailLogDetailOutp
     resent_as: resends.map((resend) => resend.uid),
     attempts: attempts.map((attempt) => ({
       time: epochSecondsOf(attempt.attemptedAt),
-      provider: attempt.providerUid ? { uid: attempt.providerUid, name: attempt.providerName ?? '', host: attempt.providerHost ?? '' } : null,
+      provider: attempt.providerUid
+        ? { uid: attempt.providerUid, name: attempt.providerName ?? '', host: attempt.providerHost ?? '' }
+        : null,
       outcome: attempt.outcome,
       reply_code: attempt.replyCode,
       reply_text: attempt.replyText,
@@ -226,7 +257,13 @@ export async function resendMail(db: Db, uid: string, audit: AuditContext): Prom
   const resent = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(mails).where(eq(mails.referenceUid, uid));
     if (!original) throw mailNotFound(uid);
-    const content = { sender: original.sender, to: original.recipients, cc: original.cc, subject: original.subject, message: original.message };
+    const content = {
+      sender: original.sender,
+      to: original.recipients,
+      cc: original.cc,
+      subject: original.subject,
+      message: original.message,
+    };
     checkMail(content);
     await insertMail(tx, resendUid, content, original.referenceUid);
     const changes = { resent_as: resendUid, recipients_count: original.recipients.length + original.cc.length };
@@ -244,17 +281,35 @@ const CANCELLABLE = ['queued', 'retrying'];
  * not cancellable: the provider may already have it. The row is locked first, so a claim racing the cancel either sees it cancelled or
  * holds the lease, and the cancel is refused. Audited as mail.cancel with the state it left.
  */
-export async function cancelMail(db: Db, uid: string, user: { uid: string; publicName: string }, audit: AuditContext): Promise<void> {
+export async function cancelMail(
+  db: Db,
+  uid: string,
+  user: { uid: string; publicName: string },
+  audit: AuditContext,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ state: mails.state, recipients: recipientsCount, leased: sql<boolean>`coalesce(${mails.leaseUntil} > now(), false)` })
+      .select({
+        state: mails.state,
+        recipients: recipientsCount,
+        leased: sql<boolean>`coalesce(${mails.leaseUntil} > now(), false)`,
+      })
       .from(mails)
       .where(eq(mails.referenceUid, uid))
       .for('update');
     if (!row) throw mailNotFound(uid);
-    if (!CANCELLABLE.includes(row.state)) throw conflict(`The mail is ${row.state}; only queued or retrying mails can be cancelled.`, 'uid', 'not-cancellable');
-    if (row.leased) throw conflict('The mail is being delivered right now; it cannot be cancelled.', 'uid', 'not-cancellable');
-    const username = tx.select({ username: passwordAuthentications.username }).from(passwordAuthentications).where(eq(passwordAuthentications.userUid, user.uid));
+    if (!CANCELLABLE.includes(row.state))
+      throw conflict(
+        `The mail is ${row.state}; only queued or retrying mails can be cancelled.`,
+        'uid',
+        'not-cancellable',
+      );
+    if (row.leased)
+      throw conflict('The mail is being delivered right now; it cannot be cancelled.', 'uid', 'not-cancellable');
+    const username = tx
+      .select({ username: passwordAuthentications.username })
+      .from(passwordAuthentications)
+      .where(eq(passwordAuthentications.userUid, user.uid));
     await tx
       .update(mails)
       .set({

@@ -11,8 +11,18 @@ export type Outcome =
 
 const MAX_ERROR_MESSAGE = 2000;
 
-export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: true, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE), report });
-export const temporaryFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({ kind: 'failed', permanent: false, errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE), report });
+export const permanentFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({
+  kind: 'failed',
+  permanent: true,
+  errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE),
+  report,
+});
+export const temporaryFailure = (errorMessage: string, report?: AttemptReport): Outcome => ({
+  kind: 'failed',
+  permanent: false,
+  errorMessage: clip(errorMessage, MAX_ERROR_MESSAGE),
+  report,
+});
 
 /**
  * A 5xx reply is permanent (RFC 5321), except 503 "bad sequence of commands", which says nothing about the mail;
@@ -20,7 +30,8 @@ export const temporaryFailure = (errorMessage: string, report?: AttemptReport): 
  */
 export function failureOf(error: unknown, deadlineSeconds: number): Outcome {
   const { responseCode, code, message } = (error ?? {}) as { responseCode?: number; code?: string; message?: string };
-  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 503;
+  const permanent =
+    typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 503;
   const refused = refusedRecipients((error ?? {}) as RecipientRefusals);
   const errorMessage =
     code === 'EABORT'

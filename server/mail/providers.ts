@@ -30,7 +30,11 @@ const providerColumns = {
  * planned once per connection (bench/auth.ts measures this list as the cheapest service read).
  */
 export function providersLister(db: Db): () => Promise<ProviderOutput[]> {
-  const query = db.select(providerColumns).from(mailProviders).orderBy(asc(mailProviders.createdAt), asc(mailProviders.uid)).prepare('mail_providers_list');
+  const query = db
+    .select(providerColumns)
+    .from(mailProviders)
+    .orderBy(asc(mailProviders.createdAt), asc(mailProviders.uid))
+    .prepare('mail_providers_list');
   return () => query.execute();
 }
 
@@ -40,7 +44,11 @@ export async function getProvider(db: Db, uid: string): Promise<ProviderOutput> 
   return provider;
 }
 
-const providerTarget = (provider: Pick<ProviderOutput, 'uid' | 'name'>) => ({ type: 'mail-provider', id: provider.uid, label: provider.name });
+const providerTarget = (provider: Pick<ProviderOutput, 'uid' | 'name'>) => ({
+  type: 'mail-provider',
+  id: provider.uid,
+  label: provider.name,
+});
 
 /**
  * The disabled_at a body asks for: now when it disables, null when it enables, the stored value when `disabled` is left out or
@@ -52,16 +60,32 @@ export function disabledAtFor(disabled: boolean | undefined, wasDisabled: boolea
 }
 
 /** The event of a body that disabled or enabled something, if it did. */
-export function switchAction<T extends 'mail-provider' | 'mail-account'>(type: T, disabled: boolean | undefined, wasDisabled: boolean) {
+export function switchAction<T extends 'mail-provider' | 'mail-account'>(
+  type: T,
+  disabled: boolean | undefined,
+  wasDisabled: boolean,
+) {
   if (disabled === undefined || disabled === wasDisabled) return undefined;
   return disabled ? (`${type}.disable` as const) : (`${type}.enable` as const);
 }
 
-export async function createProvider(db: Db, { uid, disabled, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
+export async function createProvider(
+  db: Db,
+  { uid, disabled, ...input }: ProviderInputBody,
+  audit: AuditContext,
+): Promise<ProviderOutput> {
   if (uid !== undefined) throw uidOnCreate();
   return db.transaction(async (tx) => {
-    const [provider] = await tx.insert(mailProviders).values({ ...input, ...disabledAtFor(disabled, false) }).returning(providerColumns);
-    await recordAudit(tx, { ...audit, action: 'mail-provider.create', target: providerTarget(provider), changes: { ...input, ...(disabled ? { disabled } : {}) } });
+    const [provider] = await tx
+      .insert(mailProviders)
+      .values({ ...input, ...disabledAtFor(disabled, false) })
+      .returning(providerColumns);
+    await recordAudit(tx, {
+      ...audit,
+      action: 'mail-provider.create',
+      target: providerTarget(provider),
+      changes: { ...input, ...(disabled ? { disabled } : {}) },
+    });
     return provider;
   });
 }
@@ -70,7 +94,12 @@ export async function createProvider(db: Db, { uid, disabled, ...input }: Provid
  * Changes the fields; `disabled` (when sent and different) disables or enables the provider, audited as mail-provider.disable or
  * .enable. The update event is left out when disabling or enabling was all the body changed.
  */
-export async function updateProvider(db: Db, uid: string, { uid: sentUid, disabled, ...input }: ProviderInputBody, audit: AuditContext): Promise<ProviderOutput> {
+export async function updateProvider(
+  db: Db,
+  uid: string,
+  { uid: sentUid, disabled, ...input }: ProviderInputBody,
+  audit: AuditContext,
+): Promise<ProviderOutput> {
   assertSameUid('uid', sentUid, uid, UID_IN_PATH);
   return db.transaction(async (tx) => {
     // locked, so that two changes at once are audited one after the other, each against what the other left
@@ -83,8 +112,10 @@ export async function updateProvider(db: Db, uid: string, { uid: sentUid, disabl
       .returning(providerColumns);
     const changes = changedFields(before, input);
     const switched = switchAction('mail-provider', disabled, before.disabled);
-    if (!switched || Object.keys(changes).length > 0) await recordAudit(tx, { ...audit, action: 'mail-provider.update', target: providerTarget(provider), changes });
-    if (switched) await recordAudit(tx, { ...audit, action: switched, target: providerTarget(provider), changes: { disabled } });
+    if (!switched || Object.keys(changes).length > 0)
+      await recordAudit(tx, { ...audit, action: 'mail-provider.update', target: providerTarget(provider), changes });
+    if (switched)
+      await recordAudit(tx, { ...audit, action: switched, target: providerTarget(provider), changes: { disabled } });
     return provider;
   });
 }
@@ -99,9 +130,16 @@ const accountsInWords = (accounts: number) => (accounts === 1 ? '1 account uses'
  */
 export async function deleteProvider(db: Db, uid: string, audit: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const [provider] = await tx.select({ uid: mailProviders.uid, name: mailProviders.name }).from(mailProviders).where(eq(mailProviders.uid, uid)).for('update');
+    const [provider] = await tx
+      .select({ uid: mailProviders.uid, name: mailProviders.name })
+      .from(mailProviders)
+      .where(eq(mailProviders.uid, uid))
+      .for('update');
     if (!provider) throw providerNotFound(uid);
-    const [{ accounts }] = await tx.select({ accounts: count() }).from(mailAccounts).where(eq(mailAccounts.providerUid, uid));
+    const [{ accounts }] = await tx
+      .select({ accounts: count() })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.providerUid, uid));
     if (accounts > 0) {
       const detail = `The provider cannot be deleted: ${accountsInWords(accounts)} it. Delete those accounts or give them another provider first.`;
       throw new HttpProblem(409, 'Conflict', detail, { type: problemType('provider-in-use'), accounts });

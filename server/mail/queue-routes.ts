@@ -4,7 +4,16 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import type { ServiceApp } from '../shared/service';
 import { listDelivered, listFailed, listQueued, listRetrying, requeueFailed, retryNow } from './queue';
-import { Delivered, Failed, ListQuery, QueueEntry, Requeued, RetriedNow, Retrying, UidsBody } from '../../contracts/mail';
+import {
+  Delivered,
+  Failed,
+  ListQuery,
+  QueueEntry,
+  Requeued,
+  RetriedNow,
+  Retrying,
+  UidsBody,
+} from '../../contracts/mail';
 import { administration } from './route-docs';
 
 const DEFAULT_LIST_LIMIT = 1000;
@@ -20,7 +29,10 @@ export function queueRoutes(app: ServiceApp, db: Db) {
     {
       config: { permission: 'mail:read' },
       schema: {
-        ...list('Queued mails, including those being sent; newest request first', 'Mails waiting for their first delivery attempt or being delivered, newest request first.'),
+        ...list(
+          'Queued mails, including those being sent; newest request first',
+          'Mails waiting for their first delivery attempt or being delivered, newest request first.',
+        ),
         response: { 200: Type.Array(QueueEntry), ...problems(400, 401) },
       },
     },

@@ -8,7 +8,15 @@ import { recordAudit, type AuditContext } from '../shared/audit';
 import { badRequest, notFound } from '../shared/problem';
 import { distinctUids } from '../../contracts/common';
 import { announceMailsDue } from './notify';
-import { Mail, type DeliveredOutput, type FailedOutput, type MailInput, type MailOutput, type QueueEntryOutput, type RetryingOutput } from '../../contracts/mail';
+import {
+  Mail,
+  type DeliveredOutput,
+  type FailedOutput,
+  type MailInput,
+  type MailOutput,
+  type QueueEntryOutput,
+  type RetryingOutput,
+} from '../../contracts/mail';
 
 const mailChecker = TypeCompiler.Compile(Mail);
 
@@ -17,7 +25,10 @@ export function checkMail(mail: unknown): asserts mail is MailInput {
   const error = mailChecker.Errors(mail).First();
   if (error) {
     const field = error.path.replace(/^\//, '').replaceAll('/', '.') || 'mail';
-    throw badRequest(`${field} ${error.schema.description ? `must be ${error.schema.description}` : error.message.toLowerCase()}`, field);
+    throw badRequest(
+      `${field} ${error.schema.description ? `must be ${error.schema.description}` : error.message.toLowerCase()}`,
+      field,
+    );
   }
 }
 
@@ -33,7 +44,12 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
     await db.transaction(async (tx) => {
       await insertMail(tx, referenceUid, mail);
       const recipients = mail.to.length + (mail.cc?.length ?? 0);
-      await recordAudit(tx, { ...audit, action: 'mail.send', target: mailTarget(referenceUid), changes: { recipients_count: recipients } });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'mail.send',
+        target: mailTarget(referenceUid),
+        changes: { recipients_count: recipients },
+      });
       // what the transaction returns is what an Idempotency-Key keeps with it (server/shared/idempotency.ts)
       return referenceUid;
     });
@@ -49,19 +65,27 @@ export async function enqueueMail(db: Db, mail: MailInput, audit?: AuditContext)
 export const messageIdOf = (referenceUid: string, sender: string) => `<${referenceUid}@${sender.split('@')[1]}>`;
 
 /** What the mail log's search matches, one a line, lower case (mail_search.search_text; migration 0005 filled older rows alike). */
-const searchTextOf = (mail: MailInput, messageId: string) => [mail.sender, ...mail.to, ...(mail.cc ?? []), mail.subject, messageId].join('\n').toLowerCase();
+const searchTextOf = (mail: MailInput, messageId: string) =>
+  [mail.sender, ...mail.to, ...(mail.cc ?? []), mail.subject, messageId].join('\n').toLowerCase();
 
 /** A word of the mail log's search: a run of lower-case letters a-z and digits (mail_search.search_tokens; migration 0009 split older rows alike). */
 export const SEARCH_WORD = /[a-z0-9]+/g;
 
 /** What the mail log's search looks up whole: each address and the Message-ID without its brackets, lower case, and every word of the search text. */
 const searchTokensOf = (mail: MailInput, messageId: string, searchText: string) => {
-  const addresses = [mail.sender, ...mail.to, ...(mail.cc ?? []), messageId.replace(/^<|>$/g, '')].map((address) => address.toLowerCase());
+  const addresses = [mail.sender, ...mail.to, ...(mail.cc ?? []), messageId.replace(/^<|>$/g, '')].map((address) =>
+    address.toLowerCase(),
+  );
   return [...new Set([...addresses, ...(searchText.match(SEARCH_WORD) ?? [])])];
 };
 
 /** Inserts a queued mail, due now, and what the mail log's search matches, in one statement; `resentFrom` links a resend to its original. */
-export async function insertMail(executor: Db, referenceUid: string, mail: MailInput, resentFrom: string | null = null) {
+export async function insertMail(
+  executor: Db,
+  referenceUid: string,
+  mail: MailInput,
+  resentFrom: string | null = null,
+) {
   const messageId = messageIdOf(referenceUid, mail.sender);
   const searchText = searchTextOf(mail, messageId);
   const queued = executor.insert(mails).values({
@@ -76,7 +100,9 @@ export async function insertMail(executor: Db, referenceUid: string, mail: MailI
     messageId,
     resentFrom,
   });
-  const searched = executor.insert(mailSearch).values({ mailUid: referenceUid, searchText, searchTokens: searchTokensOf(mail, messageId, searchText) });
+  const searched = executor
+    .insert(mailSearch)
+    .values({ mailUid: referenceUid, searchText, searchTokens: searchTokensOf(mail, messageId, searchText) });
   // the foreign key is checked at the end of the statement, when the mail is there
   await executor.execute(sql`with queued as (${queued.getSQL()}) ${searched.getSQL()}`);
 }
@@ -94,7 +120,10 @@ export const recipientsCount = sql<number>`cardinality(${mails.recipients}) + ca
  * The delivery attempts of a mail, as the mail log's detail lists them (every attempt with an outcome, across requeues): what every
  * list and the log show as its attempts. mails.attempts is the retry budget instead, which a requeue restarts (server/mail/worker.ts).
  */
-export const attemptsMade = sql<number>`(select count(*) from ${mailAttempts} where ${mailAttempts.mailUid} = ${qualified(mails.referenceUid)})`.mapWith(Number);
+export const attemptsMade =
+  sql<number>`(select count(*) from ${mailAttempts} where ${mailAttempts.mailUid} = ${qualified(mails.referenceUid)})`.mapWith(
+    Number,
+  );
 
 /**
  * The columns the lists show: not the search text, leases, Message-ID nor the log's links, which a list of 1,000 mails would
@@ -128,19 +157,34 @@ function base(row: MailRow) {
 
 /** Queued mails, including those being delivered right now; newest request first. */
 export async function listQueued(db: Db, limit: number): Promise<QueueEntryOutput[]> {
-  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'queued')).orderBy(desc(mails.requestedAt)).limit(limit);
+  const rows = await db
+    .select(listed)
+    .from(mails)
+    .where(eq(mails.state, 'queued'))
+    .orderBy(desc(mails.requestedAt))
+    .limit(limit);
   return rows.map((row) => ({ ...base(row), attempt: row.attempts }));
 }
 
 /** Newest delivery first. */
 export async function listDelivered(db: Db, limit: number): Promise<DeliveredOutput[]> {
-  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'delivered')).orderBy(desc(mails.completedAt)).limit(limit);
+  const rows = await db
+    .select(listed)
+    .from(mails)
+    .where(eq(mails.state, 'delivered'))
+    .orderBy(desc(mails.completedAt))
+    .limit(limit);
   return rows.map((row) => ({ ...base(row), delivered: epochSeconds(row.completedAt), refused: row.refused }));
 }
 
 /** Next attempt first. */
 export async function listRetrying(db: Db, limit: number): Promise<RetryingOutput[]> {
-  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'retrying')).orderBy(asc(mails.nextAttemptAt)).limit(limit);
+  const rows = await db
+    .select(listed)
+    .from(mails)
+    .where(eq(mails.state, 'retrying'))
+    .orderBy(asc(mails.nextAttemptAt))
+    .limit(limit);
   return rows.map((row) => ({
     ...base(row),
     attempt: row.attempts,
@@ -151,7 +195,12 @@ export async function listRetrying(db: Db, limit: number): Promise<RetryingOutpu
 
 /** Latest failure first. */
 export async function listFailed(db: Db, limit: number): Promise<FailedOutput[]> {
-  const rows = await db.select(listed).from(mails).where(eq(mails.state, 'failed')).orderBy(desc(mails.completedAt)).limit(limit);
+  const rows = await db
+    .select(listed)
+    .from(mails)
+    .where(eq(mails.state, 'failed'))
+    .orderBy(desc(mails.completedAt))
+    .limit(limit);
   return rows.map((row) => ({ ...base(row), error_message: row.errorMessage ?? '', attempts: row.attempts }));
 }
 
@@ -161,7 +210,15 @@ export async function requeueFailed(db: Db, uids: string[], audit: AuditContext)
   const requeued = await db.transaction(async (tx) => {
     const rows = await tx
       .update(mails)
-      .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, errorMessage: null, completedAt: null, leaseUntil: null, leaseOwner: null })
+      .set({
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        errorMessage: null,
+        completedAt: null,
+        leaseUntil: null,
+        leaseOwner: null,
+      })
       .where(and(inArray(mails.referenceUid, unique), eq(mails.state, 'failed')))
       .returning({ uid: mails.referenceUid, recipients: recipientsCount });
     if (rows.length !== unique.length) {
@@ -172,7 +229,12 @@ export async function requeueFailed(db: Db, uids: string[], audit: AuditContext)
     // one event per mail, in the order the request named them (the update returns its rows in whatever order the plan read them)
     const recipients = new Map(rows.map((row) => [row.uid, row.recipients]));
     for (const uid of unique) {
-      await recordAudit(tx, { ...audit, action: 'mail.requeue', target: mailTarget(uid), changes: { state: 'queued', recipients_count: recipients.get(uid) } });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'mail.requeue',
+        target: mailTarget(uid),
+        changes: { state: 'queued', recipients_count: recipients.get(uid) },
+      });
     }
     return unique;
   });
@@ -194,7 +256,12 @@ export async function retryNow(db: Db, uids: string[], audit: AuditContext): Pro
       .returning({ uid: mails.referenceUid, recipients: recipientsCount });
     const recipients = new Map(rows.map((row) => [row.uid, row.recipients]));
     for (const uid of unique.filter((uid) => recipients.has(uid))) {
-      await recordAudit(tx, { ...audit, action: 'mail.retry-now', target: mailTarget(uid), changes: { next_attempt: 'now', recipients_count: recipients.get(uid) } });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'mail.retry-now',
+        target: mailTarget(uid),
+        changes: { next_attempt: 'now', recipients_count: recipients.get(uid) },
+      });
     }
     return rows.length;
   });

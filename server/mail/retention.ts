@@ -11,7 +11,12 @@ async function deleteCompletedBatch(db: Db, cutoff: Date, size: number): Promise
   const due = db
     .select({ uid: mails.referenceUid })
     .from(mails)
-    .where(or(and(eq(mails.state, 'delivered'), lt(mails.completedAt, cutoff)), and(eq(mails.state, 'cancelled'), lt(mails.cancelledAt, cutoff))))
+    .where(
+      or(
+        and(eq(mails.state, 'delivered'), lt(mails.completedAt, cutoff)),
+        and(eq(mails.state, 'cancelled'), lt(mails.cancelledAt, cutoff)),
+      ),
+    )
     .limit(size);
   const deleted = await db.delete(mails).where(inArray(mails.referenceUid, due)).returning({ uid: mails.referenceUid });
   return deleted.length;

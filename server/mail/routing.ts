@@ -7,7 +7,13 @@ import { compileExpression, type SenderMatcher } from './expression';
 export interface Route {
   accountUid: string;
   expression: SenderMatcher | null;
-  provider: { uid: string; /** For the mail log's attempts. */ name?: string; host: string; port: number; security: 'none' | 'starttls' | 'ssl/tls' };
+  provider: {
+    uid: string;
+    /** For the mail log's attempts. */ name?: string;
+    host: string;
+    port: number;
+    security: 'none' | 'starttls' | 'ssl/tls';
+  };
   username: string | null;
   encryptedPassword: string | null;
   /** The account or its provider is disabled: the route delivers nothing, but its senders' mails wait for it. */
@@ -33,7 +39,13 @@ export async function loadRoutes(db: Db): Promise<Route[]> {
       expression: mailAccounts.expression,
       username: mailAccounts.username,
       encryptedPassword: mailAccounts.encryptedPassword,
-      provider: { uid: mailProviders.uid, name: mailProviders.name, host: mailProviders.host, port: mailProviders.port, security: mailProviders.security },
+      provider: {
+        uid: mailProviders.uid,
+        name: mailProviders.name,
+        host: mailProviders.host,
+        port: mailProviders.port,
+        security: mailProviders.security,
+      },
       disabled: sql<boolean>`(${mailAccounts.disabledAt} is not null or ${mailProviders.disabledAt} is not null)`,
     })
     .from(mailAccounts)

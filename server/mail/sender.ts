@@ -24,7 +24,11 @@ export class MailSender {
 
   constructor(masterSecret: Buffer, config: SenderConfig) {
     this.cipher = createPasswordCipher(masterSecret);
-    this.pools = new TransportPools({ maxConnections: config.concurrency, smtpTimeoutMs: config.smtpTimeoutMs, tlsVerify: config.tlsVerify });
+    this.pools = new TransportPools({
+      maxConnections: config.concurrency,
+      smtpTimeoutMs: config.smtpTimeoutMs,
+      tlsVerify: config.tlsVerify,
+    });
     this.deadlineMs = Math.max(1000, DEADLINE_TIMEOUTS * config.smtpTimeoutMs);
   }
 
@@ -36,12 +40,20 @@ export class MailSender {
       return permanentFailure(`The stored mail is invalid: ${(error as Error).message}`, failedReport(startedAt, null));
     }
     const route = routeFor(routes, claim.sender);
-    if (!route) return permanentFailure(`No account matches the sender ${claim.sender}.`, failedReport(startedAt, null));
-    if (route === 'disabled') return temporaryFailure(`Every account that matches the sender ${claim.sender} is disabled.`, failedReport(startedAt, null));
+    if (!route)
+      return permanentFailure(`No account matches the sender ${claim.sender}.`, failedReport(startedAt, null));
+    if (route === 'disabled')
+      return temporaryFailure(
+        `Every account that matches the sender ${claim.sender} is disabled.`,
+        failedReport(startedAt, null),
+      );
     const provider = { uid: route.provider.uid, name: route.provider.name ?? '', host: route.provider.host };
     const password = this.passwordOf(route);
     if (password === undefined) {
-      return permanentFailure('The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.', failedReport(startedAt, provider));
+      return permanentFailure(
+        'The stored SMTP password cannot be decrypted; was SECRET_KEY changed? Save the account credentials again.',
+        failedReport(startedAt, provider),
+      );
     }
     // A controller and a timer per delivery: AbortSignal.any() over AbortSignal.timeout() and a shared signal cost 5 % of the
     // server's time while delivering (bench profile).
@@ -59,10 +71,17 @@ export class MailSender {
         messageId: messageIdOf(claim.referenceUid, claim.sender),
         signal: abort.signal,
       });
-      return { kind: 'delivered', refused: refusedRecipients(sent), report: deliveredReport(startedAt, provider, sent) };
+      return {
+        kind: 'delivered',
+        refused: refusedRecipients(sent),
+        report: deliveredReport(startedAt, provider, sent),
+      };
     } catch (error) {
       if (this.interrupted) return { kind: 'interrupted' };
-      return { ...failureOf(error, this.deadlineMs / 1000), report: failedReport(startedAt, provider, error) } as Outcome;
+      return {
+        ...failureOf(error, this.deadlineMs / 1000),
+        report: failedReport(startedAt, provider, error),
+      } as Outcome;
     } finally {
       clearTimeout(deadline);
       this.sending.delete(abort);

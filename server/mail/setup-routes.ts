@@ -4,7 +4,14 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
 import type { ServiceApp } from '../shared/service';
-import { checkCredentialsShape, createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './accounts';
+import {
+  checkCredentialsShape,
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  updateAccount,
+} from './accounts';
 import type { PasswordCipher } from './credentials';
 import { createProvider, deleteProvider, getProvider, providersLister, updateProvider } from './providers';
 import { Account, AccountInput, Provider, ProviderInput, UidParams } from '../../contracts/mail';
@@ -17,7 +24,10 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
     '/administration/providers/',
     {
       config: { permission: 'mail:read' },
-      schema: { ...administration('List SMTP providers', 'Every provider, enabled or disabled.'), response: { 200: Type.Array(Provider), ...problems(401) } },
+      schema: {
+        ...administration('List SMTP providers', 'Every provider, enabled or disabled.'),
+        response: { 200: Type.Array(Provider), ...problems(401) },
+      },
     },
     async () => listProviders(),
   );
@@ -118,7 +128,7 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
           '`expression` is an RE2 regular expression searched for anywhere in the sender, case-sensitive (`info` matches x.info@a.de); `^` ' +
             'and `$` anchor it to the whole address, `(?i)` makes it case-insensitive. It runs in time linear in the sender whatever the ' +
             'pattern; JavaScript spellings (`\\u0041`, `(?<name>…)`, `\\/`) are translated. A backreference, lookahead or lookbehind, or an ' +
-            'expression that does not parse, is 400 `/problems/invalid-expression` naming `expression`, with RE2\'s `reason` (and `at`, the ' +
+            "expression that does not parse, is 400 `/problems/invalid-expression` naming `expression`, with RE2's `reason` (and `at`, the " +
             'part at fault, when RE2 names one). `provider` is `{uid}` or the provider as read (its `name`, `host` and `disabled` must be the ' +
             "provider's own, else 400 `/problems/read-only-field`); an unknown provider is 400 `/problems/unknown-provider`. `credentials` " +
             'need the password, or are null. The service assigns the uid. Answers 201. Audited as `mail-account.create`.',
@@ -138,7 +148,10 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
     {
       config: { permission: 'mail:read' },
       schema: {
-        ...administration('Read a sender account', '404 `/problems/account-not-found` when no account has the uid. A stored password is never returned.'),
+        ...administration(
+          'Read a sender account',
+          '404 `/problems/account-not-found` when no account has the uid. A stored password is never returned.',
+        ),
         params: UidParams,
         response: { 200: Account, ...problems(400, 401, 404) },
       },
@@ -154,7 +167,7 @@ export function setupRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: P
         ...administration(
           'Change a sender account; credentials only when credentials_changed is true',
           'Takes the account as GET returns it, checked as in a create; `uid` (optional) must equal the path. `credentials_changed` left out ' +
-            'or false keeps the stored credentials whatever `credentials` says (so the GET\'s `{username}` can be sent back); true replaces ' +
+            "or false keeps the stored credentials whatever `credentials` says (so the GET's `{username}` can be sent back); true replaces " +
             'them (null removes them) and then needs the password. `disabled` left out keeps the state; a disabled account is kept but skipped ' +
             'when the account of a sender is chosen. Audited as `mail-account.update`, `mail-account.disable` or `mail-account.enable`.',
         ),

@@ -89,5 +89,7 @@ export class TransportPools {
 
 function poolKey(route: Route, password: string | null): string {
   const { uid, host, port, security } = route.provider;
-  return createHash('sha256').update(JSON.stringify([uid, host, port, security, route.username, password])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([uid, host, port, security, route.username, password]))
+    .digest('base64url');
 }

@@ -36,7 +36,10 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     targetLabel,
     changes: event.apiToken ? { ...event.changes, api_token: event.apiToken } : (event.changes ?? {}),
     outcome: event.outcome ?? 'success',
-    searchText: [actorName, targetLabel, event.action].filter((part) => part).join('\n').toLowerCase(),
+    searchText: [actorName, targetLabel, event.action]
+      .filter((part) => part)
+      .join('\n')
+      .toLowerCase(),
   });
 }
 
@@ -44,14 +47,17 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 export function auditContextOf(request: FastifyRequest): AuditContext {
   const user = request.user as FastifyRequest['user'] | undefined;
   const actor = user ? { uid: user.uid, publicName: user.publicName } : null;
-  return request.apiCaller ? { actor: null, address: request.ip, apiToken: request.apiCaller.uid } : { actor, address: request.ip };
+  return request.apiCaller
+    ? { actor: null, address: request.ip, apiToken: request.apiCaller.uid }
+    : { actor, address: request.ip };
 }
 
 /** The fields of `after` whose values differ from `before` (compared as JSON), with their new values: an update's `changes`. */
 export function changedFields<T extends object>(before: object, after: T): Partial<T> {
   const changed: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T & string)[]) {
-    if (JSON.stringify((before as Record<string, unknown>)[key]) !== JSON.stringify(after[key])) changed[key] = after[key];
+    if (JSON.stringify((before as Record<string, unknown>)[key]) !== JSON.stringify(after[key]))
+      changed[key] = after[key];
   }
   return changed;
 }

@@ -33,12 +33,19 @@ export async function registerBrowserHardening(app: FastifyInstance, { serviceUr
     done();
   });
   if (corsOrigins.length) {
-    await app.register(fastifyCors, { origin: corsOrigins, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: 600, exposedHeaders: ['retry-after', 'x-request-id'] });
+    await app.register(fastifyCors, {
+      origin: corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      maxAge: 600,
+      exposedHeaders: ['retry-after', 'x-request-id'],
+    });
   }
 }
 
 function securityHeadersFor(serviceUrls: string[]): Record<string, string> {
-  const serviceOrigins = [...new Set(serviceUrls.map(originOf).filter((origin): origin is string => origin !== undefined))];
+  const serviceOrigins = [
+    ...new Set(serviceUrls.map(originOf).filter((origin): origin is string => origin !== undefined)),
+  ];
   return headersSetBy({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -14,10 +14,17 @@ export async function registerCompression(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || answersBinary(route)) route.compress = false;
   });
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, customTypes: (type: string) => COMPRESSIBLE.test(type), globalDecompression: false });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: (type: string) => COMPRESSIBLE.test(type),
+    globalDecompression: false,
+  });
 }
 
 function answersBinary(route: RouteOptions): boolean {
-  const responses = Object.values((route.schema?.response ?? {}) as Record<string, { content?: Record<string, unknown> }>);
+  const responses = Object.values(
+    (route.schema?.response ?? {}) as Record<string, { content?: Record<string, unknown> }>,
+  );
   return responses.some((response) => response?.content?.['application/octet-stream'] !== undefined);
 }

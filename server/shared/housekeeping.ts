@@ -30,7 +30,9 @@ export const vacuumJob: HousekeepingJob = {
 export async function runExclusively(db: Db, job: HousekeepingJob, now = new Date()): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const lockName = `caredesk:housekeeping:${job.name}`;
-    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    const result = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
     if (!result.rows[0]?.locked) return undefined;
     return job.run(tx as unknown as Db, now);
   });
@@ -45,7 +47,17 @@ export interface Housekeeping {
 }
 
 /** Runs the jobs at start and then every `intervalMs`; a failing job is logged and tried again next time. */
-export function createHousekeeping({ db, jobs, intervalMs, log }: { db: Db; jobs: HousekeepingJob[]; intervalMs: number; log?: FastifyBaseLogger }): Housekeeping {
+export function createHousekeeping({
+  db,
+  jobs,
+  intervalMs,
+  log,
+}: {
+  db: Db;
+  jobs: HousekeepingJob[];
+  intervalMs: number;
+  log?: FastifyBaseLogger;
+}): Housekeeping {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const runInTurn = () => (running = running.then(() => runOnce()));

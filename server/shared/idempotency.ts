@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Db } from '../db';
 import { idempotencyKeys } from '../db/schema';
 import { problems } from '../../contracts/common';
-import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_PATTERN, IdempotencyKeyHeaders, idempotencyKeyOf } from '../../contracts/idempotency';
+import {
+  IDEMPOTENCY_KEY_HOURS,
+  IDEMPOTENCY_KEY_PATTERN,
+  IdempotencyKeyHeaders,
+  idempotencyKeyOf,
+} from '../../contracts/idempotency';
 import type { HousekeepingJob } from './housekeeping';
 import { badRequest, HttpProblem, problemType } from './problem';
 import { deriveKey } from './secrets';
@@ -77,14 +82,24 @@ export function keepIdempotentAnswers(api: FastifyInstance, masterSecret: Buffer
 }
 
 const inFlight = () =>
-  new HttpProblem(409, 'Conflict', 'A request with this Idempotency-Key is still being answered; send it again once that one is done.', {
-    type: problemType('idempotency-key-in-flight'),
-  });
+  new HttpProblem(
+    409,
+    'Conflict',
+    'A request with this Idempotency-Key is still being answered; send it again once that one is done.',
+    {
+      type: problemType('idempotency-key-in-flight'),
+    },
+  );
 
 const reused = () =>
-  new HttpProblem(422, 'Unprocessable Content', `This Idempotency-Key was used for another request (another route or body) within the last ${IDEMPOTENCY_KEY_HOURS} hours.`, {
-    type: problemType('idempotency-key-reused'),
-  });
+  new HttpProblem(
+    422,
+    'Unprocessable Content',
+    `This Idempotency-Key was used for another request (another route or body) within the last ${IDEMPOTENCY_KEY_HOURS} hours.`,
+    {
+      type: problemType('idempotency-key-reused'),
+    },
+  );
 
 /** Thrown inside the effect's transaction when another request with the key committed first: the transaction rolls back. */
 class AnsweredMeanwhile extends Error {
@@ -98,7 +113,10 @@ function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !WELL_FORMED_KEY.test(value)) {
-    throw badRequest(`idempotency-key must be ${IdempotencyKeyHeaders.properties['idempotency-key'].description}`, 'idempotency-key');
+    throw badRequest(
+      `idempotency-key must be ${IdempotencyKeyHeaders.properties['idempotency-key'].description}`,
+      'idempotency-key',
+    );
   }
   return idempotencyKeyOf(value);
 }
@@ -110,16 +128,21 @@ function ownerOf(request: FastifyRequest): string {
   return user ? `user:${user.uid}` : `address:${request.ip}`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** JSON with every object's keys sorted, so that the same body always gives the same text. */
 const canonicalJson = (value: unknown) =>
-  JSON.stringify(value ?? null, (_key, item: unknown) => (isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
+  JSON.stringify(value ?? null, (_key, item: unknown) =>
+    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
 
 /** Method, path and body, keyed (the body may hold personal data or a token value: a plain hash of it could be guessed at). */
 function fingerprintOf(keeper: IdempotencyKeeper, request: FastifyRequest, content: unknown): string {
   const path = request.url.split('?')[0];
-  return createHmac('sha256', keeper.fingerprintKey).update(`${request.method} ${path}\n${canonicalJson(content)}`).digest('base64url');
+  return createHmac('sha256', keeper.fingerprintKey)
+    .update(`${request.method} ${path}\n${canonicalJson(content)}`)
+    .digest('base64url');
 }
 
 /** AES-256-GCM as "v1.<iv>.<tag>.<ciphertext>", with owner and key as authenticated data: a row copied to another key does not open. */
@@ -135,7 +158,9 @@ function unseal(key: Buffer, sealed: string, slot: string): KeptAnswer {
   if (version !== 'v1' || ciphertext === undefined) throw new Error('unknown idempotency answer encryption format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(slot));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'));
+  return JSON.parse(
+    Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
+  );
 }
 
 function send(reply: FastifyReply, answer: KeptAnswer): FastifyReply {
@@ -149,9 +174,17 @@ function send(reply: FastifyReply, answer: KeptAnswer): FastifyReply {
  * one transaction carries the key: it first takes the key's lock (409 when another request holds it) and looks for a kept answer,
  * and commits the kept answer with the effect.
  */
-export async function createOnce<T>(request: FastifyRequest, reply: FastifyReply, db: Db, creation: Creation<T>): Promise<FastifyReply> {
+export async function createOnce<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  creation: Creation<T>,
+): Promise<FastifyReply> {
   const keeper = request.server.idempotency;
-  if (!keeper || !request.routeOptions.config.idempotent) throw new Error(`${request.method} ${request.routeOptions.url} answers through createOnce but does not declare config.idempotent.`);
+  if (!keeper || !request.routeOptions.config.idempotent)
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} answers through createOnce but does not declare config.idempotent.`,
+    );
   const key = keyOf(request);
   if (key === undefined) {
     const { status, body, location } = creation.answer(await creation.effect(db));
@@ -219,7 +252,8 @@ class KeyedCreation {
     let kept: { value: T; answer: KeptAnswer } | undefined;
     const keyed = Object.create(db) as Db;
     keyed.transaction = (async (work: (tx: Db) => Promise<T>, config?: Parameters<Db['transaction']>[1]) => {
-      if (opened) throw new Error('An idempotent creation carries its key in one transaction; its effect opened a second one.');
+      if (opened)
+        throw new Error('An idempotent creation carries its key in one transaction; its effect opened a second one.');
       opened = true;
       return db.transaction(async (tx) => {
         this.fingerprint ??= fingerprintOf(this.keeper, this.request, creation.content!());
@@ -230,22 +264,35 @@ class KeyedCreation {
       }, config);
     }) as Db['transaction'];
     const result = await creation.effect(keyed);
-    if (!kept || kept.value !== result) throw new Error(`${this.request.routeOptions.url}: the effect must resolve to what its one transaction returned.`);
+    if (!kept || kept.value !== result)
+      throw new Error(
+        `${this.request.routeOptions.url}: the effect must resolve to what its one transaction returned.`,
+      );
     return send(this.reply, kept.answer);
   }
 
   /** First in the effect's transaction: the key's lock, and no answer kept for it (one that expired is dropped). */
   private async claim(tx: Db) {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${this.slot}`}, 0)) as locked`);
+    const locked = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${this.slot}`}, 0)) as locked`,
+    );
     if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) throw inFlight();
     const row = await this.keptRow(tx);
     if (row && this.isLive(row)) throw new AnsweredMeanwhile(row);
-    if (row) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.owner, this.owner), eq(idempotencyKeys.key, this.key)));
+    if (row)
+      await tx
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.owner, this.owner), eq(idempotencyKeys.key, this.key)));
   }
 
   /** The answer as it will be sent (serialized by the route's response schema), kept with the effect. */
   private async keep(tx: Db, { status, body, location }: Answer): Promise<KeptAnswer> {
-    const answer: KeptAnswer = { status, contentType: JSON_TYPE, ...(location ? { location } : {}), body: this.reply.serializeInput(body as Record<string, unknown>, String(status)) as string };
+    const answer: KeptAnswer = {
+      status,
+      contentType: JSON_TYPE,
+      ...(location ? { location } : {}),
+      body: this.reply.serializeInput(body as Record<string, unknown>, String(status)) as string,
+    };
     await tx.insert(idempotencyKeys).values({
       owner: this.owner,
       key: this.key,
@@ -269,8 +316,13 @@ export function documentIdempotency(route: RouteOptions): void {
   if (!route.config?.idempotent) return;
   const where = `${[route.method].flat().join(',')} ${route.url}`;
   if (route.method !== 'POST') throw new Error(`${where}: only a creating POST takes an Idempotency-Key.`);
-  const schema = (route.schema ??= {}) as { description?: string; headers?: unknown; response?: Record<string | number, unknown> };
-  if (schema.headers) throw new Error(`${where} declares headers of its own; an idempotent route's headers are IdempotencyKeyHeaders.`);
+  const schema = (route.schema ??= {}) as {
+    description?: string;
+    headers?: unknown;
+    response?: Record<string | number, unknown>;
+  };
+  if (schema.headers)
+    throw new Error(`${where} declares headers of its own; an idempotent route's headers are IdempotencyKeyHeaders.`);
   schema.headers = IdempotencyKeyHeaders;
   schema.response = { ...problems(409, 422), ...schema.response };
   schema.description = [schema.description, DOCUMENTED].filter(Boolean).join(' ');
@@ -280,7 +332,10 @@ export function documentIdempotency(route: RouteOptions): void {
 export const idempotencyKeysJob: HousekeepingJob = {
   name: 'idempotency-keys',
   async run(db, now) {
-    const removed = await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
+    const removed = await db
+      .delete(idempotencyKeys)
+      .where(lte(idempotencyKeys.expiresAt, now))
+      .returning({ key: idempotencyKeys.key });
     return removed.length;
   },
 };

@@ -42,5 +42,9 @@ export async function recount(tx: Db, counts: Record<string, SQL>): Promise<void
     .insert(keptCounts)
     .values(keys.map((key) => ({ key, count: 0 })))
     .onConflictDoUpdate({ target: keptCounts.key, set: { count: sql`${keptCounts.count}` } });
-  for (const key of keys) await tx.update(keptCounts).set({ count: sql`(${counts[key]})` }).where(eq(keptCounts.key, key));
+  for (const key of keys)
+    await tx
+      .update(keptCounts)
+      .set({ count: sql`(${counts[key]})` })
+      .where(eq(keptCounts.key, key));
 }

@@ -3,7 +3,14 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifySchema } from 'fastify';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { DEFAULT_PAGE_SIZE, FILTERS_SCHEMA, TOTAL_CAP, type Ordering, type PageAnswer, type PagedList } from '../../contracts/paging';
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTERS_SCHEMA,
+  TOTAL_CAP,
+  type Ordering,
+  type PageAnswer,
+  type PagedList,
+} from '../../contracts/paging';
 import type { Db } from '../db';
 import { badRequest } from './problem';
 import { describeSchemaError } from './validator';
@@ -13,11 +20,15 @@ import { describeSchemaError } from './validator';
 export const epochSecondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The conditions of a SecondsRange on a column; `to` covers its whole second. */
-export function withinSeconds(column: AnyColumn, range: { from?: number | null; to?: number | null } | undefined): SQL[] {
+export function withinSeconds(
+  column: AnyColumn,
+  range: { from?: number | null; to?: number | null } | undefined,
+): SQL[] {
   const conditions: SQL[] = [];
   if (range?.from != null) conditions.push(gte(column, new Date(range.from * 1000)));
   // the second after `to` is computed by the database: after the last second of year 9999 a JavaScript Date could not be sent
-  if (range?.to != null) conditions.push(sql`${column} < ${new Date(range.to * 1000)}::timestamptz + interval '1 second'`);
+  if (range?.to != null)
+    conditions.push(sql`${column} < ${new Date(range.to * 1000)}::timestamptz + interval '1 second'`);
   return conditions;
 }
 
@@ -56,7 +67,10 @@ export function pageReader<SortKey extends string, F extends TObject>(list: Page
 }
 
 /** `filters` as the object it must be; empty or blank is no filter. Anything else is 400 /problems/invalid-filters. */
-function parseFilters<T extends TSchema>(raw: string | undefined, checker: ReturnType<typeof TypeCompiler.Compile<T>>): Static<T> {
+function parseFilters<T extends TSchema>(
+  raw: string | undefined,
+  checker: ReturnType<typeof TypeCompiler.Compile<T>>,
+): Static<T> {
   if (!raw?.trim()) return {} as Static<T>;
   let filters: unknown;
   try {
@@ -66,7 +80,11 @@ function parseFilters<T extends TSchema>(raw: string | undefined, checker: Retur
   }
   if (checker.Check(filters)) return filters;
   const error = checker.Errors(filters).First();
-  throw badRequest(`filters${error?.path.replaceAll('/', '.') ?? ''}: ${error ? describeSchemaError(error) : 'invalid'}`, 'filters', 'invalid-filters');
+  throw badRequest(
+    `filters${error?.path.replaceAll('/', '.') ?? ''}: ${error ? describeSchemaError(error) : 'invalid'}`,
+    'filters',
+    'invalid-filters',
+  );
 }
 
 type Properties = Record<string, Record<string, unknown>>;
@@ -75,13 +93,22 @@ type Properties = Record<string, Record<string, unknown>>;
  * @fastify/swagger's `transform`: a list's `filters` is documented as what it holds, a JSON object (the parameter's
  * application/json content, with the schema its FILTERS_SCHEMA keyword carries), instead of as a string.
  */
-export function documentJsonFilters({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+export function documentJsonFilters({ schema, url }: { schema: FastifySchema; url: string }): {
+  schema: FastifySchema;
+  url: string;
+} {
   const querystring = schema?.querystring as { properties?: Properties } | undefined;
   const filters = querystring?.properties?.filters;
   const object = filters?.[FILTERS_SCHEMA] as object | undefined;
   if (!querystring || !filters || !object) return { schema, url };
   const documented = { ...object, description: filters.description, 'x-consume': 'application/json' };
-  return { schema: { ...schema, querystring: { ...querystring, properties: { ...querystring.properties, filters: documented } } }, url };
+  return {
+    schema: {
+      ...schema,
+      querystring: { ...querystring, properties: { ...querystring.properties, filters: documented } },
+    },
+    url,
+  };
 }
 
 /**
@@ -94,12 +121,20 @@ export function countUpTo(db: Db, matching: PgSelect, limit: number | undefined)
 }
 
 /** How many rows a capped count reads: past the cap and past the requested page, so that the page's neighbours stay right; undefined: count all. */
-export function countLimitOf({ page, pageSize }: { page: number; pageSize: number }, exact: boolean | undefined): number | undefined {
+export function countLimitOf(
+  { page, pageSize }: { page: number; pageSize: number },
+  exact: boolean | undefined,
+): number | undefined {
   return exact ? undefined : Math.max(TOTAL_CAP, page * pageSize) + 1;
 }
 
 /** A page whose total came from a count limited to `limit` rows (countLimitOf): when the count reached it, the total is a lower bound. */
-export function cappedPageOf<T>(items: T[], counted: number, limit: number | undefined, request: { page: number; pageSize: number }): PageAnswer<T> {
+export function cappedPageOf<T>(
+  items: T[],
+  counted: number,
+  limit: number | undefined,
+  request: { page: number; pageSize: number },
+): PageAnswer<T> {
   const lowerBound = limit !== undefined && counted >= limit;
   return { ...pageOf(items, counted, request), total_is_lower_bound: lowerBound };
 }
@@ -113,6 +148,10 @@ function neighbourPages(page: number, pageSize: number, total: number) {
   };
 }
 
-export function pageOf<T>(items: T[], total: number, { page, pageSize }: { page: number; pageSize: number }): PageAnswer<T> {
+export function pageOf<T>(
+  items: T[],
+  total: number,
+  { page, pageSize }: { page: number; pageSize: number },
+): PageAnswer<T> {
   return { items, ...neighbourPages(page, pageSize, total), total };
 }

@@ -21,16 +21,28 @@ declare module 'fastify' {
 }
 
 /** The permissions the roles grant together under the role policy; with ACCESS_POLICY=open every permission. */
-export async function permissionsOfRoles(db: Db, roles: string[], accessPolicy: 'roles' | 'open'): Promise<Permission[]> {
+export async function permissionsOfRoles(
+  db: Db,
+  roles: string[],
+  accessPolicy: 'roles' | 'open',
+): Promise<Permission[]> {
   if (accessPolicy === 'open') return [...PERMISSIONS];
   if (roles.length === 0) return [];
-  const rows = await db.select({ permissions: rolePermissions.permissions }).from(rolePermissions).where(inArray(rolePermissions.role, roles));
-  return effectivePermissions(rows.flatMap((row) => row.permissions), 'roles');
+  const rows = await db
+    .select({ permissions: rolePermissions.permissions })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.role, roles));
+  return effectivePermissions(
+    rows.flatMap((row) => row.permissions),
+    'roles',
+  );
 }
 
 /** Every permission the roles in a text[] column grant, as one SQL expression: a user and their permissions in one query. */
 export const grantsOfRolesColumn = (roles: AnyColumn) =>
-  sql<string[]>`coalesce((select array_agg(distinct granted.permission) from ${rolePermissions} cross join lateral unnest(${rolePermissions.permissions}) as granted(permission) where ${rolePermissions.role} = any(${qualified(roles)})), '{}'::text[])`;
+  sql<
+    string[]
+  >`coalesce((select array_agg(distinct granted.permission) from ${rolePermissions} cross join lateral unnest(${rolePermissions.permissions}) as granted(permission) where ${rolePermissions.role} = any(${qualified(roles)})), '{}'::text[])`;
 
 /** The permissions in effect for granted names (in PERMISSIONS order); with ACCESS_POLICY=open every permission. */
 export const effectivePermissions = (granted: readonly string[], accessPolicy: 'roles' | 'open'): Permission[] =>

@@ -19,7 +19,12 @@ function asProblem(status: string, response: Response): Response {
 function documentOperation(operation: unknown): unknown {
   const responses = (operation as { responses?: Record<string, Response> } | null)?.responses;
   if (!responses) return operation;
-  return { ...(operation as object), responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, asProblem(status, response)])) };
+  return {
+    ...(operation as object),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [status, asProblem(status, response)]),
+    ),
+  };
 }
 
 /**

@@ -19,7 +19,10 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail: string,
-    readonly extensions: { field?: string; type?: string; headers?: Record<string, string> } & Record<string, unknown> = {},
+    readonly extensions: { field?: string; type?: string; headers?: Record<string, string> } & Record<
+      string,
+      unknown
+    > = {},
   ) {
     super(detail);
   }
@@ -72,16 +75,20 @@ const TYPES_BY_STATUS: Record<number, ProblemSlug> = {
 
 function fastifyErrorType(error: FastifyError, status: number): string {
   if (status === 500) return 'about:blank';
-  if (BODY_ERRORS.has(error.code) || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return problemType('malformed-body');
+  if (BODY_ERRORS.has(error.code) || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
+    return problemType('malformed-body');
   return problemType(TYPES_BY_STATUS[status] ?? 'http-error');
 }
 
 /** 400; `slug` names the problem when it is more than a field failing its schema. */
 export const badRequest = (detail: string, field?: string, slug: ProblemSlug = 'validation-error') =>
   new HttpProblem(400, 'Bad Request', detail, { field, type: problemType(slug) });
-export const unauthorized = (detail: string, slug: ProblemSlug = 'unauthorized') => new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
-export const notFound = (detail: string, field: string | undefined, slug: ProblemSlug) => new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
-export const conflict = (detail: string, field: string | undefined, slug: ProblemSlug) => new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
+export const unauthorized = (detail: string, slug: ProblemSlug = 'unauthorized') =>
+  new HttpProblem(401, 'Unauthorized', detail, { type: problemType(slug) });
+export const notFound = (detail: string, field: string | undefined, slug: ProblemSlug) =>
+  new HttpProblem(404, 'Not Found', detail, { field, type: problemType(slug) });
+export const conflict = (detail: string, field: string | undefined, slug: ProblemSlug) =>
+  new HttpProblem(409, 'Conflict', detail, { field, type: problemType(slug) });
 /** 403 naming the permission the caller lacks (docs/api.md, Permissions). */
 export const forbidden = (permission: string, detail = `This needs the permission ${permission}.`) =>
   new HttpProblem(403, 'Forbidden', detail, { type: problemType('forbidden'), permission });
@@ -130,7 +137,13 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
       const { headers, type, ...extensions } = error.extensions;
       return sendProblem(
         reply,
-        { type: type ?? problemType(TYPES_BY_STATUS[error.status] ?? 'http-error'), title: error.title, status: error.status, detail: error.detail, ...withoutUndefined(extensions) },
+        {
+          type: type ?? problemType(TYPES_BY_STATUS[error.status] ?? 'http-error'),
+          title: error.title,
+          status: error.status,
+          detail: error.detail,
+          ...withoutUndefined(extensions),
+        },
         headers,
       );
     }
@@ -147,8 +160,15 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
     const databaseFault = databaseFaultOf(error);
     if (databaseFault) {
       request.log.warn({ err: withoutQueryParameters(error) }, `database ${databaseFault}`);
-      const detail = databaseFault === 'unreachable' ? 'The database is not reachable; try again shortly.' : 'The database did not answer in time; try again shortly.';
-      return sendProblem(reply, { ...problemOf(503, detail), type: problemType('database-unavailable') }, { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) });
+      const detail =
+        databaseFault === 'unreachable'
+          ? 'The database is not reachable; try again shortly.'
+          : 'The database did not answer in time; try again shortly.';
+      return sendProblem(
+        reply,
+        { ...problemOf(503, detail), type: problemType('database-unavailable') },
+        { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) },
+      );
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
@@ -181,8 +201,18 @@ export function installProblemHandlers(app: FastifyInstance, pageFallback?: Page
 const RETRY_AFTER_OUTAGE_SECONDS = 5;
 
 /** Connection-level failures of the database (refused, reset, terminated, server shutting down): SQLSTATE class 08 and 57P. */
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const OUTAGE_MESSAGE = /Connection terminated|connection timeout|Connection ended|Client has encountered a connection error|not queryable/i;
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const OUTAGE_MESSAGE =
+  /Connection terminated|connection timeout|Connection ended|Client has encountered a connection error|not queryable/i;
 /** The statement or lock time-out (the server cancelled), no reply within the read time-out, no pooled connection in time. */
 const TIMEOUT_CODES = new Set(['57014', '55P03']);
 const TIMEOUT_MESSAGE = /^Query read timeout$|^timeout exceeded when trying to connect$/;
@@ -206,7 +236,11 @@ function withoutQueryParameters(error: Error): unknown {
   const query = (error as { query?: unknown }).query;
   if (typeof query !== 'string' || !('params' in error)) return error;
   const cause = error.cause instanceof Error ? error.cause : undefined;
-  return { type: error.name, message: `Failed query: ${query}`, cause: cause && { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code } };
+  return {
+    type: error.name,
+    message: `Failed query: ${query}`,
+    cause: cause && { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code },
+  };
 }
 
 const problemOf = (status: number, detail: string): Problem => ({
@@ -229,7 +263,9 @@ export function problemClientErrorHandler(error: NodeJS.ErrnoException, socket: 
   const answering = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (socket.writable && !answering?.headersSent) {
     const status = PARSER_STATUSES[error.code ?? ''] ?? 400;
-    socket.write(rawProblemAnswer(status, status === 400 ? 'The request is malformed.' : (TITLES[status] ?? 'Bad Request')));
+    socket.write(
+      rawProblemAnswer(status, status === 400 ? 'The request is malformed.' : (TITLES[status] ?? 'Bad Request')),
+    );
   }
   socket.destroy();
 }
@@ -237,8 +273,15 @@ export function problemClientErrorHandler(error: NodeJS.ErrnoException, socket: 
 /** A whole HTTP/1.1 answer carrying a problem, for a socket no Fastify reply owns; it closes the connection. */
 function rawProblemAnswer(status: number, detail: string, headers: Record<string, string> = {}): string {
   const body = JSON.stringify(problemOf(status, detail));
-  const head = { ...headers, 'Content-Type': 'application/problem+json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
-  return `HTTP/1.1 ${status} ${TITLES[status]}\r\n${Object.entries(head).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
+  const head = {
+    ...headers,
+    'Content-Type': 'application/problem+json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  return `HTTP/1.1 ${status} ${TITLES[status]}\r\n${Object.entries(head)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n${body}`;
 }
 
 /** The methods the services answer; a CONNECT's 405 names them. */
@@ -251,7 +294,10 @@ const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 export function refuseConnect(_request: IncomingMessage, socket: Duplex) {
   // the socket is ours now: without a listener, a client resetting it would be an uncaught error
   socket.on('error', () => socket.destroy());
-  const refuse = () => socket.end(rawProblemAnswer(405, 'CONNECT is not supported: the services tunnel nothing.', { Allow: SERVED_METHODS }));
+  const refuse = () =>
+    socket.end(
+      rawProblemAnswer(405, 'CONNECT is not supported: the services tunnel nothing.', { Allow: SERVED_METHODS }),
+    );
   // a request sent before it on the same connection is answered first
   const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (answering && !answering.writableFinished) answering.once('finish', refuse);
@@ -259,7 +305,11 @@ export function refuseConnect(_request: IncomingMessage, socket: Duplex) {
 }
 
 /** Fastify's `frameworkErrors`: a URL the router cannot decode (400) or a path parameter over its length (414), as problems. */
-export const problemFrameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+export const problemFrameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
   const status = error.statusCode === 414 ? 414 : 400;
   sendProblem(reply, problemOf(status, status === 414 ? 'A path segment is too long.' : 'The URL is malformed.'));
 };
@@ -267,6 +317,10 @@ export const problemFrameworkErrors: NonNullable<FastifyServerOptions['framework
 /** A request whose `Expect` header the server cannot meet (anything but 100-continue) gets 417 as a problem. */
 export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse) {
   const body = JSON.stringify(problemOf(417, 'Only "Expect: 100-continue" is supported.'));
-  response.writeHead(417, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.writeHead(417, {
+    'content-type': 'application/problem+json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
   response.end(body);
 }

@@ -13,7 +13,11 @@ export const RETENTION_MAX_BATCHES = 50;
 export const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /** Runs `batch` (which removes at most `size` rows and says how many it did) until it comes back short or `maxBatches` ran. */
-export async function inBatches(batch: (size: number) => Promise<number>, size = RETENTION_BATCH_SIZE, maxBatches = RETENTION_MAX_BATCHES): Promise<number> {
+export async function inBatches(
+  batch: (size: number) => Promise<number>,
+  size = RETENTION_BATCH_SIZE,
+  maxBatches = RETENTION_MAX_BATCHES,
+): Promise<number> {
   let total = 0;
   for (let run = 0; run < maxBatches; run += 1) {
     const done = await batch(size);

@@ -24,7 +24,8 @@ export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
       return { error: first ? [toSchemaError(first)] : [] } as never;
     }
     const unstorable = firstUnstorableText(value, '');
-    if (unstorable) return { error: [{ instancePath: unstorable.path, message: unstorable.message, params: {} }] } as never;
+    if (unstorable)
+      return { error: [{ instancePath: unstorable.path, message: unstorable.message, params: {} }] } as never;
     return { value };
   };
 };
@@ -42,7 +43,8 @@ function convertText(schema: TSchema, input: unknown): unknown {
   // read before converting: the conversion may change the input in place
   const notDecimal = Object.entries(properties ?? {}).flatMap(([key, property]): [string, string][] => {
     const text = isRecord(input) ? input[key] : undefined;
-    const digits = property.type === 'integer' ? DECIMAL_INTEGER : property.type === 'number' ? DECIMAL_NUMBER : undefined;
+    const digits =
+      property.type === 'integer' ? DECIMAL_INTEGER : property.type === 'number' ? DECIMAL_NUMBER : undefined;
     return digits && typeof text === 'string' && !digits.test(text) ? [[key, text]] : [];
   });
   const converted = Value.Convert(schema, input);
@@ -50,7 +52,8 @@ function convertText(schema: TSchema, input: unknown): unknown {
   return converted;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEmpty(record: Record<string, unknown>): boolean {
   for (const key in record) if (Object.hasOwn(record, key)) return false;
@@ -66,7 +69,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
 function firstUnstorableText(value: unknown, path: string): { path: string; message: string } | undefined {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) return { path, message: 'must not contain NUL characters' };
-    return LONE_SURROGATE.test(value) ? { path, message: 'must be valid Unicode (it holds an unpaired surrogate)' } : undefined;
+    return LONE_SURROGATE.test(value)
+      ? { path, message: 'must be valid Unicode (it holds an unpaired surrogate)' }
+      : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
@@ -80,7 +85,8 @@ function toSchemaError(error: ValueError): SchemaError {
   const segments = error.path.split('/');
   const leaf = segments.pop() ?? '';
   const parent = segments.join('/');
-  if (error.type === ValueErrorType.ObjectRequiredProperty) return { instancePath: parent, message: 'is required', params: { missingProperty: leaf } };
+  if (error.type === ValueErrorType.ObjectRequiredProperty)
+    return { instancePath: parent, message: 'is required', params: { missingProperty: leaf } };
   if (error.type === ValueErrorType.ObjectAdditionalProperties) {
     return { instancePath: parent, message: 'is not a known field', params: { additionalProperty: leaf } };
   }

@@ -21,7 +21,12 @@ export const LanguageMenu = ({ locale, onChange }: LanguageMenuProps) => {
 
   useEffect(() => {
     if (!open) return;
-    items.current[Math.max(0, LOCALES.findIndex((entry) => entry.locale === locale))]?.focus();
+    items.current[
+      Math.max(
+        0,
+        LOCALES.findIndex((entry) => entry.locale === locale),
+      )
+    ]?.focus();
     const closeOutside = (event: MouseEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -78,7 +83,11 @@ export const LanguageMenu = ({ locale, onChange }: LanguageMenuProps) => {
               role="menuitem"
               tabIndex={-1}
               lang={entry.locale}
-              className={entry.locale === locale ? 'login-language-option login-language-option--selected' : 'login-language-option'}
+              className={
+                entry.locale === locale
+                  ? 'login-language-option login-language-option--selected'
+                  : 'login-language-option'
+              }
               onClick={() => choose(entry.locale)}
               onKeyDown={(event) => moveFocus(event, index)}
             >

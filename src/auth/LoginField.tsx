@@ -1,7 +1,11 @@
 import { type InputHTMLAttributes, type RefObject, useId } from 'react';
 
 /** A filled text field with a floating label, in the login page's plain CSS (login.css). */
-export const LoginField = ({ label, inputRef, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; inputRef?: RefObject<HTMLInputElement | null> }) => {
+export const LoginField = ({
+  label,
+  inputRef,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; inputRef?: RefObject<HTMLInputElement | null> }) => {
   const id = useId();
   return (
     <div className={input.disabled ? 'login-field login-field--disabled' : 'login-field'}>

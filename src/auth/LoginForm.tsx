@@ -29,7 +29,15 @@ export interface LoginFormProps {
  * username; login needs both fields; failure lists the translated errors and clears both fields. A user with a second factor
  * continues in its step (SecondFactorStep); "Sign in with a passkey" and the browser's passkey autofill sign in without a password.
  */
-export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, onSignedIn, onTyping }: LoginFormProps) => {
+export const LoginForm = ({
+  session,
+  translate,
+  locale,
+  onLocaleChange,
+  dark,
+  onSignedIn,
+  onTyping,
+}: LoginFormProps) => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrorMessage[]>([]);
@@ -107,7 +115,14 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
             <p className="login-subtitle">{translate('caredesk.login.title')}</p>
           </div>
           {challenge ? (
-            <SecondFactorStep session={session} username={username} challenge={challenge} translate={translate} onSignedIn={onSignedIn} onRestart={restart} />
+            <SecondFactorStep
+              session={session}
+              username={username}
+              challenge={challenge}
+              translate={translate}
+              onSignedIn={onSignedIn}
+              onRestart={restart}
+            />
           ) : (
             <form className="login-form" noValidate onSubmit={submit}>
               {errors.map((error, index) => (
@@ -135,7 +150,9 @@ export const LoginForm = ({ session, translate, locale, onLocaleChange, dark, on
                 disabled={busy}
               />
               <button type="submit" className="login-submit" disabled={busy}>
-                {busy && <span className="login-spinner" role="progressbar" aria-label={translate('ra.page.loading')} />}
+                {busy && (
+                  <span className="login-spinner" role="progressbar" aria-label={translate('ra.page.loading')} />
+                )}
                 {translate('caredesk.login.submit')}
               </button>
               {webAuthn && (

@@ -23,5 +23,14 @@ export const LoginPage = () => {
     queryClient.removeQueries();
     navigate(redirectTarget(search), { replace: true });
   };
-  return <LoginForm session={session} translate={translate} locale={locale} onLocaleChange={setLocale} dark={dark} onSignedIn={signedIn} />;
+  return (
+    <LoginForm
+      session={session}
+      translate={translate}
+      locale={locale}
+      onLocaleChange={setLocale}
+      dark={dark}
+      onSignedIn={signedIn}
+    />
+  );
 };

@@ -23,7 +23,11 @@ interface SecondFactorStepProps {
 const t = (key: string) => `caredesk.second_factor.${key}`;
 
 const firstCodeMethod = (methods: SecondFactorChallenge['methods']): CodeMethod | null =>
-  methods.includes('totp') ? 'totp' : !methods.includes('webauthn') && methods.includes('recovery_code') ? 'recovery_code' : null;
+  methods.includes('totp')
+    ? 'totp'
+    : !methods.includes('webauthn') && methods.includes('recovery_code')
+      ? 'recovery_code'
+      : null;
 
 const proofOf = (method: CodeMethod, code: string): SecondFactorProof =>
   method === 'totp' ? { totp_code: code.replace(/\s+/g, '') } : { recovery_code: code.trim() };
@@ -33,7 +37,14 @@ const proofOf = (method: CodeMethod, code: string): SecondFactorProof =>
  * autofill), or a recovery code, or a passkey, each offered only when the service lists it. A wrong code keeps the step; a
  * challenge that ended goes back to the password.
  */
-export const SecondFactorStep = ({ session, username, challenge, translate, onSignedIn, onRestart }: SecondFactorStepProps) => {
+export const SecondFactorStep = ({
+  session,
+  username,
+  challenge,
+  translate,
+  onSignedIn,
+  onRestart,
+}: SecondFactorStepProps) => {
   const [method, setMethod] = useState(() => firstCodeMethod(challenge.methods));
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<LoginErrorMessage[]>([]);
@@ -93,7 +104,11 @@ export const SecondFactorStep = ({ session, username, challenge, translate, onSi
       <h2 id="second-factor-title" className="login-step-title">
         {translate(t('title'))}
       </h2>
-      <p className="login-intro">{translate(t(method === 'totp' ? 'totp_intro' : method === 'recovery_code' ? 'recovery_intro' : 'webauthn_intro'))}</p>
+      <p className="login-intro">
+        {translate(
+          t(method === 'totp' ? 'totp_intro' : method === 'recovery_code' ? 'recovery_intro' : 'webauthn_intro'),
+        )}
+      </p>
       {errors.map((error, index) => (
         <div key={index} className="login-alert" role="alert">
           <ErrorOutlineIcon />

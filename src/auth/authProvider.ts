@@ -34,7 +34,11 @@ const secondFactorOf = (json: Record<string, unknown>) => {
 /** The logout params of the account menu; any other logout is a failed session check. */
 export const USER_LOGOUT = { userInitiated: true } as const;
 
-export function createAuthProvider({ session, httpClient, getLocation = () => window.location }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({
+  session,
+  httpClient,
+  getLocation = () => window.location,
+}: AuthProviderOptions): AuthProvider {
   const notSignedIn = () => {
     const { pathname, search } = getLocation();
     // message: false keeps react-admin from showing a notification
@@ -80,8 +84,14 @@ export function createAuthProvider({ session, httpClient, getLocation = () => wi
 
     getIdentity: async (): Promise<CaredeskIdentity> => {
       const json = await readInfo();
-      const publicName = typeof json.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
-      return { id: json.uid as string, fullName: publicName, roles: Array.isArray(json.roles) ? json.roles : [], secondFactor: secondFactorOf(json) };
+      const publicName =
+        typeof json.public_name === 'string' && json.public_name.trim() !== '' ? json.public_name : undefined;
+      return {
+        id: json.uid as string,
+        fullName: publicName,
+        roles: Array.isArray(json.roles) ? json.roles : [],
+        secondFactor: secondFactorOf(json),
+      };
     },
 
     /** The effective permissions of /info/ (docs/panel.md, By permission); a service without the field grants all. */

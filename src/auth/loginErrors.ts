@@ -27,7 +27,12 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
   if (error instanceof SignInError) {
     if (error.status === 0) return [{ key: 'caredesk.login.errors.network' }];
     if (error.status === 429 && error.retryAfterSeconds !== null) {
-      return [{ key: 'caredesk.login.errors.too_many_failures', args: { smart_count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } }];
+      return [
+        {
+          key: 'caredesk.login.errors.too_many_failures',
+          args: { smart_count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) },
+        },
+      ];
     }
     // A 401 reads 'Request failed with status code 401'; any other refusal the service explains is told in its words.
     if (error.status !== 401 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
@@ -43,8 +48,11 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
  * explains (a wrong code, an unconfirmed passkey) is told in its words, the 401s too.
  */
 export function secondFactorErrors(error: unknown): LoginErrorMessage[] {
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return [{ key: 'caredesk.second_factor.passkey_cancelled' }];
-  if (error instanceof Error && error.name === 'NotSupportedError') return [{ key: 'caredesk.second_factor.passkey_unsupported' }];
-  if (error instanceof SignInError && error.status !== 429 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
+    return [{ key: 'caredesk.second_factor.passkey_cancelled' }];
+  if (error instanceof Error && error.name === 'NotSupportedError')
+    return [{ key: 'caredesk.second_factor.passkey_unsupported' }];
+  if (error instanceof SignInError && error.status !== 429 && isProblem(error.problem))
+    return [{ key: '', problem: error.problem }];
   return loginErrors(error);
 }

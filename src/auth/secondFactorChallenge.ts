@@ -23,16 +23,20 @@ export function problemSlug(body: unknown): string | null {
 }
 
 /** The slug of a failed token request's problem. */
-export const signInProblem = (error: unknown): string | null => (error instanceof SignInError ? problemSlug(error.problem) : null);
+export const signInProblem = (error: unknown): string | null =>
+  error instanceof SignInError ? problemSlug(error.problem) : null;
 
 /** The challenge of a failure that asks for the second factor, or null for any other failure. */
 export function secondFactorChallenge(error: unknown): SecondFactorChallenge | null {
-  if (!(error instanceof SignInError) || error.status !== 401 || signInProblem(error) !== 'second-factor-required') return null;
+  if (!(error instanceof SignInError) || error.status !== 401 || signInProblem(error) !== 'second-factor-required')
+    return null;
   const problem = error.problem ?? {};
   if (typeof problem.second_factor_token !== 'string') return null;
   const listed = Array.isArray(problem.methods) ? problem.methods : [];
   const options = problem.webauthn_options;
   const webauthnOptions = options !== null && typeof options === 'object' ? (options as WebAuthnJson) : null;
-  const methods = METHODS.filter((method) => listed.includes(method) && (method !== 'webauthn' || webauthnOptions !== null));
+  const methods = METHODS.filter(
+    (method) => listed.includes(method) && (method !== 'webauthn' || webauthnOptions !== null),
+  );
   return { token: problem.second_factor_token, methods, webauthnOptions };
 }

@@ -12,7 +12,16 @@ import { keepDeviceToken, readDeviceToken } from './deviceTokens';
 import { ReauthenticationPrompt } from './reauthenticationPrompt';
 import type { SecondFactorProof } from './secondFactorChallenge';
 import { defaultStorage, defaultTabStorage, type StorageLike } from './storage';
-import { base64Utf8, type Credentials, jsonBody, parseAccessTokenResponse, parseTokenResponse, postForJson, SignInError, TokenResponseError } from './tokenResponse';
+import {
+  base64Utf8,
+  type Credentials,
+  jsonBody,
+  parseAccessTokenResponse,
+  parseTokenResponse,
+  postForJson,
+  SignInError,
+  TokenResponseError,
+} from './tokenResponse';
 import type { WebAuthnJson } from './webauthn';
 
 export const STORAGE_KEYS = {
@@ -85,7 +94,8 @@ export class Session {
     this.tabStorage = options.tabStorage ?? defaultTabStorage();
     this.now = options.now ?? (() => Date.now());
     this.setTimer = options.setTimer ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-    this.clearTimer = options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.clearTimer =
+      options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.reload = options.reload ?? (() => globalThis.location.reload());
     this.refreshLeadMs = options.refreshLeadMs ?? REFRESH_LEAD_MS;
   }
@@ -115,7 +125,8 @@ export class Session {
   }
 
   closeNotice(name: string): void {
-    if (!this.isNoticeClosed(name)) this.tabStorage.setItem(CLOSED_NOTICES_KEY, JSON.stringify([...this.closedNotices(), name]));
+    if (!this.isNoticeClosed(name))
+      this.tabStorage.setItem(CLOSED_NOTICES_KEY, JSON.stringify([...this.closedNotices(), name]));
   }
 
   private closedNotices(): string[] {
@@ -151,15 +162,27 @@ export class Session {
 
   /** The challenge of a sign-in with a passkey (no username: the authenticator names the user). */
   async passkeyChallenge(): Promise<PasskeyChallenge> {
-    const body = (await postForJson(this.fetchFn, `${this.authUrl}/passkey/options/`, jsonBody({}), this.now())) as Record<string, unknown> | null;
-    if (typeof body?.passkey_token !== 'string' || body.webauthn_options === null || typeof body.webauthn_options !== 'object') {
+    const body = (await postForJson(
+      this.fetchFn,
+      `${this.authUrl}/passkey/options/`,
+      jsonBody({}),
+      this.now(),
+    )) as Record<string, unknown> | null;
+    if (
+      typeof body?.passkey_token !== 'string' ||
+      body.webauthn_options === null ||
+      typeof body.webauthn_options !== 'object'
+    ) {
       throw new SignInError('no passkey challenge', 502);
     }
     return { passkeyToken: body.passkey_token, webauthnOptions: body.webauthn_options as WebAuthnJson };
   }
 
   async loginWithPasskey(passkeyToken: string, webauthn: WebAuthnJson): Promise<void> {
-    await this.signIn(() => this.requestToken('/token/passkey/', jsonBody({ passkey_token: passkeyToken, webauthn })), null);
+    await this.signIn(
+      () => this.requestToken('/token/passkey/', jsonBody({ passkey_token: passkeyToken, webauthn })),
+      null,
+    );
   }
 
   /**
@@ -172,7 +195,9 @@ export class Session {
     if (!token) throw new SignInError('Unauthorized', 401);
     const request = jsonBody(body);
     const headers = { ...request.headers, Authorization: `Bearer ${token}` };
-    const access = parseAccessTokenResponse(await postForJson(this.fetchFn, `${this.authUrl}/reauthenticate/`, { ...request, headers }, this.now()));
+    const access = parseAccessTokenResponse(
+      await postForJson(this.fetchFn, `${this.authUrl}/reauthenticate/`, { ...request, headers }, this.now()),
+    );
     if (epoch !== this.epoch || !this.credentials) throw new Error('session ended during re-authentication');
     this.activate({ ...access, refreshToken: this.credentials.refreshToken, deviceToken: null });
   }
@@ -298,9 +323,14 @@ export class Session {
     this.activate(credentials);
   }
 
-  private async requestToken(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Credentials> {
+  private async requestToken(
+    path: string,
+    init: RequestInit & { headers: Record<string, string> },
+  ): Promise<Credentials> {
     const headers = { Accept: 'application/json', ...init.headers };
-    return parseTokenResponse(await postForJson(this.fetchFn, `${this.authUrl}${path}`, { ...init, headers }, this.now()));
+    return parseTokenResponse(
+      await postForJson(this.fetchFn, `${this.authUrl}${path}`, { ...init, headers }, this.now()),
+    );
   }
 
   private activate(credentials: Credentials): void {

@@ -34,7 +34,12 @@ export class SignInError extends Error {
   readonly retryAfterSeconds: number | null;
   /** The RFC 9457 problem body, when the service sent one. */
   readonly problem: Record<string, unknown> | null;
-  constructor(message: string, status: number, retryAfterSeconds: number | null = null, problem: Record<string, unknown> | null = null) {
+  constructor(
+    message: string,
+    status: number,
+    retryAfterSeconds: number | null = null,
+    problem: Record<string, unknown> | null = null,
+  ) {
     super(message);
     this.name = 'SignInError';
     this.status = status;
@@ -48,7 +53,8 @@ const bodyOf = (json: unknown) => (json !== null && typeof json === 'object' ? j
 /** Checks an access-token response; throws TokenResponseError naming the first missing part. */
 export function parseAccessTokenResponse(json: unknown): AccessCredentials {
   const body = bodyOf(json);
-  if (typeof body.access_token !== 'string' || body.access_token === '') throw new TokenResponseError('no access token');
+  if (typeof body.access_token !== 'string' || body.access_token === '')
+    throw new TokenResponseError('no access token');
   if (typeof body.expires !== 'number' || !Number.isFinite(body.expires)) throw new TokenResponseError('no expiry');
   return {
     accessToken: body.access_token,
@@ -61,7 +67,8 @@ export function parseAccessTokenResponse(json: unknown): AccessCredentials {
 export function parseTokenResponse(json: unknown): Credentials {
   const access = parseAccessTokenResponse(json);
   const body = bodyOf(json);
-  if (typeof body.refresh_token !== 'string' || body.refresh_token === '') throw new TokenResponseError('no refresh token');
+  if (typeof body.refresh_token !== 'string' || body.refresh_token === '')
+    throw new TokenResponseError('no refresh token');
   const deviceToken = typeof body.device_token === 'string' && body.device_token !== '' ? body.device_token : null;
   return { ...access, refreshToken: body.refresh_token, deviceToken };
 }
@@ -70,7 +77,12 @@ export function parseTokenResponse(json: unknown): Credentials {
  * POSTs to one of the auth service's token routes and answers the parsed JSON; a refusal is a SignInError carrying the
  * status, Retry-After and the problem body, an unreachable service one with status 0.
  */
-export async function postForJson(fetchFn: typeof fetch, url: string, init: RequestInit, nowMs: number): Promise<unknown> {
+export async function postForJson(
+  fetchFn: typeof fetch,
+  url: string,
+  init: RequestInit,
+  nowMs: number,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchFn(url, { ...init, method: 'POST' });
@@ -85,8 +97,14 @@ export async function postForJson(fetchFn: typeof fetch, url: string, init: Requ
     json = null;
   }
   if (!response.ok) {
-    const problem = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-    throw new SignInError(`Request failed with status code ${response.status}`, response.status, parseRetryAfter(response.headers.get('Retry-After'), nowMs), problem);
+    const problem =
+      json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+    throw new SignInError(
+      `Request failed with status code ${response.status}`,
+      response.status,
+      parseRetryAfter(response.headers.get('Retry-After'), nowMs),
+      problem,
+    );
   }
   return json;
 }
@@ -108,4 +126,7 @@ export function base64Utf8(text: string): string {
 }
 
 /** A JSON request body with its content type. */
-export const jsonBody = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' } as Record<string, string>, body: JSON.stringify(body) });
+export const jsonBody = (body: unknown) => ({
+  headers: { 'Content-Type': 'application/json' } as Record<string, string>,
+  body: JSON.stringify(body),
+});

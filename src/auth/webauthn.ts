@@ -11,7 +11,8 @@ let loading: Promise<typeof import('@simplewebauthn/browser')> | null = null;
 const library = () => (loading ??= import('@simplewebauthn/browser'));
 
 /** The refusal of a browser without WebAuthn, told apart from a failed ceremony. */
-const notSupported = () => Object.assign(new Error('WebAuthn is not supported in this browser'), { name: 'NotSupportedError' });
+const notSupported = () =>
+  Object.assign(new Error('WebAuthn is not supported in this browser'), { name: 'NotSupportedError' });
 
 export const isWebAuthnUnsupported = (error: unknown) => error instanceof Error && error.name === 'NotSupportedError';
 

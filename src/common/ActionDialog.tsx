@@ -17,10 +17,24 @@ interface ActionDialogProps {
 }
 
 /** The shell of the panel's action dialogs: 500 px wide (the whole screen on a phone), a title, a dismissible error, content and actions. */
-export const ActionDialog = ({ open, onClose, loading, title, error, onDismissError, actions, children }: ActionDialogProps) => {
+export const ActionDialog = ({
+  open,
+  onClose,
+  loading,
+  title,
+  error,
+  onDismissError,
+  actions,
+  children,
+}: ActionDialogProps) => {
   const phone = useIsPhone();
   return (
-    <Dialog open={open} onClose={loading ? undefined : onClose} fullScreen={phone} slotProps={{ paper: { sx: { width: phone ? '100%' : DIALOG_WIDTH, maxWidth: '100%' } } }}>
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : onClose}
+      fullScreen={phone}
+      slotProps={{ paper: { sx: { width: phone ? '100%' : DIALOG_WIDTH, maxWidth: '100%' } } }}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {error && (

@@ -24,7 +24,17 @@ interface ConfirmDialogProps {
  * Asks before a destructive action (end a session, erase personal data). Confirm runs it; success notifies, calls
  * onConfirmed and closes; a failure stays in the dialog. Escape and the backdrop do not close it while it runs.
  */
-export const ConfirmDialog = ({ open, onClose, title, message, messageArgs, confirmLabel, successMessage, onConfirm, onConfirmed }: ConfirmDialogProps) => {
+export const ConfirmDialog = ({
+  open,
+  onClose,
+  title,
+  message,
+  messageArgs,
+  confirmLabel,
+  successMessage,
+  onConfirm,
+  onConfirmed,
+}: ConfirmDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [loading, setLoading] = useState(false);

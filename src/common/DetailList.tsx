@@ -6,7 +6,10 @@ import { useTranslate } from 'react-admin';
 export const DetailList = ({ rows }: { rows: [string, ReactNode][] }) => {
   const translate = useTranslate();
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, 30%) minmax(0, 1fr)', columnGap: 2, rowGap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, 30%) minmax(0, 1fr)', columnGap: 2, rowGap: 1, m: 0 }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">

@@ -18,7 +18,14 @@ type DialogPhase = 'idle' | 'open' | 'returned';
  * button or the focus moves on: browsers send the returned focus and a hover of the pointer resting where the dialog
  * was, and either would bring the tooltip back over the next row. A later hover or keyboard focus shows it as usual.
  */
-export const DialogIconButton = ({ title, onClick, onFocus, onBlur, onMouseLeave, ...props }: DialogIconButtonProps) => {
+export const DialogIconButton = ({
+  title,
+  onClick,
+  onFocus,
+  onBlur,
+  onMouseLeave,
+  ...props
+}: DialogIconButtonProps) => {
   const [open, setOpen] = useState(false);
   const phase = useRef<DialogPhase>('idle');
 

@@ -5,7 +5,14 @@ import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** Read by assistive technology, not shown. */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface FilterMenuButtonProps {
   /** How many filters are active; shown as a badge on the button. */

@@ -5,7 +5,9 @@ import { useListContext, useTranslate } from 'react-admin';
 /** True when a filter value is set: a non-empty text, or an object (a date range) with one. */
 function hasActiveFilter(filterValues: Record<string, unknown> | undefined): boolean {
   return Object.values(filterValues ?? {}).some((value) =>
-    value !== null && typeof value === 'object' ? hasActiveFilter(value as Record<string, unknown>) : value !== undefined && value !== '',
+    value !== null && typeof value === 'object'
+      ? hasActiveFilter(value as Record<string, unknown>)
+      : value !== undefined && value !== '',
   );
 }
 

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Box, Button, type TablePaginationProps } from '@mui/material';
-import { Pagination, type PaginationProps, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+  Pagination,
+  type PaginationProps,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { EXACT_TOTAL_META, type PagedListMeta } from '../dataProviders/kit/pagedList';
 
 /** Every list of the panel starts with 10 rows per page and offers these page sizes. */
@@ -22,10 +30,14 @@ export const ListPagination = () => {
 
   const number = (value: number) => value.toLocaleString(locale);
   // the service's lower bound is one past what it counted for sure
-  const shownTotal = exactTotal.value != null ? number(exactTotal.value) : translate('caredesk.list.more_than', { count: number(total - 1) });
+  const shownTotal =
+    exactTotal.value != null
+      ? number(exactTotal.value)
+      : translate('caredesk.list.more_than', { count: number(total - 1) });
   // Pagination passes these on to MUI's TablePagination; its own props do not declare them
   const tableProps: Partial<TablePaginationProps> = {
-    labelDisplayedRows: ({ from, to }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: shownTotal }),
+    labelDisplayedRows: ({ from, to }) =>
+      translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: shownTotal }),
     ...(exactTotal.value != null && { count: exactTotal.value }),
   };
   return (
@@ -53,7 +65,8 @@ function useExactTotal() {
     dataProvider
       .getList(resource, { filter: filterValues, sort, pagination: { page: 1, perPage: 1 }, meta: EXACT_TOTAL_META })
       .then(
-        (result) => setState((previous) => (previous.key === key ? { key, value: result.total, counting: false } : previous)),
+        (result) =>
+          setState((previous) => (previous.key === key ? { key, value: result.total, counting: false } : previous)),
         () => {
           setState((previous) => (previous.key === key ? { key, counting: false } : previous));
           notify('caredesk.list.count_failed', { type: 'error' });

@@ -2,7 +2,12 @@ import { Box, Tooltip } from '@mui/material';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 /** One line of text, cut with an ellipsis where its box is narrower. */
-export const ONE_LINE_SX = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+export const ONE_LINE_SX = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Whether the element's text is wider than its box (cut off), kept up to date as the box is resized. */
 function useIsCut(ref: RefObject<HTMLElement | null>, text: string): boolean {
@@ -28,7 +33,12 @@ function useIsCut(ref: RefObject<HTMLElement | null>, text: string): boolean {
 export function useOneLine<T extends HTMLElement>(text: string, whole = text) {
   const ref = useRef<T>(null);
   const hidden = useIsCut(ref, text) || whole !== text;
-  const tooltip = { title: whole, disableHoverListener: !hidden, disableFocusListener: !hidden, disableTouchListener: !hidden };
+  const tooltip = {
+    title: whole,
+    disableHoverListener: !hidden,
+    disableFocusListener: !hidden,
+    disableTouchListener: !hidden,
+  };
   return { ref, hidden, tooltip };
 }
 

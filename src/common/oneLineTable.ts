@@ -24,7 +24,9 @@ export function oneLineTable({ giveWay = {}, padding = 1 }: OneLineTableOptions 
     '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
     // two-word titles take two lines rather than widen the table
     '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.2 },
-    ...(columns.length > 0 && { [columns.map((column) => `& .MuiTableCell-body.column-${column}`).join(', ')]: { maxWidth: 0 } }),
+    ...(columns.length > 0 && {
+      [columns.map((column) => `& .MuiTableCell-body.column-${column}`).join(', ')]: { maxWidth: 0 },
+    }),
     ...Object.fromEntries(Object.entries(giveWay).map(([column, share]) => [`& .column-${column}`, { width: share }])),
   };
 }

@@ -25,7 +25,11 @@ export function permissionsOfInfo(info: unknown): Permission[] {
  * Whether `granted` meets the requirement. `screens` are the permissions the panel's screens need (a user holding
  * only, say, mail:send has no screen to open); without it any permission counts for 'panel'.
  */
-export function permits(granted: readonly Permission[], requirement: Requirement, screens?: ReadonlySet<Permission>): boolean {
+export function permits(
+  granted: readonly Permission[],
+  requirement: Requirement,
+  screens?: ReadonlySet<Permission>,
+): boolean {
   if (requirement === 'signed-in') return true;
   if (requirement === 'panel') return granted.some((permission) => !screens || screens.has(permission));
   return granted.includes(requirement);
@@ -44,4 +48,5 @@ export function useCan(requirement: Requirement): boolean {
 }
 
 /** Its children only for a user who meets the requirement (buttons a user may not use are hidden). */
-export const IfCan = ({ permission, children }: { permission: Requirement; children: ReactNode }) => (useCan(permission) ? children : null);
+export const IfCan = ({ permission, children }: { permission: Requirement; children: ReactNode }) =>
+  useCan(permission) ? children : null;

@@ -9,7 +9,13 @@ const cardsOf = (figures: AreaFigures[]) => figures.map(({ component: Figures },
  */
 const DashboardFigures = ({ figures }: { figures: AreaFigures[] }) => (
   <>
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
       {cardsOf(figures.filter((figure) => !figure.wide))}
     </Box>
     {cardsOf(figures.filter((figure) => figure.wide))}

@@ -12,6 +12,13 @@ export default function dashboard(figures: AreaFigures[]): PanelArea {
   const cards = [...figures].sort((a, b) => a.order - b.order);
   const DashboardScreen = () => createElement(Dashboard, { figures: cards });
   return {
-    screens: [{ path: '/dashboard', permission: 'panel', component: DashboardScreen, menu: { label: 'caredesk.menu.dashboard', icon: DashboardIcon } }],
+    screens: [
+      {
+        path: '/dashboard',
+        permission: 'panel',
+        component: DashboardScreen,
+        menu: { label: 'caredesk.menu.dashboard', icon: DashboardIcon },
+      },
+    ],
   };
 }

@@ -26,7 +26,11 @@ export function createApiTokensProvider(base: string, httpClient: HttpClient) {
   const root = `${base}/administration/access-tokens/`;
   const tokenUrl = (id: Identifier) => `${root}${encodeURIComponent(String(id))}/`;
   return resourceProvider({
-    ...localListResource(httpClient, { url: root, toRecord: toApiTokenRecord, searchFields: ['service', 'created_by', 'uid'] }),
+    ...localListResource(httpClient, {
+      url: root,
+      toRecord: toApiTokenRecord,
+      searchFields: ['service', 'created_by', 'uid'],
+    }),
     create: async (_resource: string, { data }: CreateParams<NewApiToken>) => {
       const { service, token, expires } = data;
       const body: Partial<NewApiToken> = { service, token, ...(expires != null && { expires }) };

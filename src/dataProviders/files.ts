@@ -63,7 +63,8 @@ export interface FileMetaChanges {
  */
 export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export type PreviewType = (typeof PREVIEW_TYPES)[number];
-export const previewTypeOf = (contentType: string): PreviewType | undefined => PREVIEW_TYPES.find((type) => type === contentType.trim().toLowerCase());
+export const previewTypeOf = (contentType: string): PreviewType | undefined =>
+  PREVIEW_TYPES.find((type) => type === contentType.trim().toLowerCase());
 
 /** The reference filter {kind} -> the kind, when it is one. */
 const referenceKind = (value: unknown) => {
@@ -122,7 +123,10 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       const deleted: string[] = [];
       for (let start = 0; start < ids.length; start += FILES_PER_REQUEST) {
         const uids = ids.slice(start, start + FILES_PER_REQUEST).map(String);
-        const { json } = await httpClient(`${filesUrl}/files/delete/`, { method: 'POST', body: JSON.stringify({ uids }) });
+        const { json } = await httpClient(`${filesUrl}/files/delete/`, {
+          method: 'POST',
+          body: JSON.stringify({ uids }),
+        });
         deleted.push(...(json as { deleted: string[] }).deleted);
       }
       return { data: deleted };
@@ -141,7 +145,12 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       const body = new FormData();
       body.append('meta', JSON.stringify({ name, description }));
       body.append('file', file, fileName ?? (file as File).name ?? name);
-      const { json } = await httpClient(`${filesUrl}/upload/`, { method: 'POST', body, signal, onUploadProgress: onProgress ?? (() => undefined) });
+      const { json } = await httpClient(`${filesUrl}/upload/`, {
+        method: 'POST',
+        body,
+        signal,
+        onUploadProgress: onProgress ?? (() => undefined),
+      });
       return { data: toFileRecord(json as StoredFile) };
     },
 

@@ -48,7 +48,11 @@ async function responseError(response: Response): Promise<HttpError> {
     /* not JSON */
   }
   const message = (body as { message?: unknown } | null)?.message;
-  return new HttpError(typeof message === 'string' && message ? message : response.statusText || `HTTP ${response.status}`, response.status, body);
+  return new HttpError(
+    typeof message === 'string' && message ? message : response.statusText || `HTTP ${response.status}`,
+    response.status,
+    body,
+  );
 }
 
 /**
@@ -73,7 +77,9 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     const { onUploadProgress, ...rest } = options;
     try {
-      return onUploadProgress ? await sendWithProgress(url, { ...rest, headers }, onUploadProgress) : await fetchUtils.fetchJson(url, { ...rest, headers });
+      return onUploadProgress
+        ? await sendWithProgress(url, { ...rest, headers }, onUploadProgress)
+        : await fetchUtils.fetchJson(url, { ...rest, headers });
     } catch (error) {
       throw toHttpError(error, translate, fieldLabelsFor(url));
     }
@@ -102,7 +108,13 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
     }
   };
 
-  const json = (url: string, options: HttpOptions = {}) => idempotencyKeys.send(url, options, (keyed) => sendReauthenticated(url, keyed), () => true);
+  const json = (url: string, options: HttpOptions = {}) =>
+    idempotencyKeys.send(
+      url,
+      options,
+      (keyed) => sendReauthenticated(url, keyed),
+      () => true,
+    );
 
   const blob = async (url: string): Promise<BlobResponse> => {
     const headers = await authorized();
@@ -116,18 +128,27 @@ export function createHttpClient(session: Session, translate?: Translate): HttpC
   };
 
   const fetchAuthorized = (url: string, init: RequestInit = {}) =>
-    idempotencyKeys.send(url, init, async (keyed) => globalThis.fetch(url, { ...keyed, headers: await authorized(keyed.headers) }), (response) => response.ok);
+    idempotencyKeys.send(
+      url,
+      init,
+      async (keyed) => globalThis.fetch(url, { ...keyed, headers: await authorized(keyed.headers) }),
+      (response) => response.ok,
+    );
 
   return Object.assign(json, { blob, fetch: fetchAuthorized });
 }
 
-const needsReauthentication = (error: unknown) => error instanceof HttpError && error.status === 401 && problemSlug(error.body) === 'reauthentication-required';
+const needsReauthentication = (error: unknown) =>
+  error instanceof HttpError && error.status === 401 && problemSlug(error.body) === 'reauthentication-required';
 
 const abortError = () => new DOMException('The request was aborted.', 'AbortError');
 
 function responseHeaders(request: XMLHttpRequest): Headers {
   const headers = new Headers();
-  for (const line of request.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of request
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
@@ -135,7 +156,11 @@ function responseHeaders(request: XMLHttpRequest): Headers {
 }
 
 /** fetchJson's contract (the response, or an HttpError for a non-2xx status; aborts with the signal) over XMLHttpRequest. */
-function sendWithProgress(url: string, options: fetchUtils.Options & { headers: Headers }, onProgress: (progress: UploadProgress) => void): Promise<HttpResponse> {
+function sendWithProgress(
+  url: string,
+  options: fetchUtils.Options & { headers: Headers },
+  onProgress: (progress: UploadProgress) => void,
+): Promise<HttpResponse> {
   const { method = 'GET', body, headers, signal } = options;
   return new Promise((resolveOnce, rejectOnce) => {
     let settled = false;
@@ -145,7 +170,8 @@ function sendWithProgress(url: string, options: fetchUtils.Options & { headers: 
     const request = new XMLHttpRequest();
     request.open(method, url);
     headers.forEach((value, name) => request.setRequestHeader(name, value));
-    request.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    request.upload.onprogress = (event) =>
+      onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     request.onload = () => {
       const text = request.responseText;
       let json: any;
@@ -154,7 +180,8 @@ function sendWithProgress(url: string, options: fetchUtils.Options & { headers: 
       } catch {
         json = undefined;
       }
-      if (request.status < 200 || request.status >= 300) reject(new HttpError(json?.message || request.statusText, request.status, json));
+      if (request.status < 200 || request.status >= 300)
+        reject(new HttpError(json?.message || request.statusText, request.status, json));
       else resolve({ status: request.status, headers: responseHeaders(request), body: text, json });
     };
     request.onerror = () => reject(new TypeError('Failed to fetch'));

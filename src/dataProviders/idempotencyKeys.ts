@@ -26,7 +26,9 @@ function bodySignature(body: unknown): string | undefined {
   if (typeof body === 'string') return body;
   if (body instanceof FormData) {
     const entries = [...body.entries()].map(([name, value]) =>
-      typeof value === 'string' ? [name, value] : [name, 'file', value.name, value.size, value.type, value.lastModified],
+      typeof value === 'string'
+        ? [name, value]
+        : [name, 'file', value.name, value.size, value.type, value.lastModified],
     );
     return JSON.stringify(entries);
   }
@@ -44,7 +46,12 @@ export interface IdempotencyKeys {
    * Sends `request` with the init's POST carrying a key (unless it names one already): the key of the same request not yet
    * succeeded, else a fresh one. `succeeded` says whether an outcome was a success.
    */
-  send<R, I extends Init>(url: string, init: I, request: (init: I) => Promise<R>, succeeded: (outcome: R) => boolean): Promise<R>;
+  send<R, I extends Init>(
+    url: string,
+    init: I,
+    request: (init: I) => Promise<R>,
+    succeeded: (outcome: R) => boolean,
+  ): Promise<R>;
 }
 
 export function createIdempotencyKeys(): IdempotencyKeys {
@@ -55,7 +62,12 @@ export function createIdempotencyKeys(): IdempotencyKeys {
     if (unsucceeded.size > REMEMBERED) unsucceeded.delete(unsucceeded.keys().next().value!);
   };
   return {
-    async send<R, I extends Init>(url: string, init: I, request: (init: I) => Promise<R>, succeeded: (outcome: R) => boolean): Promise<R> {
+    async send<R, I extends Init>(
+      url: string,
+      init: I,
+      request: (init: I) => Promise<R>,
+      succeeded: (outcome: R) => boolean,
+    ): Promise<R> {
       const headers = new Headers(init.headers);
       if ((init.method ?? 'GET').toUpperCase() !== 'POST' || headers.has(IDEMPOTENCY_KEY_HEADER)) return request(init);
       const body = bodySignature(init.body);

@@ -19,7 +19,8 @@ export function isProblem(body: unknown): body is Problem {
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Without the panel's messages: the server's own words (its title, its detail, the field's wire name). */
-const untranslated: Translate = (key, options) => (key === 'caredesk.errors.in_field' ? `in field ${String(options?.field)}` : String(options?._ ?? key));
+const untranslated: Translate = (key, options) =>
+  key === 'caredesk.errors.in_field' ? `in field ${String(options?.field)}` : String(options?._ ?? key);
 
 /** The slug of one of our stable problem types (`/problems/self-ban` → `self_ban`), or null for any other type. */
 function typeSlug(type: string | undefined): string | null {
@@ -43,9 +44,16 @@ function textArguments(problem: Problem): Record<string, unknown> {
  * 'Title: text (in field Label)' in the panel's language: the title by status, the text by problem type, the field
  * by its label. A type the panel does not know shows the server's detail; a field without a label its wire name.
  */
-export function problemMessage(problem: Problem, translate: Translate = untranslated, fieldLabels: FieldLabels = {}, fallbackTitle = ''): string {
+export function problemMessage(
+  problem: Problem,
+  translate: Translate = untranslated,
+  fieldLabels: FieldLabels = {},
+  fallbackTitle = '',
+): string {
   const serverTitle = problem.title?.trim() || fallbackTitle;
-  const title = problem.status ? translate(`caredesk.problems.titles.${problem.status}`, { _: serverTitle }) : serverTitle;
+  const title = problem.status
+    ? translate(`caredesk.problems.titles.${problem.status}`, { _: serverTitle })
+    : serverTitle;
   const slug = typeSlug(problem.type);
   const detail = problem.detail?.trim() ?? '';
   const text = slug ? translate(`caredesk.problems.types.${slug}`, { ...textArguments(problem), _: detail }) : detail;
@@ -95,7 +103,8 @@ export function toHttpError(error: unknown, translate?: Translate, fieldLabels: 
  */
 export function describeError(error: unknown, translate?: Translate): string {
   if (error instanceof ProblemError) return error.describe(translate);
-  if (error instanceof HttpError && isProblem(error.body)) return problemMessage(error.body, translate, {}, error.message);
+  if (error instanceof HttpError && isProblem(error.body))
+    return problemMessage(error.body, translate, {}, error.message);
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   if (error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {

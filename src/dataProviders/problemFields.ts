@@ -16,7 +16,10 @@ const USER: FieldLabels = {
 
 const USER_SELECTION: FieldLabels = { uids: `${P}.users` };
 
-const OWN_PASSWORD: FieldLabels = { username: 'resources.users.fields.username', password: 'caredesk.password.new_password' };
+const OWN_PASSWORD: FieldLabels = {
+  username: 'resources.users.fields.username',
+  password: 'caredesk.password.new_password',
+};
 
 const PROVIDER: FieldLabels = {
   name: 'caredesk.mail.fields.name',

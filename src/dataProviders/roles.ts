@@ -30,16 +30,24 @@ const toRoleRecord = ({ role, permissions, second_factor_required }: RolePolicy)
 export function createRolesProvider(authUrl: string, httpClient: HttpClient) {
   const base = `${authUrl}/administration/roles/`;
   const roleUrl = (id: Identifier) => `${base}${encodeURIComponent(String(id))}/`;
-  const list = localListResource<RolePolicy, RoleRecord>(httpClient, { url: base, toRecord: toRoleRecord, searchFields: ['role', 'permissions'] });
+  const list = localListResource<RolePolicy, RoleRecord>(httpClient, {
+    url: base,
+    toRecord: toRoleRecord,
+    searchFields: ['role', 'permissions'],
+  });
 
   return resourceProvider({
     ...list,
-    update: async (_resource: string, params: UpdateParamsOf<Pick<RoleRecord, 'permissions' | 'secondFactorRequired'>, RoleRecord>) => {
+    update: async (
+      _resource: string,
+      params: UpdateParamsOf<Pick<RoleRecord, 'permissions' | 'secondFactorRequired'>, RoleRecord>,
+    ) => {
       const role = String(params.id);
       const permissions = params.data.permissions ?? params.previousData?.permissions ?? [];
       const required = params.data.secondFactorRequired;
       // omitted, the service keeps the role's requirement
-      const body = required === undefined ? { role, permissions } : { role, permissions, second_factor_required: required };
+      const body =
+        required === undefined ? { role, permissions } : { role, permissions, second_factor_required: required };
       const { json } = await httpClient(roleUrl(role), { method: 'PUT', body: JSON.stringify(body) });
       return { data: toRoleRecord(json as RolePolicy) };
     },

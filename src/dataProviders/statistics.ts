@@ -28,7 +28,9 @@ export type StatisticsRecord<K extends StatisticsId> = StatisticsRecords[K] & { 
 type CareWeek = StatisticsRecords['care']['weeks'][number];
 export type { CareWeek };
 
-function statisticsUrls(config: Pick<RuntimeConfig, 'authUrl' | 'mailUrl' | 'careUrl' | 'filesUrl' | 'pricingUrl'>): Record<StatisticsId, string> {
+function statisticsUrls(
+  config: Pick<RuntimeConfig, 'authUrl' | 'mailUrl' | 'careUrl' | 'filesUrl' | 'pricingUrl'>,
+): Record<StatisticsId, string> {
   return {
     mail: `${config.mailUrl}/administration/statistics/`,
     care: `${config.careUrl}/statistics/`,
@@ -39,7 +41,8 @@ function statisticsUrls(config: Pick<RuntimeConfig, 'authUrl' | 'mailUrl' | 'car
   };
 }
 
-const isStatisticsId = (id: unknown, urls: Record<StatisticsId, string>): id is StatisticsId => typeof id === 'string' && Object.hasOwn(urls, id);
+const isStatisticsId = (id: unknown, urls: Record<StatisticsId, string>): id is StatisticsId =>
+  typeof id === 'string' && Object.hasOwn(urls, id);
 
 /** getOne('statistics', {id: 'mail'}) reads the mail service's figures, and so on; nothing else is supported. */
 export function createStatisticsProvider(config: RuntimeConfig, httpClient: HttpClient) {

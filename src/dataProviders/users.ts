@@ -1,6 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { CreateParams, GetListParams, GetManyParams, Identifier, RaRecord } from 'react-admin';
-import type { Banned, DomainUser as DomainUserSchema, PanelUser as PanelUserSchema, Revoked, Session as SessionSchema, Unbanned } from '../../contracts/auth';
+import type {
+  Banned,
+  DomainUser as DomainUserSchema,
+  PanelUser as PanelUserSchema,
+  Revoked,
+  Session as SessionSchema,
+  Unbanned,
+} from '../../contracts/auth';
 import type { SecondFactorState, UserSecondFactorsResponse } from '../../contracts/second-factors';
 import type { HttpClient } from './httpClient';
 import { applyListParams } from './kit/localList';
@@ -14,7 +21,8 @@ const MAX_PAGE_SIZE = 100;
 /** The most uids one `uids` filter takes (contracts/auth.ts MAX_UIDS_FILTER). */
 const UIDS_PER_CALL = 20;
 
-const chunksOf = <T>(values: T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
+const chunksOf = <T>(values: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
 /** Wire types of the auth service's user administration. */
 type DomainUser = Static<typeof DomainUserSchema>;
@@ -79,7 +87,8 @@ export function normalizeRoles(roles: readonly unknown[] | null | undefined): st
   return [...seen];
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** The auth service's user administration: a server-paged list, create, update, and revoke, ban and unban of a selection. */
 export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
@@ -101,20 +110,31 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     return (Array.isArray(json) ? (json as PanelUser[]) : []).map(toUserRecord);
   };
   const getList = async (resource: string, params: GetListParams) => {
-    if ((params.pagination?.perPage ?? 0) > MAX_PAGE_SIZE) return applyListParams(await fetchAll(), params, searchFields);
+    if ((params.pagination?.perPage ?? 0) > MAX_PAGE_SIZE)
+      return applyListParams(await fetchAll(), params, searchFields);
     return paged.getList(resource, params);
   };
   const getMany = async (resource: string, { ids, signal }: GetManyParams) => {
     const uids = [...new Set(ids.map(String))];
     const pages = await Promise.all(
-      chunksOf(uids, UIDS_PER_CALL).map((chunk) => paged.getList(resource, { pagination: { page: 1, perPage: chunk.length }, sort: { field: 'id', order: 'ASC' }, filter: { uids: chunk }, signal })),
+      chunksOf(uids, UIDS_PER_CALL).map((chunk) =>
+        paged.getList(resource, {
+          pagination: { page: 1, perPage: chunk.length },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { uids: chunk },
+          signal,
+        }),
+      ),
     );
     return { data: pages.flatMap((page) => page.data) };
   };
   const list = { getList, getOne: paged.getOne, getMany };
 
   const postUids = async <T>(path: string, { ids }: UidsParams): Promise<{ data: T }> => {
-    const { json } = await httpClient(`${base}/${path}/`, { method: 'POST', body: JSON.stringify({ uids: ids.map(String) }) });
+    const { json } = await httpClient(`${base}/${path}/`, {
+      method: 'POST',
+      body: JSON.stringify({ uids: ids.map(String) }),
+    });
     return { data: json as T };
   };
 
@@ -139,7 +159,11 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
 
     const publicName = (data.publicName ?? previous.publicName ?? '').trim();
     const roles = normalizeRoles(data.roles ?? previous.roles);
-    if (params.previousData === undefined || publicName !== previous.publicName || !sameList(roles, previous.roles ?? [])) {
+    if (
+      params.previousData === undefined ||
+      publicName !== previous.publicName ||
+      !sameList(roles, previous.roles ?? [])
+    ) {
       const { json } = await httpClient(`${userUrl(id)}domain-user/`, {
         method: 'PUT',
         body: JSON.stringify({ uid: id, public_name: publicName, roles }),
@@ -183,7 +207,8 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
       return { data: toUserRecord(json as PanelUser) };
     },
     update,
-    revokeTokens: (_resource: string, params: UidsParams) => postUids<Static<typeof Revoked>>('revoke-refresh-tokens', params),
+    revokeTokens: (_resource: string, params: UidsParams) =>
+      postUids<Static<typeof Revoked>>('revoke-refresh-tokens', params),
     banUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Banned>>('ban-users', params),
     unbanUsers: (_resource: string, params: UidsParams) => postUids<Static<typeof Unbanned>>('unban-users', params),
     unlockUsers: (_resource: string, params: UidsParams) => postUids<{ unlocked: string[] }>('unlock-users', params),

@@ -93,7 +93,8 @@ export const de: Messages = {
       about: 'Über',
       access_denied: 'Sie haben nicht die nötigen Rechte, um diese Seite aufzurufen',
       are_you_sure: 'Sind Sie sicher?',
-      authentication_error: 'Der Anmeldedienst hat einen Fehler gemeldet, Ihre Anmeldedaten konnten nicht geprüft werden.',
+      authentication_error:
+        'Der Anmeldedienst hat einen Fehler gemeldet, Ihre Anmeldedaten konnten nicht geprüft werden.',
       auth_error: 'Beim Prüfen des Anmeldetokens ist ein Fehler aufgetreten.',
       bulk_delete_content:
         'Möchten Sie %{name} wirklich löschen? |||| Möchten Sie diese %{smart_count} Elemente wirklich löschen?',
@@ -120,7 +121,8 @@ export const de: Messages = {
       clear_filters: 'Filter zurücksetzen',
       no_filtered_results: 'Keine %{name} mit den aktuellen Filtern gefunden.',
       no_results: 'Keine %{name} gefunden',
-      no_more_results: 'Die Seitennummer %{page} liegt außerhalb des gültigen Bereichs. Versuchen Sie die vorherige Seite.',
+      no_more_results:
+        'Die Seitennummer %{page} liegt außerhalb des gültigen Bereichs. Versuchen Sie die vorherige Seite.',
       page_out_of_boundaries: 'Seitennummer %{page} außerhalb des gültigen Bereichs',
       page_out_from_end: 'Nach der letzten Seite geht es nicht weiter',
       page_out_from_begin: 'Vor Seite 1 geht es nicht weiter',
@@ -278,7 +280,8 @@ export const de: Messages = {
       cannot_save: 'Speichern nicht möglich:',
       in_field: 'im Feld %{field}',
       config: 'Das Portal kann nicht starten: %{message}',
-      panel_load: 'Die Oberfläche konnte nicht angezeigt werden: Sie wurde vielleicht seit dem Öffnen dieser Seite aktualisiert, oder die Verbindung ist abgebrochen. Laden Sie die Seite neu, um weiterzuarbeiten.',
+      panel_load:
+        'Die Oberfläche konnte nicht angezeigt werden: Sie wurde vielleicht seit dem Öffnen dieser Seite aktualisiert, oder die Verbindung ist abgebrochen. Laden Sie die Seite neu, um weiterzuarbeiten.',
       reload: 'Neu laden',
     },
     password: {

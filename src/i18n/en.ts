@@ -71,7 +71,8 @@ export const en = {
       cannot_save: 'Cannot save:',
       in_field: 'in field %{field}',
       config: 'The panel cannot start: %{message}',
-      panel_load: 'The panel could not be shown: it may have been updated since this page was opened, or the connection dropped. Reload the page to continue.',
+      panel_load:
+        'The panel could not be shown: it may have been updated since this page was opened, or the connection dropped. Reload the page to continue.',
       reload: 'Reload',
     },
     password: {

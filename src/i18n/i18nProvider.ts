@@ -9,5 +9,9 @@ import { en } from './en';
 export const messages: Record<Locale, typeof en> = { en, de: de as typeof en };
 
 export function createI18nProvider(initialLocale: Locale = detectLocale()): I18nProvider {
-  return withDocumentLanguage(withLocalDays(polyglotI18nProvider((locale) => (locale === 'de' ? messages.de : messages.en), initialLocale, [...LOCALES])));
+  return withDocumentLanguage(
+    withLocalDays(
+      polyglotI18nProvider((locale) => (locale === 'de' ? messages.de : messages.en), initialLocale, [...LOCALES]),
+    ),
+  );
 }

@@ -16,7 +16,13 @@ const loaderOf = (locale: string) => LOADERS[locale === 'de' ? 'de' : 'en'];
 /** The panel's i18nProvider (the same messages as createI18nProvider), once the starting language's messages are loaded. */
 export async function loadI18nProvider(initialLocale: Locale = detectLocale()): Promise<I18nProvider> {
   const initial = await loaderOf(initialLocale)();
-  return withDocumentLanguage(withLocalDays(polyglotI18nProvider((locale) => (locale === initialLocale ? initial : loaderOf(locale)()), initialLocale, [...LOCALES])));
+  return withDocumentLanguage(
+    withLocalDays(
+      polyglotI18nProvider((locale) => (locale === initialLocale ? initial : loaderOf(locale)()), initialLocale, [
+        ...LOCALES,
+      ]),
+    ),
+  );
 }
 
 /** The messages of a language (the detected one by default). */

@@ -19,6 +19,7 @@ export function withLocalDays(provider: I18nProvider): I18nProvider {
   };
   return {
     ...provider,
-    translate: (key, options) => provider.translate(key, options && 'day' in options ? { ...options, day: shown(options.day) } : options),
+    translate: (key, options) =>
+      provider.translate(key, options && 'day' in options ? { ...options, day: shown(options.day) } : options),
   };
 }

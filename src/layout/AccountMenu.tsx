@@ -31,7 +31,11 @@ export const AccountMenu = () => {
         sx={{ textTransform: 'none', ml: 1, minWidth: 0, flexShrink: 1 }}
       >
         {/* a long name is cut (the button's name holds it whole), so that the page title keeps its room on a phone */}
-        <Box component="span" data-testid="public-name" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: '26vw', sm: 280 } }}>
+        <Box
+          component="span"
+          data-testid="public-name"
+          sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: '26vw', sm: 280 } }}
+        >
           {isPending ? '' : name}
         </Box>
       </Button>

@@ -30,7 +30,17 @@ export const EnrollmentOnlyPage = () => {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 1, sm: 3 }, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: { xs: 1, sm: 3 },
+        bgcolor: 'background.default',
+      }}
+    >
       <Card sx={{ maxWidth: 640, width: '100%' }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>

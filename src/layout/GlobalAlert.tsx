@@ -12,7 +12,12 @@ export const GlobalAlert = () => {
       severity={alert.severity}
       variant="filled"
       onClose={clear}
-      slotProps={{ closeButton: { title: translate('caredesk.action.dismiss'), 'aria-label': translate('caredesk.action.dismiss') } }}
+      slotProps={{
+        closeButton: {
+          title: translate('caredesk.action.dismiss'),
+          'aria-label': translate('caredesk.action.dismiss'),
+        },
+      }}
       sx={{ mt: 1, mx: { xs: 1, sm: 0 } }}
       data-testid="global-alert"
     >

@@ -74,7 +74,8 @@ export const Layout = ({ children, menu, preload }: LayoutProps) => {
   const access = useAccessOf(menu);
   const { identity } = useGetIdentity();
   const enrollmentOnly = !!(identity as CaredeskIdentity | undefined)?.secondFactor?.enrollment_only;
-  const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) => items.filter((item) => access.allows(item.permission));
+  const allowed = <T extends { permission: PreloadedList['permission'] }>(items: T[]) =>
+    items.filter((item) => access.allows(item.permission));
   return (
     <AccessContext.Provider value={access}>
       <MuiLocale>

@@ -8,7 +8,10 @@ import { useTranslate } from 'react-admin';
 const LoadFailure = () => {
   const translate = useTranslate();
   return (
-    <div role="alert" style={{ fontFamily: 'sans-serif', padding: 32, maxWidth: 560, margin: '0 auto', textAlign: 'center' }}>
+    <div
+      role="alert"
+      style={{ fontFamily: 'sans-serif', padding: 32, maxWidth: 560, margin: '0 auto', textAlign: 'center' }}
+    >
       <p>{translate('caredesk.errors.panel_load')}</p>
       <button type="button" onClick={() => window.location.reload()} style={{ font: 'inherit', padding: '6px 16px' }}>
         {translate('caredesk.errors.reload')}

@@ -4,7 +4,10 @@ import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useMenuEntries } from './menuEntries';
 
 /** Long labels (German) wrap instead of being cut off with an ellipsis. */
-const wrappingLabel = { whiteSpace: 'normal', '& .MuiTypography-root': { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' } };
+const wrappingLabel = {
+  whiteSpace: 'normal',
+  '& .MuiTypography-root': { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' },
+};
 
 /**
  * The left drawer, built from the entries the layout was given. A flat list (MUI's MenuList moves the focus only between

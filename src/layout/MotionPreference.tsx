@@ -6,12 +6,17 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** MUI's transitions at no duration and no ripple: dialogs, menus and the drawer appear and go at once, a click spreads no wave. */
 function withoutMotion(outer: Theme): Theme {
-  const duration = Object.fromEntries(Object.keys(outer.transitions.duration).map((name) => [name, 0])) as unknown as Theme['transitions']['duration'];
+  const duration = Object.fromEntries(
+    Object.keys(outer.transitions.duration).map((name) => [name, 0]),
+  ) as unknown as Theme['transitions']['duration'];
   const buttonBase = outer.components?.MuiButtonBase;
   return {
     ...outer,
     transitions: { ...outer.transitions, duration, create: () => 'none', getAutoHeightDuration: () => 0 },
-    components: { ...outer.components, MuiButtonBase: { ...buttonBase, defaultProps: { ...buttonBase?.defaultProps, disableRipple: true } } },
+    components: {
+      ...outer.components,
+      MuiButtonBase: { ...buttonBase, defaultProps: { ...buttonBase?.defaultProps, disableRipple: true } },
+    },
   };
 }
 

@@ -7,7 +7,9 @@ type LocaleTexts = { components?: Record<string, { defaultProps?: object }> };
 
 /** The theme with MUI's own texts (an alert's Close, an autocomplete's Clear and Open) in these words. */
 function withTexts(theme: Theme, texts: LocaleTexts): Theme {
-  const components: Record<string, { defaultProps?: object }> = { ...(theme.components as Record<string, { defaultProps?: object }>) };
+  const components: Record<string, { defaultProps?: object }> = {
+    ...(theme.components as Record<string, { defaultProps?: object }>),
+  };
   for (const [name, { defaultProps }] of Object.entries(texts.components ?? {})) {
     components[name] = { ...components[name], defaultProps: { ...components[name]?.defaultProps, ...defaultProps } };
   }
@@ -23,7 +25,9 @@ export const MuiLocale = ({ children }: { children: ReactNode }) => {
   const loading = useTranslate()('ra.page.loading');
   const localized = useCallback(
     (outer: Theme) => {
-      const named = withTexts(outer, { components: { MuiCircularProgress: { defaultProps: { 'aria-label': loading } } } });
+      const named = withTexts(outer, {
+        components: { MuiCircularProgress: { defaultProps: { 'aria-label': loading } } },
+      });
       return locale === 'de' ? withTexts(named, deDE as LocaleTexts) : named;
     },
     [locale, loading],

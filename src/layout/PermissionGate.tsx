@@ -20,7 +20,12 @@ export const PermissionGate = ({ permission, children }: { permission: Requireme
       </Box>
     );
   }
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate('caredesk.access.not_loaded')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {translate('caredesk.access.not_loaded')}
+      </Alert>
+    );
   if (allows(permission)) return children;
   return allows('panel') ? <NoAccessPage /> : <NoPanelPermissionPage />;
 };

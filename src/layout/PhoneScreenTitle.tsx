@@ -9,7 +9,12 @@ export const PhoneScreenTitle = ({ title }: { title: string }) => {
   const isPhone = useIsPhone();
   if (!isPhone || !title) return null;
   return (
-    <Typography component="h1" variant="h6" data-testid="phone-screen-title" sx={{ mx: 1, mt: 1.5, mb: 0.5, overflowWrap: 'anywhere' }}>
+    <Typography
+      component="h1"
+      variant="h6"
+      data-testid="phone-screen-title"
+      sx={{ mx: 1, mt: 1.5, mb: 0.5, overflowWrap: 'anywhere' }}
+    >
       {title}
     </Typography>
   );

@@ -55,7 +55,9 @@ export const ReauthenticationDialog = () => {
       if (problem === 'invalid-second-factor-token') setChallenge(null);
       // The password step asks for no username, so the sign-in's 'Wrong username or password' would mislead here.
       const wrongPassword = !challenge && problem === 'invalid-credentials';
-      setError(wrongPassword ? translate(t('wrong_password')) : loginErrorText(secondFactorErrors(cause)[0], translate));
+      setError(
+        wrongPassword ? translate(t('wrong_password')) : loginErrorText(secondFactorErrors(cause)[0], translate),
+      );
     }
     setPassword('');
     setCode('');
@@ -83,7 +85,12 @@ export const ReauthenticationDialog = () => {
     void send(async () => ({ second_factor_token: challenge.token, ...proof }));
   };
 
-  const answerWithPasskey = () => challenge && void send(async () => ({ second_factor_token: challenge.token, webauthn: await answerChallenge(challenge.webauthnOptions ?? {}) }));
+  const answerWithPasskey = () =>
+    challenge &&
+    void send(async () => ({
+      second_factor_token: challenge.token,
+      webauthn: await answerChallenge(challenge.webauthnOptions ?? {}),
+    }));
 
   const cancel = () => {
     reset();
@@ -104,7 +111,13 @@ export const ReauthenticationDialog = () => {
             {translate(t('cancel'))}
           </Button>
           {(!challenge || method !== null) && (
-            <Button type="submit" form={formId} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              form={formId}
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               {translate(challenge ? 'caredesk.second_factor.verify' : t('confirm'))}
             </Button>
           )}
@@ -113,7 +126,11 @@ export const ReauthenticationDialog = () => {
     >
       <form id={formId} noValidate onSubmit={submit}>
         <DialogContentText>
-          {translate(!challenge ? t('intro') : `caredesk.second_factor.${method === 'totp' ? 'totp_intro' : method === 'recovery_code' ? 'recovery_intro' : 'webauthn_intro'}`)}
+          {translate(
+            !challenge
+              ? t('intro')
+              : `caredesk.second_factor.${method === 'totp' ? 'totp_intro' : method === 'recovery_code' ? 'recovery_intro' : 'webauthn_intro'}`,
+          )}
         </DialogContentText>
         {challenge ? (
           <SecondFactorFields

@@ -6,7 +6,11 @@ import type { SecondFactorChallenge } from '../auth/secondFactorChallenge';
 export type CodeMethod = 'totp' | 'recovery_code';
 
 export const firstCodeMethod = (methods: SecondFactorChallenge['methods']): CodeMethod | null =>
-  methods.includes('totp') ? 'totp' : !methods.includes('webauthn') && methods.includes('recovery_code') ? 'recovery_code' : null;
+  methods.includes('totp')
+    ? 'totp'
+    : !methods.includes('webauthn') && methods.includes('recovery_code')
+      ? 'recovery_code'
+      : null;
 
 interface SecondFactorFieldsProps {
   challenge: SecondFactorChallenge;
@@ -26,11 +30,29 @@ const t = (key: string) => `caredesk.second_factor.${key}`;
  */
 /** The one code field, as each method needs it (a new field when the method changes: `key`). */
 const CODE_FIELDS = {
-  totp: { label: 'code', name: 'totp_code', autoComplete: 'one-time-code', htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } },
-  recovery_code: { label: 'recovery_code', name: 'recovery_code', autoComplete: 'off', htmlInput: { autoCapitalize: 'none', spellCheck: false } },
+  totp: {
+    label: 'code',
+    name: 'totp_code',
+    autoComplete: 'one-time-code',
+    htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 },
+  },
+  recovery_code: {
+    label: 'recovery_code',
+    name: 'recovery_code',
+    autoComplete: 'off',
+    htmlInput: { autoCapitalize: 'none', spellCheck: false },
+  },
 } as const;
 
-export const SecondFactorFields = ({ challenge, method, onMethodChange, code, onCodeChange, onUsePasskey, disabled }: SecondFactorFieldsProps) => {
+export const SecondFactorFields = ({
+  challenge,
+  method,
+  onMethodChange,
+  code,
+  onCodeChange,
+  onUsePasskey,
+  disabled,
+}: SecondFactorFieldsProps) => {
   const translate = useTranslate();
   const other: CodeMethod = method === 'recovery_code' ? 'totp' : 'recovery_code';
   return (
@@ -50,7 +72,13 @@ export const SecondFactorFields = ({ challenge, method, onMethodChange, code, on
         />
       )}
       {challenge.methods.includes('webauthn') && (
-        <Button variant="outlined" startIcon={<KeyIcon />} onClick={onUsePasskey} disabled={disabled} autoFocus={method === null}>
+        <Button
+          variant="outlined"
+          startIcon={<KeyIcon />}
+          onClick={onUsePasskey}
+          disabled={disabled}
+          autoFocus={method === null}
+        >
           {translate(t('use_passkey'))}
         </Button>
       )}

@@ -46,7 +46,14 @@ export const SecondFactorNotice = () => {
       data-testid="second-factor-notice"
       action={
         <>
-          <Button component={Link} to="/security" color="inherit" size="small" onClick={close} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            component={Link}
+            to="/security"
+            color="inherit"
+            size="small"
+            onClick={close}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate(phone ? 'caredesk.security.notice.link_short' : 'caredesk.security.notice.link')}
           </Button>
           <IconButton color="inherit" size="small" aria-label={translate('ra.action.close')} onClick={close}>

@@ -6,5 +6,10 @@ import { Sidebar as RaSidebar, type SidebarProps, useTranslate } from 'react-adm
  */
 export const Sidebar = (props: SidebarProps) => {
   const translate = useTranslate();
-  return <RaSidebar {...props} slotProps={{ ...props.slotProps, paper: { 'aria-label': translate('caredesk.menu.navigation') } }} />;
+  return (
+    <RaSidebar
+      {...props}
+      slotProps={{ ...props.slotProps, paper: { 'aria-label': translate('caredesk.menu.navigation') } }}
+    />
+  );
 };

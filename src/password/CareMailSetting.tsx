@@ -16,11 +16,16 @@ const CareMailSwitch = () => {
   const heading = useId();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
-  const { data } = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await dataProvider.getCareSettings(CARE_REQUEST_RESOURCES.incoming)).data });
+  const { data } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: async () => (await dataProvider.getCareSettings(CARE_REQUEST_RESOURCES.incoming)).data,
+  });
   const save = async (assignmentMails: boolean) => {
     if (!data) return;
     try {
-      const { data: saved } = await dataProvider.saveCareSettings(CARE_REQUEST_RESOURCES.incoming, { data: { ...data, assignment_mails: assignmentMails } });
+      const { data: saved } = await dataProvider.saveCareSettings(CARE_REQUEST_RESOURCES.incoming, {
+        data: { ...data, assignment_mails: assignmentMails },
+      });
       queryClient.setQueryData(SETTINGS_KEY, saved);
       notify(t('saved'), { type: 'success' });
     } catch (error) {
@@ -30,9 +35,17 @@ const CareMailSwitch = () => {
   return (
     <Card component="section" aria-labelledby={heading}>
       <CardContent>
-        <Typography variant="h6" component="h2" id={heading}>{translate(t('title'))}</Typography>
+        <Typography variant="h6" component="h2" id={heading}>
+          {translate(t('title'))}
+        </Typography>
         <FormControlLabel
-          control={<Switch checked={data?.assignment_mails ?? false} disabled={!data} onChange={(event) => void save(event.target.checked)} />}
+          control={
+            <Switch
+              checked={data?.assignment_mails ?? false}
+              disabled={!data}
+              onChange={(event) => void save(event.target.checked)}
+            />
+          }
           label={translate(t('assignment_mails'))}
         />
       </CardContent>

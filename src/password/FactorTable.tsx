@@ -9,14 +9,28 @@ import { useIsPhone } from '../common/useIsPhone';
 const t = (key: string) => `caredesk.security.${key}`;
 
 /** The own factors (kind, name, added, last used), each with Remove after a confirmation. */
-export const FactorTable = ({ factors, onRemove, onRemoved }: { factors: SecondFactor[]; onRemove: (uid: string) => Promise<void>; onRemoved: () => void }) => {
+export const FactorTable = ({
+  factors,
+  onRemove,
+  onRemoved,
+}: {
+  factors: SecondFactor[];
+  onRemove: (uid: string) => Promise<void>;
+  onRemoved: () => void;
+}) => {
   const translate = useTranslate();
   const locale = useLocale();
   const [removing, setRemoving] = useState<SecondFactor | null>(null);
   const phone = useIsPhone();
-  const lastUsed = (factor: SecondFactor) => (factor.last_used === null ? translate(t('never')) : formatSeconds(factor.last_used, locale));
+  const lastUsed = (factor: SecondFactor) =>
+    factor.last_used === null ? translate(t('never')) : formatSeconds(factor.last_used, locale);
   const removeButton = (factor: SecondFactor) => (
-    <Button size="small" color="error" onClick={() => setRemoving(factor)} aria-label={translate(t('remove_named'), { name: factor.name })}>
+    <Button
+      size="small"
+      color="error"
+      onClick={() => setRemoving(factor)}
+      aria-label={translate(t('remove_named'), { name: factor.name })}
+    >
       {translate(t('remove'))}
     </Button>
   );
@@ -24,7 +38,11 @@ export const FactorTable = ({ factors, onRemove, onRemoved }: { factors: SecondF
   const cards = (
     <Box component="ul" aria-label={translate(t('factors_title'))} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {factors.map((factor) => (
-        <Box component="li" key={factor.uid} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}>
+        <Box
+          component="li"
+          key={factor.uid}
+          sx={{ py: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+        >
           <Typography variant="subtitle2">{factor.name}</Typography>
           <Typography variant="body2">{translate(t(`kinds.${factor.kind}`))}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -40,7 +58,11 @@ export const FactorTable = ({ factors, onRemove, onRemoved }: { factors: SecondF
       {phone ? (
         cards
       ) : (
-        <Table size="small" aria-label={translate(t('factors_title'))} sx={{ '& td, & th': { overflowWrap: 'anywhere' } }}>
+        <Table
+          size="small"
+          aria-label={translate(t('factors_title'))}
+          sx={{ '& td, & th': { overflowWrap: 'anywhere' } }}
+        >
           <TableHead>
             <TableRow>
               {['kind', 'name', 'created', 'last_used', 'actions'].map((name) => (

@@ -91,13 +91,22 @@ const NewPasswordPage = () => {
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+        >
           {translate('caredesk.password.save')}
         </Button>
         <Button type="button" variant="outlined" onClick={generate} startIcon={<AutorenewIcon />}>
           {translate('caredesk.password.generate')}
         </Button>
-        <Button type="button" onClick={() => setVisible((value) => !value)} startIcon={visible ? <VisibilityOff /> : <Visibility />}>
+        <Button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          startIcon={visible ? <VisibilityOff /> : <Visibility />}
+        >
           {translate(visible ? 'caredesk.password.hide' : 'caredesk.password.show')}
         </Button>
       </CardActions>

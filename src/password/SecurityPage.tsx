@@ -74,7 +74,11 @@ const SecurityPage = () => {
             <Typography variant="body2" color="text.secondary">
               {translate(t('recovery_intro'))}
             </Typography>
-            {state && <Typography sx={{ mt: 1 }}>{translate(t('recovery_left'), { smart_count: state.recovery_codes_left })}</Typography>}
+            {state && (
+              <Typography sx={{ mt: 1 }}>
+                {translate(t('recovery_left'), { smart_count: state.recovery_codes_left })}
+              </Typography>
+            )}
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>
             <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setRenewing(true)}>

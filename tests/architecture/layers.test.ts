@@ -9,7 +9,9 @@ async function violations(baseDir: string, folders: string[]): Promise<string[]>
   const { forbidden, options } = layerRules;
   const { tsConfig: _tsConfig, ...cruiseOptions } = options;
   const { output } = await cruise(folders, { ...cruiseOptions, baseDir, validate: true, ruleSet: { forbidden } });
-  return (output as ICruiseResult).summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
+  return (output as ICruiseResult).summary.violations
+    .map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`)
+    .sort();
 }
 
 test('the repository keeps every layer rule', async () => {
@@ -21,7 +23,10 @@ describe('a planted violation of each rule is caught', () => {
   /** Writes a module that imports the given relative paths. */
   const plant = (file: string, ...imports: string[]) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), imports.map((target, index) => `import * as m${index} from '${target}';\n`).join('') + 'export const here = 1;\n');
+    writeFileSync(
+      path.join(root, file),
+      imports.map((target, index) => `import * as m${index} from '${target}';\n`).join('') + 'export const here = 1;\n',
+    );
   };
 
   beforeAll(() => {
@@ -42,7 +47,12 @@ describe('a planted violation of each rule is caught', () => {
     ];
     for (const file of modules) plant(file);
     // imports every rule allows
-    plant('src/resources/mail/MailList.tsx', '../../common/Card', '../../dataProviders/users', '../../../contracts/wire');
+    plant(
+      'src/resources/mail/MailList.tsx',
+      '../../common/Card',
+      '../../dataProviders/users',
+      '../../../contracts/wire',
+    );
     plant('src/layout/AppBar.tsx', '../common/Card', '../registry/index');
     plant('src/registry/areas.ts', '../resources/users/index');
     plant('server/intake/submission.ts', '../care/index', '../shared/problem', '../../contracts/wire');

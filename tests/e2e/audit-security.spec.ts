@@ -18,10 +18,18 @@ async function tryPassword(request: APIRequestContext, username: string, passwor
 async function seedStaff(request: APIRequestContext, name: string): Promise<SeededUser> {
   const suffix = uniqueSuffix();
   const api = await adminApi(request);
-  return seedUser(api, { publicName: `${name} ${suffix}`, username: `${name.toLowerCase()}.${suffix}`, password: `e2e-${suffix}-Pass-9!`, roles: ['recruiter'] });
+  return seedUser(api, {
+    publicName: `${name} ${suffix}`,
+    username: `${name.toLowerCase()}.${suffix}`,
+    password: `e2e-${suffix}-Pass-9!`,
+    roles: ['recruiter'],
+  });
 }
 
-test('the audit trail lists what was just done, shows one event and exports the selection as CSV', async ({ page, request }) => {
+test('the audit trail lists what was just done, shows one event and exports the selection as CSV', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const target = await seedStaff(request, 'Audit');
   await expectJson(await api.post('/api/auth/administration/ban-users/', { uids: [target.uid] }), 200);
@@ -39,11 +47,17 @@ test('the audit trail lists what was just done, shows one event and exports the 
 
   await test.step('one event shows its changes; Back keeps the search', async () => {
     const listUrl = page.url();
-    await page.getByRole('row').filter({ hasText: 'User banned' }).getByRole('link', { name: /^Show event/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'User banned' })
+      .getByRole('link', { name: /^Show event/ })
+      .click();
     await expect(page).toHaveURL(/\/audit\/\d+\/$/);
     await expect(page.getByTestId('audit-event')).toContainText('user.ban');
     await expect(page.getByTestId('audit-event')).toContainText(target.publicName);
-    await expect(page.getByRole('table', { name: 'Changes' }).getByRole('row').filter({ hasText: 'banned' })).toContainText('true');
+    await expect(
+      page.getByRole('table', { name: 'Changes' }).getByRole('row').filter({ hasText: 'banned' }),
+    ).toContainText('true');
     await page.getByRole('button', { name: 'Back to the audit trail' }).click();
     await expect(page).toHaveURL(listUrl);
   });
@@ -56,7 +70,9 @@ test('the audit trail lists what was just done, shows one event and exports the 
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Time,Actor,Actor ID,Client address,Action,Action name,Target type,Target ID,Target,Outcome,Changes');
+    expect(lines[0]).toBe(
+      'Time,Actor,Actor ID,Client address,Action,Action name,Target type,Target ID,Target,Outcome,Changes',
+    );
     const ofTarget = lines.slice(1).filter((line) => line.includes(target.uid));
     expect(ofTarget.some((line) => line.includes(',user.ban,'))).toBe(true);
     expect(ofTarget.some((line) => line.includes(',user.create,'))).toBe(true);
@@ -70,7 +86,8 @@ test('a user locked by failed sign-ins shows Locked, and Unlock lets them sign i
 
   await test.step('wrong passwords until the service throttles the username', async () => {
     let status = 0;
-    for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) status = await tryPassword(request, locked.username, 'wrong-password-1');
+    for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1)
+      status = await tryPassword(request, locked.username, 'wrong-password-1');
     expect(status).toBe(429);
     expect(await tryPassword(request, locked.username, locked.password)).toBe(429);
   });

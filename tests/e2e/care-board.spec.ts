@@ -31,7 +31,9 @@ async function openBoard(browser: Browser, request: APIRequestContext, user?: Se
  * announcement names the column it is over) and drops it with Space.
  */
 async function moveByKeyboard(page: Page, uid: string, columns: string[]) {
-  await card(page, uid).getByRole('button', { name: /^Move the request received/ }).focus();
+  await card(page, uid)
+    .getByRole('button', { name: /^Move the request received/ })
+    .focus();
   await page.keyboard.press('Space');
   for (const name of columns) {
     await page.keyboard.press('ArrowRight');
@@ -43,19 +45,29 @@ async function moveByKeyboard(page: Page, uid: string, columns: string[]) {
 async function seedWork(api: AdminApi) {
   const suffix = uniqueSuffix();
   const uid = await seedCareRequest(api, `www.board-${suffix}.example`);
-  const dispatcher = await seedUser(api, { username: `dora-${suffix}`, password: 'e2e-Dora-pass-1', publicName: `Dora ${suffix}`, roles: ['dispatcher'] });
+  const dispatcher = await seedUser(api, {
+    username: `dora-${suffix}`,
+    password: 'e2e-Dora-pass-1',
+    publicName: `Dora ${suffix}`,
+    roles: ['dispatcher'],
+  });
   const admin = await expectJson<{ public_name: string }>(await api.get('/api/auth/info/'), 200);
   return { uid, dispatcher, adminName: admin.public_name };
 }
 
-test('one dispatcher assigns and moves a card, the other sees it within seconds without a reload', async ({ browser, request }) => {
+test('one dispatcher assigns and moves a card, the other sees it within seconds without a reload', async ({
+  browser,
+  request,
+}) => {
   const api = await adminApi(request);
   const { uid, dispatcher, adminName } = await seedWork(api);
   const mine = await openBoard(browser, request);
   const theirs = await openBoard(browser, request, dispatcher);
   await expect(card(theirs, uid)).toBeVisible();
 
-  await card(mine, uid).getByRole('button', { name: /^Open request received/ }).click();
+  await card(mine, uid)
+    .getByRole('button', { name: /^Open request received/ })
+    .click();
   await mine.getByTestId('workflow-panel').getByRole('button', { name: 'Assign to me' }).click();
   await expect(mine.getByTestId('workflow-panel').getByText(`Assignee: ${adminName}`)).toBeVisible();
   await mine.keyboard.press('Escape');
@@ -67,20 +79,36 @@ test('one dispatcher assigns and moves a card, the other sees it within seconds 
   await expect(column(theirs, 'new').locator(`[data-uid="${uid}"]`)).toHaveCount(0);
 });
 
-test('a move made on an old version is refused in words, naming who changed the request, and the card goes back', async ({ browser, request }) => {
+test('a move made on an old version is refused in words, naming who changed the request, and the card goes back', async ({
+  browser,
+  request,
+}) => {
   const api = await adminApi(request);
   const { uid, dispatcher, adminName } = await seedWork(api);
   const theirs = await openBoard(browser, request, dispatcher, { live: false });
   await expect(card(theirs, uid)).toBeVisible();
-  await expectJson(await api.request.patch(`/api/care/care-requests/${uid}/workflow/`, { headers: { authorization: `Bearer ${api.accessToken}` }, data: { version: 1, status: 'offer_sent' } }), 200);
+  await expectJson(
+    await api.request.patch(`/api/care/care-requests/${uid}/workflow/`, {
+      headers: { authorization: `Bearer ${api.accessToken}` },
+      data: { version: 1, status: 'offer_sent' },
+    }),
+    200,
+  );
 
   await moveByKeyboard(theirs, uid, ['Contacting']);
-  await expect(theirs.getByText(`${adminName} changed this request in the meantime: it is now Offer sent, not assigned. Nothing was moved.`)).toBeVisible();
+  await expect(
+    theirs.getByText(
+      `${adminName} changed this request in the meantime: it is now Offer sent, not assigned. Nothing was moved.`,
+    ),
+  ).toBeVisible();
   await expect(column(theirs, 'offer_sent').locator(`[data-uid="${uid}"]`)).toBeVisible();
   await expect(column(theirs, 'contacting').locator(`[data-uid="${uid}"]`)).toHaveCount(0);
 });
 
-test('the board by keyboard alone: a card moved into Declined asks for the reason, and the closed columns show behind the switch', async ({ browser, request }) => {
+test('the board by keyboard alone: a card moved into Declined asks for the reason, and the closed columns show behind the switch', async ({
+  browser,
+  request,
+}) => {
   const api = await adminApi(request);
   const { uid } = await seedWork(api);
   const page = await openBoard(browser, request);
@@ -99,7 +127,9 @@ test('the board by keyboard alone: a card moved into Declined asks for the reaso
   await page.keyboard.press('Enter');
   await expect(column(page, 'declined').locator(`[data-uid="${uid}"]`)).toBeVisible();
   const state = await expectJson<{ items: { uid: string; status: string }[] }>(
-    await api.get(`/api/care/incoming/care-requests/?page=1&page_size=100&filters=${encodeURIComponent(JSON.stringify({ status: ['declined'] }))}`),
+    await api.get(
+      `/api/care/incoming/care-requests/?page=1&page_size=100&filters=${encodeURIComponent(JSON.stringify({ status: ['declined'] }))}`,
+    ),
     200,
   );
   expect(state.items.find((item) => item.uid === uid)?.status).toBe('declined');

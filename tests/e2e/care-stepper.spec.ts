@@ -30,7 +30,13 @@ const PATIENTS = [
 ];
 const PATIENT_LABELS = ['Gender', 'Care level', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'Night shifts'];
 
-const CONTACT = { 'First name': 'Erika', 'Last name': 'Mustermann', Phone: '+49 30 1234567', 'E-mail': 'erika@example.org', Notes: 'Please ring twice' };
+const CONTACT = {
+  'First name': 'Erika',
+  'Last name': 'Mustermann',
+  Phone: '+49 30 1234567',
+  'E-mail': 'erika@example.org',
+  Notes: 'Please ring twice',
+};
 
 async function expectMission(page: Page, zipCode: string) {
   await expect(page.getByLabel('Origin')).toHaveValue('https://www.caredesk.example');
@@ -154,7 +160,9 @@ test('the stepper refuses a 4-digit zip code itself; a refusal of the real intak
   });
 });
 
-test('the archived sidebar wraps a long origin host only after its dots and cuts a long label with the full host in the title', async ({ page }) => {
+test('the archived sidebar wraps a long origin host only after its dots and cuts a long label with the full host in the title', async ({
+  page,
+}) => {
   const host = 'pflege.betreuung.ambulantepflegeundbetreuungmusterstadtbrandenburg.zuhause.example';
   const accepted = await page.request.post('/api/intake/care-request/', {
     multipart: {
@@ -198,8 +206,12 @@ test('the archived sidebar wraps a long origin host only after its dots and cuts
         characters.push({ character: node.textContent![offset]!, top: range.getBoundingClientRect().top });
       }
     }
-    const breaksAfter = characters.slice(1).flatMap((current, index) => (current.top > characters[index]!.top + 2 ? [characters[index]!.character] : []));
-    const cut = [...element.children].filter((label) => (label as HTMLElement).scrollWidth > (label as HTMLElement).clientWidth).map((label) => label.textContent);
+    const breaksAfter = characters
+      .slice(1)
+      .flatMap((current, index) => (current.top > characters[index]!.top + 2 ? [characters[index]!.character] : []));
+    const cut = [...element.children]
+      .filter((label) => (label as HTMLElement).scrollWidth > (label as HTMLElement).clientWidth)
+      .map((label) => label.textContent);
     return { text: characters.map((entry) => entry.character).join(''), breaksAfter, cut };
   });
   expect(layout.text).toBe(host);

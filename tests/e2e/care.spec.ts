@@ -16,7 +16,9 @@ const isoDay = (offsetDays: number) => {
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 };
 
-test('staff create a care request with two patients and find it in the incoming list, its details and its archive', async ({ page }) => {
+test('staff create a care request with two patients and find it in the incoming list, its details and its archive', async ({
+  page,
+}) => {
   await signInThroughForm(page);
 
   await test.step('step 1: mission details', async () => {

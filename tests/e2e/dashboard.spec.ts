@@ -20,19 +20,37 @@ const count = (value: number) => new Intl.NumberFormat('en').format(value);
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const statistics = <T>(api: AdminApi, path: string) => api.get(path).then((response) => expectJson<T>(response, 200));
 
-test('the figures match the statistics routes after seeding, link to their screens, and follow the permissions', async ({ page, request }) => {
+test('the figures match the statistics routes after seeding, link to their screens, and follow the permissions', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
   const filesBefore = await statistics<{ files: number; total_size: number }>(api, '/api/files/statistics/');
-  const tokensBefore = await statistics<{ expiring: number }>(api, '/api/files/administration/access-tokens/statistics/');
+  const tokensBefore = await statistics<{ expiring: number }>(
+    api,
+    '/api/files/administration/access-tokens/statistics/',
+  );
 
   await test.step('seed files, a care request, a token expiring in 3 days and a locked-out user through the routes', async () => {
     await seedFile(api, { name: `dash-${suffix}-a.csv`, description: 'Kennzahlen', content: 'a'.repeat(1500) });
     await seedFile(api, { name: `dash-${suffix}-b.csv`, description: 'Kennzahlen', content: 'b'.repeat(2600) });
     await seedCareRequest(api, `dash-${suffix}.example`);
     const expires = Math.floor(Date.now() / 1000) + 3 * 86_400;
-    await expectJson(await api.post('/api/files/administration/access-tokens/', { service: `dash-${suffix}`, token: `e2e-dash-${suffix}-0123456789abcdef1`, expires }), 201);
-    const locked = await seedUser(api, { publicName: `Lock ${suffix}`, username: `lock-${suffix}`, password: `Lock-e2e-${suffix}-7`, roles: [] });
+    await expectJson(
+      await api.post('/api/files/administration/access-tokens/', {
+        service: `dash-${suffix}`,
+        token: `e2e-dash-${suffix}-0123456789abcdef1`,
+        expires,
+      }),
+      201,
+    );
+    const locked = await seedUser(api, {
+      publicName: `Lock ${suffix}`,
+      username: `lock-${suffix}`,
+      password: `Lock-e2e-${suffix}-7`,
+      roles: [],
+    });
     const basic = `Basic ${Buffer.from(`${locked.username}:wrong-password`).toString('base64')}`;
     await expect(async () => {
       await request.post('/api/auth/token/', { headers: { authorization: basic } });
@@ -56,13 +74,26 @@ test('the figures match the statistics routes after seeding, link to their scree
 
   await test.step('the administrator sees every figure as the routes count it', async () => {
     // the first figures wait for the dashboard's lazy chunk and six statistics reads
-    await expect(region(page, 'Files').getByRole('link', { name: `Files stored ${count(files.files)}` })).toBeVisible({ timeout: 30_000 });
-    await expect(region(page, 'Files').getByRole('link', { name: `Total size ${formatSize(files.total_size, 'en')}` })).toBeVisible();
+    await expect(region(page, 'Files').getByRole('link', { name: `Files stored ${count(files.files)}` })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      region(page, 'Files').getByRole('link', { name: `Total size ${formatSize(files.total_size, 'en')}` }),
+    ).toBeVisible();
     const tokenCard = region(page, 'API access tokens expiring within 14 days');
-    await expect(tokenCard.getByRole('link', { name: `Filebucket ${count(tokens.expiring)}` })).toHaveAttribute('href', '/filebucket/api-keys/');
-    await expect(region(page, 'Users').getByRole('link', { name: `Locked out ${count(users.locked_users)}` })).toHaveAttribute('href', '/users/');
+    await expect(tokenCard.getByRole('link', { name: `Filebucket ${count(tokens.expiring)}` })).toHaveAttribute(
+      'href',
+      '/filebucket/api-keys/',
+    );
+    await expect(
+      region(page, 'Users').getByRole('link', { name: `Locked out ${count(users.locked_users)}` }),
+    ).toHaveAttribute('href', '/users/');
     const careCard = region(page, 'Care requests per week');
-    await expect(careCard.getByText(`${count(sum('requests'))} care requests: ${count(sum('core_territory'))} in the core territory, ${count(sum('optional_territory'))} in the optional territory.`)).toBeVisible();
+    await expect(
+      careCard.getByText(
+        `${count(sum('requests'))} care requests: ${count(sum('core_territory'))} in the core territory, ${count(sum('optional_territory'))} in the optional territory.`,
+      ),
+    ).toBeVisible();
     await expect(careCard.locator('svg').first()).toBeVisible();
     const mail = region(page, 'Mail delivery');
     for (const [label, href] of [
@@ -76,16 +107,25 @@ test('the figures match the statistics routes after seeding, link to their scree
   });
 
   await test.step('a figure opens its screen', async () => {
-    await region(page, 'Files').getByRole('link', { name: /^Files stored/ }).click();
+    await region(page, 'Files')
+      .getByRole('link', { name: /^Files stored/ })
+      .click();
     await expect(page).toHaveURL(/\/filebucket\/search\/$/);
     await page.goBack();
-    await region(page, 'Users').getByRole('link', { name: /^Locked out/ }).click();
+    await region(page, 'Users')
+      .getByRole('link', { name: /^Locked out/ })
+      .click();
     await expect(page).toHaveURL(/\/users\/$/);
     await expect(page.getByText(`Lock ${suffix}`)).toBeVisible();
   });
 
   await test.step('a dispatcher sees the mail, file and care figures and their own work only', async () => {
-    const dispatcher = await seedUser(api, { publicName: `Dash ${suffix}`, username: `dash-${suffix}`, password: `Dash-e2e-${suffix}-7`, roles: ['dispatcher'] });
+    const dispatcher = await seedUser(api, {
+      publicName: `Dash ${suffix}`,
+      username: `dash-${suffix}`,
+      password: `Dash-e2e-${suffix}-7`,
+      roles: ['dispatcher'],
+    });
     await signInWithToken(page, request, 'en', dispatcher);
     await page.goto('/dashboard');
     await expect(region(page, 'Files').getByRole('link', { name: `Files stored ${count(files.files)}` })).toBeVisible();

@@ -25,7 +25,9 @@ function countRequests(page: Page, method: string, path: string) {
   return () => count;
 }
 
-test('a provider editor opened by URL saves once on a double click and replaces itself with the list', async ({ page }) => {
+test('a provider editor opened by URL saves once on a double click and replaces itself with the list', async ({
+  page,
+}) => {
   const name = `Direct ${randomBytes(3).toString('hex')}`;
   const posts = countRequests(page, 'POST', '/api/mail/administration/providers/');
   await signInThroughForm(page);
@@ -51,14 +53,21 @@ test('a provider editor opened by URL saves once on a double click and replaces 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('an account editor reloaded after the list saves once, goes back, and its test mail has a sender', async ({ page }) => {
+test('an account editor reloaded after the list saves once, goes back, and its test mail has a sender', async ({
+  page,
+}) => {
   const suffix = randomBytes(3).toString('hex');
-  const provider = await api<{ uid: string; name: string; host: string }>(page.request, 'POST', '/api/mail/administration/providers/', {
-    name: `Relay ${suffix}`,
-    host: 'smtp.reload.example',
-    port: 25,
-    security: 'none',
-  });
+  const provider = await api<{ uid: string; name: string; host: string }>(
+    page.request,
+    'POST',
+    '/api/mail/administration/providers/',
+    {
+      name: `Relay ${suffix}`,
+      host: 'smtp.reload.example',
+      port: 25,
+      security: 'none',
+    },
+  );
   const expression = `^(desk-${suffix}|office-${suffix})@reload\\.example$`;
   const posts = countRequests(page, 'POST', '/api/mail/administration/accounts/');
   await signInThroughForm(page);
@@ -135,7 +144,11 @@ test('a user edit route reloaded after the list saves once and goes back to the 
   await expect(page).toHaveURL(new RegExp(suffix));
   await expect(page.getByRole('row').filter({ hasText: `Reload ${suffix}` })).toHaveCount(1);
   const search = page.url();
-  await page.getByRole('row').filter({ hasText: `Reload ${suffix}` }).getByRole('link', { name: /^Edit/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `Reload ${suffix}` })
+    .getByRole('link', { name: /^Edit/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/users/${uid}/$`));
   await page.reload();
   const name = page.getByRole('textbox', { name: 'Public name' });
@@ -147,7 +160,11 @@ test('a user edit route reloaded after the list saves once and goes back to the 
   await expect(page.getByText('User saved')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Reloaded ${suffix}` })).toHaveCount(1);
   expect(puts()).toBe(1);
-  const users = await api<{ domain_user: { uid: string; public_name: string } }[]>(page.request, 'GET', '/api/auth/administration/users/');
+  const users = await api<{ domain_user: { uid: string; public_name: string } }[]>(
+    page.request,
+    'GET',
+    '/api/auth/administration/users/',
+  );
   expect(users.find((user) => user.domain_user.uid === uid)?.domain_user.public_name).toBe(`Reloaded ${suffix}`);
 });
 
@@ -170,7 +187,9 @@ test('Back after a reload goes to the previous page, on a list and on a URL-stat
     await page.getByRole('menuitem', { name: 'Search files', exact: true }).click();
     await expect(page).toHaveURL(/\/filebucket\/search\/$/);
     await page.getByPlaceholder('Search', { exact: true }).fill('no-such-file');
-    await expect(page).toHaveURL(/\/filebucket\/search\/\?page=1&pageSize=10&sortBy=uploaded&ordering=des&search=no-such-file$/);
+    await expect(page).toHaveURL(
+      /\/filebucket\/search\/\?page=1&pageSize=10&sortBy=uploaded&ordering=des&search=no-such-file$/,
+    );
     await page.reload();
     await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue('no-such-file');
     await expect(page).toHaveURL(/search=no-such-file$/);

@@ -20,7 +20,9 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
     // the toolbar's (a fresh server's empty list offers a second one)
     await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('upload-file-input').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: bytes });
+    await dialog
+      .getByTestId('upload-file-input')
+      .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: bytes });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(fileName);
     const submit = dialog.getByRole('button', { name: 'Upload', exact: true });
     await expect(submit).toBeDisabled();
@@ -86,7 +88,9 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
     const row = page.getByRole('row').filter({ hasText: service });
     await row.getByRole('button', { name: `Revoke ${service}` }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(`You are about to revoke the access token for the service ${service}!`)).toBeVisible();
+    await expect(
+      dialog.getByText(`You are about to revoke the access token for the service ${service}!`),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByRole('button', { name: `Revoke ${service}` })).toHaveCount(0);

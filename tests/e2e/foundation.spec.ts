@@ -10,7 +10,11 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-test('staff administer users, switch language, change their password and log out', async ({ page, browser, baseURL }) => {
+test('staff administer users, switch language, change their password and log out', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const nora = { publicName: 'Nora Pflege', username: 'nora.pflege', password: 'nora-pass-1' };
   let adminPassword = E2E_ADMIN.password;
 
@@ -61,7 +65,10 @@ test('staff administer users, switch language, change their password and log out
     const row = page.getByRole('row').filter({ hasText: nora.username });
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Ban', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Ban this user?' }).getByRole('button', { name: 'Ban', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Ban this user?' })
+      .getByRole('button', { name: 'Ban', exact: true })
+      .click();
     await expect(page.getByText('Users have been baned.')).toBeVisible();
     await expect(row.getByText('Banned', { exact: true })).toBeVisible();
 

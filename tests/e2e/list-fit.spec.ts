@@ -3,7 +3,17 @@ import { expectJson, adminApi, type AdminApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { clippedTexts, sidewaysOverflow } from './support/overflow';
 import { closedPort, startSmtpPeer, type SmtpPeer } from './support/smtpPeer';
-import { seedAccount, seedCareRequest, seedFile, seedProvider, seedToken, seedUser, sendMail, uniqueSuffix, waitForMail } from './support/seed';
+import {
+  seedAccount,
+  seedCareRequest,
+  seedFile,
+  seedProvider,
+  seedToken,
+  seedUser,
+  sendMail,
+  uniqueSuffix,
+  waitForMail,
+} from './support/seed';
 import { hostOf, letters, wordsOf } from './support/longestValues';
 import { signInWithToken, type Lang } from './support/session';
 
@@ -43,20 +53,45 @@ async function seedLongestValues(api: AdminApi, peer: SmtpPeer): Promise<Seeded>
     roles: ['dispatcher', role],
   });
 
-  const peerProvider = await seedProvider(api, { name: wordsOf(128, `Postausgang ${suffix}`), host: '127.0.0.1', port: peer.port });
-  const unreachable = await seedProvider(api, { name: `Ausweichserver ${suffix}`, host: hostOf(253, 'invalid'), port: await closedPort() });
+  const peerProvider = await seedProvider(api, {
+    name: wordsOf(128, `Postausgang ${suffix}`),
+    host: '127.0.0.1',
+    port: peer.port,
+  });
+  const unreachable = await seedProvider(api, {
+    name: `Ausweichserver ${suffix}`,
+    host: hostOf(253, 'invalid'),
+    port: await closedPort(),
+  });
   const sender = longAddress(`buero-${suffix}-`, domain);
   const expression = `^(?:${escaped(sender.split('@')[0])}`;
   const tail = `)@${escaped(domain)}$`;
-  await seedAccount(api, `${expression}${`|vertretung-${suffix}`.repeat(40).slice(0, 512 - expression.length - tail.length)}${tail}`, peerProvider);
-  const credentials = { expression: `^warten-${suffix}-`, provider: { uid: unreachable }, credentials: { username: letters(256), password: 'smtp-Pass-1' }, credentials_changed: true };
+  await seedAccount(
+    api,
+    `${expression}${`|vertretung-${suffix}`.repeat(40).slice(0, 512 - expression.length - tail.length)}${tail}`,
+    peerProvider,
+  );
+  const credentials = {
+    expression: `^warten-${suffix}-`,
+    provider: { uid: unreachable },
+    credentials: { username: letters(256), password: 'smtp-Pass-1' },
+    credentials_changed: true,
+  };
   await expectJson(await api.post('/api/mail/administration/accounts/', credentials), 201);
 
   const subject = wordsOf(998, `Monatsabrechnung ${suffix}`);
-  const delivered = await sendMail(api, { sender, to: [longAddress(`pflege-${suffix}-`, domain), longAddress(`team-${suffix}-`, domain)], subject });
+  const delivered = await sendMail(api, {
+    sender,
+    to: [longAddress(`pflege-${suffix}-`, domain), longAddress(`team-${suffix}-`, domain)],
+    subject,
+  });
   const refused = Array.from({ length: 5 }, (_, index) => longAddress(`refused-${index}-${suffix}-`, domain));
   const failed = await sendMail(api, { sender, to: refused, subject });
-  const retried = await sendMail(api, { sender: longAddress(`warten-${suffix}-`, domain), to: [longAddress(`pflege-${suffix}-`, domain)], subject });
+  const retried = await sendMail(api, {
+    sender: longAddress(`warten-${suffix}-`, domain),
+    to: [longAddress(`pflege-${suffix}-`, domain)],
+    subject,
+  });
   await waitForMail(api, 'delivered', delivered);
   await waitForMail(api, 'failed', failed);
   await waitForMail(api, 'retries', retried);
@@ -65,14 +100,21 @@ async function seedLongestValues(api: AdminApi, peer: SmtpPeer): Promise<Seeded>
     name: `${wordsOf(508, `Vertrag ${suffix}`)}.csv`,
     description: wordsOf(2000, 'Unterschriebener Vertrag'),
     content: 'Kunde;Stunden\nMüller;3\n',
-    references: ['Customer', 'ServiceContract', 'Caregiver', 'ServiceAgency'].map((name) => ({ name, value: wordsOf(256, `${name} ${suffix}`) })),
+    references: ['Customer', 'ServiceContract', 'Caregiver', 'ServiceAgency'].map((name) => ({
+      name,
+      value: wordsOf(256, `${name} ${suffix}`),
+    })),
   });
-  for (const service of ['files', 'pricing'] as const) await seedToken(api, service, wordsOf(128, `Schnittstelle ${suffix}`));
+  for (const service of ['files', 'pricing'] as const)
+    await seedToken(api, service, wordsOf(128, `Schnittstelle ${suffix}`));
 
   const careRequest = await seedCareRequest(api, hostOf(253, 'example'));
   const overdue = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   const change = { version: 1, status: 'offer_sent', assignee_uid: user.uid, follow_up: overdue };
-  const patched = await api.request.patch(`/api/care/care-requests/${careRequest}/workflow/`, { headers: { authorization: `Bearer ${api.accessToken}` }, data: change });
+  const patched = await api.request.patch(`/api/care/care-requests/${careRequest}/workflow/`, {
+    headers: { authorization: `Bearer ${api.accessToken}` },
+    data: change,
+  });
   await expectJson(patched, 200);
   return { publicName: user.publicName, retryError: /ENOTFOUND/ };
 }
@@ -105,17 +147,29 @@ const LISTS: ListScreen[] = [
 async function openList(page: Page, path: string) {
   await page.goto(path);
   // a list's first visit loads its screen's code: longer than an assertion's default wait on a busy machine
-  await expect(page.locator('.RaList-content tbody tr td, .RaList-content li, [data-testid="list-empty"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('.RaList-content tbody tr td, .RaList-content li, [data-testid="list-empty"]').first(),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 /** Body rows taller than one line of text (a small chip or icon button is about 40 px with the row's padding). */
 const tallRows = (page: Page) =>
-  page.locator('.RaList-content tbody tr').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)).filter((height) => height > 50));
+  page
+    .locator('.RaList-content tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Math.round(row.getBoundingClientRect().height)).filter((height) => height > 50),
+    );
 
 /** The width of each named column's title cell. */
 const columnWidths = (page: Page, columns: string[]) =>
   page.evaluate(
-    (names) => Object.fromEntries(names.map((name) => [name, Math.round(document.querySelector(`thead th.column-${name}`)?.getBoundingClientRect().width ?? 0)])),
+    (names) =>
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          Math.round(document.querySelector(`thead th.column-${name}`)?.getBoundingClientRect().width ?? 0),
+        ]),
+      ),
     columns,
   );
 
@@ -134,7 +188,12 @@ test.describe('every list fits its window with the longest values', () => {
 
   test.beforeAll(async ({ browser, playwright, server }) => {
     test.setTimeout(180_000);
-    context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: SIZES.desktop });
+    context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+      viewport: SIZES.desktop,
+    });
     page = await context.newPage();
     peer = await startSmtpPeer();
     const request = await playwright.request.newContext({ baseURL: server.baseURL });
@@ -202,7 +261,12 @@ test.describe('every list fits its window with the longest values', () => {
     await expect(page.locator('thead th.column-form_version')).toBeVisible();
     const widths = await page.evaluate(() => {
       const wrapper = document.querySelector('.RaDataTable-tableWrapper')!;
-      return { page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth, table: wrapper.scrollWidth, box: wrapper.clientWidth };
+      return {
+        page: document.documentElement.scrollWidth,
+        window: document.documentElement.clientWidth,
+        table: wrapper.scrollWidth,
+        box: wrapper.clientWidth,
+      };
     });
     expect(widths.table, 'the table is wider than its box').toBeGreaterThan(widths.box);
     expect(widths.page, 'the page is as wide as the window').toBeLessThanOrEqual(widths.window);

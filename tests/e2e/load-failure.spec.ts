@@ -4,7 +4,9 @@ import { signInThroughForm } from './support/session';
 /** The admin tree's chunk (src/App.tsx loads it lazily), as the build names it. */
 const ADMIN_TREE_CHUNK = /\/assets\/AdminTree-[\w-]+\.js$/;
 
-test("when the panel's code cannot be loaded (a deployment replaced it, the connection dropped) it says so, and Reload recovers", async ({ page }) => {
+test("when the panel's code cannot be loaded (a deployment replaced it, the connection dropped) it says so, and Reload recovers", async ({
+  page,
+}) => {
   await page.route(ADMIN_TREE_CHUNK, (route) => route.abort('connectionreset'));
   await signInThroughForm(page);
 

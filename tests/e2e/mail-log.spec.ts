@@ -31,7 +31,10 @@ async function waitForState(api: AdminApi, reference: string, subject: string, s
   }).toPass({ timeout: 30_000, intervals: [200, 500, 1000] });
 }
 
-test('staff find a mail in the log, filter by state, read its attempts, resend it and cancel a retrying one', async ({ page, request }) => {
+test('staff find a mail in the log, filter by state, read its attempts, resend it and cancel a retrying one', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   const api = await adminApi(request);
@@ -40,11 +43,23 @@ test('staff find a mail in the log, filter by state, read its attempts, resend i
 
   const peerProvider = await seedProvider(api, { name: `Log Peer ${suffix}`, host: '127.0.0.1', port: peer.port });
   await seedAccount(api, `^log-${suffix}@caredesk\\.test$`, peerProvider);
-  const deadProvider = await seedProvider(api, { name: `Log Dead ${suffix}`, host: '127.0.0.1', port: await closedPort() });
+  const deadProvider = await seedProvider(api, {
+    name: `Log Dead ${suffix}`,
+    host: '127.0.0.1',
+    port: await closedPort(),
+  });
   await seedAccount(api, `^dead-${suffix}@caredesk\\.test$`, deadProvider);
 
-  const delivered = await sendMail(api, { sender: `log-${suffix}@caredesk.test`, to: [`ok-${suffix}@example.org`, `refused-${suffix}@example.org`], subject: deliveredSubject });
-  const retrying = await sendMail(api, { sender: `dead-${suffix}@caredesk.test`, to: [`later-${suffix}@example.org`], subject: retrySubject });
+  const delivered = await sendMail(api, {
+    sender: `log-${suffix}@caredesk.test`,
+    to: [`ok-${suffix}@example.org`, `refused-${suffix}@example.org`],
+    subject: deliveredSubject,
+  });
+  const retrying = await sendMail(api, {
+    sender: `dead-${suffix}@caredesk.test`,
+    to: [`later-${suffix}@example.org`],
+    subject: retrySubject,
+  });
   await waitForState(api, delivered, deliveredSubject, 'delivered');
   await waitForState(api, retrying, retrySubject, 'retrying');
 
@@ -58,7 +73,10 @@ test('staff find a mail in the log, filter by state, read its attempts, resend i
     await expect(page.getByRole('row', { name: new RegExp(retrySubject) })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
 
-    await page.getByRole('group', { name: 'Show mails in these states' }).getByRole('button', { name: 'Delivered' }).click();
+    await page
+      .getByRole('group', { name: 'Show mails in these states' })
+      .getByRole('button', { name: 'Delivered' })
+      .click();
     await expect(page).toHaveURL(/state=delivered/);
     await expect(page.getByRole('row', { name: new RegExp(retrySubject) })).toHaveCount(0);
     await expect(page.getByRole('row', { name: new RegExp(deliveredSubject) })).toBeVisible();

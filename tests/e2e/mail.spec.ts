@@ -30,7 +30,8 @@ test.beforeAll(async () => {
     // close() ends the server's pooled connections after this instead of the default 30 s, which left both workers idle
     closeTimeout: 100,
     onRcptTo(address, _session, callback) {
-      if (address.address === REFUSED_RECIPIENT) return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+      if (address.address === REFUSED_RECIPIENT)
+        return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -140,19 +141,37 @@ test('staff configure a provider and an account, send a test mail and see it del
   });
 });
 
-test('a mail the provider refused for one of its recipients is listed as delivered and marked, with the reply', async ({ page, request }) => {
+test('a mail the provider refused for one of its recipients is listed as delivered and marked, with the reply', async ({
+  page,
+  request,
+}) => {
   const subject = `Caredesk partly refused ${Date.now()}`;
   const sender = 'office@partly.caredesk.test';
 
   await test.step('a provider and account for the peer, and a mail to an accepted and a refused recipient, through the API', async () => {
     const basic = Buffer.from(`${E2E_ADMIN.username}:${E2E_ADMIN.password}`).toString('base64');
-    const { access_token: token } = await (await request.post('/api/auth/token/', { headers: { authorization: `Basic ${basic}` } })).json();
+    const { access_token: token } = await (
+      await request.post('/api/auth/token/', { headers: { authorization: `Basic ${basic}` } })
+    ).json();
     const headers = { authorization: `Bearer ${token}` };
     const provider = await (
-      await request.post('/api/mail/administration/providers/', { headers, data: { name: 'Partly peer', host: '127.0.0.1', port: peerPort, security: 'none' } })
+      await request.post('/api/mail/administration/providers/', {
+        headers,
+        data: { name: 'Partly peer', host: '127.0.0.1', port: peerPort, security: 'none' },
+      })
     ).json();
-    expect((await request.post('/api/mail/administration/accounts/', { headers, data: { expression: '@partly\\.caredesk\\.test$', provider: { uid: provider.uid }, credentials: null } })).status()).toBe(201);
-    const sent = await request.post('/api/mail/send/', { headers, data: { sender, to: ['nurse@example.org', REFUSED_RECIPIENT], subject, message: 'Hello' } });
+    expect(
+      (
+        await request.post('/api/mail/administration/accounts/', {
+          headers,
+          data: { expression: '@partly\\.caredesk\\.test$', provider: { uid: provider.uid }, credentials: null },
+        })
+      ).status(),
+    ).toBe(201);
+    const sent = await request.post('/api/mail/send/', {
+      headers,
+      data: { sender, to: ['nurse@example.org', REFUSED_RECIPIENT], subject, message: 'Hello' },
+    });
     expect(sent.status()).toBe(202);
   });
 

@@ -19,7 +19,9 @@ const watchMotion = (page: Page) =>
         // MUI's inputs run an invisible 10 ms animation to notice the browser's autofill: no motion
         if ((animation as CSSAnimation).animationName?.startsWith('mui-auto-fill')) continue;
         const target = (animation.effect as KeyframeEffect | null)?.target;
-        watch.what.push(`${(animation as CSSTransition).transitionProperty ?? (animation as CSSAnimation).animationName} on ${target?.className}`);
+        watch.what.push(
+          `${(animation as CSSTransition).transitionProperty ?? (animation as CSSAnimation).animationName} on ${target?.className}`,
+        );
       }
       if (watch.frames < 60) requestAnimationFrame(tick);
     };
@@ -38,10 +40,15 @@ async function motionOpeningFilter(page: Page): Promise<string[]> {
   return [...new Set(what)];
 }
 
-test('with reduced motion a popover opens without any transition, and with MUI\'s transition otherwise', async ({ page, request }) => {
+test("with reduced motion a popover opens without any transition, and with MUI's transition otherwise", async ({
+  page,
+  request,
+}) => {
   await signInWithToken(page, request);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await motionOpeningFilter(page)).toEqual([]);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  expect(await motionOpeningFilter(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^transform on .*MuiPopover-paper/)]));
+  expect(await motionOpeningFilter(page)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^transform on .*MuiPopover-paper/)]),
+  );
 });

@@ -11,10 +11,18 @@ import { signInWithToken } from './support/session';
 
 const drawer = (page: Page) => page.getByRole('menuitem');
 
-test('a dispatcher sees only its screens, and a direct link to another shows the no-access page', async ({ page, request }) => {
+test('a dispatcher sees only its screens, and a direct link to another shows the no-access page', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
-  const dispatcher = await seedUser(api, { publicName: `Dora ${suffix}`, username: `dora-${suffix}`, password: `Dora-e2e-${suffix}-7`, roles: ['dispatcher'] });
+  const dispatcher = await seedUser(api, {
+    publicName: `Dora ${suffix}`,
+    username: `dora-${suffix}`,
+    password: `Dora-e2e-${suffix}-7`,
+    roles: ['dispatcher'],
+  });
   await signInWithToken(page, request, 'en', dispatcher);
 
   await test.step('the drawer holds the care, file search and mail entries only', async () => {
@@ -58,10 +66,18 @@ test('a dispatcher sees only its screens, and a direct link to another shows the
   });
 });
 
-test('a caregiver, who holds no permission, sees a page that says so, with New Password and Logout', async ({ page, request }) => {
+test('a caregiver, who holds no permission, sees a page that says so, with New Password and Logout', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
-  const caregiver = await seedUser(api, { publicName: `Nina ${suffix}`, username: `nina-${suffix}`, password: `Nina-e2e-${suffix}-7`, roles: ['caregiver'] });
+  const caregiver = await seedUser(api, {
+    publicName: `Nina ${suffix}`,
+    username: `nina-${suffix}`,
+    password: `Nina-e2e-${suffix}-7`,
+    roles: ['caregiver'],
+  });
   await signInWithToken(page, request, 'en', caregiver);
 
   await page.goto('/dashboard');
@@ -79,12 +95,22 @@ test('a caregiver, who holds no permission, sees a page that says so, with New P
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the Roles screen changes what the role grants, and its user sees it after a reload', async ({ page, request, browser, baseURL }) => {
+test('the Roles screen changes what the role grants, and its user sees it after a reload', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const api = await adminApi(request);
   const suffix = uniqueSuffix();
   const role = `e2e-viewer-${suffix}`;
   await expectJson(await api.put(`/api/auth/administration/roles/${role}/`, { permissions: ['files:read'] }), 200);
-  const viewer = await seedUser(api, { publicName: `Vera ${suffix}`, username: `vera-${suffix}`, password: `Vera-e2e-${suffix}-7`, roles: [role] });
+  const viewer = await seedUser(api, {
+    publicName: `Vera ${suffix}`,
+    username: `vera-${suffix}`,
+    password: `Vera-e2e-${suffix}-7`,
+    roles: [role],
+  });
 
   const other = await browser.newContext({ baseURL, locale: 'en-US' });
   const viewerPage = await other.newPage();
@@ -105,7 +131,10 @@ test('the Roles screen changes what the role grants, and its user sees it after 
     await card.getByRole('button', { name: `Save ${role}`, exact: true }).click();
     await expect(page.getByText(`The permissions of the role ${role} were saved.`)).toBeVisible();
 
-    const policy = await expectJson<{ role: string; permissions: string[] }[]>(await api.get('/api/auth/administration/roles/'), 200);
+    const policy = await expectJson<{ role: string; permissions: string[] }[]>(
+      await api.get('/api/auth/administration/roles/'),
+      200,
+    );
     expect(policy.find((entry) => entry.role === role)?.permissions).toEqual(['files:read', 'care:read']);
   });
 

@@ -55,7 +55,9 @@ test('every main screen is usable at 390×844', async ({ page }) => {
     await expectCards(page, '/audit/', 'admin');
     await page.goto('/mailman/providers/');
     // empty on a fresh server, cards once other tests added providers: never a table
-    await expect(page.getByText(/No providers yet/).or(page.getByRole('main').getByRole('listitem').first())).toBeVisible();
+    await expect(
+      page.getByText(/No providers yet/).or(page.getByRole('main').getByRole('listitem').first()),
+    ).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
   });

@@ -20,7 +20,12 @@ const test = workerTest.extend({
 
 async function newStaffUser(request: Parameters<typeof adminApi>[0]): Promise<SeededUser> {
   const suffix = uniqueSuffix();
-  return seedUser(await adminApi(request), { publicName: `Svea ${suffix}`, username: `svea-${suffix}`, password: `Svea-e2e-${suffix}-7`, roles: ['dispatcher'] });
+  return seedUser(await adminApi(request), {
+    publicName: `Svea ${suffix}`,
+    username: `svea-${suffix}`,
+    password: `Svea-e2e-${suffix}-7`,
+    roles: ['dispatcher'],
+  });
 }
 
 async function signInWithPassword(page: Page, user: SeededUser) {
@@ -56,7 +61,14 @@ async function keepRecoveryCodes(page: Page): Promise<string[]> {
 async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const options = { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } as const;
+  const options = {
+    protocol: 'ctap2',
+    transport: 'internal',
+    hasResidentKey: true,
+    hasUserVerification: true,
+    isUserVerified: true,
+    automaticPresenceSimulation: true,
+  } as const;
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options });
   return { cdp, authenticatorId };
 }
@@ -95,7 +107,10 @@ test('a passkey is enrolled on the Security page and signs in without a password
   });
 });
 
-test('an authenticator app is enrolled with its key and confirms the next sign-in; a recovery code confirms one more', async ({ page, request }) => {
+test('an authenticator app is enrolled with its key and confirms the next sign-in; a recovery code confirms one more', async ({
+  page,
+  request,
+}) => {
   const user = await newStaffUser(request);
   await signInWithPassword(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -135,7 +150,11 @@ test('an authenticator app is enrolled with its key and confirms the next sign-i
   });
 });
 
-test('an action that needs a recent sign-in asks for the password in a dialog and then completes', async ({ page, request, server }) => {
+test('an action that needs a recent sign-in asks for the password in a dialog and then completes', async ({
+  page,
+  request,
+  server,
+}) => {
   const user = await newStaffUser(request);
   // the sign-in's access token as if its authentication were ten minutes old: the server then asks for a re-authentication
   const masterSecret = Buffer.from(readFileSync(path.join(server.dataDir, 'secret.key'), 'utf8').trim(), 'hex');
@@ -163,6 +182,8 @@ test('an action that needs a recent sign-in asks for the password in a dialog an
   await dialog.getByLabel('Password').fill(user.password);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The password was successfully updated')).toBeVisible();
-  const signIn = await request.post('/api/auth/token/', { headers: { authorization: `Basic ${Buffer.from(`${user.username}:${newPassword}`).toString('base64')}` } });
+  const signIn = await request.post('/api/auth/token/', {
+    headers: { authorization: `Basic ${Buffer.from(`${user.username}:${newPassword}`).toString('base64')}` },
+  });
   expect(signIn.status()).toBe(200);
 });

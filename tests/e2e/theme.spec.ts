@@ -33,7 +33,18 @@ test('the theme toggle switches to dark, is remembered, and the dark screens pas
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   expect(isDark(await background(page))).toBe(true);
 
-  for (const path of ['/dashboard', '/filebucket/search/', '/users/', '/mailman/providers/', '/mailman/queue/', '/archive/incoming-care-requests/', '/audit/', '/roles/', '/filebucket/api-keys/', '/customers/create-care-request/']) {
+  for (const path of [
+    '/dashboard',
+    '/filebucket/search/',
+    '/users/',
+    '/mailman/providers/',
+    '/mailman/queue/',
+    '/archive/incoming-care-requests/',
+    '/audit/',
+    '/roles/',
+    '/filebucket/api-keys/',
+    '/customers/create-care-request/',
+  ]) {
     await test.step(`axe in dark on ${path}`, async () => {
       await page.goto(path);
       await expect(page.locator('.RaLayout-content')).toBeVisible();
@@ -51,8 +62,11 @@ test('the theme toggle switches to dark, is remembered, and the dark screens pas
   expect(isDark(await background(page))).toBe(false);
 });
 
-test('the login page, shown before the panel has loaded, follows the chosen or the system theme and passes axe in dark', async ({ page }) => {
-  const loginBackground = () => page.evaluate(() => getComputedStyle(document.querySelector('.login')!).backgroundColor);
+test('the login page, shown before the panel has loaded, follows the chosen or the system theme and passes axe in dark', async ({
+  page,
+}) => {
+  const loginBackground = () =>
+    page.evaluate(() => getComputedStyle(document.querySelector('.login')!).backgroundColor);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/login');
   await expect(page.locator('input[name="username"]')).toBeFocused();

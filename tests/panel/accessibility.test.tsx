@@ -46,13 +46,11 @@ describe('the drawer', () => {
     expect(menu).toHaveAttribute('role', 'menu');
     const roles = [...menu.children].map((child) => child.getAttribute('role'));
     expect(new Set(roles)).toEqual(new Set(['menuitem', 'separator']));
-    expect(within(menu).getAllByRole('separator').map((separator) => separator.getAttribute('aria-label'))).toEqual([
-      'Archive',
-      'Customers',
-      'Pricing',
-      'Filebucket',
-      'Mail Delivery',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('separator')
+        .map((separator) => separator.getAttribute('aria-label')),
+    ).toEqual(['Archive', 'Customers', 'Pricing', 'Filebucket', 'Mail Delivery']);
     const names = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.getAttribute('aria-label') ?? item.textContent);
@@ -80,7 +78,9 @@ describe('sort buttons', () => {
     unmount();
     german();
     await openMailScreen(fake.backend, '/users/', 'Bob Recruiter');
-    const names = screen.getAllByRole('button', { name: /^Sortieren nach / }).map((button) => button.getAttribute('aria-label'));
+    const names = screen
+      .getAllByRole('button', { name: /^Sortieren nach / })
+      .map((button) => button.getAttribute('aria-label'));
     expect(names).toContain('Sortieren nach Benutzername aufsteigend');
     for (const name of names) expect(name).toMatch(/^Sortieren nach [A-ZÄÖÜ]/);
   });
@@ -106,7 +106,12 @@ describe('colours', () => {
   });
 
   it('the theme’s app bar, links and buttons and errors reach AA contrast on their backgrounds', () => {
-    const palette = theme.palette as { primary: { main: string }; secondary: { main: string; contrastText: string }; error: { main: string }; background: { default: string } };
+    const palette = theme.palette as {
+      primary: { main: string };
+      secondary: { main: string; contrastText: string };
+      error: { main: string };
+      background: { default: string };
+    };
     expect(getContrastRatio(palette.secondary.main, palette.secondary.contrastText)).toBeGreaterThanOrEqual(AA); // app bar
     for (const background of [palette.background.default, '#fff', grey[100], '#f0f0f0']) {
       expect(getContrastRatio(palette.primary.main, background), `primary on ${background}`).toBeGreaterThanOrEqual(AA);
@@ -128,14 +133,17 @@ describe('progress indicators', () => {
   it.each([
     ['en', 'Loading'],
     ['de', 'Wird geladen'],
-  ] as const)('are named in the panel language (%s), like react-admin’s loading indicator in the app bar', async (locale, name) => {
-    render(
-      <AdminContext i18nProvider={createI18nProvider(locale)}>
-        <MuiLocale>
-          <CircularProgress />
-        </MuiLocale>
-      </AdminContext>,
-    );
-    expect(await screen.findByRole('progressbar', { name })).toBeInTheDocument();
-  });
+  ] as const)(
+    'are named in the panel language (%s), like react-admin’s loading indicator in the app bar',
+    async (locale, name) => {
+      render(
+        <AdminContext i18nProvider={createI18nProvider(locale)}>
+          <MuiLocale>
+            <CircularProgress />
+          </MuiLocale>
+        </AdminContext>,
+      );
+      expect(await screen.findByRole('progressbar', { name })).toBeInTheDocument();
+    },
+  );
 });

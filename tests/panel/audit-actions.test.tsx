@@ -23,12 +23,37 @@ const MAIL_UID = '1a2b3c4d-0000-4000-8000-00000000abcd';
 
 /** What the services write now: a failed sign-in (no actor, a client address), mail events by reference uid, an API token's upload. */
 function addRecordedEvents() {
-  const base = { outcome: 'success' as const, address: '203.0.113.7', actor: { uid: ADMIN_UID, public_name: 'Alice Admin' } };
+  const base = {
+    outcome: 'success' as const,
+    address: '203.0.113.7',
+    actor: { uid: ADMIN_UID, public_name: 'Alice Admin' },
+  };
   fake.audit.events.unshift(
-    { ...base, id: '14', time: BAN_TIME + 40, action: 'mail.cancel', target: { type: 'mail', id: MAIL_UID, label: null }, changes: { state: 'cancelled', previous_state: 'queued', recipients_count: 1 } },
-    { ...base, id: '13', time: BAN_TIME + 30, action: 'mail.resend', target: { type: 'mail', id: MAIL_UID, label: null }, changes: { resent_as: 'x', recipients_count: 2 } },
+    {
+      ...base,
+      id: '14',
+      time: BAN_TIME + 40,
+      action: 'mail.cancel',
+      target: { type: 'mail', id: MAIL_UID, label: null },
+      changes: { state: 'cancelled', previous_state: 'queued', recipients_count: 1 },
+    },
+    {
+      ...base,
+      id: '13',
+      time: BAN_TIME + 30,
+      action: 'mail.resend',
+      target: { type: 'mail', id: MAIL_UID, label: null },
+      changes: { resent_as: 'x', recipients_count: 2 },
+    },
     // written before mail events stopped naming the sender: the address is not shown
-    { ...base, id: '12', time: BAN_TIME + 20, action: 'mail.send', target: { type: 'mail', id: MAIL_UID, label: 'noreply@caredesk.example' }, changes: {} },
+    {
+      ...base,
+      id: '12',
+      time: BAN_TIME + 20,
+      action: 'mail.send',
+      target: { type: 'mail', id: MAIL_UID, label: 'noreply@caredesk.example' },
+      changes: {},
+    },
     {
       id: '11',
       time: BAN_TIME + 10,
@@ -39,7 +64,15 @@ function addRecordedEvents() {
       changes: { username: 'mallory' },
       outcome: 'failure',
     },
-    { ...base, id: '10', time: BAN_TIME + 5, actor: null, action: 'file.upload', target: { type: 'file', id: 'f1', label: 'contract.pdf' }, changes: { api_token: 't1' } },
+    {
+      ...base,
+      id: '10',
+      time: BAN_TIME + 5,
+      actor: null,
+      action: 'file.upload',
+      target: { type: 'file', id: 'f1', label: 'contract.pdf' },
+      changes: { api_token: 't1' },
+    },
   );
 }
 
@@ -47,7 +80,9 @@ async function openAudit(path = '/audit/', text = 'Alice Admin') {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
   await waitFor(() => expect(currentUrl()).toBe(path));
-  await waitFor(() => expect(screen.getAllByText(text).some((element) => element.closest('tbody tr'))).toBe(true), { timeout: 10_000 });
+  await waitFor(() => expect(screen.getAllByText(text).some((element) => element.closest('tbody tr'))).toBe(true), {
+    timeout: 10_000,
+  });
   return rendered;
 }
 
@@ -59,13 +94,17 @@ const row = (text: string) => {
 
 const labelOf = (locale: 'en' | 'de', action: string): unknown => {
   const [group, verb] = [action.slice(0, action.indexOf('.')), action.slice(action.indexOf('.') + 1)];
-  const actions = (messages[locale].caredesk as unknown as { audit: { actions: Record<string, Record<string, string> | undefined> } }).audit.actions;
+  const actions = (
+    messages[locale].caredesk as unknown as { audit: { actions: Record<string, Record<string, string> | undefined> } }
+  ).audit.actions;
   return actions[group]?.[verb];
 };
 
 describe('audit action labels', { timeout: 60_000 }, () => {
   it.each(['en', 'de'] as const)('every action the server can write has a %s label', (locale) => {
-    const unlabelled = SERVER_ACTIONS.filter((action) => typeof labelOf(locale, action) !== 'string' || !labelOf(locale, action));
+    const unlabelled = SERVER_ACTIONS.filter(
+      (action) => typeof labelOf(locale, action) !== 'string' || !labelOf(locale, action),
+    );
     expect(unlabelled).toEqual([]);
   });
 
@@ -86,7 +125,15 @@ describe('audit action labels', { timeout: 60_000 }, () => {
       .map((option) => option.textContent?.trim())
       .filter((text) => text && text !== 'Any');
     expect(offered).toEqual(SERVER_ACTIONS.map((action) => labelOf('en', action)));
-    expect(offered).toEqual(expect.arrayContaining(['Mail resent', 'Mail cancelled', 'Mail retried now', 'Mail provider disabled', 'Mail account deleted']));
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        'Mail resent',
+        'Mail cancelled',
+        'Mail retried now',
+        'Mail provider disabled',
+        'Mail account deleted',
+      ]),
+    );
     expect(offered.filter((text) => /^[a-z-]+\.[a-z-]+$/.test(text ?? ''))).toEqual([]);
   });
 });
@@ -96,7 +143,10 @@ describe('audit actors and targets in words', { timeout: 60_000 }, () => {
     addRecordedEvents();
     await openAudit();
     const resend = row('Mail resent');
-    expect(within(resend).getByText('Mail to 2 recipients · 1a2b3c4d').closest('[title]')).toHaveAttribute('title', MAIL_UID);
+    expect(within(resend).getByText('Mail to 2 recipients · 1a2b3c4d').closest('[title]')).toHaveAttribute(
+      'title',
+      MAIL_UID,
+    );
     expect(within(row('Mail cancelled')).getByText('Mail to 1 recipient · 1a2b3c4d')).toBeInTheDocument();
     expect(within(row('Mail sent')).getByText('Mail · 1a2b3c4d')).toBeInTheDocument();
     expect(screen.queryByText(/noreply@/)).not.toBeInTheDocument();

@@ -111,7 +111,9 @@ describe('audit list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(currentUrl()).toContain(`actor=${ADMIN_UID}`));
     await user.click(screen.getByRole('combobox', { name: 'Target type' }));
     await user.click(await screen.findByRole('option', { name: 'User' }));
-    await waitFor(() => expect(JSON.parse(lastQuery().filters)).toEqual({ action: 'user.ban', actor: ADMIN_UID, target_type: 'user' }));
+    await waitFor(() =>
+      expect(JSON.parse(lastQuery().filters)).toEqual({ action: 'user.ban', actor: ADMIN_UID, target_type: 'user' }),
+    );
     expect(filterButton).toHaveAccessibleName('Filter (3 active)');
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
@@ -126,10 +128,13 @@ describe('audit event', { timeout: 60_000 }, () => {
     await user.click(within(row('User banned')).getByRole('link', { name: 'Show event 3' }));
     await waitFor(() => expect(currentUrl()).toBe('/audit/3/'));
     const event = await screen.findByTestId('audit-event');
-    for (const text of ['Alice Admin', '203.0.113.7', 'User banned', 'user.ban', 'Bob Recruiter', 'Success']) expect(event).toHaveTextContent(text);
+    for (const text of ['Alice Admin', '203.0.113.7', 'User banned', 'user.ban', 'Bob Recruiter', 'Success'])
+      expect(event).toHaveTextContent(text);
     expect(within(event).getByText('Target type').nextElementSibling).toHaveTextContent(/^User$/);
     const changes = screen.getByRole('table', { name: 'Changes' });
-    const cells = within(changes).getAllByRole('row').map((tableRow) => [...tableRow.children].map((cell) => cell.textContent));
+    const cells = within(changes)
+      .getAllByRole('row')
+      .map((tableRow) => [...tableRow.children].map((cell) => cell.textContent));
     expect(cells).toEqual([
       ['Field', 'New value'],
       ['banned', 'true'],
@@ -150,7 +155,10 @@ describe('CSV export', { timeout: 60_000 }, () => {
   it('writes every event the filter selects (read 100 at a time), with a byte order mark and translated headers', async () => {
     addEvents(230);
     const files = captureDownloads();
-    const { user } = await openAudit('/audit/?page=1&pageSize=25&sortBy=time&ordering=des&action=user.update', 'User: Generated 0');
+    const { user } = await openAudit(
+      '/audit/?page=1&pageSize=25&sortBy=time&ordering=des&action=user.update',
+      'User: Generated 0',
+    );
     const before = fake.audit.listQueries().length;
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(files).toHaveLength(1));
@@ -164,7 +172,9 @@ describe('CSV export', { timeout: 60_000 }, () => {
     expect(files[0].name).toBe('audit-trail.csv');
     expect([...(await bytesOf(files[0].blob)).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = (await textOf(files[0].blob)).slice(1).split('\r\n');
-    expect(lines[0]).toBe('Time,Actor,Actor ID,Client address,Action,Action name,Target type,Target ID,Target,Outcome,Changes');
+    expect(lines[0]).toBe(
+      'Time,Actor,Actor ID,Client address,Action,Action name,Target type,Target ID,Target,Outcome,Changes',
+    );
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(1, -1)).toHaveLength(230);
     expect(lines[1]).toBe(
@@ -191,7 +201,8 @@ describe('in German', { timeout: 60_000 }, () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     const files = captureDownloads();
     const { user } = await openAudit();
-    for (const name of ['Zeit', 'Akteur', 'Aktion', 'Ziel', 'Ergebnis']) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    for (const name of ['Zeit', 'Akteur', 'Aktion', 'Ziel', 'Ergebnis'])
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     const ban = row('Benutzer gesperrt');
     expect(within(ban).getByText('Benutzer: Bob Recruiter')).toBeInTheDocument();
     expect(within(ban).getByText('Erfolgreich')).toBeInTheDocument();
@@ -200,6 +211,8 @@ describe('in German', { timeout: 60_000 }, () => {
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0].name).toBe('audit-protokoll.csv');
     const header = (await textOf(files[0].blob)).slice(1).split('\r\n')[0];
-    expect(header).toBe('Zeit,Akteur,Akteur-ID,Client-Adresse,Aktion,Aktionsname,Zieltyp,Ziel-ID,Ziel,Ergebnis,Änderungen');
+    expect(header).toBe(
+      'Zeit,Akteur,Akteur-ID,Client-Adresse,Aktion,Aktionsname,Zieltyp,Ziel-ID,Ziel,Ergebnis,Änderungen',
+    );
   });
 });

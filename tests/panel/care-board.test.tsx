@@ -15,7 +15,10 @@ async function open(path: string) {
 }
 
 const column = (name: RegExp) => screen.findByRole('region', { name }, { timeout: 15_000 });
-const statusesAsked = () => fake.state.incoming.map((request) => JSON.parse(request.url.searchParams.get('filters') ?? '{}').status?.[0]).filter(Boolean);
+const statusesAsked = () =>
+  fake.state.incoming
+    .map((request) => JSON.parse(request.url.searchParams.get('filters') ?? '{}').status?.[0])
+    .filter(Boolean);
 
 describe('the care board', { timeout: 60_000 }, () => {
   it('has a column per open status with its cards; the closed ones show behind the switch', async () => {
@@ -23,7 +26,8 @@ describe('the care board', { timeout: 60_000 }, () => {
     const contacting = await column(/^Contacting/);
     expect(await within(contacting).findByText('Received 03/01/2026, 10:30 AM', { exact: false })).toBeInTheDocument();
     const card = within(contacting).getByTestId('board-card');
-    for (const text of ['10xxx', 'Core Territory', '2 patients · Care levels 3, 2', 'Alice Admin']) expect(card).toHaveTextContent(text);
+    for (const text of ['10xxx', 'Core Territory', '2 patients · Care levels 3, 2', 'Alice Admin'])
+      expect(card).toHaveTextContent(text);
     expect(within(card).getByRole('img', { name: 'overdue' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /^Move the request received/ })).toBeInTheDocument();
     expect(await column(/^New \(1 request\)/)).toHaveTextContent('1 patient · Care level 5');
@@ -43,8 +47,14 @@ describe('the care board', { timeout: 60_000 }, () => {
     expect(card.querySelector('[data-territory]')).toHaveAttribute('data-territory', 'zip');
   });
 
-  it('shows a column\'s first 50 requests, then 50 more', async () => {
-    fake.state.items = [incoming2016(), ...Array.from({ length: 60 }, (_, index) => ({ ...incoming2012(), uid: `0f1e2d3c-0000-4000-8000-0000000${String(index).padStart(5, '0')}` }))];
+  it("shows a column's first 50 requests, then 50 more", async () => {
+    fake.state.items = [
+      incoming2016(),
+      ...Array.from({ length: 60 }, (_, index) => ({
+        ...incoming2012(),
+        uid: `0f1e2d3c-0000-4000-8000-0000000${String(index).padStart(5, '0')}`,
+      })),
+    ];
     const { user } = await open(BOARD);
     const fresh = await column(/^New \(60 requests\)/);
     await waitFor(() => expect(within(fresh).getAllByTestId('board-card')).toHaveLength(50));
@@ -53,7 +63,7 @@ describe('the care board', { timeout: 60_000 }, () => {
     expect(fake.state.incoming.some((request) => request.url.searchParams.get('page_size') === '100')).toBe(true);
   });
 
-  it('opens a card\'s details with the workflow panel', async () => {
+  it("opens a card's details with the workflow panel", async () => {
     const { user } = await open(BOARD);
     const fresh = await column(/^New/);
     await user.click(await within(fresh).findByRole('button', { name: /^Open request received/ }));
@@ -64,7 +74,11 @@ describe('the care board', { timeout: 60_000 }, () => {
 describe('the own care settings', { timeout: 60_000 }, () => {
   it('offers "mail me when a request is assigned to me" on the Security page', async () => {
     const { user } = await open('/security');
-    const mails = await screen.findByRole('switch', { name: 'Mail me when a request is assigned to me' }, { timeout: 15_000 });
+    const mails = await screen.findByRole(
+      'switch',
+      { name: 'Mail me when a request is assigned to me' },
+      { timeout: 15_000 },
+    );
     await waitFor(() => expect(mails).toBeChecked());
     await user.click(mails);
     await waitFor(() => expect(fake.work.state.settings).toEqual({ assignment_mails: false, mail_address: null }));

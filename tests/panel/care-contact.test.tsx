@@ -23,7 +23,8 @@ vi.mock('../../src/auth/authProvider', async (importOriginal) => {
       return {
         ...provider,
         getPermissions: async (params: unknown) =>
-          (await provider.getPermissions?.(params)) ?? (await options.httpClient(`${options.session.authUrl}/info/`)).json.permissions,
+          (await provider.getPermissions?.(params)) ??
+          (await options.httpClient(`${options.session.authUrl}/info/`)).json.permissions,
       };
     },
   };
@@ -59,16 +60,29 @@ beforeEach(() => {
   server.contactReads = 0;
   server.erasures = 0;
   fake.backend.server.use(
-    http.get(`${AUTH_URL}/info/`, () => HttpResponse.json({ uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['dispatcher'], permissions: server.permissions })),
+    http.get(`${AUTH_URL}/info/`, () =>
+      HttpResponse.json({
+        uid: ADMIN_UID,
+        public_name: 'Alice Admin',
+        roles: ['dispatcher'],
+        permissions: server.permissions,
+      }),
+    ),
     http.get(`${ORIGIN}/api/care/archived/care-requests/:uid/`, ({ params }) =>
       params.uid === UID_2016
         ? HttpResponse.json({ ...archived2016(), contact_erased: server.erased })
-        : HttpResponse.json({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'no such request' }, { status: 404 }),
+        : HttpResponse.json(
+            { type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'no such request' },
+            { status: 404 },
+          ),
     ),
     http.get(CONTACT_URL, () => {
       server.contactReads += 1;
       if (server.erased !== null)
-        return HttpResponse.json({ type: '/problems/contact-erased', title: 'Gone', status: 410, detail: 'The contact data was erased.' }, { status: 410 });
+        return HttpResponse.json(
+          { type: '/problems/contact-erased', title: 'Gone', status: 410, detail: 'The contact data was erased.' },
+          { status: 410 },
+        );
       return HttpResponse.json(CONTACT);
     }),
     http.delete(CONTACT_URL, () => {
@@ -84,7 +98,9 @@ async function openArchived() {
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent('/archive/incoming-care-requests/')}`);
   await screen.findByText('caredesk.example');
   const cell = screen.getAllByText('caredesk.example').find((element) => element.closest('tbody tr'))!;
-  await rendered.user.click(within(cell.closest('tr')!).getByRole('button', { name: /^(Open archived request|Archivierte Anfrage öffnen)$/ }));
+  await rendered.user.click(
+    within(cell.closest('tr')!).getByRole('button', { name: /^(Open archived request|Archivierte Anfrage öffnen)$/ }),
+  );
   return { ...rendered, view: await screen.findByTestId('archived-request') };
 }
 
@@ -97,7 +113,17 @@ describe('contact data of an archived request', { timeout: 60_000 }, () => {
     await user.click(within(contact).getByRole('button', { name: 'Show contact data' }));
     const data = await within(contact).findByTestId('care-contact-data');
     expect(server.contactReads).toBe(1);
-    for (const text of ['Mrs.', 'Dr.', 'Erika', 'Mustermann', '+49 30 1234567', 'erika@example.org', 'Call after 5 pm', '10115', 'Berlin']) {
+    for (const text of [
+      'Mrs.',
+      'Dr.',
+      'Erika',
+      'Mustermann',
+      '+49 30 1234567',
+      'erika@example.org',
+      'Call after 5 pm',
+      '10115',
+      'Berlin',
+    ]) {
       expect(data).toHaveTextContent(text);
     }
     expect(within(contact).queryByRole('button', { name: 'Show contact data' })).not.toBeInTheDocument();
@@ -121,11 +147,17 @@ describe('contact data of an archived request', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Erase the personal data?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Erase the personal data?' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Erase the personal data?' })).not.toBeInTheDocument(),
+    );
     expect(server.erasures).toBe(0);
 
     await user.click(within(contact).getByRole('button', { name: 'Erase personal data' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Erase the personal data?' })).getByRole('button', { name: 'Erase personal data' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Erase the personal data?' })).getByRole('button', {
+        name: 'Erase personal data',
+      }),
+    );
     expect(await screen.findByText('The personal data has been erased.')).toBeInTheDocument();
     expect(server.erasures).toBe(1);
     const erasedOn = `Personal data erased on ${format(new Date(ERASED_AT * 1000), 'Pp')}.`;
@@ -158,9 +190,14 @@ describe('contact data of an archived request', { timeout: 60_000 }, () => {
     expect(contact).toHaveTextContent('Kontakt');
     await user.click(within(contact).getByRole('button', { name: 'Kontaktdaten anzeigen' }));
     const data = await within(contact).findByTestId('care-contact-data');
-    for (const text of ['Anrede', 'Frau', 'Vorname', 'Nachname', 'Telefon', 'PLZ des Einsatzorts', 'Ort des Einsatzes']) expect(data).toHaveTextContent(text);
+    for (const text of ['Anrede', 'Frau', 'Vorname', 'Nachname', 'Telefon', 'PLZ des Einsatzorts', 'Ort des Einsatzes'])
+      expect(data).toHaveTextContent(text);
     await user.click(within(contact).getByRole('button', { name: 'Personenbezogene Daten löschen' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Personenbezogene Daten löschen?' })).getByRole('button', { name: 'Personenbezogene Daten löschen' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Personenbezogene Daten löschen?' })).getByRole('button', {
+        name: 'Personenbezogene Daten löschen',
+      }),
+    );
     const erasedOn = `Personenbezogene Daten gelöscht am ${format(new Date(ERASED_AT * 1000), 'Pp', { locale: de })}.`;
     await waitFor(() => expect(within(screen.getByTestId('care-contact')).getByText(erasedOn)).toBeInTheDocument());
   });

@@ -7,7 +7,16 @@ import { submitCareRequest } from '../../src/dataProviders/careRequests/intake';
 import '../../src/resources/careRequests/create/CareRequestCreate';
 import { SubmitResultCard } from '../../src/resources/careRequests/create/SubmitResultCard';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { button, fillContact, fillMission, fillPatient, openStepper, START_DATE, VALID, type User } from './support/careStepper';
+import {
+  button,
+  fillContact,
+  fillMission,
+  fillPatient,
+  openStepper,
+  START_DATE,
+  VALID,
+  type User,
+} from './support/careStepper';
 import { INTAKE_URL, useFakeCareBackend } from './support/fakeCareService';
 import { dateField } from './support/dateFields';
 
@@ -18,7 +27,14 @@ function intakeProblem(form: Record<string, string>) {
   const first = schemaErrors(form);
   const errors = [...first, ...checkFormRules(form, new Set(first.map((error) => error.field)), new Date())];
   const fields = errors.map((error) => error.field).join(', ');
-  return { type: 'https://caredesk.example/problems/validation-error', title: 'Bad Request', status: 400, detail: `The care request has invalid fields: ${fields}.`, field: errors[0]!.field, errors };
+  return {
+    type: 'https://caredesk.example/problems/validation-error',
+    title: 'Bad Request',
+    status: 400,
+    detail: `The care request has invalid fields: ${fields}.`,
+    field: errors[0]!.field,
+    errors,
+  };
 }
 
 /** The intake refuses the first submission as if three values had been changed on the way; later ones are accepted. */
@@ -28,8 +44,15 @@ function refuseFirstSubmission() {
     http.post(INTAKE_URL, async ({ request }) => {
       const form = Object.fromEntries((await request.formData()).entries()) as Record<string, string>;
       received.push(form);
-      if (received.length > 1) return HttpResponse.json({ uid: '7a7a7a7a-0000-4000-8000-000000000002', submitted: 1_772_361_000 }, { status: 201 });
-      return HttpResponse.json(intakeProblem({ ...form, EinsatzPLZ: '1011', P1Mobil: '9', Vorname: 'E'.repeat(129) }), { status: 400, statusText: 'Bad Request' });
+      if (received.length > 1)
+        return HttpResponse.json(
+          { uid: '7a7a7a7a-0000-4000-8000-000000000002', submitted: 1_772_361_000 },
+          { status: 201 },
+        );
+      return HttpResponse.json(intakeProblem({ ...form, EinsatzPLZ: '1011', P1Mobil: '9', Vorname: 'E'.repeat(129) }), {
+        status: 400,
+        statusText: 'Bad Request',
+      });
     }),
   );
   return received;
@@ -38,8 +61,24 @@ function refuseFirstSubmission() {
 async function submitTwoPatients(user: User) {
   await fillMission(user, { atDate: true });
   await user.click(button('Add a second patient'));
-  await fillPatient(user, 0, ['Female', 'Care level 3', 'Walker', 'Slightly impaired', 'No limitations', 'Highly impaired', 'Rarely']);
-  await fillPatient(user, 1, ['Male', 'Care level 5', 'Confined to bed', 'Not possible', 'Not possible', 'Slightly impaired', 'Frequently']);
+  await fillPatient(user, 0, [
+    'Female',
+    'Care level 3',
+    'Walker',
+    'Slightly impaired',
+    'No limitations',
+    'Highly impaired',
+    'Rarely',
+  ]);
+  await fillPatient(user, 1, [
+    'Male',
+    'Care level 5',
+    'Confined to bed',
+    'Not possible',
+    'Not possible',
+    'Slightly impaired',
+    'Frequently',
+  ]);
   await user.click(button('Next'));
   await screen.findByRole('textbox', { name: 'First name' });
   await fillContact(user);
@@ -60,8 +99,14 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
     expect(within(card).getByText('Failed')).toBeInTheDocument();
     await waitFor(() => expect(card).toHaveFocus());
     expect(within(card).getByTestId('care-request-failure')).toHaveTextContent('Please correct these fields:');
-    const items = within(within(card).getByTestId('care-request-refused-fields')).getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual(['ZIP code: A ZIP code has exactly 5 digits', 'First name: At most 128 characters', 'Mobility (Patient 2): This value is not accepted']);
+    const items = within(within(card).getByTestId('care-request-refused-fields'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'ZIP code: A ZIP code has exactly 5 digits',
+      'First name: At most 128 characters',
+      'Mobility (Patient 2): This value is not accepted',
+    ]);
     expect(card).not.toHaveTextContent(/EinsatzPLZ|P1Mobil|Vorname|\{/);
     expect(within(card).queryByTestId('care-request-response')).not.toBeInTheDocument();
 
@@ -69,7 +114,9 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(within(card).getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
-    expect(within(card).getByTestId('care-request-error')).toHaveTextContent('400 Bad Request: Bad Request: The care request has invalid fields: EinsatzPLZ, Vorname, P1Mobil.');
+    expect(within(card).getByTestId('care-request-error')).toHaveTextContent(
+      '400 Bad Request: Bad Request: The care request has invalid fields: EinsatzPLZ, Vorname, P1Mobil.',
+    );
     expect(within(card).getByTestId('care-request-response')).toHaveTextContent('"field": "P1Mobil"');
 
     await user.click(within(card).getByRole('button', { name: 'Back to the request' }));
@@ -96,9 +143,12 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
     ];
     const labels = ['Gender', 'Care level', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'Night shifts'];
     for (const [index, values] of expected.entries()) {
-      for (const [position, label] of labels.entries()) expect(patientCombobox(index, label)).toHaveTextContent(values[position]!);
+      for (const [position, label] of labels.entries())
+        expect(patientCombobox(index, label)).toHaveTextContent(values[position]!);
     }
-    await waitFor(() => expect(patientCombobox(1, 'Mobility')).toHaveAccessibleDescription('This value is not accepted'));
+    await waitFor(() =>
+      expect(patientCombobox(1, 'Mobility')).toHaveAccessibleDescription('This value is not accepted'),
+    );
 
     await user.click(button('Next'));
     const firstName = await screen.findByRole('textbox', { name: 'First name' });
@@ -119,7 +169,10 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
 
   it('speaks German in a German panel: labels, reasons, actions', async () => {
     refuseFirstSubmission();
-    const result = await submitCareRequest('http://localhost:3000/api/intake', { ...VALID, patients: [...VALID.patients, ...VALID.patients] });
+    const result = await submitCareRequest('http://localhost:3000/api/intake', {
+      ...VALID,
+      patients: [...VALID.patients, ...VALID.patients],
+    });
     render(
       <AdminContext i18nProvider={createI18nProvider('de')}>
         <SubmitResultCard result={result} onReset={() => undefined} onBackToRequest={() => undefined} />
@@ -128,9 +181,16 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
     const card = screen.getByTestId('care-request-failed');
     expect(within(card).getByText('Fehlgeschlagen')).toBeInTheDocument();
     expect(within(card).getByTestId('care-request-failure')).toHaveTextContent('Bitte korrigieren Sie diese Felder:');
-    const items = within(card).getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual(['Postleitzahl: Eine Postleitzahl hat genau 5 Ziffern', 'Vorname: Höchstens 128 Zeichen', 'Mobilität (Patient 2): Dieser Wert wird nicht angenommen']);
-    for (const name of ['Details anzeigen', 'Zurück zur Anfrage', 'Neue Anfrage senden']) expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    const items = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Postleitzahl: Eine Postleitzahl hat genau 5 Ziffern',
+      'Vorname: Höchstens 128 Zeichen',
+      'Mobilität (Patient 2): Dieser Wert wird nicht angenommen',
+    ]);
+    for (const name of ['Details anzeigen', 'Zurück zur Anfrage', 'Neue Anfrage senden'])
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
   });
 });
 
@@ -145,8 +205,10 @@ describe('create care request: other failures in one translated sentence', () =>
     );
     return screen.getByTestId('care-request-failure');
   };
-  const problem = (status: number, headers: Record<string, string> = {}) => () =>
-    HttpResponse.json({ type: 'about:blank', title: 'x', status, detail: 'x' }, { status, headers }) as Response;
+  const problem =
+    (status: number, headers: Record<string, string> = {}) =>
+    () =>
+      HttpResponse.json({ type: 'about:blank', title: 'x', status, detail: 'x' }, { status, headers }) as Response;
 
   it('429 with Retry-After says when to try again', async () => {
     expect(await renderCard(problem(429, { 'Retry-After': '37' }))).toHaveTextContent(
@@ -161,7 +223,9 @@ describe('create care request: other failures in one translated sentence', () =>
   });
 
   it('413 says the request is too large', async () => {
-    expect(await renderCard(problem(413))).toHaveTextContent('The request is too large. Please shorten the notes and try again.');
+    expect(await renderCard(problem(413))).toHaveTextContent(
+      'The request is too large. Please shorten the notes and try again.',
+    );
   });
 
   it('a network error says the server could not be reached (German too)', async () => {
@@ -171,7 +235,9 @@ describe('create care request: other failures in one translated sentence', () =>
   });
 
   it('a server error and another refusal name the HTTP status', async () => {
-    expect(await renderCard(problem(503))).toHaveTextContent('The server could not process the request (HTTP 503). Please try again later.');
+    expect(await renderCard(problem(503))).toHaveTextContent(
+      'The server could not process the request (HTTP 503). Please try again later.',
+    );
   });
 
   it('a 415 is a refusal', async () => {

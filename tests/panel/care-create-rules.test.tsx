@@ -5,7 +5,18 @@ import { careRequestFormData } from '../../src/dataProviders/careRequests/intake
 import '../../src/resources/careRequests/create/CareRequestCreate';
 import type { CareRequestValues } from '../../src/dataProviders/careRequests/formValues';
 import { startDateValidator, todayIso } from '../../src/resources/careRequests/create/validators';
-import { button, choose, englishDay, fillContact, fillMission, fillPatient, openStepper, START_DATE, VALID, type User } from './support/careStepper';
+import {
+  button,
+  choose,
+  englishDay,
+  fillContact,
+  fillMission,
+  fillPatient,
+  openStepper,
+  START_DATE,
+  VALID,
+  type User,
+} from './support/careStepper';
 import { useFakeCareBackend } from './support/fakeCareService';
 import { dateField, typeDay } from './support/dateFields';
 
@@ -14,9 +25,12 @@ const fake = useFakeCareBackend();
 /** The fields the real intake refuses in a form (its schema and its cross-field rules), as the intake's field names. */
 function intakeRefuses(form: Record<string, string>): string[] {
   const errors = schemaErrors(form);
-  return [...errors, ...checkFormRules(form, new Set(errors.map((error) => error.field)), new Date())].map((error) => error.field);
+  return [...errors, ...checkFormRules(form, new Set(errors.map((error) => error.field)), new Date())].map(
+    (error) => error.field,
+  );
 }
-const wireForm = (values: CareRequestValues) => Object.fromEntries(careRequestFormData(values).entries()) as Record<string, string>;
+const wireForm = (values: CareRequestValues) =>
+  Object.fromEntries(careRequestFormData(values).entries()) as Record<string, string>;
 
 /** The day before today in Berlin. */
 const yesterday = () => new Date(Date.parse(`${todayIso()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -30,10 +44,28 @@ interface RuleCase {
 }
 
 const MISSION_CASES: RuleCase[] = [
-  { label: 'Origin', key: 'origin', wire: 'WWW', value: 'ftp://files.example.org', message: 'Enter a web address such as https://www.example.org' },
-  { label: 'Origin', key: 'origin', wire: 'WWW', value: `https://www.example.org/${'a'.repeat(2025)}`, message: 'At most 2048 characters' },
+  {
+    label: 'Origin',
+    key: 'origin',
+    wire: 'WWW',
+    value: 'ftp://files.example.org',
+    message: 'Enter a web address such as https://www.example.org',
+  },
+  {
+    label: 'Origin',
+    key: 'origin',
+    wire: 'WWW',
+    value: `https://www.example.org/${'a'.repeat(2025)}`,
+    message: 'At most 2048 characters',
+  },
   { label: 'ZIP code', key: 'zipCode', wire: 'EinsatzPLZ', value: '1011', message: 'A ZIP code has exactly 5 digits' },
-  { label: 'ZIP code', key: 'zipCode', wire: 'EinsatzPLZ', value: '101155', message: 'A ZIP code has exactly 5 digits' },
+  {
+    label: 'ZIP code',
+    key: 'zipCode',
+    wire: 'EinsatzPLZ',
+    value: '101155',
+    message: 'A ZIP code has exactly 5 digits',
+  },
   { label: 'ZIP code', key: 'zipCode', wire: 'EinsatzPLZ', value: '10a15', message: 'Only digits are allowed' },
   { label: 'ZIP code', key: 'zipCode', wire: 'EinsatzPLZ', value: '   ', message: 'This field is required' },
   { label: 'City', key: 'city', wire: 'EinsatzOrt', value: 'B'.repeat(129), message: 'At most 128 characters' },
@@ -51,7 +83,13 @@ const CONTACT_CASES: RuleCase[] = [
   { label: 'E-mail', key: 'email', wire: 'EMail', value: 'erika@-example.org', message: 'Invalid e-mail.' },
   { label: 'E-mail', key: 'email', wire: 'EMail', value: 'erika.müller@example.org', message: 'Invalid e-mail.' },
   { label: 'E-mail', key: 'email', wire: 'EMail', value: 'erika@exa mple.org', message: 'Invalid e-mail.' },
-  { label: 'E-mail', key: 'email', wire: 'EMail', value: `${'e'.repeat(243)}@example.org`, message: 'At most 254 characters' },
+  {
+    label: 'E-mail',
+    key: 'email',
+    wire: 'EMail',
+    value: `${'e'.repeat(243)}@example.org`,
+    message: 'At most 254 characters',
+  },
   { label: 'Notes', key: 'notes', wire: 'Bemerkungen', value: 'n'.repeat(5001), message: 'At most 5000 characters' },
 ];
 
@@ -65,7 +103,10 @@ async function enter(user: User, label: string, value: string) {
 /** Each case: the real intake refuses the value, and the step refuses it with the message on that field. */
 async function expectRefusedInForm(user: User, cases: RuleCase[], press: string, valid: Record<string, string>) {
   for (const rule of cases) {
-    expect(intakeRefuses(wireForm({ ...VALID, [rule.key]: rule.value })), `${rule.label} "${rule.value.slice(0, 30)}"`).toContain(rule.wire);
+    expect(
+      intakeRefuses(wireForm({ ...VALID, [rule.key]: rule.value })),
+      `${rule.label} "${rule.value.slice(0, 30)}"`,
+    ).toContain(rule.wire);
     const input = await enter(user, rule.label, rule.value);
     await user.click(button(press));
     await waitFor(() => expect(input).toHaveAccessibleDescription(rule.message));
@@ -85,11 +126,19 @@ describe('create care request: every rule of the intake', { timeout: 180_000 }, 
     await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '10115');
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
     await user.click(screen.getByRole('radio', { name: 'At date' }));
-    await expectRefusedInForm(user, MISSION_CASES, 'Next', { Origin: 'https://www.caredesk.example', 'ZIP code': '10115', City: 'Berlin' });
+    await expectRefusedInForm(user, MISSION_CASES, 'Next', {
+      Origin: 'https://www.caredesk.example',
+      'ZIP code': '10115',
+      City: 'Berlin',
+    });
 
     await typeDay(user, START_DATE, yesterday());
     await user.click(button('Next'));
-    await waitFor(() => expect(dateField(START_DATE).group).toHaveAccessibleDescription(`The date must not be before ${englishDay(todayIso())}`));
+    await waitFor(() =>
+      expect(dateField(START_DATE).group).toHaveAccessibleDescription(
+        `The date must not be before ${englishDay(todayIso())}`,
+      ),
+    );
     // a day that does not exist cannot be picked in a browser; the rule still holds
     expect(startDateValidator('2099-02-30', { missionBegins: '1' }, {})).toBe('caredesk.care.create.validation.date');
 
@@ -115,7 +164,9 @@ describe('create care request: every rule of the intake', { timeout: 180_000 }, 
       await user.click(screen.getByRole('radio', { name: 'As soon as possible' }));
       const origin = await enter(user, 'Origin', 'not a url');
       await user.click(button('Next'));
-      await waitFor(() => expect(origin).toHaveAccessibleDescription('Enter a web address such as https://www.example.org'));
+      await waitFor(() =>
+        expect(origin).toHaveAccessibleDescription('Enter a web address such as https://www.example.org'),
+      );
       expect(screen.queryByRole('button', { name: 'Add a second patient' })).not.toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
@@ -125,7 +176,15 @@ describe('create care request: every rule of the intake', { timeout: 180_000 }, 
   it('step 3 refuses what the intake refuses: names, phone, e-mail and notes; nothing is sent', async () => {
     const { user } = await openStepper(fake);
     await fillMission(user);
-    await fillPatient(user, 0, ['Male', 'Care level 1', 'Walker', 'Slightly impaired', 'Highly impaired', 'Not possible', 'Rarely']);
+    await fillPatient(user, 0, [
+      'Male',
+      'Care level 1',
+      'Walker',
+      'Slightly impaired',
+      'Highly impaired',
+      'Not possible',
+      'Rarely',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
     await fillContact(user);
@@ -149,7 +208,15 @@ describe('create care request: every rule of the intake', { timeout: 180_000 }, 
     await typeDay(user, START_DATE, todayIso());
     await user.click(button('Next'));
     await screen.findByRole('button', { name: 'Add a second patient' });
-    await fillPatient(user, 0, ['Female', 'Care level 0', 'Fully mobile', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await fillPatient(user, 0, [
+      'Female',
+      'Care level 0',
+      'Fully mobile',
+      'No limitations',
+      'No limitations',
+      'No limitations',
+      'Never',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
     await choose(user, 'Title', 'Mrs.');

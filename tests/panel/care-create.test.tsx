@@ -3,7 +3,17 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/create/CareRequestCreate';
 import { todayIso } from '../../src/resources/careRequests/create/validators';
-import { button, englishDay, errorsShown, fillContact, fillMission, fillPatient, openStepper, START_DATE, choose } from './support/careStepper';
+import {
+  button,
+  englishDay,
+  errorsShown,
+  fillContact,
+  fillMission,
+  fillPatient,
+  openStepper,
+  START_DATE,
+  choose,
+} from './support/careStepper';
 import { useFakeCareBackend } from './support/fakeCareService';
 import { dateField, typeDate, typeDay } from './support/dateFields';
 import { renderApp, storeRefreshToken } from './support/renderApp';
@@ -70,7 +80,15 @@ describe('create care request: validation per step', { timeout: 60_000 }, () => 
     await user.click(button('Remove the second patient'));
     expect(screen.queryByText('Patient 2')).not.toBeInTheDocument();
 
-    await fillPatient(user, 0, ['Female', 'Care level 0', 'Fully mobile', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await fillPatient(user, 0, [
+      'Female',
+      'Care level 0',
+      'Fully mobile',
+      'No limitations',
+      'No limitations',
+      'No limitations',
+      'Never',
+    ]);
     await waitFor(() => expect(errorsShown()).toBe(0));
     await user.click(button('Back'));
     expect(await screen.findByRole('textbox', { name: 'ZIP code' })).toHaveValue('10115');
@@ -84,7 +102,15 @@ describe('create care request: validation per step', { timeout: 60_000 }, () => 
   it('step 3 requires title, academic title, names, phone and a valid e-mail; notes are optional', async () => {
     const { user } = await openStepper(fake);
     await fillMission(user);
-    await fillPatient(user, 0, ['Male', 'Care level 1', 'Walker', 'Slightly impaired', 'Highly impaired', 'Not possible', 'Rarely']);
+    await fillPatient(user, 0, [
+      'Male',
+      'Care level 1',
+      'Walker',
+      'Slightly impaired',
+      'Highly impaired',
+      'Not possible',
+      'Rarely',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
 
@@ -102,8 +128,24 @@ describe('create care request: submission', { timeout: 60_000 }, () => {
     const { user } = await openStepper(fake);
     await fillMission(user, { atDate: true });
     await user.click(button('Add a second patient'));
-    await fillPatient(user, 0, ['Female', 'Care level 3', 'Walker', 'Slightly impaired', 'No limitations', 'Highly impaired', 'Rarely']);
-    await fillPatient(user, 1, ['Male', 'Care level 5', 'Confined to bed', 'Not possible', 'Not possible', 'Slightly impaired', 'Frequently']);
+    await fillPatient(user, 0, [
+      'Female',
+      'Care level 3',
+      'Walker',
+      'Slightly impaired',
+      'No limitations',
+      'Highly impaired',
+      'Rarely',
+    ]);
+    await fillPatient(user, 1, [
+      'Male',
+      'Care level 5',
+      'Confined to bed',
+      'Not possible',
+      'Not possible',
+      'Slightly impaired',
+      'Frequently',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
     await fillContact(user);
@@ -163,7 +205,15 @@ describe('create care request: submission', { timeout: 60_000 }, () => {
     await choose(user, 'Heard of us through', 'Flyer');
     await user.click(button('Next'));
     await screen.findByRole('button', { name: 'Add a second patient' });
-    await fillPatient(user, 0, ['Male', 'Care level 2', 'Wheelchair', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await fillPatient(user, 0, [
+      'Male',
+      'Care level 2',
+      'Wheelchair',
+      'No limitations',
+      'No limitations',
+      'No limitations',
+      'Never',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
     await fillContact(user);
@@ -182,10 +232,22 @@ describe('create care request: submission', { timeout: 60_000 }, () => {
   });
 
   it('Submit new request on the Failed card starts over at step 1 with every value reset', async () => {
-    fake.state.intakeReply = () => HttpResponse.json({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'no' }, { status: 400 }) as Response;
+    fake.state.intakeReply = () =>
+      HttpResponse.json(
+        { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'no' },
+        { status: 400 },
+      ) as Response;
     const { user } = await openStepper(fake);
     await fillMission(user);
-    await fillPatient(user, 0, ['Male', 'Care level 2', 'Wheelchair', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await fillPatient(user, 0, [
+      'Male',
+      'Care level 2',
+      'Wheelchair',
+      'No limitations',
+      'No limitations',
+      'No limitations',
+      'Never',
+    ]);
     await user.click(button('Next'));
     await screen.findByRole('textbox', { name: 'First name' });
     await fillContact(user);
@@ -208,7 +270,15 @@ describe('create care request: focus', { timeout: 120_000 }, () => {
     const { user } = await openStepper(fake);
     await fillMission(user);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Gender' })));
-    await fillPatient(user, 0, ['Male', 'Care level 2', 'Wheelchair', 'No limitations', 'No limitations', 'No limitations', 'Never']);
+    await fillPatient(user, 0, [
+      'Male',
+      'Care level 2',
+      'Wheelchair',
+      'No limitations',
+      'No limitations',
+      'No limitations',
+      'Never',
+    ]);
     await user.click(button('Next'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Title' })));
     await user.click(button('Back'));

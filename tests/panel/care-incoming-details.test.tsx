@@ -16,7 +16,11 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     const overview = within(dialog).getByTestId('incoming-overview');
     expect(overview).toHaveTextContent('caredesk');
     expect(overview).toHaveTextContent('At date: 04/01/2026');
-    expect(overview).toHaveTextContent(new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date(SUBMITTED_2016 * 1000)));
+    expect(overview).toHaveTextContent(
+      new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(
+        new Date(SUBMITTED_2016 * 1000),
+      ),
+    );
     expect(overview).toHaveTextContent('www.caredesk.example');
     expect(within(dialog).getByTestId('incoming-patient-0')).toHaveTextContent('Walker');
     expect(within(dialog).getByTestId('incoming-patient-0')).toHaveTextContent('Highly impaired');
@@ -47,7 +51,18 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
     const dialog = await screen.findByTestId('incoming-details');
     const extra = within(dialog).getByTestId('incoming-extra-2012');
-    for (const text of ['Two rooms', 'Female', 'Conversant', '30', 'Desirable', 'Only outside', 'Available', 'Once a night', 'House', 'Newspaper']) {
+    for (const text of [
+      'Two rooms',
+      'Female',
+      'Conversant',
+      '30',
+      'Desirable',
+      'Only outside',
+      'Available',
+      'Once a night',
+      'House',
+      'Newspaper',
+    ]) {
       expect(extra).toHaveTextContent(text);
     }
     const patient = within(dialog).getByTestId('incoming-patient-0');
@@ -73,7 +88,9 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
     await waitFor(() =>
-      expect(within(within(dialog).getByTestId('incoming-patient-0')).getByText('Krankheiten').nextElementSibling).toHaveTextContent(/^Keine$/),
+      expect(
+        within(within(dialog).getByTestId('incoming-patient-0')).getByText('Krankheiten').nextElementSibling,
+      ).toHaveTextContent(/^Keine$/),
     );
   });
 });
@@ -86,7 +103,17 @@ describe('archived care request view', { timeout: 60_000 }, () => {
     expect(fake.state.archived.at(-1)!.url.pathname).toBe(`/api/care/archived/care-requests/${UID_2016}/`);
 
     const sidebar = within(view).getByTestId('archived-sidebar');
-    for (const text of ['caredesk', 'www.caredesk.example', 'Core Territory', 'Mrs.', '10xxx', 'Google', 'Yes', '2016', 'A-17']) {
+    for (const text of [
+      'caredesk',
+      'www.caredesk.example',
+      'Core Territory',
+      'Mrs.',
+      '10xxx',
+      'Google',
+      'Yes',
+      '2016',
+      'A-17',
+    ]) {
       expect(sidebar).toHaveTextContent(text);
     }
     // the host wraps only after its dots: one unbreakable piece per label, the whole host in the title
@@ -95,21 +122,32 @@ describe('archived care request view', { timeout: 60_000 }, () => {
     expect([...host.children].map((label) => label.textContent)).toEqual(['www.', 'caredesk.', 'example']);
     for (const label of host.children) expect(getComputedStyle(label).whiteSpace).toBe('nowrap');
     const mission = within(view).getByTestId('archived-mission');
-    for (const text of ['04/01/2026', 'Cooking, Laundry, Window cleaning', 'By foot']) expect(mission).toHaveTextContent(text);
+    for (const text of ['04/01/2026', 'Cooking, Laundry, Window cleaning', 'By foot'])
+      expect(mission).toHaveTextContent(text);
 
     const first = within(view).getByTestId('archived-patient-0');
-    for (const text of ['Walker', 'Parkinson’s disease, Stroke', 'Rollator, Care bed', 'Dependent', 'Mostly independent', 'Irrelevant']) {
+    for (const text of [
+      'Walker',
+      'Parkinson’s disease, Stroke',
+      'Rollator, Care bed',
+      'Dependent',
+      'Mostly independent',
+      'Irrelevant',
+    ]) {
       expect(first).toHaveTextContent(text);
     }
     const activities = within(first).getByRole('table', { name: 'Care activities' });
-    const cells = within(activities).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(activities)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['DressingShowering', 'Eating and drinking', 'Bringing to bed', 'None']);
     expect(within(view).getByTestId('archived-patient-1')).toHaveTextContent('Wheelchair');
 
     const accommodation = within(view).getByTestId('archived-accommodation');
     for (const text of ['Apartment', 'To be arranged', 'Not available']) expect(accommodation).toHaveTextContent(text);
     const requirements = within(view).getByTestId('archived-caregiver-requirements');
-    for (const text of ['Unimportant', 'Fluent', 'Non-smokers only', 'Expert', '25', '60']) expect(requirements).toHaveTextContent(text);
+    for (const text of ['Unimportant', 'Fluent', 'Non-smokers only', 'Expert', '25', '60'])
+      expect(requirements).toHaveTextContent(text);
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('archived-request')).not.toBeInTheDocument());

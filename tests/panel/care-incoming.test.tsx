@@ -17,10 +17,20 @@ const lastQuery = () => Object.fromEntries(fake.state.incoming.at(-1)!.url.searc
 
 describe('territory chip', () => {
   it('is Core Territory in green before Optional Territory in red, else the partial zip code, else Unknown', () => {
-    expect(territoryOf({ core_territory: true, optional_territory: true, partialZipCode: '10xxx' })).toEqual({ kind: 'core', color: green[800] });
-    expect(territoryOf({ core_territory: false, optional_territory: true, partialZipCode: '15xxx' })).toEqual({ kind: 'optional', color: red[700] });
-    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: '80xxx' })).toEqual({ kind: 'zip' });
-    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: null })).toEqual({ kind: 'unknown' });
+    expect(territoryOf({ core_territory: true, optional_territory: true, partialZipCode: '10xxx' })).toEqual({
+      kind: 'core',
+      color: green[800],
+    });
+    expect(territoryOf({ core_territory: false, optional_territory: true, partialZipCode: '15xxx' })).toEqual({
+      kind: 'optional',
+      color: red[700],
+    });
+    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: '80xxx' })).toEqual({
+      kind: 'zip',
+    });
+    expect(territoryOf({ core_territory: false, optional_territory: false, partialZipCode: null })).toEqual({
+      kind: 'unknown',
+    });
 
     const { unmount } = render(
       <TestTranslations>
@@ -32,8 +42,14 @@ describe('territory chip', () => {
     );
     expect(screen.getByText('80xxx').closest('[data-territory]')).toHaveAttribute('data-territory', 'zip');
     expect(screen.getByText('Unknown').closest('[data-territory]')).toHaveAttribute('data-territory', 'unknown');
-    expect(screen.getByText('Core Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', green[800]);
-    expect(screen.getByText('Optional Territory').closest('[data-territory]')).toHaveAttribute('data-territory-color', red[700]);
+    expect(screen.getByText('Core Territory').closest('[data-territory]')).toHaveAttribute(
+      'data-territory-color',
+      green[800],
+    );
+    expect(screen.getByText('Optional Territory').closest('[data-territory]')).toHaveAttribute(
+      'data-territory-color',
+      red[700],
+    );
     unmount();
   });
 });
@@ -41,7 +57,9 @@ describe('territory chip', () => {
 describe('incoming care requests list', { timeout: 60_000 }, () => {
   it('needs a signed-in user: a signed-out visitor is sent through sign-in with redirect_to and the query', async () => {
     renderApp(`${INCOMING_PATH}?page=2&search=x`);
-    await waitFor(() => expect(currentUrl()).toBe(`/login?redirect_to=${encodeURIComponent(INCOMING_PATH)}&page=2&search=x`));
+    await waitFor(() =>
+      expect(currentUrl()).toBe(`/login?redirect_to=${encodeURIComponent(INCOMING_PATH)}&page=2&search=x`),
+    );
     expect(fake.state.incoming).toHaveLength(0);
   });
 
@@ -49,13 +67,24 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     const { user } = await openList(fake);
     // three columns are hidden at first (the workflow's columns took their room): Columns shows them
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    for (const name of ['Affiliate', 'Drivers License', 'Form Version']) await user.click(await screen.findByRole('switch', { name }));
+    for (const name of ['Affiliate', 'Drivers License', 'Form Version'])
+      await user.click(await screen.findByRole('switch', { name }));
     await user.keyboard('{Escape}');
     expect(lastQuery()).toEqual({ page: '1', page_size: '10', sort_by: 'submitted', ordering: 'des' });
 
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
     expect(headers).toEqual(
-      expect.arrayContaining(['Submitted', 'Origin', 'Affiliate', 'ZIP Code', 'Patients', 'Mission Begins', 'Drivers License', 'Form Version', 'Actions']),
+      expect.arrayContaining([
+        'Submitted',
+        'Origin',
+        'Affiliate',
+        'ZIP Code',
+        'Patients',
+        'Mission Begins',
+        'Drivers License',
+        'Form Version',
+        'Actions',
+      ]),
     );
 
     const current = row('caredesk.example');
@@ -111,7 +140,9 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     await afterTypingPause();
     expect(fake.state.incoming.filter((request) => request.url.searchParams.has('filters'))).toEqual([]);
     await user.keyboard('2026');
-    await waitFor(() => expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01') } }));
+    await waitFor(() =>
+      expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01') } }),
+    );
     await waitFor(() => expect(currentUrl()).toContain('submitted__from=2026-03-01'));
     expect(filterButton).toHaveAttribute('data-active', 'true');
     expect(filterButton).toHaveAccessibleName('Filter (1 active)');
@@ -122,7 +153,9 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     expect(dateField('Submitted to').text()).toBe('02/28/2026');
     await typeDate(user, 'Submitted to', '03312026');
     await waitFor(() =>
-      expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { from: daySeconds('2026-03-01'), to: daySeconds('2026-03-31', true) } }),
+      expect(JSON.parse(lastQuery().filters)).toEqual({
+        submitted: { from: daySeconds('2026-03-01'), to: daySeconds('2026-03-31', true) },
+      }),
     );
     expect(screen.queryByText('Cannot be before the start date')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
@@ -163,7 +196,13 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
     const path = `${INCOMING_PATH}?page=1&pageSize=25&sortBy=submitted&ordering=asc&search=caredesk&submitted__to=2026-12-31`;
     renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
     await screen.findByText('caredesk.example');
-    expect(lastQuery()).toMatchObject({ page: '1', page_size: '25', sort_by: 'submitted', ordering: 'asc', query: 'caredesk' });
+    expect(lastQuery()).toMatchObject({
+      page: '1',
+      page_size: '25',
+      sort_by: 'submitted',
+      ordering: 'asc',
+      query: 'caredesk',
+    });
     expect(JSON.parse(lastQuery().filters)).toEqual({ submitted: { to: daySeconds('2026-12-31', true) } });
   });
 });
@@ -177,7 +216,15 @@ describe('in German', { timeout: 60_000 }, () => {
     expect(within(current).getByText('ab 01.04.2026')).toBeInTheDocument();
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'Details anzeigen' }));
     const dialog = await screen.findByTestId('incoming-details');
-    for (const text of ['Bettlägerig', 'Demenz, Diabetes', 'Wird beendet', 'Zwei Zimmer', 'Zeitung', 'Schnellstmöglich']) expect(dialog).toHaveTextContent(text);
+    for (const text of [
+      'Bettlägerig',
+      'Demenz, Diabetes',
+      'Wird beendet',
+      'Zwei Zimmer',
+      'Zeitung',
+      'Schnellstmöglich',
+    ])
+      expect(dialog).toHaveTextContent(text);
     expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
   });
 });
@@ -189,7 +236,9 @@ describe('a value in one line', () => {
     const value = screen.getByText('Pflegedienst Sonnenschein Charlottenburg-Wilmersdorf');
     expect(value).toHaveAttribute('tabindex', '0');
     value.focus();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Pflegedienst Sonnenschein Charlottenburg-Wilmersdorf');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Pflegedienst Sonnenschein Charlottenburg-Wilmersdorf',
+    );
     widths.mockRestore();
   });
 });

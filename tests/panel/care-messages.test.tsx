@@ -24,12 +24,17 @@ describe('incoming care requests', { timeout: 60_000 }, () => {
     fake.state.items = [];
     const { unmount } = await openList(/^No care requests have come in yet\./);
     const empty = screen.getByTestId('list-empty');
-    expect(within(empty).getByRole('link', { name: 'Create Care Request' })).toHaveAttribute('href', '/customers/create-care-request/');
+    expect(within(empty).getByRole('link', { name: 'Create Care Request' })).toHaveAttribute(
+      'href',
+      '/customers/create-care-request/',
+    );
     expect(document.body.textContent).not.toMatch(/Care-incoming|care-incoming/i);
     unmount();
     german();
     await openList(/^Es sind noch keine Betreuungsanfragen eingegangen\./);
-    expect(within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Betreuungsanfrage anlegen' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Betreuungsanfrage anlegen' }),
+    ).toBeInTheDocument();
   });
 
   it('label the German date filter "Eingegangen von" and "Eingegangen bis"', async () => {
@@ -43,7 +48,10 @@ describe('incoming care requests', { timeout: 60_000 }, () => {
   it('name household activities beyond the spec’s list in German (no English "Window cleaning")', async () => {
     german();
     const { user } = await openList('caredesk.example');
-    const row = screen.getAllByText('caredesk.example').find((element) => element.closest('tbody tr'))!.closest('tr') as HTMLElement;
+    const row = screen
+      .getAllByText('caredesk.example')
+      .find((element) => element.closest('tbody tr'))!
+      .closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Archivierte Anfrage öffnen' }));
     const mission = await screen.findByTestId('archived-mission');
     expect(mission).toHaveTextContent('Kochen, Wäsche, Fenster putzen');

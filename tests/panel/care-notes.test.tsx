@@ -13,7 +13,11 @@ const ERASED = 1_772_452_800;
 
 /** The archived request as the care service answers it once its contact data was erased. */
 const answerErased = () =>
-  fake.backend.server.use(http.get(`${ORIGIN}/api/care/archived/care-requests/:uid/`, () => HttpResponse.json({ ...archived2016(), contact: null, contact_erased: ERASED })));
+  fake.backend.server.use(
+    http.get(`${ORIGIN}/api/care/archived/care-requests/:uid/`, () =>
+      HttpResponse.json({ ...archived2016(), contact: null, contact_erased: ERASED }),
+    ),
+  );
 
 const openDetails = async (host: string) => {
   const rendered = await openList(fake);
@@ -32,7 +36,9 @@ describe('notes where the contact data was erased', { timeout: 60_000 }, () => {
     const { user } = await openList(fake);
     await user.click(within(row('caredesk.example')).getByRole('button', { name: 'Open archived request' }));
     const panel = within(await screen.findByTestId('archived-request')).getByTestId('workflow-panel');
-    expect(await within(panel).findByText("Notes cannot be added: the customer's contact data was erased on 03/02/2026.")).toBeInTheDocument();
+    expect(
+      await within(panel).findByText("Notes cannot be added: the customer's contact data was erased on 03/02/2026."),
+    ).toBeInTheDocument();
     expect(within(panel).queryByRole('textbox', { name: 'New note' })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
   });
@@ -40,7 +46,9 @@ describe('notes where the contact data was erased', { timeout: 60_000 }, () => {
   it('offers none in the details either', async () => {
     answerErased();
     const { panel } = await openDetails('caredesk.example');
-    expect(await within(panel).findByText("Notes cannot be added: the customer's contact data was erased on 03/02/2026.")).toBeInTheDocument();
+    expect(
+      await within(panel).findByText("Notes cannot be added: the customer's contact data was erased on 03/02/2026."),
+    ).toBeInTheDocument();
     expect(within(panel).queryByRole('textbox', { name: 'New note' })).not.toBeInTheDocument();
   });
 
@@ -49,14 +57,21 @@ describe('notes where the contact data was erased', { timeout: 60_000 }, () => {
     fake.backend.server.use(
       http.post(`${CARE}/care-requests/:uid/notes/`, () =>
         HttpResponse.json(
-          { type: '/problems/contact-erased', title: 'Gone', status: 410, detail: 'The contact data of this care request was erased, and its notes with it.' },
+          {
+            type: '/problems/contact-erased',
+            title: 'Gone',
+            status: 410,
+            detail: 'The contact data of this care request was erased, and its notes with it.',
+          },
           { status: 410, headers: { 'content-type': 'application/problem+json' } },
         ),
       ),
     );
     await addNote(panel, user, 'Called the daughter.');
     expect(
-      await within(panel).findByText("Notes cannot be added: the customer's contact data was erased. Your note was not saved."),
+      await within(panel).findByText(
+        "Notes cannot be added: the customer's contact data was erased. Your note was not saved.",
+      ),
     ).toBeInTheDocument();
     expect(within(panel).queryByRole('textbox', { name: 'New note' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Gone/)).not.toBeInTheDocument();
@@ -69,7 +84,9 @@ describe('a refused note', { timeout: 60_000 }, () => {
     const { user, panel } = await openDetails('caredesk.example');
     let offline = true;
     // while offline the connection fails; then the fake care service answers
-    fake.backend.server.use(http.post(`${CARE}/care-requests/:uid/notes/`, () => (offline ? HttpResponse.error() : undefined)));
+    fake.backend.server.use(
+      http.post(`${CARE}/care-requests/:uid/notes/`, () => (offline ? HttpResponse.error() : undefined)),
+    );
     await addNote(panel, user, 'Called the daughter.');
     expect(
       await within(panel).findByText(

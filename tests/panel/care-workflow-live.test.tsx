@@ -67,7 +67,9 @@ describe('workflow changes show at once', { timeout: 60_000 }, () => {
     expect(fake.work.state.changes).toEqual([]); // the service has not answered yet
 
     answers.release();
-    await waitFor(() => expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: ADMIN_UID } }]));
+    await waitFor(() =>
+      expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: ADMIN_UID } }]),
+    );
     await eventsHandled(); // the change's own event came back too
     await waitFor(() => expect(reads.activity).toBe(1)); // the timeline, in the background
     expect(reads.notes).toBe(0);
@@ -79,9 +81,25 @@ describe('workflow changes show at once', { timeout: 60_000 }, () => {
   it('puts the state back on a 409 and says in words who changed the request and how it is now', async () => {
     const { user, panel } = await openDetails('pflege-old.example');
     // changed elsewhere without this tab hearing of it
-    const item = fake.state.items.find((candidate) => (candidate as { uid: string }).uid === UID_2012) as { version: number; status: string; assignee: unknown };
-    Object.assign(item, { version: 4, status: 'offer_sent', assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' } });
-    fake.work.state.activity.set(UID_2012, [{ id: 'x', at: 1_772_400_000, kind: 'workflow', actor: { uid: DORA_UID, public_name: 'Dora Dispatcher' }, status: { from: 'new', to: 'offer_sent' } }]);
+    const item = fake.state.items.find((candidate) => (candidate as { uid: string }).uid === UID_2012) as {
+      version: number;
+      status: string;
+      assignee: unknown;
+    };
+    Object.assign(item, {
+      version: 4,
+      status: 'offer_sent',
+      assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+    });
+    fake.work.state.activity.set(UID_2012, [
+      {
+        id: 'x',
+        at: 1_772_400_000,
+        kind: 'workflow',
+        actor: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+        status: { from: 'new', to: 'offer_sent' },
+      },
+    ]);
     const answers = holdWorkflowAnswers();
 
     await user.click(within(panel).getByRole('button', { name: 'Assign to me' }));
@@ -89,7 +107,9 @@ describe('workflow changes show at once', { timeout: 60_000 }, () => {
     answers.release();
 
     expect(
-      await screen.findByText('Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Your change was not saved.'),
+      await screen.findByText(
+        'Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Your change was not saved.',
+      ),
     ).toBeInTheDocument();
     expect(within(panel).getByText('Assignee: Dora Dispatcher')).toBeInTheDocument();
     expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Offer sent');
@@ -118,7 +138,10 @@ describe('live updates wait for open menus', { timeout: 60_000 }, () => {
     await user.click(within(panel).getByRole('combobox', { name: 'Status' }));
     const menu = await screen.findByRole('listbox');
 
-    fake.work.changeElsewhere(UID_2012, { status: 'contacting', assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' } });
+    fake.work.changeElsewhere(UID_2012, {
+      status: 'contacting',
+      assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+    });
 
     expect(await within(panel).findByText('Changed elsewhere: shown when you close this menu.')).toBeInTheDocument();
     expect(menu).toBeInTheDocument();
@@ -164,7 +187,13 @@ describe('the board', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Offer sent' }));
 
     const offers = screen.getByTestId('board-column-offer_sent');
-    await waitFor(() => expect(within(offers).getAllByTestId('board-card').map((card) => card.dataset.uid)).toContain(UID_2012));
+    await waitFor(() =>
+      expect(
+        within(offers)
+          .getAllByTestId('board-card')
+          .map((card) => card.dataset.uid),
+      ).toContain(UID_2012),
+    );
     expect(within(fresh).queryAllByTestId('board-card')).toHaveLength(0);
     expect(offers).toHaveTextContent('(1 request)');
     expect(fake.work.state.changes).toEqual([]);
@@ -172,7 +201,11 @@ describe('the board', { timeout: 60_000 }, () => {
     answers.release();
     await waitFor(() => expect(fake.work.state.changes).toHaveLength(1));
     await eventsHandled();
-    expect(within(offers).getAllByTestId('board-card').map((card) => card.dataset.uid)).toContain(UID_2012);
+    expect(
+      within(offers)
+        .getAllByTestId('board-card')
+        .map((card) => card.dataset.uid),
+    ).toContain(UID_2012);
     expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Offer sent');
     expect(fake.state.incoming.length).toBe(columnLoads);
   });

@@ -34,14 +34,27 @@ describe('incoming list: the workflow', { timeout: 60_000 }, () => {
     expect(currentUrl()).toContain('status=new%2Ccontacting%2Coffer_sent&assignee=me');
     expect(within(views).getByRole('button', { name: 'Mine' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(views).getByRole('button', { name: 'Unassigned' }));
-    await waitFor(() => expect(lastFilters()).toEqual({ status: ['new', 'contacting', 'offer_sent'], assignee: 'none' }));
+    await waitFor(() =>
+      expect(lastFilters()).toEqual({ status: ['new', 'contacting', 'offer_sent'], assignee: 'none' }),
+    );
     await user.click(within(views).getByRole('button', { name: 'Follow-up due' }));
-    await waitFor(() => expect(lastFilters()).toMatchObject({ follow_up: { to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } }));
+    await waitFor(() =>
+      expect(lastFilters()).toMatchObject({ follow_up: { to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } }),
+    );
   });
 
   it('starts from a link with status, assignee and follow-up filters', async () => {
-    await openList(fake, `${INCOMING_PATH}?status=new,contacting&assignee=none&follow_up__from=2026-01-01&sortBy=follow_up&ordering=asc`);
-    await waitFor(() => expect(lastFilters()).toEqual({ status: ['new', 'contacting'], assignee: 'none', follow_up: { from: '2026-01-01' } }));
+    await openList(
+      fake,
+      `${INCOMING_PATH}?status=new,contacting&assignee=none&follow_up__from=2026-01-01&sortBy=follow_up&ordering=asc`,
+    );
+    await waitFor(() =>
+      expect(lastFilters()).toEqual({
+        status: ['new', 'contacting'],
+        assignee: 'none',
+        follow_up: { from: '2026-01-01' },
+      }),
+    );
     expect(fake.state.incoming.at(-1)!.url.searchParams.get('sort_by')).toBe('follow_up');
   });
 
@@ -52,7 +65,13 @@ describe('incoming list: the workflow', { timeout: 60_000 }, () => {
     await waitFor(() => expect(filter).toHaveTextContent('Dora Dispatcher'));
     await user.click(filter);
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Anyone', 'Me', 'Nobody', 'Alice Admin', 'Dora Dispatcher']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Anyone',
+      'Me',
+      'Nobody',
+      'Alice Admin',
+      'Dora Dispatcher',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Alice Admin' }));
     await waitFor(() => expect(lastFilters()).toEqual({ assignee: ADMIN_UID }));
   });
@@ -75,7 +94,10 @@ describe('live updates', { timeout: 60_000 }, () => {
     await waitFor(() => expect(fake.state.incoming.length).toBeGreaterThan(loads));
     expect(screen.queryByTestId('new-requests')).not.toBeInTheDocument();
 
-    fake.work.changeElsewhere(UID_2012, { assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' }, status: 'contacting' });
+    fake.work.changeElsewhere(UID_2012, {
+      assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+      status: 'contacting',
+    });
     await waitFor(() => expect(within(row('pflege-old.example')).getByText('Dora Dispatcher')).toBeInTheDocument());
   });
 });
@@ -90,7 +112,9 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
   it('assigns to me and asks the reason before declining, sending the version shown', async () => {
     const { user, panel } = await openDetails('pflege-old.example');
     await user.click(within(panel).getByRole('button', { name: 'Assign to me' }));
-    await waitFor(() => expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: ADMIN_UID } }]));
+    await waitFor(() =>
+      expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: ADMIN_UID } }]),
+    );
     expect(await within(panel).findByText('Assignee: Alice Admin')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('combobox', { name: 'Status' }));
@@ -99,7 +123,12 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
     await user.click(await screen.findByRole('option', { name: 'Outside our territory' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(fake.work.state.changes.at(-1)).toEqual({ uid: UID_2012, body: { version: 2, status: 'declined', reason: 'outside_territory' } }));
+    await waitFor(() =>
+      expect(fake.work.state.changes.at(-1)).toEqual({
+        uid: UID_2012,
+        body: { version: 2, status: 'declined', reason: 'outside_territory' },
+      }),
+    );
     expect(await within(panel).findByText('Status New → Declined; reason: Outside our territory')).toBeInTheDocument();
   });
 
@@ -110,7 +139,9 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
     await user.click(field);
     await user.type(field, 'Dor');
     await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: DORA_UID } }]));
+    await waitFor(() =>
+      expect(fake.work.state.changes).toEqual([{ uid: UID_2012, body: { version: 1, assignee_uid: DORA_UID } }]),
+    );
     expect(await within(panel).findByText('Assignee: Dora Dispatcher')).toBeInTheDocument();
     expect(within(panel).getByRole('combobox', { name: 'Assign to' })).toHaveValue('Dora Dispatcher');
     expect(fake.work.state.assigneeReads).toBe(reads + 1);
@@ -118,7 +149,16 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
 
   it('neither offers colleagues nor asks for them to a care:read-only user', async () => {
     const reads = fake.work.state.assigneeReads;
-    fake.backend.server.use(http.get(`${AUTH_URL}/info/`, () => HttpResponse.json({ uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['reader'], permissions: ['care:read'] })));
+    fake.backend.server.use(
+      http.get(`${AUTH_URL}/info/`, () =>
+        HttpResponse.json({
+          uid: ADMIN_UID,
+          public_name: 'Alice Admin',
+          roles: ['reader'],
+          permissions: ['care:read'],
+        }),
+      ),
+    );
     const { panel } = await openDetails('pflege-old.example');
     expect(await within(panel).findByText('You may read the workflow but not change it.')).toBeInTheDocument();
     expect(within(panel).queryByRole('combobox', { name: 'Assign to' })).not.toBeInTheDocument();
@@ -128,15 +168,35 @@ describe('the workflow panel', { timeout: 60_000 }, () => {
   it('says in words who changed the request when the change comes too late (409), and shows the current state', async () => {
     const { user, panel } = await openDetails('pflege-old.example');
     // changed elsewhere without this tab hearing of it yet
-    const item = fake.state.items.find((candidate) => (candidate as { uid: string }).uid === UID_2012) as { version: number; status: string; assignee: unknown };
-    Object.assign(item, { version: 5, status: 'offer_sent', assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' } });
-    fake.work.state.activity.set(UID_2012, [{ id: 'x', at: 1_772_400_000, kind: 'workflow', actor: { uid: DORA_UID, public_name: 'Dora Dispatcher' }, status: { from: 'new', to: 'offer_sent' } }]);
+    const item = fake.state.items.find((candidate) => (candidate as { uid: string }).uid === UID_2012) as {
+      version: number;
+      status: string;
+      assignee: unknown;
+    };
+    Object.assign(item, {
+      version: 5,
+      status: 'offer_sent',
+      assignee: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+    });
+    fake.work.state.activity.set(UID_2012, [
+      {
+        id: 'x',
+        at: 1_772_400_000,
+        kind: 'workflow',
+        actor: { uid: DORA_UID, public_name: 'Dora Dispatcher' },
+        status: { from: 'new', to: 'offer_sent' },
+      },
+    ]);
     await user.click(within(panel).getByRole('button', { name: 'Assign to me' }));
-    expect(await screen.findByText('Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Your change was not saved.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Dora Dispatcher changed this request in the meantime: it is now Offer sent, assigned to Dora Dispatcher. Your change was not saved.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(row('pflege-old.example')).getByText('Offer sent')).toBeInTheDocument());
   });
 
-  it('reads the workflow of a linked archived request that is not on the list\'s page', async () => {
+  it("reads the workflow of a linked archived request that is not on the list's page", async () => {
     fake.state.items.reverse(); // the linked request is second, and the page holds one
     storeRefreshToken(fake.backend.service);
     renderApp(`/?redirect_to=${encodeURIComponent(`${INCOMING_PATH}?pageSize=1&archived=${UID_2016}`)}`);

@@ -33,11 +33,17 @@ describe('dashboard figures', () => {
     await openDashboard(ADMIN_UID);
     const mail = await card('Mail delivery');
     expect(await figureLink(mail, 'Queued 3')).toHaveAttribute('href', '/mailman/queue/');
-    expect(await figureLink(mail, 'Waiting for another attempt 2')).toHaveAttribute('href', '/mailman/failed-temporarily/');
+    expect(await figureLink(mail, 'Waiting for another attempt 2')).toHaveAttribute(
+      'href',
+      '/mailman/failed-temporarily/',
+    );
     expect(await figureLink(mail, 'Failed permanently 1')).toHaveAttribute('href', '/mailman/failed-permanently/');
     expect(await figureLink(mail, 'Delivered today 1,234')).toHaveAttribute('href', '/mailman/delivered/');
     expect(within(mail).getByText('1 mail failed permanently and will not be sent on its own.')).toBeInTheDocument();
-    expect(within(mail).getByRole('link', { name: 'Review failed mails' })).toHaveAttribute('href', '/mailman/failed-permanently/');
+    expect(within(mail).getByRole('link', { name: 'Review failed mails' })).toHaveAttribute(
+      'href',
+      '/mailman/failed-permanently/',
+    );
 
     const files = await card('Files');
     expect(await figureLink(files, 'Files stored 1,000,000')).toHaveAttribute('href', '/filebucket/search/');
@@ -51,18 +57,39 @@ describe('dashboard figures', () => {
     expect(await figureLink(users, 'Locked out 1')).toHaveAttribute('href', '/users/');
 
     const care = await card('Care requests per week');
-    expect(await within(care).findByText('64 care requests: 29 in the core territory, 18 in the optional territory.')).toBeInTheDocument();
+    expect(
+      await within(care).findByText('64 care requests: 29 in the core territory, 18 in the optional territory.'),
+    ).toBeInTheDocument();
     expect(within(care).getByText('The last 12 weeks, days in Europe/Berlin')).toBeInTheDocument();
-    expect(within(care).getByRole('link', { name: 'Open the incoming care requests' })).toHaveAttribute('href', '/archive/incoming-care-requests/');
-    expect([...backend.statisticsHits].sort()).toEqual(['care', 'fileTokens', 'files', 'mail', 'pricingTokens', 'users']);
+    expect(within(care).getByRole('link', { name: 'Open the incoming care requests' })).toHaveAttribute(
+      'href',
+      '/archive/incoming-care-requests/',
+    );
+    expect([...backend.statisticsHits].sort()).toEqual([
+      'care',
+      'fileTokens',
+      'files',
+      'mail',
+      'pricingTokens',
+      'users',
+    ]);
   });
 
   it('shows a care:work holder their own work: a card of three counts, each a link to its quick view', async () => {
     await openDashboard(ADMIN_UID);
     const card = await screen.findByRole('region', { name: 'My work' }, { timeout: 15_000 });
-    expect(await within(card).findByRole('link', { name: 'My requests 2' })).toHaveAttribute('href', '/archive/incoming-care-requests/?status=new%2Ccontacting%2Coffer_sent&assignee=me');
-    expect(await within(card).findByRole('link', { name: 'Unassigned new 4' })).toHaveAttribute('href', '/archive/incoming-care-requests/?status=new&assignee=none');
-    expect(await within(card).findByRole('link', { name: 'Follow-ups due 1' })).toHaveAttribute('href', expect.stringMatching(/status=new%2Ccontacting%2Coffer_sent&follow_up__to=\d{4}-\d{2}-\d{2}$/));
+    expect(await within(card).findByRole('link', { name: 'My requests 2' })).toHaveAttribute(
+      'href',
+      '/archive/incoming-care-requests/?status=new%2Ccontacting%2Coffer_sent&assignee=me',
+    );
+    expect(await within(card).findByRole('link', { name: 'Unassigned new 4' })).toHaveAttribute(
+      'href',
+      '/archive/incoming-care-requests/?status=new&assignee=none',
+    );
+    expect(await within(card).findByRole('link', { name: 'Follow-ups due 1' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/status=new%2Ccontacting%2Coffer_sent&follow_up__to=\d{4}-\d{2}-\d{2}$/),
+    );
   });
 
   it('asks no call to action while no mail has failed', async () => {
@@ -100,7 +127,9 @@ describe('dashboard figures', () => {
   it('says so when figures cannot be loaded, and still shows the others', async () => {
     backend.statistics.users = null as never;
     await openDashboard(ADMIN_UID);
-    expect(await within(await card('Users')).findByText('These figures could not be loaded.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(await card('Users')).findByText('These figures could not be loaded.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await figureLink(await card('Files'), 'Files stored 1,000,000');
   });
 
@@ -108,14 +137,17 @@ describe('dashboard figures', () => {
     await openDashboard(ADMIN_UID);
     const care = await card('Care requests per week');
     // the chart is loaded on its own: its legend's marks may come after its labels
-    const legendColor = (label: string) => within(care).queryByText(label)?.closest('li')?.querySelector('rect')?.getAttribute('fill');
-    const chip = (kind: 'core' | 'optional') => territoryOf({ core_territory: kind === 'core', optional_territory: kind === 'optional', partialZipCode: null }).color;
+    const legendColor = (label: string) =>
+      within(care).queryByText(label)?.closest('li')?.querySelector('rect')?.getAttribute('fill');
+    const chip = (kind: 'core' | 'optional') =>
+      territoryOf({ core_territory: kind === 'core', optional_territory: kind === 'optional', partialZipCode: null })
+        .color;
     await waitFor(() => expect(legendColor('Core territory')).toBe(chip('core')));
     await waitFor(() => expect(legendColor('Optional territory')).toBe(chip('optional')));
     expect(chip('core')).not.toBe(chip('optional'));
   });
 
-  it("lays the German failed-mail alert out across its whole width: the button wraps under the text, not beside it", async () => {
+  it('lays the German failed-mail alert out across its whole width: the button wraps under the text, not beside it', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
     await openDashboard(ADMIN_UID);
     const mail = await card('Mailversand');
@@ -135,6 +167,10 @@ describe('dashboard figures', () => {
     const mail = await card('Mailversand');
     expect(await figureLink(mail, 'Heute zugestellt 1.234')).toHaveAttribute('href', '/mailman/delivered/');
     expect(await figureLink(await card('Dateien'), 'Gesamtgröße 3,0 GB')).toBeInTheDocument();
-    expect(await within(await card('Betreuungsanfragen pro Woche')).findByText('64 Betreuungsanfragen: 29 im Kerngebiet, 18 im erweiterten Gebiet.')).toBeInTheDocument();
+    expect(
+      await within(await card('Betreuungsanfragen pro Woche')).findByText(
+        '64 Betreuungsanfragen: 29 im Kerngebiet, 18 im erweiterten Gebiet.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -38,7 +38,8 @@ describe('row actions', () => {
   it('offers Preview only for images and PDFs, and Edit and Delete next to Download', async () => {
     await openSearch();
     const contract = within(row('contract-2026.pdf'));
-    for (const action of ['Preview', 'Download', 'Edit', 'Delete']) expect(contract.getByRole('button', { name: `${action} contract-2026.pdf` })).toBeInTheDocument();
+    for (const action of ['Preview', 'Download', 'Edit', 'Delete'])
+      expect(contract.getByRole('button', { name: `${action} contract-2026.pdf` })).toBeInTheDocument();
     expect(within(row('hours.csv')).queryByRole('button', { name: /^Preview/ })).not.toBeInTheDocument();
     expect(within(row('hours.csv')).getByRole('button', { name: 'Edit hours.csv' })).toBeInTheDocument();
   });
@@ -84,14 +85,21 @@ describe('edit dialog', () => {
   });
 
   it('keeps a refusal in the dialog, naming the field by its label', async () => {
-    fake.files.state.changeProblem = fake.files.problem(400, 'Bad Request', 'description must not be empty', 'description');
+    fake.files.state.changeProblem = fake.files.problem(
+      400,
+      'Bad Request',
+      'description must not be empty',
+      'description',
+    );
     const { user } = await openSearch();
     await user.click(within(row('hours.csv')).getByRole('button', { name: 'Edit hours.csv' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit file' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), ' and February');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/Description/, { selector: '.MuiAlert-message' })).toBeInTheDocument();
-    expect(fake.files.hits('PATCH', `/api/files/files/${HOURS_UID}/`)[0].body).toEqual({ description: 'Hours of January and February' });
+    expect(fake.files.hits('PATCH', `/api/files/files/${HOURS_UID}/`)[0].body).toEqual({
+      description: 'Hours of January and February',
+    });
   });
 });
 
@@ -103,7 +111,9 @@ describe('deleting', () => {
     expect(dialog).toHaveTextContent('You are about to delete “hours.csv”.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The file was deleted.')).toBeInTheDocument();
-    expect(fake.files.hits('POST', '/api/files/files/delete/').map((request) => request.body)).toEqual([{ uids: [HOURS_UID] }]);
+    expect(fake.files.hits('POST', '/api/files/files/delete/').map((request) => request.body)).toEqual([
+      { uids: [HOURS_UID] },
+    ]);
     await waitFor(() => expect(hasRow('hours.csv')).toBe(false));
   });
 
@@ -113,7 +123,9 @@ describe('deleting', () => {
     await user.click(within(row('notes.bin')).getByRole('checkbox', { name: 'Select this row' }));
     expect(screen.getByText('2 items selected')).toBeInTheDocument();
     await user.click(within(row('hours.csv')).getByRole('button', { name: 'Delete hours.csv' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('1 item selected')).toBeInTheDocument();
   });
 
@@ -127,7 +139,9 @@ describe('deleting', () => {
     expect(dialog).toHaveTextContent('Sie sind dabei, 2 Dateien zu löschen.');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('2 Dateien wurden gelöscht.')).toBeInTheDocument();
-    expect(fake.files.hits('POST', '/api/files/files/delete/').map((request) => request.body)).toEqual([{ uids: [HOURS_UID, NOTES_UID] }]);
+    expect(fake.files.hits('POST', '/api/files/files/delete/').map((request) => request.body)).toEqual([
+      { uids: [HOURS_UID, NOTES_UID] },
+    ]);
     expect(fake.files.hits('DELETE', `/api/files/files/${HOURS_UID}/`)).toHaveLength(0);
     await waitFor(() => expect(hasRow('notes.bin')).toBe(false));
   });
@@ -135,13 +149,23 @@ describe('deleting', () => {
   it('"Select all" asks for no more files than the service lists at once', async () => {
     const [model] = fake.files.files;
     for (let index = 0; index < 10; index++) {
-      fake.files.files.push({ ...model, uid: `0000000${index}-0000-4000-8000-000000000000`, meta: { ...model.meta, name: `more-${index}.csv` } });
+      fake.files.files.push({
+        ...model,
+        uid: `0000000${index}-0000-4000-8000-000000000000`,
+        meta: { ...model.meta, name: `more-${index}.csv` },
+      });
     }
     const { user } = await openSearch();
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await user.click(await screen.findByRole('button', { name: /^Select all/ }));
-    await waitFor(() => expect(fake.files.hits('GET', '/api/files/search/').map((request) => request.query.get('page_size'))).toContain('100'));
-    expect(fake.files.hits('GET', '/api/files/search/').map((request) => Number(request.query.get('page_size')))).not.toContainEqual(250);
+    await waitFor(() =>
+      expect(fake.files.hits('GET', '/api/files/search/').map((request) => request.query.get('page_size'))).toContain(
+        '100',
+      ),
+    );
+    expect(
+      fake.files.hits('GET', '/api/files/search/').map((request) => Number(request.query.get('page_size'))),
+    ).not.toContainEqual(250);
   });
 });
 
@@ -155,7 +179,7 @@ const bytesOf = (blob: Blob) =>
   });
 
 describe('preview', () => {
-  it('shows a PDF from an object URL of the fetched bytes, typed by the panel and titled with the file\'s name, and revokes it on close', async () => {
+  it("shows a PDF from an object URL of the fetched bytes, typed by the panel and titled with the file's name, and revokes it on close", async () => {
     const stored = pdfWithTable();
     const previews: { uid: unknown; authorization: string | null }[] = [];
     fake.backend.server.use(
@@ -223,7 +247,11 @@ describe('on a phone', () => {
     expect(screen.getByRole('button', { name: 'Download contract-2026.pdf' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More actions contract-2026.pdf' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Edit', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Preview', 'Edit', 'Delete']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByRole('dialog', { name: 'Delete file' })).toHaveTextContent('contract-2026.pdf');
   });

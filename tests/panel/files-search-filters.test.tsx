@@ -29,7 +29,9 @@ describe('date entry in the file filters', () => {
     await user.keyboard('6');
     await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
     await afterTypingPause();
-    expect(filteredSearches().map((request) => request.query.get('filters'))).toEqual([JSON.stringify({ uploaded: { from: daySeconds('2026-02-01') } })]);
+    expect(filteredSearches().map((request) => request.query.get('filters'))).toEqual([
+      JSON.stringify({ uploaded: { from: daySeconds('2026-02-01') } }),
+    ]);
 
     await typeDate(user, 'Uploaded to', '03');
     await user.tab();
@@ -101,8 +103,12 @@ describe('date entry in the file filters', () => {
     // (behind the open menu, so hidden from the accessibility tree for now)
     expect(screen.getByRole('button', { name: 'Filter (1 aktiv)', hidden: true })).toBeInTheDocument();
     await typeDate(user, 'Hochgeladen bis', '31022026');
-    expect(await screen.findByText('Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben (ab 1970)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben (ab 1970)'),
+    ).toBeInTheDocument();
     expect(dateField('Hochgeladen bis').text()).toBe('31.02.2026');
-    expect(within(dateField('Hochgeladen bis').group.parentElement!).getByRole('button', { name: 'Datum auswählen' })).toBeInTheDocument();
+    expect(
+      within(dateField('Hochgeladen bis').group.parentElement!).getByRole('button', { name: 'Datum auswählen' }),
+    ).toBeInTheDocument();
   });
 });

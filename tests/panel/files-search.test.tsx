@@ -29,7 +29,13 @@ function addFiles(count: number) {
   for (let index = 0; index < count; index += 1) {
     fake.files.files.push({
       uid: `g${index}`,
-      meta: { name: `generated-${index}.txt`, description: 'generated', uploaded: 1_700_000_000 - index, content_type: 'text/plain', references: [] },
+      meta: {
+        name: `generated-${index}.txt`,
+        description: 'generated',
+        uploaded: 1_700_000_000 - index,
+        content_type: 'text/plain',
+        references: [],
+      },
       stored_binary: { md5_hash: 'x', size: index },
     });
   }
@@ -80,7 +86,10 @@ describe('file search', () => {
         sort_by: 'name',
         ordering: 'asc',
         query: 'contract',
-        filters: JSON.stringify({ uploaded: { from: daySeconds('2026-01-01'), to: daySeconds('2026-01-31', true) }, reference_kind: 'Customer' }),
+        filters: JSON.stringify({
+          uploaded: { from: daySeconds('2026-01-01'), to: daySeconds('2026-01-31', true) },
+          reference_kind: 'Customer',
+        }),
       }),
     );
     expect(screen.getByPlaceholderText('Search')).toHaveValue('contract');
@@ -108,7 +117,9 @@ describe('file search', () => {
     await user.click(filterButton);
     await typeDate(user, 'Uploaded from', '02012026');
     await waitFor(() => expect(currentUrl()).toContain('uploaded__from=2026-02-01'));
-    await waitFor(() => expect(JSON.parse(lastSearch().filters)).toEqual({ uploaded: { from: daySeconds('2026-02-01') } }));
+    await waitFor(() =>
+      expect(JSON.parse(lastSearch().filters)).toEqual({ uploaded: { from: daySeconds('2026-02-01') } }),
+    );
     expect(filterButton).toHaveAccessibleName('Filter (1 active)');
     expect(screen.getByTestId('filter-count').querySelector('.MuiBadge-badge')).not.toHaveClass('MuiBadge-invisible');
     expect(screen.getByTestId('filter-count')).toHaveTextContent('1');
@@ -116,7 +127,12 @@ describe('file search', () => {
     await user.click(screen.getByRole('combobox', { name: 'Reference kind' }));
     await user.click(await screen.findByRole('option', { name: 'Customer' }));
     await waitFor(() => expect(currentUrl()).toContain('reference__kind=Customer'));
-    await waitFor(() => expect(JSON.parse(lastSearch().filters)).toEqual({ uploaded: { from: daySeconds('2026-02-01') }, reference_kind: 'Customer' }));
+    await waitFor(() =>
+      expect(JSON.parse(lastSearch().filters)).toEqual({
+        uploaded: { from: daySeconds('2026-02-01') },
+        reference_kind: 'Customer',
+      }),
+    );
     expect(filterButton).toHaveAccessibleName('Filter (2 active)');
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
@@ -150,7 +166,11 @@ describe('file search', () => {
 
 describe('file search reload', () => {
   it.each([
-    ['with its state in the URL', '/filebucket/search/?page=2&pageSize=10&sortBy=name&ordering=asc', { page: '2', sort_by: 'name' }],
+    [
+      'with its state in the URL',
+      '/filebucket/search/?page=2&pageSize=10&sortBy=name&ordering=asc',
+      { page: '2', sort_by: 'name' },
+    ],
     ['without a query', '/filebucket/search/', { page: '1', sort_by: 'uploaded' }],
   ])('%s adds no history entry: Back goes to the previous page', async (_name, path, expected) => {
     addFiles(40);
@@ -209,10 +229,46 @@ describe('file search history', () => {
 
 describe('reference chips', () => {
   it.each([
-    ['en', ['PDF document', 'Word document', 'Plain text', 'PNG image', 'JPEG image', 'CSV', 'Spreadsheet', 'File (x-xyz)', 'File']],
-    ['de', ['PDF-Dokument', 'Word-Dokument', 'Textdatei', 'PNG-Bild', 'JPEG-Bild', 'CSV', 'Tabelle', 'Datei (x-xyz)', 'Datei']],
+    [
+      'en',
+      [
+        'PDF document',
+        'Word document',
+        'Plain text',
+        'PNG image',
+        'JPEG image',
+        'CSV',
+        'Spreadsheet',
+        'File (x-xyz)',
+        'File',
+      ],
+    ],
+    [
+      'de',
+      [
+        'PDF-Dokument',
+        'Word-Dokument',
+        'Textdatei',
+        'PNG-Bild',
+        'JPEG-Bild',
+        'CSV',
+        'Tabelle',
+        'Datei (x-xyz)',
+        'Datei',
+      ],
+    ],
   ] as const)('names content types in words (%s), the raw type on hover', (locale, words) => {
-    const types = ['application/pdf', 'application/msword', 'text/plain; charset=utf-8', 'image/png', 'image/jpeg', 'text/csv', 'application/vnd.oasis.opendocument.spreadsheet', 'application/x-xyz', ''];
+    const types = [
+      'application/pdf',
+      'application/msword',
+      'text/plain; charset=utf-8',
+      'image/png',
+      'image/jpeg',
+      'text/csv',
+      'application/vnd.oasis.opendocument.spreadsheet',
+      'application/x-xyz',
+      '',
+    ];
     render(
       <AdminContext i18nProvider={createI18nProvider(locale)}>
         {types.map((type, index) => (
@@ -227,7 +283,10 @@ describe('reference chips', () => {
   });
 
   it('show two kinds and name the others in a "+N" chip on focus, so that the column stays narrow', async () => {
-    const references = ['Customer', 'Caregiver', 'Contract', 'Invoice'].map((name, index) => ({ name, value: `V-${index}` }));
+    const references = ['Customer', 'Caregiver', 'Contract', 'Invoice'].map((name, index) => ({
+      name,
+      value: `V-${index}`,
+    }));
     render(
       <TestTranslations>
         <ReferenceChips references={[...references, { name: 'Customer', value: 'V-9' }]} />

@@ -52,7 +52,12 @@ describe('API access token screens', () => {
   it('shows 10 tokens per page by default, with 10, 25, 50 and 100 to choose', async () => {
     const [first] = fake.files.tokens.files;
     for (let index = 0; index < 12; index += 1) {
-      fake.files.tokens.files.push({ ...first, uid: `t0000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, service: `bulk-${index}`, created: first.created - 100 - index });
+      fake.files.tokens.files.push({
+        ...first,
+        uid: `t0000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`,
+        service: `bulk-${index}`,
+        created: first.created - 100 - index,
+      });
     }
     const { user } = await openTokens('/filebucket/api-keys/');
     await expectPanelPager(user, 10, '1-10 of 14');
@@ -99,7 +104,11 @@ describe('API access token screens', () => {
     await user.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [request] = fake.files.hits('POST', '/api/pricing/administration/access-tokens/');
-    expect(request.body).toEqual({ service: 'route-planner', token: (token as HTMLInputElement).value, expires: endOfDaySeconds(addDays(7)) });
+    expect(request.body).toEqual({
+      service: 'route-planner',
+      token: (token as HTMLInputElement).value,
+      expires: endOfDaySeconds(addDays(7)),
+    });
     expect(fake.files.hits('POST', '/api/files/administration/access-tokens/')).toHaveLength(0);
     await screen.findByText('route-planner');
   });
@@ -121,7 +130,9 @@ describe('API access token screens', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() => expect(fake.files.hits('POST', '/api/pricing/administration/access-tokens/')).toHaveLength(1));
-    expect(fake.files.hits('POST', '/api/pricing/administration/access-tokens/')[0].body).toMatchObject({ expires: endOfDaySeconds('2099-02-01') });
+    expect(fake.files.hits('POST', '/api/pricing/administration/access-tokens/')[0].body).toMatchObject({
+      expires: endOfDaySeconds('2099-02-01'),
+    });
   });
 
   it('shows add errors in the dialog and ends the loading state', async () => {
@@ -132,7 +143,9 @@ describe('API access token screens', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Service/ }), 'dup');
     await user.type(within(dialog).getByRole('textbox', { name: /^Token/ }), 'same-token');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Conflict: The token is already stored. (in field Token)')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Conflict: The token is already stored. (in field Token)'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
@@ -187,9 +200,13 @@ describe('API access token screens', () => {
     expect(await screen.findByText('Copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(token.value);
 
-    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    const refuse = vi
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy token' }));
-    expect(await screen.findByText('The browser did not allow copying. Select the token and copy it with Ctrl+C.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The browser did not allow copying. Select the token and copy it with Ctrl+C.'),
+    ).toBeInTheDocument();
     refuse.mockRestore();
 
     await user.type(token, 'x');
@@ -212,7 +229,9 @@ describe('API access token screens', () => {
     const { user } = await openTokens('/filebucket/api-keys/');
     await user.click(within(row('billing-export')).getByRole('button', { name: 'Delete billing-export' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('You are about to delete the access token for the service billing-export!')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You are about to delete the access token for the service billing-export!'),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         'Are you sure you want to delete this access token? External services who use this token may not function anymore.',
@@ -229,7 +248,9 @@ describe('API access token screens', () => {
     const { user } = await openTokens('/filebucket/api-keys/');
     await user.click(within(row('billing-export')).getByRole('button', { name: 'Revoke billing-export' }));
     let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('You are about to revoke the access token for the service billing-export!')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You are about to revoke the access token for the service billing-export!'),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         'Are you sure you want to revoke this access token? External services who use this token may not function anymore.',
@@ -245,8 +266,14 @@ describe('API access token screens', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.files.hits('PUT', `/api/files/administration/access-tokens/${TOKEN_UID}/revoke/`)).toHaveLength(2);
-    await waitFor(() => expect(within(row('billing-export')).queryByRole('button', { name: 'Revoke billing-export' })).not.toBeInTheDocument());
-    expect(fake.files.hits('PUT', `/api/files/administration/access-tokens/${REVOKED_TOKEN_UID}/revoke/`)).toHaveLength(0);
+    await waitFor(() =>
+      expect(
+        within(row('billing-export')).queryByRole('button', { name: 'Revoke billing-export' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(fake.files.hits('PUT', `/api/files/administration/access-tokens/${REVOKED_TOKEN_UID}/revoke/`)).toHaveLength(
+      0,
+    );
     dialog = screen.queryByRole('dialog') as HTMLElement;
     expect(dialog).toBeNull();
   });

@@ -45,9 +45,13 @@ describe('file formatting', () => {
     expect(contentTypeName('text/csv; charset=utf-8')).toEqual({ word: 'csv' });
     expect(contentTypeName('Application/PDF')).toEqual({ word: 'pdf' });
     expect(contentTypeName('text/plain; charset=utf-8')).toEqual({ word: 'plain_text' });
-    expect(contentTypeName('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toEqual({ word: 'word' });
+    expect(contentTypeName('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toEqual({
+      word: 'word',
+    });
     expect(contentTypeName('application/vnd.ms-excel')).toEqual({ word: 'spreadsheet' });
-    expect(contentTypeName('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toEqual({ word: 'spreadsheet' });
+    expect(contentTypeName('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toEqual({
+      word: 'spreadsheet',
+    });
     expect(contentTypeName('image/png')).toEqual({ word: 'png' });
     expect(contentTypeName('image/jpeg')).toEqual({ word: 'jpeg' });
     expect(contentTypeName('image/x-icon')).toEqual({ word: 'image' });
@@ -82,7 +86,11 @@ describe('paged list dialect', () => {
 
   it('turns getList params into page, page_size, sort_by, ordering, query and a filters JSON object', () => {
     const query = toPagedQuery(
-      { pagination: { page: 3, perPage: 25 }, sort: { field: 'createdAt', order: 'ASC' }, filter: { q: ' anna ', uploaded: { from: 5 }, kind: 'Customer', other: 'x' } },
+      {
+        pagination: { page: 3, perPage: 25 },
+        sort: { field: 'createdAt', order: 'ASC' },
+        filter: { q: ' anna ', uploaded: { from: 5 }, kind: 'Customer', other: 'x' },
+      },
       config,
     );
     expect(Object.fromEntries(query)).toEqual({
@@ -93,7 +101,10 @@ describe('paged list dialect', () => {
       query: 'anna',
       filters: JSON.stringify({ uploaded: { from: 5 }, kind: 'Customer' }),
     });
-    const plain = toPagedQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'DESC' }, filter: {} }, config);
+    const plain = toPagedQuery(
+      { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'DESC' }, filter: {} },
+      config,
+    );
     expect(Object.fromEntries(plain)).toEqual({ page: '1', page_size: '10', sort_by: 'name', ordering: 'des' });
   });
 
@@ -109,14 +120,23 @@ describe('paged list dialect', () => {
   it('passes a capped total on as meta.totalIsLowerBound, and asks for an exact total with meta.exactTotal', () => {
     const page = { items: [{ uid: 'a' }], previous_page: null, next_page: 2, total: 1001, total_is_lower_bound: true };
     expect(fromPage(page, config)).toMatchObject({ total: 1001, meta: { totalIsLowerBound: true } });
-    const exact = toPagedQuery({ pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {}, meta: { exactTotal: true } }, config);
+    const exact = toPagedQuery(
+      {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+        meta: { exactTotal: true },
+      },
+      config,
+    );
     expect(exact.get('exact_total')).toBe('true');
   });
 });
 
 describe('spec list URL state', () => {
   it('round-trips URL -> list params -> URL', () => {
-    const search = 'page=3&pageSize=25&sortBy=name&ordering=asc&search=report&uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer';
+    const search =
+      'page=3&pageSize=25&sortBy=name&ordering=asc&search=report&uploaded__from=2026-01-01&uploaded__to=2026-01-31&reference__kind=Customer';
     const state = parseSpecListQuery(`?${search}`, FILES_URL_STATE);
     expect(state).toEqual({
       page: 3,
@@ -128,16 +148,24 @@ describe('spec list URL state', () => {
   });
 
   it('uses the defaults (uploaded descending, page 1, 10 per page) for a missing or invalid query', () => {
-    expect(parseSpecListQuery('', FILES_URL_STATE)).toEqual({ page: 1, perPage: 10, sort: { field: 'uploaded', order: 'DESC' }, filter: {} });
+    expect(parseSpecListQuery('', FILES_URL_STATE)).toEqual({
+      page: 1,
+      perPage: 10,
+      sort: { field: 'uploaded', order: 'DESC' },
+      filter: {},
+    });
     expect(parseSpecListQuery('?page=-2&pageSize=abc&sortBy=evil&ordering=up', FILES_URL_STATE)).toEqual({
       page: 1,
       perPage: 10,
       sort: { field: 'uploaded', order: 'DESC' },
       filter: {},
     });
-    expect(toSpecListQuery({ page: 1, perPage: 10, sort: { field: 'uploaded', order: 'DESC' }, filter: { uploaded: {} } }, FILES_URL_STATE)).toBe(
-      'page=1&pageSize=10&sortBy=uploaded&ordering=des',
-    );
+    expect(
+      toSpecListQuery(
+        { page: 1, perPage: 10, sort: { field: 'uploaded', order: 'DESC' }, filter: { uploaded: {} } },
+        FILES_URL_STATE,
+      ),
+    ).toBe('page=1&pageSize=10&sortBy=uploaded&ordering=des');
   });
 });
 
@@ -220,9 +248,23 @@ describe('API token rules', () => {
   it('sends the end of the chosen day as epoch seconds', () => {
     const seconds = endOfDaySeconds('2026-06-15')!;
     const end = new Date(seconds * 1000);
-    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds()]).toEqual([2026, 5, 15, 23, 59, 59]);
-    expect(toNewToken({ service: ' svc ', token: 'tok', hasExpiry: true, expiry: '2026-06-15' })).toEqual({ service: 'svc', token: 'tok', expires: seconds });
-    expect(toNewToken({ service: 'svc', token: 'tok', hasExpiry: false, expiry: '2026-06-15' })).toEqual({ service: 'svc', token: 'tok' });
+    expect([
+      end.getFullYear(),
+      end.getMonth(),
+      end.getDate(),
+      end.getHours(),
+      end.getMinutes(),
+      end.getSeconds(),
+    ]).toEqual([2026, 5, 15, 23, 59, 59]);
+    expect(toNewToken({ service: ' svc ', token: 'tok', hasExpiry: true, expiry: '2026-06-15' })).toEqual({
+      service: 'svc',
+      token: 'tok',
+      expires: seconds,
+    });
+    expect(toNewToken({ service: 'svc', token: 'tok', hasExpiry: false, expiry: '2026-06-15' })).toEqual({
+      service: 'svc',
+      token: 'tok',
+    });
   });
 });
 
@@ -233,7 +275,12 @@ describe('files data provider: deleteMany', () => {
       async (_url: string, options?: { body?: BodyInit | null }) => {
         const { uids } = JSON.parse(String(options?.body)) as { uids: string[] };
         sent.push(uids);
-        return { status: 200, headers: new Headers(), body: '', json: { deleted: uids.filter((uid) => uid !== 'gone'), not_found: [] } };
+        return {
+          status: 200,
+          headers: new Headers(),
+          body: '',
+          json: { deleted: uids.filter((uid) => uid !== 'gone'), not_found: [] },
+        };
       },
       { blob: async () => Promise.reject(new Error('unused')), fetch: async () => Promise.reject(new Error('unused')) },
     ) as unknown as HttpClient;

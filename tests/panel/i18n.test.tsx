@@ -14,7 +14,9 @@ import { renderApp, storeRefreshToken } from './support/renderApp';
 
 const backend = useFakeBackend();
 
-const storage = (value?: string) => ({ getItem: (key: string) => (key === LOCALE_STORAGE_KEY && value !== undefined ? value : null) });
+const storage = (value?: string) => ({
+  getItem: (key: string) => (key === LOCALE_STORAGE_KEY && value !== undefined ? value : null),
+});
 
 describe('detectLocale', () => {
   it('takes local storage first (react-admin store key, JSON string)', () => {
@@ -52,20 +54,32 @@ describe('translations', () => {
   });
 
   it("names every resource of the data provider, for react-admin's own messages", () => {
-    const names = Object.keys(resourceProviders(testConfig, (() => Promise.reject(new Error('unused'))) as unknown as HttpClient));
+    const names = Object.keys(
+      resourceProviders(testConfig, (() => Promise.reject(new Error('unused'))) as unknown as HttpClient),
+    );
     expect(names.length).toBeGreaterThan(10);
-    for (const name of names) expect([en.resources[name]?.name, de.resources[name]?.name], name).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
+    for (const name of names)
+      expect([en.resources[name]?.name, de.resources[name]?.name], name).toEqual([
+        expect.stringMatching(/\S/),
+        expect.stringMatching(/\S/),
+      ]);
   });
 
   it('German calls a care request a Betreuungsanfrage throughout, never a Pflegeanfrage', () => {
-    const texts = keys(de).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], de) as string);
+    const texts = keys(de).map(
+      (key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], de) as string,
+    );
     expect(texts.filter((text) => /Pflegeanfrage/i.test(text))).toEqual([]);
     expect(createI18nProvider('de').translate('caredesk.care_work.board.title')).toBe('Tafel der Betreuungsanfragen');
   });
 
   it('names one care level in the singular, several in the plural', () => {
-    const cases = [{ levels: '2', smart_count: 1 }, { levels: '3, 2', smart_count: 2 }];
-    const levels = (locale: 'en' | 'de') => cases.map((options) => createI18nProvider(locale).translate('caredesk.care_work.board.care_levels', options));
+    const cases = [
+      { levels: '2', smart_count: 1 },
+      { levels: '3, 2', smart_count: 2 },
+    ];
+    const levels = (locale: 'en' | 'de') =>
+      cases.map((options) => createI18nProvider(locale).translate('caredesk.care_work.board.care_levels', options));
     expect(levels('en')).toEqual(['Care level 2', 'Care levels 3, 2']);
     expect(levels('de')).toEqual(['Pflegegrad 2', 'Pflegegrade 3, 2']);
   });
@@ -74,7 +88,9 @@ describe('translations', () => {
     expect(en.caredesk.login.errors.status).toBe('Request failed with status code %{status}');
     expect(usersEn.users.messages.tokens_removed).toBe('Tokens haven been removed.');
     expect(usersEn.users.messages.banned).toBe('Users have been baned.');
-    expect(en.caredesk.password.rule).toBe('Min. 8 characters with at least one capital letter, a number and a special character.');
+    expect(en.caredesk.password.rule).toBe(
+      'Min. 8 characters with at least one capital letter, a number and a special character.',
+    );
   });
 
   it('names a day (the argument named day) as the language writes it, and leaves other arguments alone', async () => {
@@ -86,7 +102,9 @@ describe('translations', () => {
     expect(i18n.translate(minDate, { day: '2026-13-01' })).toBe('The date must not be before 2026-13-01');
     // a text that only looks like a day (a file named so) stays as it is
     expect(i18n.translate('caredesk.files.delete.one', { name: '2026-12-01' })).toContain('“2026-12-01”');
-    expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(careEn.care.create.validation.max_length.replace('%{max}', '20'));
+    expect(i18n.translate('caredesk.care.create.validation.max_length', { max: 20 })).toBe(
+      careEn.care.create.validation.max_length.replace('%{max}', '20'),
+    );
   });
 });
 
@@ -99,7 +117,11 @@ describe('language switcher', () => {
 
     await user.click(screen.getByRole('button', { name: /English/ }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['English', 'Deutsch']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English', 'Deutsch']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Deutsch' }));
 
     expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();

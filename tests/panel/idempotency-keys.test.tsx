@@ -17,7 +17,8 @@ const KEY = /^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function keysSent(method: string, path: string) {
   const keys: (string | null)[] = [];
   const listener = ({ request }: { request: Request }) => {
-    if (request.method === method && new URL(request.url).pathname.endsWith(path)) keys.push(request.headers.get('idempotency-key'));
+    if (request.method === method && new URL(request.url).pathname.endsWith(path))
+      keys.push(request.headers.get('idempotency-key'));
   };
   backend.server.events.on('request:start', listener);
   onTestFinished(() => void backend.server.events.removeListener('request:start', listener));
@@ -32,7 +33,11 @@ describe('the Security page', { timeout: 60_000 }, () => {
     const { user } = renderApp('/?redirect_to=%2Fsecurity');
     await waitFor(() => expect(currentUrl()).toBe('/security'));
     await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
     const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
     await user.type(within(reauthentication).getByLabelText('Password'), 'alice-secret{Enter}');
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
@@ -41,9 +46,15 @@ describe('the Security page', { timeout: 60_000 }, () => {
     expect(keys[0]).toMatch(KEY);
     expect(keys[1]).toBe(keys[0]);
 
-    await user.click(within(screen.getByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Cancel' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
     expect(keys).toHaveLength(3);
     expect(keys[2]).toMatch(KEY);
@@ -61,7 +72,12 @@ describe('the HTTP client', () => {
     failures = 0;
     backend.server.use(
       http.post(NOTES, async ({ request }) =>
-        failures-- > 0 ? HttpResponse.json({ type: '/problems/database-unavailable', title: 'Service Unavailable', status: 503 }, { status: 503 }) : HttpResponse.json(await request.json(), { status: 201 }),
+        failures-- > 0
+          ? HttpResponse.json(
+              { type: '/problems/database-unavailable', title: 'Service Unavailable', status: 503 },
+              { status: 503 },
+            )
+          : HttpResponse.json(await request.json(), { status: 201 }),
       ),
       http.get(NOTES, () => HttpResponse.json([])),
     );

@@ -35,10 +35,12 @@ function clearStyleCache() {
 /** The computed style of every third element and of every probe, as text, computed after a cleared cache (jsdom's own takes long). */
 function computedStyles(): string[] {
   clearStyleCache();
-  const elements = [...document.querySelectorAll('*')].filter((element, index) => index % 3 === 0 || element.closest('[class*="probe"]'));
+  const elements = [...document.querySelectorAll('*')].filter(
+    (element, index) => index % 3 === 0 || element.closest('[class*="probe"]'),
+  );
   return elements.map((element) => {
     const style = window.getComputedStyle(element);
-    return `${element.tagName}.${element.className}: ${Array.from({ length: style.length }, (_, i) => `${style[i]}=${style.getPropertyValue(style[i])}`).join(";")}`;
+    return `${element.tagName}.${element.className}: ${Array.from({ length: style.length }, (_, i) => `${style[i]}=${style.getPropertyValue(style[i])}`).join(';')}`;
   });
 }
 

@@ -18,7 +18,8 @@ const TRICKY_MARKUP = `
 
 /** Each labelable element and label as text: its labels or its control, named by their text and tag. */
 function labelling(): string[] {
-  const name = (element: Element | null) => (element ? `${element.tagName}#${element.id}:${element.textContent?.trim().slice(0, 40)}` : 'none');
+  const name = (element: Element | null) =>
+    element ? `${element.tagName}#${element.id}:${element.textContent?.trim().slice(0, 40)}` : 'none';
   const lines: string[] = [];
   for (const element of document.querySelectorAll('button, input, meter, output, progress, select, textarea')) {
     const labels = (element as HTMLInputElement).labels;

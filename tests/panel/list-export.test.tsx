@@ -25,7 +25,11 @@ async function open(service: Parameters<typeof storeRefreshToken>[0], path: stri
   return rendered;
 }
 
-async function exportCsv(user: ReturnType<typeof renderApp>['user'], files: ReturnType<typeof captureDownloads>, button = 'Export CSV') {
+async function exportCsv(
+  user: ReturnType<typeof renderApp>['user'],
+  files: ReturnType<typeof captureDownloads>,
+  button = 'Export CSV',
+) {
   await user.click(screen.getByRole('button', { name: button }));
   await waitFor(() => expect(files).toHaveLength(1));
   return csvLinesOf(files[0]);
@@ -39,24 +43,47 @@ describe('file search export', { timeout: 60_000 }, () => {
     for (let index = 0; index < 227; index += 1) {
       fake.files.files.push({
         uid: `g${index}`,
-        meta: { name: `generated-${index}.txt`, description: '', uploaded: 1_700_000_000 - index, content_type: 'text/plain', references: [] },
+        meta: {
+          name: `generated-${index}.txt`,
+          description: '',
+          uploaded: 1_700_000_000 - index,
+          content_type: 'text/plain',
+          references: [],
+        },
         stored_binary: { md5_hash: 'x', size: index },
       });
     }
     const files = captureDownloads();
-    const { user } = await open(fake.backend.service, '/filebucket/search/?page=1&pageSize=10&sortBy=name&ordering=asc&search=report&reference__kind=Customer', 'contract-2026.pdf');
+    const { user } = await open(
+      fake.backend.service,
+      '/filebucket/search/?page=1&pageSize=10&sortBy=name&ordering=asc&search=report&reference__kind=Customer',
+      'contract-2026.pdf',
+    );
     const before = fake.files.hits('GET', SEARCH_PATH).length;
     const lines = await exportCsv(user, files);
 
-    const reads = fake.files.hits('GET', SEARCH_PATH).slice(before).map(({ query }) => Object.fromEntries(query));
-    const selection = { page_size: '100', sort_by: 'name', ordering: 'asc', query: 'report', filters: '{"reference_kind":"Customer"}' };
+    const reads = fake.files
+      .hits('GET', SEARCH_PATH)
+      .slice(before)
+      .map(({ query }) => Object.fromEntries(query));
+    const selection = {
+      page_size: '100',
+      sort_by: 'name',
+      ordering: 'asc',
+      query: 'report',
+      filters: '{"reference_kind":"Customer"}',
+    };
     expect(reads).toEqual([1, 2, 3].map((page) => ({ page: String(page), ...selection })));
     expect(files[0].name).toBe('files.csv');
     expect(lines[0]).toBe('File ID,Name,Description,Content type,Size (bytes),Uploaded,References,MD5 hash');
     expect(lines.slice(1, -1)).toHaveLength(230);
     expect(lines.at(-1)).toBe('');
-    expect(lines[1]).toBe(`${FILE_UID},contract-2026.pdf,Signed service contract,application/pdf,1536,2026-01-01T12:00:00Z,Customer: C-1; LegacyCustomer: C-OLD; ServiceContract: SC-9,abc`);
-    expect(lines[2]).toBe('f0000000-0000-4000-8000-000000000002,hours.csv,Hours of January,text/csv; charset=utf-8,512,2025-12-29T09:20:00Z,,def');
+    expect(lines[1]).toBe(
+      `${FILE_UID},contract-2026.pdf,Signed service contract,application/pdf,1536,2026-01-01T12:00:00Z,Customer: C-1; LegacyCustomer: C-OLD; ServiceContract: SC-9,abc`,
+    );
+    expect(lines[2]).toBe(
+      'f0000000-0000-4000-8000-000000000002,hours.csv,Hours of January,text/csv; charset=utf-8,512,2025-12-29T09:20:00Z,,def',
+    );
   });
 
   it('neutralises a formula and quotes commas and quotes', async () => {
@@ -70,7 +97,20 @@ describe('file search export', { timeout: 60_000 }, () => {
   });
 
   it('neutralises formulas behind blanks and zero-width characters and in full-width signs, and leaves other text as it is', () => {
-    const formulas = [' =1+1', '\u00A0@SUM(A1)', '\u200B=cmd', '\uFEFF+1', '\u2060-2', '＝1+1', '＋1', '－1', '＠SUM(A1)', '\tx', '\rx', ' \t=1'];
+    const formulas = [
+      ' =1+1',
+      '\u00A0@SUM(A1)',
+      '\u200B=cmd',
+      '\uFEFF+1',
+      '\u2060-2',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠SUM(A1)',
+      '\tx',
+      '\rx',
+      ' \t=1',
+    ];
     for (const text of formulas) expect(csvCell(text).replace(/^"|"$/g, ''), JSON.stringify(text)).toBe(`'${text}`);
     for (const text of ['Anna', 'a=b', 'x - y', '1.5', '']) expect(csvCell(text)).toBe(text);
   });
@@ -89,7 +129,16 @@ describe('API token export', { timeout: 60_000 }, () => {
   const fake = useFakeFilesBackend();
 
   it('writes the tokens the search selects, users by uid, and never a token value', async () => {
-    fake.files.tokens.files.push({ uid: 'extra', created: 1_767_200_000, created_by: null, service: '@billing-import', last_four: null, expires: null, revoked: null, revoked_by: null });
+    fake.files.tokens.files.push({
+      uid: 'extra',
+      created: 1_767_200_000,
+      created_by: null,
+      service: '@billing-import',
+      last_four: null,
+      expires: null,
+      revoked: null,
+      revoked_by: null,
+    });
     const files = captureDownloads();
     const { user } = await open(fake.backend.service, '/filebucket/api-keys/', 'billing-export');
     const lines = await exportCsv(user, files);
@@ -109,7 +158,9 @@ describe('API token export', { timeout: 60_000 }, () => {
     const { user } = await open(fake.backend.service, '/pricing/api-keys/', 'billing-export');
     const lines = await exportCsv(user, files, 'CSV exportieren');
     expect(files[0].name).toBe('preise-api-token.csv');
-    expect(lines[0]).toBe('Token-ID,Dienst,Erstellt,Erstellt von (Benutzer-ID),Läuft ab,Widerrufen,Widerrufen von (Benutzer-ID)');
+    expect(lines[0]).toBe(
+      'Token-ID,Dienst,Erstellt,Erstellt von (Benutzer-ID),Läuft ab,Widerrufen,Widerrufen von (Benutzer-ID)',
+    );
     expect(lines).toHaveLength(3);
   });
 });

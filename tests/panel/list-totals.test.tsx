@@ -13,7 +13,13 @@ function addFiles(count: number) {
   for (let index = 0; index < count; index += 1) {
     fake.files.files.push({
       uid: `g${index}`,
-      meta: { name: `generated-${index}.txt`, description: 'generated', uploaded: 1_700_000_000 - index, content_type: 'text/plain', references: [] },
+      meta: {
+        name: `generated-${index}.txt`,
+        description: 'generated',
+        uploaded: 1_700_000_000 - index,
+        content_type: 'text/plain',
+        references: [],
+      },
       stored_binary: { md5_hash: 'x', size: index },
     });
   }
@@ -46,7 +52,11 @@ describe('capped list totals', () => {
     const asked = searches().length;
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText(`11-20 of ${total.toLocaleString('en')}`)).toBeInTheDocument();
-    expect(searches().slice(asked).every((query) => query.exact_total === undefined)).toBe(true);
+    expect(
+      searches()
+        .slice(asked)
+        .every((query) => query.exact_total === undefined),
+    ).toBe(true);
   });
 
   it('shows an exact total as it is, without the offer', async () => {

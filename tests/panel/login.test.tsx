@@ -92,20 +92,31 @@ describe('/login', () => {
 
   it('on 429 tells how many minutes to wait (Retry-After)', async () => {
     backend.server.use(
-      http.post(`${AUTH_URL}/token/`, () => problem(429, 'Too Many Requests', 'Too many failed sign-ins.', undefined, { 'Retry-After': '150' })),
+      http.post(`${AUTH_URL}/token/`, () =>
+        problem(429, 'Too Many Requests', 'Too many failed sign-ins.', undefined, { 'Retry-After': '150' }),
+      ),
     );
     const { user } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(passwordField(), 'alice-secret{Enter}');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-ins. Please try again in 3 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-ins. Please try again in 3 minutes.',
+    );
   });
 
   it("shows another refusal the service explains by its type, in German, never the service's English", async () => {
     backend.server.use(
       http.post(`${AUTH_URL}/token/`, () =>
-        problem(429, 'Too Many Requests', 'Too many failed sign-in attempts.', undefined, {}, '/problems/too-many-sign-in-failures'),
+        problem(
+          429,
+          'Too Many Requests',
+          'Too many failed sign-in attempts.',
+          undefined,
+          {},
+          '/problems/too-many-sign-in-failures',
+        ),
       ),
     );
     window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
@@ -115,7 +126,9 @@ describe('/login', () => {
     await user.type(screen.getByLabelText('Passwort'), 'alice-secret{Enter}');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Zu viele Anfragen: Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.');
+    expect(alert).toHaveTextContent(
+      'Zu viele Anfragen: Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.',
+    );
     expect(alert).not.toHaveTextContent(/Too many/);
   });
 });
@@ -125,7 +138,10 @@ describe('a page loaded at /login (startPanel)', () => {
    * Starts the panel as src/main.tsx does (its own React root, outside Testing Library's render), with a loader that
    * records where the panel's App was asked for.
    */
-  async function startAt(path: string, load: () => Promise<typeof import('../../src/App')> = () => import('../../src/App')) {
+  async function startAt(
+    path: string,
+    load: () => Promise<typeof import('../../src/App')> = () => import('../../src/App'),
+  ) {
     window.history.replaceState(null, '', path);
     const container = document.body.appendChild(document.createElement('div'));
     const session = createSession({ authUrl: testConfig.authUrl });
@@ -137,7 +153,10 @@ describe('a page loaded at /login (startPanel)', () => {
     const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
     scope.IS_REACT_ACT_ENVIRONMENT = false;
-    const root = await startPanel(container, Promise.all([testConfig, createI18nProvider()]), { load: recordingLoad, session });
+    const root = await startPanel(container, Promise.all([testConfig, createI18nProvider()]), {
+      load: recordingLoad,
+      session,
+    });
     onTestFinished(() => {
       root.unmount();
       container.remove();
@@ -179,11 +198,15 @@ describe('a page loaded at /login (startPanel)', () => {
   });
 
   it('says why when the panel cannot be loaded after the sign-in', async () => {
-    const { user } = await startAt('/login', () => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const { user } = await startAt('/login', () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
 
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(passwordField(), 'alice-secret{Enter}');
 
-    expect(await screen.findByText('The panel cannot start: Failed to fetch dynamically imported module')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The panel cannot start: Failed to fetch dynamically imported module'),
+    ).toBeInTheDocument();
   });
 });

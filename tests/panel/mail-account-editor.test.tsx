@@ -51,7 +51,9 @@ describe('account editor', () => {
 
   it('keeps stored credentials unless Edit Credentials is pressed', async () => {
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
-    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'),
+    );
     expect(screen.getByRole('checkbox', { name: 'Authentication required' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Edit Credentials' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
@@ -107,7 +109,13 @@ describe('account editor', () => {
     await user.click(submit());
     await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
     expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
-      { expression: '^noreply@caredesk\\.example$', provider: { uid: PROVIDER_UID }, credentials: null, credentials_changed: true, disabled: false },
+      {
+        expression: '^noreply@caredesk\\.example$',
+        provider: { uid: PROVIDER_UID },
+        credentials: null,
+        credentials_changed: true,
+        disabled: false,
+      },
     ]);
     expect(fake.mail.state.accounts[0].credentials).toBeNull();
   });
@@ -149,7 +157,11 @@ describe('account editor', () => {
     expect(screen.queryByText(/Cannot save/)).not.toBeInTheDocument();
     expect(screen.queryByText(/backreferences and lookaround/)).not.toBeInTheDocument();
     expect(currentUrl()).toBe(`/mailman/accounts/${PLAIN_ACCOUNT_UID}/`);
-    expect(fake.mail.hits('PUT', `/administration/accounts/${PLAIN_ACCOUNT_UID}/`).map((entry) => (entry.body as { expression: string }).expression)).toEqual(['([']);
+    expect(
+      fake.mail
+        .hits('PUT', `/administration/accounts/${PLAIN_ACCOUNT_UID}/`)
+        .map((entry) => (entry.body as { expression: string }).expression),
+    ).toEqual(['([']);
 
     // a change clears it, and the corrected expression saves
     await user.type(expression, ']');

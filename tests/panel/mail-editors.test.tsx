@@ -16,7 +16,9 @@ describe('provider editor', () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/providers/', 'Mailjet Relay');
     await user.click(screen.getByRole('link', { name: 'Add' }));
     await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/add/'));
-    expect(await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Add', { selector: '.MuiCardHeader-title, .MuiCardHeader-title *' }),
+    ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
 
     await user.type(screen.getByLabelText(/^Name/), 'abc');
@@ -112,7 +114,11 @@ describe('editors opened directly or after a reload', () => {
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { http } = await import('msw');
-    fake.backend.server.use(http.post('http://localhost:3000/api/mail/administration/providers/', () => held.then(() => undefined), { once: true }));
+    fake.backend.server.use(
+      http.post('http://localhost:3000/api/mail/administration/providers/', () => held.then(() => undefined), {
+        once: true,
+      }),
+    );
 
     await user.click(submit());
     await waitFor(() => expect(submit()).toBeDisabled());
@@ -154,9 +160,10 @@ describe('editors opened directly or after a reload', () => {
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
-    expect(fake.mail.hits('POST', '/administration/accounts/').map((entry) => (entry.body as { expression: string }).expression)).toEqual([
-      '(',
-      '()@retry\\.example$',
-    ]);
+    expect(
+      fake.mail
+        .hits('POST', '/administration/accounts/')
+        .map((entry) => (entry.body as { expression: string }).expression),
+    ).toEqual(['(', '()@retry\\.example$']);
   });
 });

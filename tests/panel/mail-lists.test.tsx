@@ -37,7 +37,10 @@ describe('mail lists', () => {
     expect(within(mailjet).getByText('smtp.mailjet.example')).toBeInTheDocument();
     expect(within(mailjet).getByText('587')).toBeInTheDocument();
     expect(within(mailjet).getByText('START/TLS')).toBeInTheDocument();
-    expect(within(mailjet).getByRole('link', { name: 'Edit Mailjet Relay' })).toHaveAttribute('href', `/mailman/providers/${PROVIDER_UID}/`);
+    expect(within(mailjet).getByRole('link', { name: 'Edit Mailjet Relay' })).toHaveAttribute(
+      'href',
+      `/mailman/providers/${PROVIDER_UID}/`,
+    );
     expect(within(row('Local Relay')).getByText('No Security')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/mailman/providers/add/');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
@@ -52,7 +55,10 @@ describe('mail lists', () => {
     expect(within(rows[0]).getByText('Mailjet Relay (smtp.mailjet.example)')).toBeInTheDocument();
     expect(within(rows[0]).getByText('mailer')).toBeInTheDocument();
     expect(within(rows[1]).getByText('No credentials')).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('link', { name: /^Edit / })).toHaveAttribute('href', `/mailman/accounts/${ACCOUNT_UID}/`);
+    expect(within(rows[0]).getByRole('link', { name: /^Edit / })).toHaveAttribute(
+      'href',
+      `/mailman/accounts/${ACCOUNT_UID}/`,
+    );
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/mailman/accounts/add/');
   });
 
@@ -71,14 +77,20 @@ describe('mail lists', () => {
     await user.type(screen.getByPlaceholderText('Search'), 'fred');
     await waitFor(() => expect(hasRow('Welcome')).toBe(false));
     expect(hasRow('Invoice')).toBe(true);
-    const searched = fake.mail.hits('GET', '/administration/mails/').map((entry) => entry.query).filter((query) => query?.get('query') === 'fred');
+    const searched = fake.mail
+      .hits('GET', '/administration/mails/')
+      .map((entry) => entry.query)
+      .filter((query) => query?.get('query') === 'fred');
     expect(searched.length).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(searched.at(-1)!.get('filters')!)).toEqual({ state: ['delivered'] });
   });
 
   it('opens the mail detail from a row of every spec list', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/failed-permanently/', 'Contract');
-    expect(within(row('Contract')).getByRole('link', { name: 'Contract' })).toHaveAttribute('href', '/mailman/log/f-1/');
+    expect(within(row('Contract')).getByRole('link', { name: 'Contract' })).toHaveAttribute(
+      'href',
+      '/mailman/log/f-1/',
+    );
     await user.click(within(row('Contract')).getByText('550 No such user'));
     await waitFor(() => expect(currentUrl()).toBe('/mailman/log/f-1/'));
     expect(await screen.findByTestId('mail-detail')).toHaveTextContent('hans@example.org');
@@ -101,13 +113,24 @@ describe('mail lists', () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim())).toContain('Abgelehnt');
     await user.hover(within(row('Invoice')).getByText('1 Empfänger abgelehnt'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('An die übrigen Empfänger zugestellt; der Provider lehnte ab:fred@example.org: 550 5.1.1 Mailbox unavailable');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'An die übrigen Empfänger zugestellt; der Provider lehnte ab:fred@example.org: 550 5.1.1 Mailbox unavailable',
+    );
   });
 
   it('shows 10 rows per page by default, with 10, 25, 50 and 100 to choose', async () => {
-    const delivered = fake.mail.state.delivered as { reference_uid: string; requested_time: number; mail: { subject: string } }[];
+    const delivered = fake.mail.state.delivered as {
+      reference_uid: string;
+      requested_time: number;
+      mail: { subject: string };
+    }[];
     for (let index = 0; index < 30; index += 1) {
-      delivered.push({ ...structuredClone(delivered[0]), reference_uid: `d-x${index}`, requested_time: 1_790_000_000 + index, mail: { ...delivered[0].mail, subject: `Bulk ${index}` } });
+      delivered.push({
+        ...structuredClone(delivered[0]),
+        reference_uid: `d-x${index}`,
+        requested_time: 1_790_000_000 + index,
+        mail: { ...delivered[0].mail, subject: `Bulk ${index}` },
+      });
     }
     const { user } = await openMailScreen(fake.backend, '/mailman/delivered/', 'Bulk 29');
     await expectPanelPager(user, 10, '1-10 of 32');
@@ -126,14 +149,18 @@ describe('mail lists', () => {
     (fake.mail.state.delivered[1] as { delivered: number }).delivered = 1_790_007_200;
     await openMailScreen(fake.backend, '/mailman/delivered/', 'Invoice');
     expect(within(row('Invoice')).getByText('1 recipient refused')).toBeInTheDocument();
-    expect(within(row('Invoice')).getByText(format(fromUnixTime(1_790_007_200), 'Pp', { locale: enUS }))).toBeInTheDocument();
+    expect(
+      within(row('Invoice')).getByText(format(fromUnixTime(1_790_007_200), 'Pp', { locale: enUS })),
+    ).toBeInTheDocument();
     expect(fake.mail.hits('GET', '/administration/queue/delivered/')).toHaveLength(0);
   });
 
   it('shows the retries in German with German dates and the German drawer group', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     await openMailScreen(fake.backend, '/mailman/failed-temporarily/', 'Reminder');
-    expect(within(row('Reminder')).getByText(format(fromUnixTime(1_790_003_600), 'Pp', { locale: de }))).toBeInTheDocument();
+    expect(
+      within(row('Reminder')).getByText(format(fromUnixTime(1_790_003_600), 'Pp', { locale: de })),
+    ).toBeInTheDocument();
     expect(screen.getByText('Mailversand')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Zustellversuche' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
@@ -145,10 +172,23 @@ describe('mail lists', () => {
     await openMailScreen(fake.backend, '/mailman/queue/', 'Shift plan');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent?.trim());
     const start = items.indexOf('Providers');
-    expect(items.slice(start, start + 6)).toEqual(['Providers', 'Accounts', 'Queue', 'Delivered Mails', 'Delivery Retries', 'Failed Deliveries']);
+    expect(items.slice(start, start + 6)).toEqual([
+      'Providers',
+      'Accounts',
+      'Queue',
+      'Delivered Mails',
+      'Delivery Retries',
+      'Failed Deliveries',
+    ]);
     expect(screen.getByText('Mail Delivery')).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'Failed Deliveries' })).toHaveAttribute('href', '/mailman/failed-permanently/');
-    expect(screen.getByRole('menuitem', { name: 'Delivery Retries' })).toHaveAttribute('href', '/mailman/failed-temporarily/');
+    expect(screen.getByRole('menuitem', { name: 'Failed Deliveries' })).toHaveAttribute(
+      'href',
+      '/mailman/failed-permanently/',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Delivery Retries' })).toHaveAttribute(
+      'href',
+      '/mailman/failed-temporarily/',
+    );
   });
 
   it('reloads with the reload button', async () => {
@@ -199,7 +239,9 @@ describe('mail lists', () => {
 
     await waitFor(() => expect(hasRow('Contract')).toBe(false));
     expect(await screen.findByText('2 mails requeued')).toBeInTheDocument();
-    expect(fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body)).toEqual([{ uids: ['f-1', 'f-2'] }]);
+    expect(
+      fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body),
+    ).toEqual([{ uids: ['f-1', 'f-2'] }]);
     expect(fake.mail.hits('GET', '/administration/mails/').length).toBeGreaterThan(loads);
     expect(hasRow('Offer')).toBe(false);
     expect(rowCheckbox('Survey')).not.toBeChecked();

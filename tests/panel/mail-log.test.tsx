@@ -31,7 +31,9 @@ const lastFilters = () => JSON.parse(lastLogQuery().get('filters') ?? '{}');
 
 /** The delivered mail 'Invoice' (d-2) with its Message-ID, an HTML-looking body, two attempts and per-recipient replies. */
 function detailInvoice() {
-  const invoice = (fake.mail.state.delivered as { reference_uid: string; mail: { message: string } }[]).find((item) => item.reference_uid === 'd-2')!;
+  const invoice = (fake.mail.state.delivered as { reference_uid: string; mail: { message: string } }[]).find(
+    (item) => item.reference_uid === 'd-2',
+  )!;
   invoice.mail.message = 'Dear Emil,\n<b>your invoice</b> <script>alert(1)</script>';
   fake.mail.state.details.set('d-2', {
     message_id: '<d-2@caredesk.example>',
@@ -111,9 +113,18 @@ describe('mail log list', { timeout: 60_000 }, () => {
   });
 
   it('pages over the server: 10 per page and the next page', async () => {
-    const queue = fake.mail.state.queue as { reference_uid: string; requested_time: number; mail: { subject: string } }[];
+    const queue = fake.mail.state.queue as {
+      reference_uid: string;
+      requested_time: number;
+      mail: { subject: string };
+    }[];
     for (let index = 0; index < 25; index += 1) {
-      queue.push({ ...structuredClone(queue[0]), reference_uid: `q-x${index}`, requested_time: T0 + 100 + index, mail: { ...queue[0].mail, subject: `Bulk ${index}` } });
+      queue.push({
+        ...structuredClone(queue[0]),
+        reference_uid: `q-x${index}`,
+        requested_time: T0 + 100 + index,
+        mail: { ...queue[0].mail, subject: `Bulk ${index}` },
+      });
     }
     const { user } = await openMailScreen(fake.backend, LOG, 'Bulk 24');
     expect(document.querySelectorAll('tbody tr')).toHaveLength(10);
@@ -154,7 +165,11 @@ describe('mail log list', { timeout: 60_000 }, () => {
     const before = logQueries().length;
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(files).toHaveLength(1));
-    expect(logQueries().slice(before).map((query) => [query.get('page'), query.get('page_size'), query.get('filters')])).toEqual([
+    expect(
+      logQueries()
+        .slice(before)
+        .map((query) => [query.get('page'), query.get('page_size'), query.get('filters')]),
+    ).toEqual([
       ['1', '100', '{"state":["failed"]}'],
       ['2', '100', '{"state":["failed"]}'],
     ]);
@@ -164,7 +179,9 @@ describe('mail log list', { timeout: 60_000 }, () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Reference,State,Requested,Sender,Recipients,Cc,Subject,Attempts,Message-ID,Last error');
     expect(lines.slice(1, -1)).toHaveLength(153);
-    expect(lines[1]).toBe(`f-1,Failed,${new Date(T0 * 1000).toISOString().replace('.000', '')},noreply@caredesk.example,hans@example.org,,Contract,5,,550 No such user`);
+    expect(lines[1]).toBe(
+      `f-1,Failed,${new Date(T0 * 1000).toISOString().replace('.000', '')},noreply@caredesk.example,hans@example.org,,Contract,5,,550 No such user`,
+    );
   });
 });
 
@@ -220,7 +237,9 @@ describe('mail detail', { timeout: 60_000 }, () => {
     expect(dialog).toHaveTextContent('Requeue this mail?');
     await user.click(within(dialog).getByRole('button', { name: 'Requeue' }));
     expect(await screen.findByText('The mail is back in the queue.')).toBeInTheDocument();
-    expect(fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body)).toEqual([{ uids: ['f-1'] }]);
+    expect(
+      fake.mail.hits('POST', '/administration/queue/failed-permanently/requeue/').map((entry) => entry.body),
+    ).toEqual([{ uids: ['f-1'] }]);
   });
 
   it('offers no Requeue for a mail that has not failed', async () => {
@@ -230,14 +249,22 @@ describe('mail detail', { timeout: 60_000 }, () => {
   });
 
   it('cancels a queued mail after confirming and shows who cancelled it when', async () => {
-    const { user } = await openMailScreen(fake.backend, '/mailman/log/q-1/', 'anna@example.org, ben@example.org, cleo@example.org');
+    const { user } = await openMailScreen(
+      fake.backend,
+      '/mailman/log/q-1/',
+      'anna@example.org, ben@example.org, cleo@example.org',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel delivery' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel delivery' }));
     await waitFor(() => expect(screen.getByTestId('mail-detail')).toHaveTextContent('Cancelled'));
     expect(fake.mail.hits('POST', '/administration/mails/q-1/cancel/')).toHaveLength(1);
-    expect(screen.getByTestId('mail-detail')).toHaveTextContent(`${format(fromUnixTime(T0 + 600), 'Pp', { locale: enUS })} by admin`);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.getByTestId('mail-detail')).toHaveTextContent(
+      `${format(fromUnixTime(T0 + 600), 'Pp', { locale: enUS })} by admin`,
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel delivery' })).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
   });
 
   it('says in words when the mail can no longer be cancelled (409 not-cancellable), in German too', async () => {
@@ -249,7 +276,9 @@ describe('mail detail', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Zustellung stornieren' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Zustellung stornieren' }));
-    expect(await within(dialog).findByText(/Nur eine wartende oder erneut zu versuchende Mail kann storniert werden/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Nur eine wartende oder erneut zu versuchende Mail kann storniert werden/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(/^Konflikt/)).toBeInTheDocument();
   });
 

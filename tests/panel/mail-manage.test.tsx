@@ -52,13 +52,21 @@ describe('disabling', () => {
   it('the account editor disables an account; the list marks it, and an account of a disabled provider as Provider disabled', async () => {
     fake.mail.state.providers.get(PROVIDER2_UID)!.disabled = true;
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
-    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'),
+    );
     await user.click(screen.getByRole('switch', { name: 'Disabled' }));
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     await waitFor(() => expect(currentUrl()).toBe('/mailman/accounts/'));
     expect(fake.mail.hits('PUT', `/administration/accounts/${ACCOUNT_UID}/`).map((entry) => entry.body)).toEqual([
-      { expression: '^noreply@caredesk\\.example$', provider: { uid: PROVIDER_UID }, credentials: null, credentials_changed: false, disabled: true },
+      {
+        expression: '^noreply@caredesk\\.example$',
+        provider: { uid: PROVIDER_UID },
+        credentials: null,
+        credentials_changed: false,
+        disabled: true,
+      },
     ]);
     await waitFor(() => expect(within(row('^noreply@caredesk\\.example$')).getByText('Disabled')).toBeInTheDocument());
     expect(within(row('.*@intern\\.example$')).getByText('Provider disabled')).toBeInTheDocument();
@@ -67,7 +75,9 @@ describe('disabling', () => {
   it("the account editor's provider choice marks a disabled provider", async () => {
     fake.mail.state.providers.get(PROVIDER2_UID)!.disabled = true;
     const { user } = await openMailScreen(fake.backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Edit');
-    await waitFor(() => expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Regular Expression/)).toHaveValue('^noreply@caredesk\\.example$'),
+    );
     await user.click(screen.getByRole('combobox', { name: /^Provider/ }));
     expect(await screen.findByRole('option', { name: 'Local Relay (relay.local) · Disabled' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Mailjet Relay (smtp.mailjet.example)' })).toBeInTheDocument();
@@ -89,11 +99,17 @@ describe('deleting', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Host/)).toHaveValue('smtp.mailjet.example'));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete provider' });
-    expect(within(dialog).getByText('Delete the provider Mailjet Relay for good? Only a provider no account uses can be deleted.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Delete the provider Mailjet Relay for good? Only a provider no account uses can be deleted.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(
-      await within(dialog).findByText('Conflict: The provider cannot be deleted: 1 account uses it. Delete that account or give it another provider first.'),
+      await within(dialog).findByText(
+        'Conflict: The provider cannot be deleted: 1 account uses it. Delete that account or give it another provider first.',
+      ),
     ).toBeInTheDocument();
     expect(fake.mail.hits('DELETE', `/administration/providers/${PROVIDER_UID}/`)).toHaveLength(1);
     expect(fake.mail.state.providers.has(PROVIDER_UID)).toBe(true);
@@ -105,13 +121,21 @@ describe('deleting', () => {
 
   it('says so in German, with the plural', async () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
-    fake.mail.state.accounts.push({ uid: 'bbbbbbbb-0000-4000-8000-000000000009', expression: 'extra', providerUid: PROVIDER_UID, credentials: null, disabled: false });
+    fake.mail.state.accounts.push({
+      uid: 'bbbbbbbb-0000-4000-8000-000000000009',
+      expression: 'extra',
+      providerUid: PROVIDER_UID,
+      credentials: null,
+      disabled: false,
+    });
     const { user } = await openMailScreen(fake.backend, `/mailman/providers/${PROVIDER_UID}/`, 'Bearbeiten');
     await waitFor(() => expect(screen.getByLabelText(/^Host/)).toHaveValue('smtp.mailjet.example'));
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Provider löschen' });
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
-    expect(await within(dialog).findByText(/Der Provider kann nicht gelöscht werden: 2 Konten nutzen ihn\./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Der Provider kann nicht gelöscht werden: 2 Konten nutzen ihn\./),
+    ).toBeInTheDocument();
   });
 
   it('an account is deleted after confirming, and then its provider, each going back to its list', async () => {
@@ -132,7 +156,9 @@ describe('deleting', () => {
     await openMailScreen(fake.backend, `/mailman/providers/${PROVIDER2_UID}/`, 'Edit');
     await waitFor(() => expect(screen.getByLabelText(/^Host/)).toHaveValue('relay.local'));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete provider' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete provider' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(currentUrl()).toBe('/mailman/providers/'));
     expect(await screen.findByText('Provider deleted')).toBeInTheDocument();
     await waitFor(() => expect(hasRow('Local Relay')).toBe(false));
@@ -161,7 +187,8 @@ describe('an invalid expression', () => {
 });
 
 describe('Retry now', () => {
-  const retryNowCalls = () => fake.mail.hits('POST', '/administration/queue/failed-temporarily/retry-now/').map((entry) => entry.body);
+  const retryNowCalls = () =>
+    fake.mail.hits('POST', '/administration/queue/failed-temporarily/retry-now/').map((entry) => entry.body);
 
   it('makes the selected retrying mails due now, says how many, reloads and clears the selection', async () => {
     const { user } = await openMailScreen(fake.backend, '/mailman/failed-temporarily/', 'Reminder');

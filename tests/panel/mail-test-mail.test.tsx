@@ -21,7 +21,9 @@ describe('sender suggestion', () => {
     expect(senderFromExpression('^(a|b)@example\\.org$')).toBe('a@example.org');
     expect(senderFromExpression('@(x|y)\\.de$')).toBe('noreply@x.de');
     expect(senderFromExpression('.*@(?:care|office)\\.example$')).toBe('noreply@care.example');
-    expect(senderFromExpression('^noreply@caredesk\\.example$|^info@caredesk\\.example$')).toBe('noreply@caredesk.example');
+    expect(senderFromExpression('^noreply@caredesk\\.example$|^info@caredesk\\.example$')).toBe(
+      'noreply@caredesk.example',
+    );
     expect(senderFromExpression('^(info|office)(\\.team)?@(a|b)\\.example$')).toBe('info.team@a.example');
     expect(senderFromExpression('^(?!admin)(a|b)@x\\.org$')).toBe('');
     expect(senderFromExpression('^(a|b@x\\.org$')).toBe('');
@@ -96,7 +98,9 @@ describe('test mail dialog', () => {
     await user.type(field('Recipient'), 'nurse@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(
-      await within(dialog).findByText('The mail could not be sent: Bad Request: The sender address is invalid. (in field Sender)'),
+      await within(dialog).findByText(
+        'The mail could not be sent: Bad Request: The sender address is invalid. (in field Sender)',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
     // the dialog does not submit the account form

@@ -116,8 +116,13 @@ describe('/new-password screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The password was successfully updated')).toBeInTheDocument();
-    expect(backend.service.hits('GET', '/api/auth/info/').some((entry) => entry.search === '?extended=true')).toBe(true);
-    expect(backend.service.hits('PUT', '/api/auth/update-password-authentication/')[0].body).toEqual({ username: 'alice', password: generated });
+    expect(backend.service.hits('GET', '/api/auth/info/').some((entry) => entry.search === '?extended=true')).toBe(
+      true,
+    );
+    expect(backend.service.hits('PUT', '/api/auth/update-password-authentication/')[0].body).toEqual({
+      username: 'alice',
+      password: generated,
+    });
     expect(backend.service.state.users.get(ADMIN_UID)!.password).toBe(generated);
     expect(passwordInput()).toHaveValue('');
   });
@@ -134,7 +139,9 @@ describe('/new-password screen', () => {
 
   it('shows a failure in a red alert', async () => {
     backend.server.use(
-      http.put(`${AUTH_URL}/update-password-authentication/`, () => problem(400, 'Bad Request', 'Password rejected.', 'password')),
+      http.put(`${AUTH_URL}/update-password-authentication/`, () =>
+        problem(400, 'Bad Request', 'Password rejected.', 'password'),
+      ),
     );
     const { user } = await openScreen();
 

@@ -26,7 +26,9 @@ describe('a PDF titled for the preview', () => {
     const original = pdfWithStream();
     const update = text(withPdfTitle(original, 'a.pdf').subarray(original.length));
     expect(update).toContain('<< /Title <FEFF0061002E007000640066> >>');
-    expect(update).toContain(`trailer\n<< /Size 8 /Root 1 0 R /Info 7 0 R /Prev ${text(original).indexOf('6 0 obj')} >>`);
+    expect(update).toContain(
+      `trailer\n<< /Size 8 /Root 1 0 R /Info 7 0 R /Prev ${text(original).indexOf('6 0 obj')} >>`,
+    );
   });
 
   it('stays as it is where it is encrypted or its end cannot be read', () => {

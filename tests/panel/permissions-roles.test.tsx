@@ -22,17 +22,25 @@ describe('Roles screen', () => {
   it('lists every role with a policy or in use, its permissions as labelled checkboxes', async () => {
     await openAs(backend, ADMIN_UID, '/roles/');
     await screen.findByRole('region', { name: 'dispatcher' });
-    const names = screen.getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+    const names = screen
+      .getAllByRole('region')
+      .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
     expect(names).toEqual(['administrator', 'caregiver', 'ceo', 'dispatcher', 'recruiter', 'trainer']);
 
     const dispatcher = roleCard('dispatcher');
     expect(within(dispatcher).getByRole('checkbox', { name: 'View care requests' })).toBeChecked();
     expect(within(dispatcher).getByRole('checkbox', { name: 'Upload files' })).toBeChecked();
     expect(within(dispatcher).getByRole('checkbox', { name: 'Manage mail delivery' })).not.toBeChecked();
-    expect(within(dispatcher).getByRole('checkbox', { name: 'View users' })).toHaveAccessibleDescription('See the users, their roles and the role policy.');
+    expect(within(dispatcher).getByRole('checkbox', { name: 'View users' })).toHaveAccessibleDescription(
+      'See the users, their roles and the role policy.',
+    );
     expect(within(dispatcher).getByRole('group', { name: 'Mail delivery' })).toBeInTheDocument();
     expect(within(dispatcher).getByText('6 permissions')).toBeInTheDocument();
-    expect(within(roleCard('trainer')).getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toHaveLength(0);
+    expect(
+      within(roleCard('trainer'))
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked),
+    ).toHaveLength(0);
     expect(within(roleCard('trainer')).getAllByRole('checkbox')).toHaveLength(PERMISSIONS.length);
   });
 
@@ -49,7 +57,13 @@ describe('Roles screen', () => {
 
     expect(await screen.findByText('The permissions of the role dispatcher were saved.')).toBeInTheDocument();
     expect(policy.puts).toEqual([
-      { role: 'dispatcher', body: { role: 'dispatcher', permissions: ['mail:read', 'mail:manage', 'files:read', 'care:read', 'care:create', 'care:contact'] } },
+      {
+        role: 'dispatcher',
+        body: {
+          role: 'dispatcher',
+          permissions: ['mail:read', 'mail:manage', 'files:read', 'care:read', 'care:create', 'care:contact'],
+        },
+      },
     ]);
     expect(policy.policy.get('dispatcher')).toContain('mail:manage');
     const saved = roleCard('dispatcher');

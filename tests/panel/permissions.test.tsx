@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 
 /** The drawer's entries by accessible name (the API token entries are named by their screens' titles). */
-const drawerEntries = () => screen.queryAllByRole('menuitem').map((item) => item.getAttribute('aria-label') ?? item.textContent);
+const drawerEntries = () =>
+  screen.queryAllByRole('menuitem').map((item) => item.getAttribute('aria-label') ?? item.textContent);
 
 const usersListHits = () => backend.service.hits('GET', '/api/auth/administration/users/');
 
@@ -64,7 +65,14 @@ describe('authProvider.getPermissions', () => {
     const session = createSession({ authUrl: AUTH_URL });
     const authProvider = createAuthProvider({ session, httpClient: createHttpClient(session) });
     await session.login('dora', 'dora-secret');
-    expect(await authProvider.getPermissions!({})).toEqual(['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact']);
+    expect(await authProvider.getPermissions!({})).toEqual([
+      'mail:read',
+      'files:read',
+      'files:write',
+      'care:read',
+      'care:create',
+      'care:contact',
+    ]);
 
     backend.server.resetHandlers(...backend.service.handlers); // the fake without the permissions field: a service that does not send it
     expect(await authProvider.getPermissions!({})).toEqual([...PERMISSIONS]);
@@ -130,7 +138,7 @@ describe('drawer by permission', () => {
     expect(drawerEntries()).toEqual([]);
   });
 
-  it('gives a user holding one screen\'s permission the dashboard and that entry', async () => {
+  it("gives a user holding one screen's permission the dashboard and that entry", async () => {
     policy.policy.set('caregiver', ['mail:send', 'files:read']);
     await openAs(backend, NURSE_UID, '/dashboard');
     expect(await screen.findByText('Hello Nina Nurse!')).toBeInTheDocument();
@@ -171,7 +179,8 @@ describe('buttons by permission', () => {
   it('users: a reader sees the list without Add, Ban, Unban, Revoke Tokens and Edit; a manager sees them', async () => {
     await openAs(backend, RECRUITER_UID, '/users/');
     expect(await screen.findByText('Dora Dispatch')).toBeInTheDocument();
-    for (const name of ['Add', 'Ban', 'Unban', 'Revoke Tokens', 'Unlock']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Add', 'Ban', 'Unban', 'Revoke Tokens', 'Unlock'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Add$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0); // no selection without an action for it
@@ -180,7 +189,8 @@ describe('buttons by permission', () => {
   it('users: the manager sees every action', async () => {
     await openAs(backend, ADMIN_UID, '/users/');
     expect(await screen.findByText('Dora Dispatch')).toBeInTheDocument();
-    for (const name of ['Ban', 'Unban', 'Revoke Tokens', 'Unlock']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Ban', 'Unban', 'Revoke Tokens', 'Unlock'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(1);
     expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Dora Dispatch' })).toBeInTheDocument();

@@ -62,7 +62,10 @@ describe('re-authentication', { timeout: 60_000 }, () => {
   });
 
   it('continues with the second factor where one is enrolled: a one-time code, after a wrong one', async () => {
-    Object.assign(backend.service.state.users.get(ADMIN_UID)!, { factors: [{ uid: 'f1', kind: 'totp', name: 'Phone', created: 1, last_used: null }], recoveryCodes: ['aaaa-bbbb-cccc'] });
+    Object.assign(backend.service.state.users.get(ADMIN_UID)!, {
+      factors: [{ uid: 'f1', kind: 'totp', name: 'Phone', created: 1, last_used: null }],
+      recoveryCodes: ['aaaa-bbbb-cccc'],
+    });
     const { user, dialog } = await changeOwnPassword();
     await user.type(within(dialog).getByLabelText('Password'), 'alice-secret{Enter}');
 
@@ -119,6 +122,8 @@ describe('re-authentication', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText('Passwort'), 'falsch{Enter}');
     expect(await within(dialog).findByText('Falsches Passwort.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    expect(await screen.findByText('Die Aktion wurde abgebrochen: Ihre Identität wurde nicht bestätigt.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Die Aktion wurde abgebrochen: Ihre Identität wurde nicht bestätigt.'),
+    ).toBeInTheDocument();
   });
 });

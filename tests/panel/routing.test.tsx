@@ -32,19 +32,32 @@ describe('authProvider', () => {
 
   it('checkAuth rejects without a session, with the root redirect and no notification', async () => {
     const session = createSession({ authUrl: AUTH_URL });
-    const authProvider = createAuthProvider({ session, httpClient: createHttpClient(session), getLocation: () => location });
+    const authProvider = createAuthProvider({
+      session,
+      httpClient: createHttpClient(session),
+      getLocation: () => location,
+    });
 
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/?redirect_to=%2Fusers%2F&x=1', message: false });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({
+      redirectTo: '/?redirect_to=%2Fusers%2F&x=1',
+      message: false,
+    });
   });
 
   it('a failed session check keeps the refresh token; a user-initiated logout clears it and sets the flag', async () => {
     const session = createSession({ authUrl: AUTH_URL });
-    const authProvider = createAuthProvider({ session, httpClient: createHttpClient(session), getLocation: () => location });
+    const authProvider = createAuthProvider({
+      session,
+      httpClient: createHttpClient(session),
+      getLocation: () => location,
+    });
     await session.login('alice', 'alice-secret');
 
     await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     expect(session.hasValidAccessToken()).toBe(true);
-    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: '/?redirect_to=%2Fusers%2F&x=1' });
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+      redirectTo: '/?redirect_to=%2Fusers%2F&x=1',
+    });
 
     expect(await authProvider.logout({})).toBe('/?redirect_to=%2Fusers%2F&x=1');
     expect(session.hasValidAccessToken()).toBe(false);

@@ -39,7 +39,9 @@ async function open(path: string, text: string | RegExp) {
 
 /** No internal resource name (mailQueue, filebucket-tokens, care-incoming) in react-admin's fallback wording. */
 const expectNoResourceName = () =>
-  expect(document.body.textContent).not.toMatch(/Mail ?(queue|providers|accounts|delivered|retries|failed)s?|tokens found|-tokens|Element /i);
+  expect(document.body.textContent).not.toMatch(
+    /Mail ?(queue|providers|accounts|delivered|retries|failed)s?|tokens found|-tokens|Element /i,
+  );
 
 describe('empty mail lists', () => {
   beforeEach(() => {
@@ -72,10 +74,16 @@ describe('empty mail lists', () => {
 
   it('offer Add on the empty provider and account lists', async () => {
     const providers = await open('/mailman/providers/', /^No providers yet\./);
-    expect(within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/mailman/providers/add/');
+    expect(within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Add' })).toHaveAttribute(
+      'href',
+      '/mailman/providers/add/',
+    );
     providers.unmount();
     await open('/mailman/accounts/', /^No sender accounts yet\./);
-    expect(within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/mailman/accounts/add/');
+    expect(within(screen.getByTestId('list-empty')).getByRole('link', { name: 'Add' })).toHaveAttribute(
+      'href',
+      '/mailman/accounts/add/',
+    );
   });
 });
 
@@ -114,7 +122,10 @@ describe('success messages', () => {
   it('revoking tokens in German says "widerrufen", like the button', async () => {
     german();
     const { user } = await open('/users/', 'Bob Recruiter');
-    const bob = screen.getAllByText('Bob Recruiter').find((element) => element.closest('tbody tr'))!.closest('tr')!;
+    const bob = screen
+      .getAllByText('Bob Recruiter')
+      .find((element) => element.closest('tbody tr'))!
+      .closest('tr')!;
     await user.click(within(bob as HTMLElement).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Tokens widerrufen' }));
     expect(await screen.findByText('Die Tokens wurden widerrufen.')).toBeInTheDocument();
@@ -123,10 +134,17 @@ describe('success messages', () => {
   it('German alerts close with "Schließen" (MUI’s own texts follow the panel’s language)', async () => {
     german();
     const { user } = await open('/users/', 'Alice Admin');
-    const bob = screen.getAllByText('Bob Recruiter').find((element) => element.closest('tbody tr'))!.closest('tr')!;
+    const bob = screen
+      .getAllByText('Bob Recruiter')
+      .find((element) => element.closest('tbody tr'))!
+      .closest('tr')!;
     await user.click(within(bob as HTMLElement).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sperren' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Diesen Benutzer sperren?' })).getByRole('button', { name: 'Sperren' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Diesen Benutzer sperren?' })).getByRole('button', {
+        name: 'Sperren',
+      }),
+    );
     const alert = await screen.findByTestId('global-alert');
     expect(alert).toHaveTextContent('Die Benutzer wurden gesperrt.');
     expect(await within(alert).findByRole('button', { name: 'Schließen' })).toBeInTheDocument();

@@ -29,9 +29,17 @@ describe('a session that may only enroll', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Continue to the panel' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
     await user.type(await screen.findByLabelText(/^Code from the app/), `${VALID_TOTP_CODE}{Enter}`);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Your recovery codes' })).getByRole('button', { name: 'I have saved them' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Your recovery codes' })).getByRole('button', {
+        name: 'I have saved them',
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Continue to the panel' }));
 
     expect(await screen.findByText('Hello Bob Recruiter!')).toBeInTheDocument();

@@ -15,7 +15,10 @@ const RECOVERY_CODE = 'abcd-efgh-2345';
 
 beforeEach(() => {
   resetWebAuthn(webauthn);
-  Object.assign(alice(), { factors: [{ uid: 'factor-1', kind: 'totp', name: 'Phone', created: 1_772_000_000, last_used: null }], recoveryCodes: [RECOVERY_CODE, 'wxyz-wxyz-6789'] });
+  Object.assign(alice(), {
+    factors: [{ uid: 'factor-1', kind: 'totp', name: 'Phone', created: 1_772_000_000, last_used: null }],
+    recoveryCodes: [RECOVERY_CODE, 'wxyz-wxyz-6789'],
+  });
 });
 
 async function enterPassword(username = 'alice') {
@@ -47,7 +50,9 @@ describe('sign-in with a second factor', { timeout: 60_000 }, () => {
 
     await user.type(screen.getByLabelText('One-time code'), `${VALID_TOTP_CODE}{Enter}`);
     await signedIn();
-    const proofs = backend.service.hits('POST', '/api/auth/token/second-factor/').map((entry) => entry.body as Record<string, unknown>);
+    const proofs = backend.service
+      .hits('POST', '/api/auth/token/second-factor/')
+      .map((entry) => entry.body as Record<string, unknown>);
     expect(proofs.map((proof) => proof.totp_code)).toEqual(['000000', VALID_TOTP_CODE]);
     expect(proofs[1].second_factor_token).toBe(proofs[0].second_factor_token);
   });
@@ -72,7 +77,9 @@ describe('sign-in with a second factor', { timeout: 60_000 }, () => {
     await signedIn();
     const [options] = webauthn.startAuthentication.mock.calls[0] as [{ optionsJSON: { challenge: string } }];
     expect(options.optionsJSON.challenge).toMatch(/^webauthn-challenge-challenge-/);
-    expect(backend.service.hits('POST', '/api/auth/token/second-factor/')[0].body).toMatchObject({ webauthn: assertionOf(ADMIN_UID) });
+    expect(backend.service.hits('POST', '/api/auth/token/second-factor/')[0].body).toMatchObject({
+      webauthn: assertionOf(ADMIN_UID),
+    });
   });
 
   it('says so when the passkey dialog was closed, and keeps the step', async () => {
@@ -104,7 +111,9 @@ describe('sign-in with a second factor', { timeout: 60_000 }, () => {
 
     await user.type(screen.getByLabelText('One-time code'), `${VALID_TOTP_CODE}{Enter}`);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in took too long or was ended. Please enter your password again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in took too long or was ended. Please enter your password again.',
+    );
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Two-step verification' })).not.toBeInTheDocument();
   });
@@ -161,7 +170,10 @@ describe('passkey sign-in', { timeout: 60_000 }, () => {
 
     await signedIn();
     expect(backend.service.hits('POST', '/api/auth/passkey/options/')[0].body).toEqual({});
-    expect(backend.service.hits('POST', '/api/auth/token/passkey/')[0].body).toMatchObject({ passkey_token: expect.stringMatching(/^passkey-/), webauthn: assertionOf(ADMIN_UID) });
+    expect(backend.service.hits('POST', '/api/auth/token/passkey/')[0].body).toMatchObject({
+      passkey_token: expect.stringMatching(/^passkey-/),
+      webauthn: assertionOf(ADMIN_UID),
+    });
     expect(backend.service.basicHits()).toHaveLength(0);
   });
 
@@ -172,7 +184,9 @@ describe('passkey sign-in', { timeout: 60_000 }, () => {
     const { user } = renderApp('/login');
     const username = await screen.findByLabelText('Username');
     expect(username).toHaveAttribute('autocomplete', 'username webauthn');
-    await waitFor(() => expect(webauthn.startAuthentication).toHaveBeenCalledWith(expect.objectContaining({ useBrowserAutofill: true })));
+    await waitFor(() =>
+      expect(webauthn.startAuthentication).toHaveBeenCalledWith(expect.objectContaining({ useBrowserAutofill: true })),
+    );
 
     await user.type(username, 'alice');
     await user.type(screen.getByLabelText('Password'), 'alice-secret{Enter}');

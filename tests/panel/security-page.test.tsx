@@ -50,7 +50,10 @@ describe('/security', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add authenticator app' });
     await user.type(within(dialog).getByLabelText('Name (optional)'), 'Phone{Enter}');
 
-    expect(await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
     expect(within(dialog).getByTestId('totp-key')).toHaveTextContent(TOTP_SECRET.match(/.{4}/g)!.join(' '));
     const code = within(dialog).getByLabelText(/^Code from the app/);
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -59,14 +62,18 @@ describe('/security', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Enter the 6 digits the app shows.')).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, '000000{Enter}');
-    expect(await within(dialog).findByText(/The code is not correct\. Enter the code your authenticator app shows now\./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/The code is not correct\. Enter the code your authenticator app shows now\./),
+    ).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, `${VALID_TOTP_CODE}{Enter}`);
 
     const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
     // no other session to sign out
     expect(within(codes).queryByText(/signed out/)).not.toBeInTheDocument();
-    const shown = within(codes).getAllByRole('listitem').map((item) => item.textContent);
+    const shown = within(codes)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(shown).toEqual(alice().recoveryCodes);
     await user.click(within(codes).getByRole('button', { name: 'Download' }));
     expect(downloads[0].name).toBe('caredesk-recovery-codes.txt');
@@ -87,30 +94,54 @@ describe('/security', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add passkey or security key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add passkey or security key' });
     await user.type(within(dialog).getByLabelText('Name (optional)'), 'YubiKey{Enter}');
-    expect(await within(dialog).findByText('Nothing was added: the browser’s steps were cancelled.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Nothing was added: the browser’s steps were cancelled.'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await within(await factorTable()).findByText('YubiKey')).toBeInTheDocument();
-    expect(webauthn.startRegistration).toHaveBeenLastCalledWith({ optionsJSON: expect.objectContaining({ challenge: 'registration-challenge' }) });
-    expect(backend.service.hits('POST', '/api/auth/second-factors/webauthn/')[0].body).toEqual({ name: 'YubiKey', webauthn: attestation });
+    expect(webauthn.startRegistration).toHaveBeenLastCalledWith({
+      optionsJSON: expect.objectContaining({ challenge: 'registration-challenge' }),
+    });
+    expect(backend.service.hits('POST', '/api/auth/second-factors/webauthn/')[0].body).toEqual({
+      name: 'YubiKey',
+      webauthn: attestation,
+    });
     // not the first factor: no recovery codes
     expect(screen.queryByRole('dialog', { name: 'Your recovery codes' })).not.toBeInTheDocument();
   });
 
   /** Sessions of Alice's elsewhere, which her first factor ends. */
   const otherSessions = (...families: string[]) => {
-    for (const family of families) backend.service.state.sessions.set(family, { uid: ADMIN_UID, family, created: 1_772_000_000, last_used: 1_772_000_000, address: null, user_agent: null });
+    for (const family of families)
+      backend.service.state.sessions.set(family, {
+        uid: ADMIN_UID,
+        family,
+        created: 1_772_000_000,
+        last_used: 1_772_000_000,
+        address: null,
+        user_agent: null,
+      });
   };
 
   it('the first factor says that it signed out the other sessions', async () => {
     otherSessions('family-laptop', 'family-phone');
     const { user } = await openSecurity();
     await user.click(screen.getByRole('button', { name: 'Add passkey or security key' }));
-    await user.type(within(await screen.findByRole('dialog', { name: 'Add passkey or security key' })).getByLabelText('Name (optional)'), 'YubiKey{Enter}');
+    await user.type(
+      within(await screen.findByRole('dialog', { name: 'Add passkey or security key' })).getByLabelText(
+        'Name (optional)',
+      ),
+      'YubiKey{Enter}',
+    );
 
     const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
-    expect(within(codes).getByText('Your 2 other sessions have been signed out: sign in there again with your second factor.')).toBeInTheDocument();
+    expect(
+      within(codes).getByText(
+        'Your 2 other sessions have been signed out: sign in there again with your second factor.',
+      ),
+    ).toBeInTheDocument();
     expect(backend.service.state.sessions.size).toBe(0);
   });
 
@@ -120,10 +151,19 @@ describe('/security', { timeout: 60_000 }, () => {
     storeRefreshToken(backend.service);
     const { user } = renderApp('/?redirect_to=%2Fsecurity');
     await user.click(await screen.findByRole('button', { name: 'Passkey oder Sicherheitsschlüssel hinzufügen' }));
-    await user.type(within(await screen.findByRole('dialog', { name: 'Passkey oder Sicherheitsschlüssel hinzufügen' })).getByLabelText('Name (optional)'), 'YubiKey{Enter}');
+    await user.type(
+      within(
+        await screen.findByRole('dialog', { name: 'Passkey oder Sicherheitsschlüssel hinzufügen' }),
+      ).getByLabelText('Name (optional)'),
+      'YubiKey{Enter}',
+    );
 
     const codes = await screen.findByRole('dialog', { name: 'Ihre Wiederherstellungscodes' });
-    expect(within(codes).getByText('Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.')).toBeInTheDocument();
+    expect(
+      within(codes).getByText(
+        'Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('removes a factor after asking', async () => {
@@ -142,7 +182,11 @@ describe('/security', { timeout: 60_000 }, () => {
     const { user } = await openSecurity();
     expect(await screen.findByText('2 recovery codes left.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Replace your recovery codes?' })).getByRole('button', { name: 'New recovery codes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Replace your recovery codes?' })).getByRole('button', {
+        name: 'New recovery codes',
+      }),
+    );
 
     const codes = await screen.findByRole('dialog', { name: 'Your recovery codes' });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
@@ -153,7 +197,11 @@ describe('/security', { timeout: 60_000 }, () => {
     backend.service.state.reauthenticationRequired = true;
     const { user } = await openSecurity();
     await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
 
     const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
     await user.type(within(reauthentication).getByLabelText('Password'), 'alice-secret{Enter}');

@@ -18,7 +18,10 @@ const newSession = () => {
   sessions.push(session);
   return session;
 };
-const withTotp = () => Object.assign(backend.service.state.users.get(ADMIN_UID)!, { factors: [{ uid: 'f1', kind: 'totp', name: 'Phone', created: 1, last_used: null }] });
+const withTotp = () =>
+  Object.assign(backend.service.state.users.get(ADMIN_UID)!, {
+    factors: [{ uid: 'f1', kind: 'totp', name: 'Phone', created: 1, last_used: null }],
+  });
 
 describe('session: second factor and device tokens', () => {
   it('reads the challenge of a password accepted for a user with a second factor, and completes the sign-in with a code', async () => {
@@ -26,7 +29,11 @@ describe('session: second factor and device tokens', () => {
     const session = newSession();
     const failure = await session.login('alice', 'alice-secret').catch((error: unknown) => error);
     const challenge = secondFactorChallenge(failure);
-    expect(challenge).toEqual({ token: expect.stringMatching(/^challenge-/), methods: ['totp'], webauthnOptions: null });
+    expect(challenge).toEqual({
+      token: expect.stringMatching(/^challenge-/),
+      methods: ['totp'],
+      webauthnOptions: null,
+    });
     expect(session.hasValidAccessToken()).toBe(false);
 
     await session.completeSecondFactor('Alice', challenge!.token, { totp_code: VALID_TOTP_CODE });
@@ -54,7 +61,9 @@ describe('session: second factor and device tokens', () => {
     withTotp();
     window.localStorage.setItem('caredesk.device_token.alice', 'device-kept');
     const session = newSession();
-    const challenge = secondFactorChallenge(await session.login('alice', 'alice-secret').catch((error: unknown) => error));
+    const challenge = secondFactorChallenge(
+      await session.login('alice', 'alice-secret').catch((error: unknown) => error),
+    );
 
     await session.completeSecondFactor('ALICE', challenge!.token, { totp_code: VALID_TOTP_CODE });
 
@@ -92,7 +101,8 @@ describe('re-authentication in the HTTP client', () => {
   it('asks once for every waiting request and sends each again', async () => {
     const { session, httpClient } = await signedIn();
     const stop = session.reauthentication.subscribe((asking) => {
-      if (asking) void session.reauthenticate({ password: 'alice-secret' }).then(() => session.reauthentication.succeeded());
+      if (asking)
+        void session.reauthenticate({ password: 'alice-secret' }).then(() => session.reauthentication.succeeded());
     });
     try {
       const answers = await Promise.all([httpClient(PASSWORD_ROUTE, put), httpClient(PASSWORD_ROUTE, put)]);

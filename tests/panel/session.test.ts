@@ -182,7 +182,9 @@ describe('fetch wrapper', () => {
     const { json } = await httpClient(`${AUTH_URL}/info/`);
 
     expect(json.uid).toBe(ADMIN_UID);
-    expect(backend.service.hits('GET', '/api/auth/info/')[0].authorization).toBe(`Bearer ${await session.getAccessToken()}`);
+    expect(backend.service.hits('GET', '/api/auth/info/')[0].authorization).toBe(
+      `Bearer ${await session.getAccessToken()}`,
+    );
   });
 
   it('parallel requests made during a refresh wait for it and share ONE refresh', async () => {
@@ -218,7 +220,11 @@ describe('fetch wrapper', () => {
     expect(session.hasValidAccessToken()).toBe(false);
     const httpClient = createHttpClient(session);
 
-    await Promise.all([httpClient(`${AUTH_URL}/info/`), httpClient(`${AUTH_URL}/info/`), httpClient(`${AUTH_URL}/administration/users/`)]);
+    await Promise.all([
+      httpClient(`${AUTH_URL}/info/`),
+      httpClient(`${AUTH_URL}/info/`),
+      httpClient(`${AUTH_URL}/administration/users/`),
+    ]);
 
     expect(backend.service.refreshHits()).toHaveLength(1);
     const newToken = await session.getAccessToken();

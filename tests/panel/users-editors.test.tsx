@@ -75,7 +75,11 @@ describe('create user', () => {
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { http } = await import('msw');
-    backend.server.use(http.post('http://localhost:3000/api/auth/administration/users/', () => held.then(() => undefined), { once: true }));
+    backend.server.use(
+      http.post('http://localhost:3000/api/auth/administration/users/', () => held.then(() => undefined), {
+        once: true,
+      }),
+    );
 
     await user.dblClick(button('Submit'));
     await waitFor(() => expect(button('Submit')).toBeDisabled());
@@ -155,12 +159,16 @@ describe('edit user', { timeout: 60_000 }, () => {
     await user.click(button('Submit'));
 
     await waitFor(() => expect(currentUrl()).toBe('/users/'));
-    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)[0].body).toEqual({
-      uid: RECRUITER_UID,
-      public_name: 'Bob Recruiter',
-      roles: ['recruiter', 'trainer', 'dispatcher', 'night'],
-    });
-    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`)).toHaveLength(0);
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)[0].body).toEqual(
+      {
+        uid: RECRUITER_UID,
+        public_name: 'Bob Recruiter',
+        roles: ['recruiter', 'trainer', 'dispatcher', 'night'],
+      },
+    );
+    expect(
+      backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`),
+    ).toHaveLength(0);
   });
 
   it('sends only PUT password-authentication for username and password, which must match its confirmation', async () => {
@@ -181,7 +189,9 @@ describe('edit user', { timeout: 60_000 }, () => {
     await user.click(button('Submit'));
 
     await waitFor(() => expect(currentUrl()).toBe('/users/'));
-    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`)[0].body).toEqual({
+    expect(
+      backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/password-authentication/`)[0].body,
+    ).toEqual({
       username: 'rob1',
       password: 'secret7',
     });
@@ -211,10 +221,14 @@ describe('edit user', { timeout: 60_000 }, () => {
 
     await user.click(button('Revoke Tokens'));
     expect(await screen.findByText('Tokens haven been removed.')).toBeInTheDocument();
-    expect(backend.service.hits('POST', '/api/auth/administration/revoke-refresh-tokens/')[0].body).toEqual({ uids: [RECRUITER_UID] });
+    expect(backend.service.hits('POST', '/api/auth/administration/revoke-refresh-tokens/')[0].body).toEqual({
+      uids: [RECRUITER_UID],
+    });
 
     await user.click(button('Ban'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }),
+    );
     expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
     expect(backend.service.state.users.get(RECRUITER_UID)!.banned).toBe(true);
     await user.click(await screen.findByRole('button', { name: 'Unban' }));

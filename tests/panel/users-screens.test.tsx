@@ -38,7 +38,10 @@ function seenOpacity(element: Element | null): number {
 describe('users list rows and cards', () => {
   it('a click on a row opens that user, with one history entry', async () => {
     const { user } = await open('/users/', 'Bob Recruiter');
-    const row = screen.getAllByText('bobby').find((cell) => cell.closest('tbody tr'))!.closest('tr')!;
+    const row = screen
+      .getAllByText('bobby')
+      .find((cell) => cell.closest('tbody tr'))!
+      .closest('tr')!;
     const pushed = vi.spyOn(window.history, 'pushState');
     await user.click(within(row).getByText('bobby'));
     await waitFor(() => expect(currentUrl()).toBe(`/users/${RECRUITER_UID}/`));
@@ -61,7 +64,10 @@ describe('users list rows and cards', () => {
     onAPhone();
     const { user } = await open('/users/', 'Bob Recruiter');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    const chip = screen.getAllByText('recruiter').map((label) => label.closest('[data-role-color]')).find(Boolean)!;
+    const chip = screen
+      .getAllByText('recruiter')
+      .map((label) => label.closest('[data-role-color]'))
+      .find(Boolean)!;
     expect(seenOpacity(chip)).toBe(1);
     const card = chip.closest('[role="button"]') as HTMLElement;
     expect(within(card).queryByRole('link')).not.toBeInTheDocument(); // no control inside the card's own
@@ -131,7 +137,9 @@ describe('editor titles name the thing, in the app bar and the browser tab', () 
   it('accounts, in German', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify('de'));
     await openMailScreen(backend, `/mailman/accounts/${ACCOUNT_UID}/`, 'Bearbeiten');
-    await waitFor(() => expect(document.title).toBe('Absenderkonto ^noreply@caredesk\\.example$ bearbeiten · Caredesk'));
+    await waitFor(() =>
+      expect(document.title).toBe('Absenderkonto ^noreply@caredesk\\.example$ bearbeiten · Caredesk'),
+    );
   });
 
   it('a new account, in German', async () => {

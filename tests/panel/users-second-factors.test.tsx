@@ -27,7 +27,11 @@ beforeEach(() => {
   Object.assign(users.get(RECRUITER_UID)!, { secondFactorRequired: true, graceUntil: GRACE_UNTIL });
 });
 
-const row = (name: string) => screen.getAllByText(name).find((element) => element.closest('tbody tr'))!.closest('tr') as HTMLElement;
+const row = (name: string) =>
+  screen
+    .getAllByText(name)
+    .find((element) => element.closest('tbody tr'))!
+    .closest('tr') as HTMLElement;
 
 async function openSecondFactorTab(uid: string) {
   const rendered = await openAs(backend, ADMIN_UID, `/users/${uid}/`);
@@ -42,7 +46,9 @@ describe('users: second factors', { timeout: 60_000 }, () => {
     await screen.findByText('Bob Recruiter');
     expect(screen.getByRole('columnheader', { name: 'Second factor' })).toBeInTheDocument();
     expect(within(row('Alice Admin')).getByTestId('second-factor-chip')).toHaveTextContent('Second factor: On');
-    expect(within(row('Bob Recruiter')).getByTestId('second-factor-chip')).toHaveTextContent('Second factor: Required, missing');
+    expect(within(row('Bob Recruiter')).getByTestId('second-factor-chip')).toHaveTextContent(
+      'Second factor: Required, missing',
+    );
     expect(within(row('Carla Care')).getByTestId('second-factor-chip')).toHaveTextContent('Second factor: Off');
   });
 
@@ -51,7 +57,9 @@ describe('users: second factors', { timeout: 60_000 }, () => {
     await openAs(backend, ADMIN_UID, '/users/');
     await screen.findByText('Bob Recruiter');
     expect(within(row('Alice Admin')).getByTestId('second-factor-chip')).toHaveTextContent('Zweiter Faktor: An');
-    expect(within(row('Bob Recruiter')).getByTestId('second-factor-chip')).toHaveTextContent('Zweiter Faktor: Verlangt, fehlt');
+    expect(within(row('Bob Recruiter')).getByTestId('second-factor-chip')).toHaveTextContent(
+      'Zweiter Faktor: Verlangt, fehlt',
+    );
     expect(within(row('Carla Care')).getByTestId('second-factor-chip')).toHaveTextContent('Zweiter Faktor: Aus');
   });
 
@@ -71,7 +79,9 @@ describe('users: second factors', { timeout: 60_000 }, () => {
     await openSecondFactorTab(RECRUITER_UID);
     expect(await screen.findByText('No second factor.')).toBeInTheDocument();
     const day = format(new Date(GRACE_UNTIL * 1000), 'MM/dd/yyyy');
-    expect(screen.getByRole('alert')).toHaveTextContent(`It must be set up by ${day}; after that the user can only set it up.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `It must be set up by ${day}; after that the user can only set it up.`,
+    );
     expect(screen.getByRole('button', { name: 'Reset second factors' })).toBeDisabled();
   });
 
@@ -89,7 +99,9 @@ describe('users: second factors', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('No second factor.')).toBeInTheDocument();
     expect(await screen.findByText('The second factors have been reset.')).toBeInTheDocument();
-    expect(backend.service.hits('DELETE', `/api/auth/administration/users/${ADMIN_UID}/second-factors/`)).toHaveLength(2);
+    expect(backend.service.hits('DELETE', `/api/auth/administration/users/${ADMIN_UID}/second-factors/`)).toHaveLength(
+      2,
+    );
     expect(backend.service.state.users.get(ADMIN_UID)!.factors).toEqual([]);
   });
 
@@ -117,14 +129,21 @@ describe('dashboard and roles', { timeout: 60_000 }, () => {
   it('counts the users who miss a required second factor, linking to the users list', async () => {
     await openAs(backend, ADMIN_UID, '/dashboard');
     const users = await screen.findByRole('region', { name: 'Users' }, { timeout: 15_000 });
-    expect(await within(users).findByRole('link', { name: 'Missing a required second factor 2' })).toHaveAttribute('href', '/users/');
+    expect(await within(users).findByRole('link', { name: 'Missing a required second factor 2' })).toHaveAttribute(
+      'href',
+      '/users/',
+    );
   });
 
   it('saves a role’s second-factor requirement with the existing PUT', async () => {
     const { policy } = installPermissionServices(backend);
     const { user } = await openAs(backend, ADMIN_UID, '/roles/');
     const dispatcher = await screen.findByRole('region', { name: 'dispatcher' });
-    expect(within(screen.getByRole('region', { name: 'administrator' })).getByRole('switch', { name: /^Second factor required/ })).toBeChecked();
+    expect(
+      within(screen.getByRole('region', { name: 'administrator' })).getByRole('switch', {
+        name: /^Second factor required/,
+      }),
+    ).toBeChecked();
     const toggle = within(dispatcher).getByRole('switch', { name: /^Second factor required/ });
     expect(toggle).not.toBeChecked();
 
@@ -134,6 +153,10 @@ describe('dashboard and roles', { timeout: 60_000 }, () => {
     await waitFor(() => expect(policy.puts).toHaveLength(1));
     expect(policy.puts[0].body).toMatchObject({ role: 'dispatcher', second_factor_required: true });
     expect(policy.secondFactorRoles.has('dispatcher')).toBe(true);
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'dispatcher' })).getByRole('button', { name: 'Save dispatcher' })).toBeDisabled());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'dispatcher' })).getByRole('button', { name: 'Save dispatcher' }),
+      ).toBeDisabled(),
+    );
   });
 });

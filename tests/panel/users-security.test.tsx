@@ -13,7 +13,8 @@ import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 const backend = useFakeBackend();
 
 /** What Chrome 142 on Linux sends. */
-const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 /** 2026-03-01 10:30 UTC. */
 const SIGNED_IN = 1_772_361_000;
@@ -23,9 +24,30 @@ beforeEach(() => {
   users.get(ADMIN_UID)!.last_sign_in = SIGNED_IN;
   users.get(RECRUITER_UID)!.locked = true;
   const sessions = backend.service.state.sessions;
-  sessions.set('family-laptop', { uid: RECRUITER_UID, family: 'family-laptop', created: SIGNED_IN - 86_400, last_used: SIGNED_IN, address: '203.0.113.9', user_agent: CHROME_ON_LINUX });
-  sessions.set('family-phone', { uid: RECRUITER_UID, family: 'family-phone', created: SIGNED_IN - 3600, last_used: SIGNED_IN - 600, address: null, user_agent: null });
-  sessions.set('family-alice', { uid: ADMIN_UID, family: 'family-alice', created: SIGNED_IN, last_used: SIGNED_IN, address: '192.0.2.1', user_agent: 'Chromium' });
+  sessions.set('family-laptop', {
+    uid: RECRUITER_UID,
+    family: 'family-laptop',
+    created: SIGNED_IN - 86_400,
+    last_used: SIGNED_IN,
+    address: '203.0.113.9',
+    user_agent: CHROME_ON_LINUX,
+  });
+  sessions.set('family-phone', {
+    uid: RECRUITER_UID,
+    family: 'family-phone',
+    created: SIGNED_IN - 3600,
+    last_used: SIGNED_IN - 600,
+    address: null,
+    user_agent: null,
+  });
+  sessions.set('family-alice', {
+    uid: ADMIN_UID,
+    family: 'family-alice',
+    created: SIGNED_IN,
+    last_used: SIGNED_IN,
+    address: '192.0.2.1',
+    user_agent: 'Chromium',
+  });
 });
 
 async function openList() {
@@ -57,7 +79,9 @@ describe('users list: account security', { timeout: 60_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
     expect(within(row('Bob Recruiter')).getByText('Locked')).toBeInTheDocument();
     expect(within(row('Alice Admin')).queryByText('Locked')).not.toBeInTheDocument();
-    expect(within(row('Alice Admin')).getByText(format(new Date(SIGNED_IN * 1000), 'Pp', { locale: enUS }))).toBeInTheDocument();
+    expect(
+      within(row('Alice Admin')).getByText(format(new Date(SIGNED_IN * 1000), 'Pp', { locale: enUS })),
+    ).toBeInTheDocument();
     expect(within(row('Bob Recruiter')).getByText('never')).toBeInTheDocument();
   });
 
@@ -83,11 +107,13 @@ describe('users list: account security', { timeout: 60_000 }, () => {
     await waitFor(() => expect(button('Submit')).toBeEnabled());
     await user.click(button('Submit'));
     await waitFor(() => expect(currentUrl()).toBe('/users/'));
-    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)[0].body).toEqual({
-      uid: RECRUITER_UID,
-      public_name: 'Bob Recruiterby',
-      roles: ['recruiter', 'trainer'],
-    });
+    expect(backend.service.hits('PUT', `/api/auth/administration/users/${RECRUITER_UID}/domain-user/`)[0].body).toEqual(
+      {
+        uid: RECRUITER_UID,
+        public_name: 'Bob Recruiterby',
+        roles: ['recruiter', 'trainer'],
+      },
+    );
   });
 });
 
@@ -104,7 +130,9 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
       [at(SIGNED_IN - 86_400), at(SIGNED_IN), '203.0.113.9', 'Chrome 142 on Linux', 'Revoke'],
       [at(SIGNED_IN - 3600), at(SIGNED_IN - 600), '–', '–', 'Revoke'],
     ]);
-    expect(backend.service.hits('GET', `/api/auth/administration/users/${RECRUITER_UID}/sessions/`).length).toBeGreaterThan(0);
+    expect(
+      backend.service.hits('GET', `/api/auth/administration/users/${RECRUITER_UID}/sessions/`).length,
+    ).toBeGreaterThan(0);
     const browser = within(table).getByText('Chrome 142 on Linux');
     act(() => browser.focus());
     expect(await screen.findByRole('tooltip')).toHaveTextContent(CHROME_ON_LINUX);
@@ -113,16 +141,28 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
   it('revokes a session after confirmation (DELETE .../sessions/{family}/), and it leaves the list; Cancel sends nothing', async () => {
     const { user } = await openSessions();
     const table = await screen.findByRole('table', { name: 'Active sessions' });
-    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this session?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke this session?' })).not.toBeInTheDocument());
-    expect(backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`)).toHaveLength(0);
+    expect(
+      backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`),
+    ).toHaveLength(0);
 
-    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
     expect(await screen.findByText('The session has been revoked.')).toBeInTheDocument();
-    expect(backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`)).toHaveLength(1);
+    expect(
+      backend.service.hits('DELETE', `/api/auth/administration/users/${RECRUITER_UID}/sessions/family-laptop/`),
+    ).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Chrome 142 on Linux')).not.toBeInTheDocument());
     expect(backend.service.state.sessions.has('family-phone')).toBe(true);
   });
@@ -135,8 +175,14 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Active sessions' });
     // the stored user changes meanwhile (a sign-in elsewhere): reloading the user would reset the form
     backend.service.state.users.get(RECRUITER_UID)!.last_sign_in = SIGNED_IN + 60;
-    await user.click(within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(within(table).getByText('Chrome 142 on Linux').closest('tr')!).getByRole('button', { name: 'Revoke' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke this session?' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
     await waitFor(() => expect(screen.queryByText('Chrome 142 on Linux')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('tab', { name: 'Name and roles' }));
@@ -158,7 +204,9 @@ describe('in German', { timeout: 60_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Letzte Anmeldung' })).toBeInTheDocument();
     expect(within(row('Bob Recruiter')).getByText('Blockiert')).toBeInTheDocument();
     expect(within(row('Bob Recruiter')).getByText('nie')).toBeInTheDocument();
-    expect(within(row('Alice Admin')).getByText(format(new Date(SIGNED_IN * 1000), 'Pp', { locale: de }))).toBeInTheDocument();
+    expect(
+      within(row('Alice Admin')).getByText(format(new Date(SIGNED_IN * 1000), 'Pp', { locale: de })),
+    ).toBeInTheDocument();
     expect(button('Freigeben')).toBeDisabled();
   });
 
@@ -166,8 +214,14 @@ describe('in German', { timeout: 60_000 }, () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     const { user } = await openSessions();
     const table = await screen.findByRole('table', { name: 'Aktive Sitzungen' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Angemeldet', 'Zuletzt genutzt', 'Client-Adresse', 'Browser', 'Aktionen']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Angemeldet', 'Zuletzt genutzt', 'Client-Adresse', 'Browser', 'Aktionen']);
     await user.click(within(table).getAllByRole('button', { name: 'Beenden' })[0]);
-    expect(await screen.findByRole('dialog', { name: 'Diese Sitzung beenden?' })).toHaveTextContent('Das Gerät, das sie nutzt, muss sich erneut anmelden.');
+    expect(await screen.findByRole('dialog', { name: 'Diese Sitzung beenden?' })).toHaveTextContent(
+      'Das Gerät, das sie nutzt, muss sich erneut anmelden.',
+    );
   });
 });

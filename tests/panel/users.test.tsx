@@ -39,16 +39,31 @@ describe('users list', () => {
     const alice = row('Alice Admin');
     expect(within(alice).getByText('alice')).toBeInTheDocument();
     expect(within(alice).getByText(ADMIN_UID)).toBeInTheDocument();
-    expect(within(alice).getByText('administrator').closest('[data-role-color]')).toHaveAttribute('data-role-color', red[700]);
-    expect(within(alice).getByText('ceo').closest('[data-role-color]')).toHaveAttribute('data-role-color', deepPurple[500]);
+    expect(within(alice).getByText('administrator').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      red[700],
+    );
+    expect(within(alice).getByText('ceo').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      deepPurple[500],
+    );
     expect(within(alice).queryByText('Banned')).not.toBeInTheDocument();
 
     const bob = row('Bob Recruiter');
-    expect(within(bob).getByText('recruiter').closest('[data-role-color]')).toHaveAttribute('data-role-color', green[800]);
-    expect(within(bob).getByText('trainer').closest('[data-role-color]')).toHaveAttribute('data-role-color', indigo[500]);
+    expect(within(bob).getByText('recruiter').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      green[800],
+    );
+    expect(within(bob).getByText('trainer').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      indigo[500],
+    );
 
     const carla = row('Carla Care');
-    expect(within(carla).getByText('caregiver').closest('[data-role-color]')).toHaveAttribute('data-role-color', blue[700]);
+    expect(within(carla).getByText('caregiver').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      blue[700],
+    );
     expect(within(carla).getByText('Banned')).toBeInTheDocument();
     expect(within(carla).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/users/${CAREGIVER_UID}/`);
 
@@ -58,7 +73,14 @@ describe('users list', () => {
   it('shows 10 users per page by default, with 10, 25, 50 and 100 to choose', async () => {
     for (let index = 0; index < 9; index += 1) {
       const uid = `55555555-5555-4555-8555-5555555555${String(index).padStart(2, '0')}`;
-      backend.service.state.users.set(uid, { uid, public_name: `Zoe ${index}`, roles: ['caregiver'], banned: false, username: `zoe${index}`, password: 'zoe-secret' });
+      backend.service.state.users.set(uid, {
+        uid,
+        public_name: `Zoe ${index}`,
+        roles: ['caregiver'],
+        banned: false,
+        username: `zoe${index}`,
+        password: 'zoe-secret',
+      });
     }
     const { user } = await openList();
     await expectPanelPager(user, 10, '1-10 of 12');
@@ -67,7 +89,7 @@ describe('users list', () => {
     expect(loads.map((load) => load.search)).toEqual(['?page=1&page_size=10&sort_by=public_name&ordering=asc']);
   });
 
-  it('searches in name, username, roles and ID through the service (the paged call\'s query)', async () => {
+  it("searches in name, username, roles and ID through the service (the paged call's query)", async () => {
     const { user } = await openList();
     const loads = backend.service.hits('GET', '/api/auth/administration/users/').length;
 
@@ -121,11 +143,15 @@ describe('users list', () => {
     expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')).toHaveLength(0);
 
     await user.click(button('Ban'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }),
+    );
     expect(await screen.findByText('Users have been baned.')).toBeInTheDocument();
     // the question, still fading out, keeps its count although the selection is cleared
     expect(screen.queryByText('Ban these 0 users?')).not.toBeInTheDocument();
-    expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')[0].body).toEqual({ uids: [RECRUITER_UID] });
+    expect(backend.service.hits('POST', '/api/auth/administration/ban-users/')[0].body).toEqual({
+      uids: [RECRUITER_UID],
+    });
     await waitFor(() => expect(within(row('Bob Recruiter')).getByText('Banned')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -137,10 +163,12 @@ describe('users list', () => {
 
   async function banAfterAsking(user: Awaited<ReturnType<typeof openList>>['user']) {
     await user.click(button('Ban'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ban this user?' })).getByRole('button', { name: 'Ban' }),
+    );
   }
 
-  it('offers no Ban while one\'s own account is selected, and says why', async () => {
+  it("offers no Ban while one's own account is selected, and says why", async () => {
     const { user } = await openList();
     await user.click(within(row('Bob Recruiter')).getByRole('checkbox'));
     await user.click(within(row('Alice Admin')).getByRole('checkbox'));
@@ -192,7 +220,9 @@ describe('problems in German', () => {
     await waitFor(() => expect(button('Absenden')).toBeEnabled());
     await user.click(button('Absenden'));
     const saveAlert = await screen.findByText(/^Speichern nicht möglich:/);
-    expect(saveAlert).toHaveTextContent('Speichern nicht möglich: Konflikt: Der Benutzername ist bereits vergeben. (im Feld Benutzername)');
+    expect(saveAlert).toHaveTextContent(
+      'Speichern nicht möglich: Konflikt: Der Benutzername ist bereits vergeben. (im Feld Benutzername)',
+    );
     expect(saveAlert).not.toHaveTextContent(/Conflict|already taken/);
   });
 });

@@ -61,7 +61,8 @@ export const careVariables = {
   CARE_EVENT_STREAMS_PER_USER: wholeNumber({
     default: 5,
     minimum: 1,
-    description: "open live-event streams (`/api/care/events/`) one user may hold in one process (a panel tab holds one); more get 429",
+    description:
+      'open live-event streams (`/api/care/events/`) one user may hold in one process (a panel tab holds one); more get 429',
   }),
   CARE_EVENT_STREAMS_PER_PROCESS: wholeNumber({
     default: 1000,
@@ -72,12 +73,14 @@ export const careVariables = {
     default: 'en',
     pattern: '^(en|de)$',
     must: 'be en or de',
-    description: "the language of the mails the care services send the agency's staff (the notice of a new care request, the assignment mail): `en` or `de`",
+    description:
+      "the language of the mails the care services send the agency's staff (the notice of a new care request, the assignment mail): `en` or `de`",
   }),
   AGENCY_WEBSITE: text({
     default: 'https://www.caredesk.example',
     format: 'absolute-url',
     must: 'be an absolute URL such as https://www.example.org',
-    description: 'the default Origin of care requests created in the panel (served in `/config.json` as `agencyWebsite`)',
+    description:
+      'the default Origin of care requests created in the panel (served in `/config.json` as `agencyWebsite`)',
   }),
 };

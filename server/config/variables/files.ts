@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { flag, text, wholeNumber } from '../variable-types';
 
-const S3_STORE = 'With all four of `S3_ENDPOINT`, `S3_BUCKET`, `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` set, file blobs go to that S3-compatible store (keys `files/<uid>`) instead of `DATA_DIR/files`; a partial set stops the server at start';
+const S3_STORE =
+  'With all four of `S3_ENDPOINT`, `S3_BUCKET`, `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` set, file blobs go to that S3-compatible store (keys `files/<uid>`) instead of `DATA_DIR/files`; a partial set stops the server at start';
 
 /** The file service (server/files) and where its blobs are stored (server/storage). */
 export const filesVariables = {
@@ -14,7 +15,12 @@ export const filesVariables = {
   S3_ENDPOINT: Type.Optional(text({ description: `the S3 store's endpoint URL. ${S3_STORE}` })),
   S3_BUCKET: Type.Optional(text({ description: 'the bucket of that store (see `S3_ENDPOINT`)' })),
   S3_ACCESS_KEY_ID: Type.Optional(text({ description: 'the access key of that store (see `S3_ENDPOINT`)' })),
-  S3_SECRET_ACCESS_KEY: Type.Optional(text({ secret: true, description: "the access key's secret (see `S3_ENDPOINT`)" })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(
+    text({ secret: true, description: "the access key's secret (see `S3_ENDPOINT`)" }),
+  ),
   S3_REGION: text({ default: 'us-east-1', description: 'S3 region' }),
-  S3_FORCE_PATH_STYLE: flag({ default: true, description: 'path-style bucket addressing (most self-hosted stores need it)' }),
+  S3_FORCE_PATH_STYLE: flag({
+    default: true,
+    description: 'path-style bucket addressing (most self-hosted stores need it)',
+  }),
 };

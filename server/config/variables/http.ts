@@ -16,7 +16,9 @@ export const httpVariables = {
     [
       Type.Literal(false),
       wholeNumber({ minimum: 1, maximum: 16, description: 'the number of proxies' }),
-      commaList(text({ pattern: PROXY_ADDRESS_OR_CIDR, description: 'a proxy address or CIDR range' }), { description: 'the proxies' }),
+      commaList(text({ pattern: PROXY_ADDRESS_OR_CIDR, description: 'a proxy address or CIDR range' }), {
+        description: 'the proxies',
+      }),
     ],
     {
       default: false,
@@ -29,7 +31,8 @@ export const httpVariables = {
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber({
     default: 10_000,
     atLeast: 1000,
-    description: "a client must send its request's headers within this; a slower one is closed (Node checks every second)",
+    description:
+      "a client must send its request's headers within this; a slower one is closed (Node checks every second)",
   }),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber({
     default: 15 * 60_000,
@@ -50,6 +53,7 @@ export const httpVariables = {
   HTTP_MAX_CONNECTIONS: wholeNumber({
     default: 1024,
     atLeast: 1,
-    description: "connections open at once; further ones are closed at once until others end (keep it below the process's file limit)",
+    description:
+      "connections open at once; further ones are closed at once until others end (keep it below the process's file limit)",
   }),
 };

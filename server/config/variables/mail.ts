@@ -8,7 +8,10 @@ export const mailVariables = {
     description:
       'mail deliveries in flight at once per process, and SMTP connections per provider and credentials (also the most mails a crash can send twice); lower it for a provider that limits concurrent connections',
   }),
-  MAIL_POLL_INTERVAL_MS: wholeNumber({ default: 1000, description: 'how often an idle delivery worker looks for due mails' }),
+  MAIL_POLL_INTERVAL_MS: wholeNumber({
+    default: 1000,
+    description: 'how often an idle delivery worker looks for due mails',
+  }),
   MAIL_LEASE_SECONDS: wholeNumber({
     default: 120,
     atLeast: 1,
@@ -19,11 +22,20 @@ export const mailVariables = {
     default: 300,
     description: 'retry delay in seconds after a temporary failure: doubles from this minimum up to `MAIL_MAX_BACKOFF`',
   }),
-  MAIL_MAX_BACKOFF: wholeNumber({ default: 4000, description: 'the longest retry delay in seconds (see `MAIL_MIN_BACKOFF`)' }),
+  MAIL_MAX_BACKOFF: wholeNumber({
+    default: 4000,
+    description: 'the longest retry delay in seconds (see `MAIL_MIN_BACKOFF`)',
+  }),
   MAIL_MAX_ATTEMPTS: wholeNumber({ default: 10, atLeast: 1, description: 'attempts before a mail fails permanently' }),
   MAIL_SMTP_TIMEOUT_MS: wholeNumber({ default: 30_000, description: 'SMTP connection, greeting and socket timeout' }),
-  MAIL_TLS_VERIFY: flag({ default: true, description: '`false` accepts any SMTP server certificate (self-signed test servers)' }),
-  MAIL_WORKER: flag({ default: true, description: '`false` runs no delivery worker in this process (the API still enqueues)' }),
+  MAIL_TLS_VERIFY: flag({
+    default: true,
+    description: '`false` accepts any SMTP server certificate (self-signed test servers)',
+  }),
+  MAIL_WORKER: flag({
+    default: true,
+    description: '`false` runs no delivery worker in this process (the API still enqueues)',
+  }),
   MAIL_RETENTION_DAYS: wholeNumber({
     default: 90,
     atLeast: 1,

@@ -15,7 +15,9 @@ export const processVariables = {
     description: 'data folder: the PGlite database (`pglite/`) and the generated secret key (`secret.key`)',
   }),
   DATABASE_URL: Type.Optional(
-    text({ description: '`postgres://…` uses that PostgreSQL server instead of PGlite; migrations run on start on either' }),
+    text({
+      description: '`postgres://…` uses that PostgreSQL server instead of PGlite; migrations run on start on either',
+    }),
   ),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber({
     default: DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -26,7 +28,7 @@ export const processVariables = {
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber({
     default: DEFAULT_CONNECT_TIMEOUT_MS,
     atLeast: 100,
-    description: 'PostgreSQL: the longest a new connection, or a request\'s wait for a free pooled one, may take',
+    description: "PostgreSQL: the longest a new connection, or a request's wait for a free pooled one, may take",
   }),
   // both defaults depend on which of the two is set, so they are derived (load-config.ts) rather than declared
   SHUTDOWN_GRACE_MS: Type.Optional(
@@ -40,7 +42,8 @@ export const processVariables = {
     wholeNumber({
       shownDefault: `\`SHUTDOWN_GRACE_MS\` + ${SHUTDOWN_AFTER_GRACE_MS}`,
       atLeast: 1000,
-      description: 'the longest a graceful shutdown takes in all; the process then exits with 1. Must exceed `SHUTDOWN_GRACE_MS`',
+      description:
+        'the longest a graceful shutdown takes in all; the process then exits with 1. Must exceed `SHUTDOWN_GRACE_MS`',
     }),
   ),
   METRICS_TOKEN: Type.Optional(

@@ -50,15 +50,20 @@ export const securityVariables = {
   PASSWORD_HASH_COST: Type.Union([Type.Literal('owasp'), Type.Literal('test')], {
     default: 'owasp',
     must: 'be owasp',
-    description: "argon2id's cost for new password hashes: `owasp`, OWASP's parameters; `test`, a cheaper one, only for the test suite (`NODE_ENV=test`)",
+    description:
+      "argon2id's cost for new password hashes: `owasp`, OWASP's parameters; `test`, a cheaper one, only for the test suite (`NODE_ENV=test`)",
   }),
   ACCESS_TOKEN_TTL: wholeNumber({ default: 300, description: 'access-token lifetime in seconds' }),
   SECOND_FACTOR_GRACE_DAYS: wholeNumber({
     default: 14,
     description:
-      "days a user whose roles require a second factor may still sign in without one (asked to enroll at every sign-in), counted from when it became required; afterwards their sign-in gives a session that can only enroll one",
+      'days a user whose roles require a second factor may still sign in without one (asked to enroll at every sign-in), counted from when it became required; afterwards their sign-in gives a session that can only enroll one',
   }),
-  REFRESH_TOKEN_TTL: wholeNumber({ default: 30 * 24 * 3600, defaultNote: '30 days', description: 'refresh-token lifetime in seconds' }),
+  REFRESH_TOKEN_TTL: wholeNumber({
+    default: 30 * 24 * 3600,
+    defaultNote: '30 days',
+    description: 'refresh-token lifetime in seconds',
+  }),
   ACCESS_POLICY: Type.Union([Type.Literal('roles'), Type.Literal('open')], {
     default: 'roles',
     description:

@@ -21,12 +21,14 @@ export const signInThrottleVariables = {
   SIGN_IN_USER_MAX_FAILURES: wholeNumber({
     default: 30,
     atLeast: 1,
-    description: "failed sign-ins of one username from any addresses before each further attempt must wait (Keycloak's `failureFactor`)",
+    description:
+      "failed sign-ins of one username from any addresses before each further attempt must wait (Keycloak's `failureFactor`)",
   }),
   SIGN_IN_WAIT_INCREMENT: wholeNumber({
     default: 60,
     atLeast: 1,
-    description: "the first such wait in seconds; it doubles with each further failure (Keycloak's `waitIncrementSeconds`)",
+    description:
+      "the first such wait in seconds; it doubles with each further failure (Keycloak's `waitIncrementSeconds`)",
   }),
   SIGN_IN_MAX_WAIT: wholeNumber({
     default: 15 * 60,

@@ -17,5 +17,8 @@ export const apiTokens = pgTable(
     revoked: timestamp('revoked', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.uid, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('api_tokens_scope_hash_key').on(table.scope, table.tokenHash), index('api_tokens_scope_created_idx').on(table.scope, table.created)],
+  (table) => [
+    uniqueIndex('api_tokens_scope_hash_key').on(table.scope, table.tokenHash),
+    index('api_tokens_scope_created_idx').on(table.scope, table.created),
+  ],
 );

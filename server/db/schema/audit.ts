@@ -17,7 +17,10 @@ export const auditEvents = pgTable(
     targetType: text('target_type'),
     targetId: text('target_id'),
     targetLabel: text('target_label'),
-    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb('changes')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     outcome: text('outcome').$type<'success' | 'failure' | 'refused'>().notNull().default('success'),
     /** Lower-case actor name, target label and action: what the list's text query matches. */
     searchText: text('search_text').notNull().default(''),

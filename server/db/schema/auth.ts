@@ -6,7 +6,10 @@ export const users = pgTable(
   {
     uid: uuid('uid').primaryKey().defaultRandom(),
     publicName: text('public_name').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
@@ -94,7 +97,10 @@ export const secondFactors = pgTable(
     signCount: integer('sign_count'),
     transports: text('transports').array(),
   },
-  (table) => [index('second_factors_user_idx').on(table.userUid), uniqueIndex('second_factors_credential_key').on(table.credentialId)],
+  (table) => [
+    index('second_factors_user_idx').on(table.userUid),
+    uniqueIndex('second_factors_credential_key').on(table.credentialId),
+  ],
 );
 
 /** Single-use recovery codes: only a keyed hash of each, one set per user (a new set replaces the old one). */
@@ -109,7 +115,10 @@ export const recoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (table) => [index('recovery_codes_user_idx').on(table.userUid), uniqueIndex('recovery_codes_hash_key').on(table.codeHash)],
+  (table) => [
+    index('recovery_codes_user_idx').on(table.userUid),
+    uniqueIndex('recovery_codes_hash_key').on(table.codeHash),
+  ],
 );
 
 /**

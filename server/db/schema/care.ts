@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -30,21 +43,29 @@ export const careRequests = pgTable(
     /** When the contact data was erased (retention or an erasure request); null while it is kept. */
     contactErasedAt: timestamp('contact_erased_at', { withTimezone: true }),
     /** The workflow (server/care/workflow.ts): every request starts new, unassigned, without follow-up, at version 1. */
-    status: text('status').$type<'new' | 'contacting' | 'offer_sent' | 'placed' | 'declined' | 'withdrawn'>().notNull().default('new'),
+    status: text('status')
+      .$type<'new' | 'contacting' | 'offer_sent' | 'placed' | 'declined' | 'withdrawn'>()
+      .notNull()
+      .default('new'),
     assigneeUid: uuid('assignee_uid').references(() => users.uid, { onDelete: 'set null' }),
     followUp: date('follow_up', { mode: 'string' }),
     version: integer('version').notNull().default(1),
   },
   (table) => [
     check('care_requests_form_version_check', sql`${table.formVersion} in ('2012', '2016-pre', '2016')`),
-    check('care_requests_status_check', sql`${table.status} in ('new', 'contacting', 'offer_sent', 'placed', 'declined', 'withdrawn')`),
+    check(
+      'care_requests_status_check',
+      sql`${table.status} in ('new', 'contacting', 'offer_sent', 'placed', 'declined', 'withdrawn')`,
+    ),
     // the board's columns and the workflow filters (status, assignee, follow-up), each in the default order or by follow-up
     index('care_requests_status_submitted_idx').on(table.status, table.submitted, table.uid),
     index('care_requests_status_follow_up_idx').on(table.status, table.followUp, table.uid),
     // "Mine" and "Unassigned new": the assignee's (or nobody's) requests of some statuses, counted index-only
     index('care_requests_assignee_status_idx').on(table.assigneeUid, table.status, table.submitted, table.uid),
     // "is null" is no equality to PostgreSQL's planner, so unassigned requests get their own index to be read in order
-    index('care_requests_unassigned_idx').on(table.status, table.submitted, table.uid).where(sql`${table.assigneeUid} is null`),
+    index('care_requests_unassigned_idx')
+      .on(table.status, table.submitted, table.uid)
+      .where(sql`${table.assigneeUid} is null`),
     index('care_requests_follow_up_idx').on(table.followUp, table.uid),
     check('care_requests_mission_begins_check', sql`${table.missionBegins} in ('asap', 'date', 'other')`),
     index('care_requests_submitted_idx').on(table.submitted, table.uid),
@@ -90,7 +111,10 @@ export const careRequestContacts = pgTable('care_request_contacts', {
   missionZipCode: text('mission_zip_code'),
   missionCity: text('mission_city'),
   /** How the request reached us: utm_source, utm_medium, utm_campaign, nodelay and the full WWW origin. */
-  tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  tracking: jsonb('tracking')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 });
 
 /** Staff notes on a request: they may hold personal data, so they are erased with the contact data and never leave the notes routes. */

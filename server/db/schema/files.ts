@@ -13,9 +13,15 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     md5Hash: text('md5_hash').notNull(),
     storageKey: text('storage_key').notNull(),
-    references: jsonb('references').$type<{ name: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    references: jsonb('references')
+      .$type<{ name: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Kinds without their Legacy prefix, for the reference-kind filter. */
-    referenceKinds: text('reference_kinds').array().notNull().default(sql`'{}'::text[]`),
+    referenceKinds: text('reference_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Reference values joined by newlines, for the text search. */
     referenceValues: text('reference_values').notNull().default(''),
   },
@@ -41,11 +47,7 @@ export const files = pgTable(
  * Every word that a file's searchable text holds or held (kept by triggers on files, migration 0011): a text query's first and last word
  * may be part of a longer word, which file_search_query looks up here by its end and its start.
  */
-export const fileSearchWords = pgTable(
-  'file_search_words',
-  { word: text('word').notNull() },
-  (table) => [
-    uniqueIndex('file_search_words_word_key').on(table.word.op('text_pattern_ops')),
-    index('file_search_words_reversed_idx').on(sql`reverse(${table.word}) text_pattern_ops`),
-  ],
-);
+export const fileSearchWords = pgTable('file_search_words', { word: text('word').notNull() }, (table) => [
+  uniqueIndex('file_search_words_word_key').on(table.word.op('text_pattern_ops')),
+  index('file_search_words_reversed_idx').on(sql`reverse(${table.word}) text_pattern_ops`),
+]);

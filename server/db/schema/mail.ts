@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const mailProviders = pgTable('mail_providers', {
   uid: uuid('uid').primaryKey().defaultRandom(),
@@ -57,7 +68,10 @@ export const mails = pgTable(
     errorMessage: text('error_message'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Delivered mails: the recipients the provider refused while accepting the others, each with its reply. */
-    refused: jsonb('refused').$type<RefusedRecipient[]>().notNull().default(sql`'[]'::jsonb`),
+    refused: jsonb('refused')
+      .$type<RefusedRecipient[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The Message-ID header of the delivered mail (set by the delivery that sent it). */
     messageId: text('message_id'),
     /** The mail this one resends (POST …/resend/); the original lists its resends by this column. */
@@ -69,17 +83,29 @@ export const mails = pgTable(
   (table) => [
     check('mails_state_check', sql`${table.state} in ('queued', 'retrying', 'delivered', 'failed', 'cancelled')`),
     index('mails_requested_idx').on(table.requestedAt.desc(), table.referenceUid.desc()),
-    index('mails_resent_from_idx').on(table.resentFrom).where(sql`${table.resentFrom} is not null`),
+    index('mails_resent_from_idx')
+      .on(table.resentFrom)
+      .where(sql`${table.resentFrom} is not null`),
     // The mail log's sort keys and state filter, DESC NULLS LAST like mails_requested_idx: the log orders `desc nulls last` or (scanning
     // backwards) `asc nulls first`. The subject (up to 998 characters) is ordered by its indexed prefix first.
     index('mails_state_requested_idx').on(table.state.desc(), table.requestedAt.desc(), table.referenceUid.desc()),
     index('mails_sender_idx').on(table.sender.desc(), table.referenceUid.desc()),
     index('mails_subject_prefix_idx').on(sql`left(${table.subject}, 64) desc nulls last`),
-    index('mails_due_idx').on(table.nextAttemptAt).where(sql`${table.state} in ('queued', 'retrying')`),
-    index('mails_queued_idx').on(table.requestedAt.desc()).where(sql`${table.state} = 'queued'`),
-    index('mails_retrying_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'retrying'`),
-    index('mails_delivered_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'delivered'`),
-    index('mails_failed_idx').on(table.completedAt.desc()).where(sql`${table.state} = 'failed'`),
+    index('mails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} in ('queued', 'retrying')`),
+    index('mails_queued_idx')
+      .on(table.requestedAt.desc())
+      .where(sql`${table.state} = 'queued'`),
+    index('mails_retrying_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'retrying'`),
+    index('mails_delivered_idx')
+      .on(table.completedAt.desc())
+      .where(sql`${table.state} = 'delivered'`),
+    index('mails_failed_idx')
+      .on(table.completedAt.desc())
+      .where(sql`${table.state} = 'failed'`),
   ],
 );
 
@@ -106,8 +132,12 @@ export const mailSearch = pgTable(
   (table) => [
     // A small pending list: queueing appends there, and a search reads at most 256 kB of it; the inserting statement (or VACUUM)
     // merges it into the tree once it is full.
-    index('mail_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: true, gin_pending_list_limit: 256 }),
-    index('mail_search_tokens_idx').using('gin', table.searchTokens).with({ fastupdate: true, gin_pending_list_limit: 256 }),
+    index('mail_search_trgm_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: true, gin_pending_list_limit: 256 }),
+    index('mail_search_tokens_idx')
+      .using('gin', table.searchTokens)
+      .with({ fastupdate: true, gin_pending_list_limit: 256 }),
   ],
 );
 
@@ -137,7 +167,10 @@ export const mailAttempts = pgTable(
     /** The SMTP reply code and text of the attempt's final reply (the reply to DATA, or the error's), when there was one. */
     replyCode: integer('reply_code'),
     replyText: text('reply_text'),
-    recipients: jsonb('recipients').$type<AttemptRecipient[]>().notNull().default(sql`'[]'::jsonb`),
+    recipients: jsonb('recipients')
+      .$type<AttemptRecipient[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     check('mail_attempts_outcome_check', sql`${table.outcome} in ('delivered', 'retrying', 'failed')`),

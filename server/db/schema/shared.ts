@@ -6,7 +6,10 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp }
 /** The role policy: which permissions (server/shared/permissions.ts) each role grants. A role without a row grants none. */
 export const rolePermissions = pgTable('role_permissions', {
   role: text('role').primaryKey(),
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Whether the role's users must sign in with a second factor. */
   secondFactorRequired: boolean('second_factor_required').notNull().default(false),
 });
@@ -54,5 +57,8 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.owner, table.key] }), index('idempotency_keys_expires_idx').on(table.expiresAt)],
+  (table) => [
+    primaryKey({ columns: [table.owner, table.key] }),
+    index('idempotency_keys_expires_idx').on(table.expiresAt),
+  ],
 );

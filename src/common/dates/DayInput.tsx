@@ -4,7 +4,10 @@ import { DayPicker } from './DayPicker';
 /** A react-admin input of one day ('YYYY-MM-DD') in the panel's format; its validators see NOT_A_DAY for typed text that is no date. */
 export const DayInput = ({ min, ...props }: InputProps & { label: string; min?: string }) => {
   const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({ ...props, format: (value: unknown) => (typeof value === 'string' ? value : '') });
+  const { field, fieldState, isRequired } = useInput({
+    ...props,
+    format: (value: unknown) => (typeof value === 'string' ? value : ''),
+  });
   return (
     <DayPicker
       label={translate(props.label)}

@@ -32,7 +32,20 @@ export interface DayPickerProps {
  * One day, typed in the panel's language's format (TT.MM.JJJJ in German, MM/DD/YYYY in English) or picked in the calendar,
  * whatever the browser's own language: a native date input would follow the browser's instead.
  */
-export const DayPicker = ({ label, value, onChange, onBlur, min, required, disabled, error, helperText, name, inputRef, variant }: DayPickerProps) => {
+export const DayPicker = ({
+  label,
+  value,
+  onChange,
+  onBlur,
+  min,
+  required,
+  disabled,
+  error,
+  helperText,
+  name,
+  inputRef,
+  variant,
+}: DayPickerProps) => {
   // the invalid date the field gave last, handed back as it is: the field then keeps what was typed
   const typed = useRef<Date | null>(null);
   const change = (date: Date | null) => {
@@ -51,7 +64,10 @@ export const DayPicker = ({ label, value, onChange, onBlur, min, required, disab
         name={name}
         inputRef={inputRef}
         // the asterisk only: a required native input would stop the form's submit in the browser before its validators speak
-        slotProps={{ field: { onBlur }, textField: { variant, error, helperText, slotProps: { inputLabel: { required } } } }}
+        slotProps={{
+          field: { onBlur },
+          textField: { variant, error, helperText, slotProps: { inputLabel: { required } } },
+        }}
       />
     </DatePickerLocalization>
   );

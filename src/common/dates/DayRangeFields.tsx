@@ -19,7 +19,8 @@ interface DayFieldProps {
   messages: DayFieldMessages;
 }
 
-const allEmpty = (field: FieldRef<Date | null> | null) => (field?.getSections() ?? []).every((section) => section.value === '');
+const allEmpty = (field: FieldRef<Date | null> | null) =>
+  (field?.getSections() ?? []).every((section) => section.value === '');
 
 /**
  * One day of a filter, typed in the panel's format or picked in the calendar. A complete valid day applies once typing
@@ -63,7 +64,8 @@ const DayField = ({ label, day, from, to, onApply, messages }: DayFieldProps) =>
     else apply();
   };
 
-  const stillTypingYear = focused && draft !== null && dayProblem(draft, {}) === 'invalid' && draft.getFullYear() < 1000;
+  const stillTypingYear =
+    focused && draft !== null && dayProblem(draft, {}) === 'invalid' && draft.getFullYear() < 1000;
   const problem = incomplete ? 'incomplete' : draft && !stillTypingYear ? dayProblem(draft, { from, to }) : null;
 
   return (
@@ -108,8 +110,20 @@ export const DayRangeFields = ({ from, to, onApply, labels, messages }: DayRange
   const toDate = dateOfDay(to);
   return (
     <DatePickerLocalization>
-      <DayField label={labels.from} day={from} to={toDate} messages={messages} onApply={(day) => onApply({ from: day, to })} />
-      <DayField label={labels.to} day={to} from={fromDate} messages={messages} onApply={(day) => onApply({ from, to: day })} />
+      <DayField
+        label={labels.from}
+        day={from}
+        to={toDate}
+        messages={messages}
+        onApply={(day) => onApply({ from: day, to })}
+      />
+      <DayField
+        label={labels.to}
+        day={to}
+        from={fromDate}
+        messages={messages}
+        onApply={(day) => onApply({ from, to: day })}
+      />
     </DatePickerLocalization>
   );
 };

@@ -34,7 +34,13 @@ export function useDayRangeFilter(source: string) {
 export type DayRangeFilterState = ReturnType<typeof useDayRangeFilter>;
 
 /** The from and to fields of a day-range filter, with the shared validation texts. */
-export const DayRangeFilter = ({ filter, labels }: { filter: DayRangeFilterState; labels: { from: string; to: string } }) => {
+export const DayRangeFilter = ({
+  filter,
+  labels,
+}: {
+  filter: DayRangeFilterState;
+  labels: { from: string; to: string };
+}) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`caredesk.filters.${key}`);
   return (
@@ -44,7 +50,12 @@ export const DayRangeFilter = ({ filter, labels }: { filter: DayRangeFilterState
       to={filter.to}
       onApply={filter.apply}
       labels={labels}
-      messages={{ invalid: text('date_invalid'), incomplete: text('date_incomplete'), after_to: text('date_after_to'), before_from: text('date_before_from') }}
+      messages={{
+        invalid: text('date_invalid'),
+        incomplete: text('date_incomplete'),
+        after_to: text('date_after_to'),
+        before_from: text('date_before_from'),
+      }}
     />
   );
 };

@@ -1,6 +1,14 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { useState } from 'react';
-import { downloadCSV, type RaRecord, type SortPayload, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import {
+  downloadCSV,
+  type RaRecord,
+  type SortPayload,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { ToolbarButton } from '../ToolbarButton';
 import { type CsvColumn, toCsv } from './csv';
 import { EXPORT_LIMIT, EXPORT_PAGE_SIZE, readAllRows } from './readAll';
@@ -27,7 +35,16 @@ interface CsvDownloadButtonProps<T> extends ExportOptions<T> {
  * provider up to `limit`, as a UTF-8 CSV with translated headers. Says so when the limit cut rows off.
  */
 export function CsvDownloadButton<T extends RaRecord>(props: CsvDownloadButtonProps<T>) {
-  const { columns, fileName, pageSize = EXPORT_PAGE_SIZE, limit = EXPORT_LIMIT, resource, filter, sort, disabled = false } = props;
+  const {
+    columns,
+    fileName,
+    pageSize = EXPORT_PAGE_SIZE,
+    limit = EXPORT_LIMIT,
+    resource,
+    filter,
+    sort,
+    disabled = false,
+  } = props;
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
@@ -40,7 +57,10 @@ export function CsvDownloadButton<T extends RaRecord>(props: CsvDownloadButtonPr
       downloadCSV(toCsv(columns, rows, translate), translate(fileName));
       if (truncated) notify('caredesk.export.truncated', { type: 'warning', messageArgs: { count: limit } });
     } catch (error) {
-      notify('caredesk.export.failed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });
+      notify('caredesk.export.failed', {
+        type: 'error',
+        messageArgs: { message: error instanceof Error ? error.message : String(error) },
+      });
     } finally {
       setExporting(false);
     }
@@ -56,5 +76,13 @@ export function CsvDownloadButton<T extends RaRecord>(props: CsvDownloadButtonPr
 /** Export CSV of a react-admin list: every row its current search and filters select (not only the page shown). */
 export function CsvExportButton<T extends RaRecord>(props: ExportOptions<T>) {
   const { resource, filterValues, sort, total, isPending } = useListContext<T>();
-  return <CsvDownloadButton<T> {...props} resource={resource} filter={filterValues} sort={sort} disabled={isPending || total === 0} />;
+  return (
+    <CsvDownloadButton<T>
+      {...props}
+      resource={resource}
+      filter={filterValues}
+      sort={sort}
+      disabled={isPending || total === 0}
+    />
+  );
 }

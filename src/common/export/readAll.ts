@@ -25,7 +25,12 @@ export async function readAllRows<T extends RaRecord>(
   const rows: T[] = [];
   const maxPages = Math.ceil(limit / pageSize);
   for (let page = 1; page <= maxPages; page += 1) {
-    const result = await dataProvider.getList<T>(resource, { filter, sort, meta, pagination: { page, perPage: pageSize } });
+    const result = await dataProvider.getList<T>(resource, {
+      filter,
+      sort,
+      meta,
+      pagination: { page, perPage: pageSize },
+    });
     rows.push(...result.data);
     const more = result.pageInfo ? !!result.pageInfo.hasNextPage : rows.length < (result.total ?? 0);
     if (!more || result.data.length < pageSize) return { rows: rows.slice(0, limit), truncated: rows.length > limit };

@@ -18,7 +18,11 @@ export const FigureCard = ({ title, error, children }: FigureCardProps) => {
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
-        {error ? <Alert severity="warning">{translate('caredesk.statistics.failed_to_load')}</Alert> : <Stack spacing={1}>{children}</Stack>}
+        {error ? (
+          <Alert severity="warning">{translate('caredesk.statistics.failed_to_load')}</Alert>
+        ) : (
+          <Stack spacing={1}>{children}</Stack>
+        )}
       </CardContent>
     </Card>
   );

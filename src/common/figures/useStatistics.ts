@@ -19,7 +19,11 @@ export const STATISTICS_PERMISSIONS: Record<StatisticsId, Permission> = {
 export function useStatistics<K extends StatisticsId>(id: K) {
   const allowed = useCan(STATISTICS_PERMISSIONS[id]);
   // one retry: the next minute's read tries again anyway
-  const { data, error, isPending } = useGetOne(STATISTICS_RESOURCE, { id }, { enabled: allowed, refetchInterval: STATISTICS_REFRESH_MS, retry: 1 });
+  const { data, error, isPending } = useGetOne(
+    STATISTICS_RESOURCE,
+    { id },
+    { enabled: allowed, refetchInterval: STATISTICS_REFRESH_MS, retry: 1 },
+  );
   return { allowed, data: data as StatisticsRecord<K> | undefined, error, isPending };
 }
 

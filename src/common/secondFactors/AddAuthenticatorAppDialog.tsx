@@ -63,7 +63,13 @@ export const AddAuthenticatorAppDialog = ({ open, factors, onClose, onAdded }: A
           <Button onClick={onClose} disabled={busy}>
             {translate('caredesk.security.cancel')}
           </Button>
-          <Button type="submit" form={formId} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            form={formId}
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {translate(setup ? t('confirm') : 'caredesk.security.passkey.start')}
           </Button>
         </>

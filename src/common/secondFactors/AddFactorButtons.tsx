@@ -42,8 +42,12 @@ export const AddFactorButtons = ({ onAdded, onCodesSaved }: { onAdded?: () => vo
         </Button>
       </Box>
       {/* mounted per opening, so that each starts empty */}
-      {adding === 'totp' && <AddAuthenticatorAppDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />}
-      {adding === 'webauthn' && <AddPasskeyDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />}
+      {adding === 'totp' && (
+        <AddAuthenticatorAppDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('totp')} />
+      )}
+      {adding === 'webauthn' && (
+        <AddPasskeyDialog open factors={factors} onClose={() => setAdding(null)} onAdded={added('passkey')} />
+      )}
       <RecoveryCodesDialog
         codes={firstFactor?.recovery_codes ?? null}
         sessionsEnded={firstFactor?.sessions_ended}

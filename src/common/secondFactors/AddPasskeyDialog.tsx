@@ -51,7 +51,13 @@ export const AddPasskeyDialog = ({ open, factors, onClose, onAdded }: AddPasskey
           <Button onClick={onClose} disabled={busy}>
             {translate('caredesk.security.cancel')}
           </Button>
-          <Button type="submit" form={formId} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            form={formId}
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {translate(t('start'))}
           </Button>
         </>

@@ -8,7 +8,9 @@ const t = (key: string) => `caredesk.security.codes.${key}`;
 
 /** The codes as a text file, one a line after a heading that says what they are. */
 function saveCodes(codes: readonly string[], heading: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([`${heading}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' }));
+  const url = URL.createObjectURL(
+    new Blob([`${heading}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -42,7 +44,15 @@ function printCodes(codes: readonly string[], heading: string): void {
  * only way out, so that Escape or a stray click beside the dialog does not lose them. With the first factor it also says how many
  * other sessions of the user it signed out (`sessionsEnded`).
  */
-export const RecoveryCodesDialog = ({ codes, sessionsEnded = 0, onClose }: { codes: readonly string[] | null; sessionsEnded?: number; onClose: () => void }) => {
+export const RecoveryCodesDialog = ({
+  codes,
+  sessionsEnded = 0,
+  onClose,
+}: {
+  codes: readonly string[] | null;
+  sessionsEnded?: number;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const heading = translate(t('file_heading'));
   return (
@@ -56,7 +66,10 @@ export const RecoveryCodesDialog = ({ codes, sessionsEnded = 0, onClose }: { cod
       onDismissError={() => undefined}
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
-          <Button startIcon={<DownloadIcon />} onClick={() => saveCodes(codes ?? [], heading, translate(t('file_name')))}>
+          <Button
+            startIcon={<DownloadIcon />}
+            onClick={() => saveCodes(codes ?? [], heading, translate(t('file_name')))}
+          >
             {translate(t('download'))}
           </Button>
           <Button startIcon={<PrintIcon />} onClick={() => printCodes(codes ?? [], heading)}>
@@ -77,7 +90,15 @@ export const RecoveryCodesDialog = ({ codes, sessionsEnded = 0, onClose }: { cod
       <Box
         component="ul"
         aria-label={translate(t('list'))}
-        sx={{ listStyle: 'none', p: 0, mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))', gap: 1 }}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          mt: 2,
+          mb: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))',
+          gap: 1,
+        }}
       >
         {(codes ?? []).map((code) => (
           <Box component="li" key={code} sx={{ fontFamily: 'monospace', fontSize: '1.05rem' }}>

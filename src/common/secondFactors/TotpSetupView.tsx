@@ -12,7 +12,11 @@ async function qrCodeSvg(text: string): Promise<string> {
 const t = (key: string) => `caredesk.security.totp.${key}`;
 
 /** The key as people type it: groups of four. */
-export const groupedKey = (secret: string) => secret.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
+export const groupedKey = (secret: string) =>
+  secret
+    .replace(/\s+/g, '')
+    .match(/.{1,4}/g)
+    ?.join(' ') ?? '';
 
 /** The otpauth URI as a QR code (an SVG image named for screen readers) and the key to type, grouped in fours. */
 export const TotpSetupView = ({ otpauthUri, secret }: { otpauthUri: string; secret: string }) => {
@@ -31,13 +35,23 @@ export const TotpSetupView = ({ otpauthUri, secret }: { otpauthUri: string; secr
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
       <Box sx={{ width: 168, height: 168, bgcolor: '#fff', flexShrink: 0 }}>
-        {svg && <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={translate(t('qr'))} width={168} height={168} />}
+        {svg && (
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+            alt={translate(t('qr'))}
+            width={168}
+            height={168}
+          />
+        )}
       </Box>
       <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
         <Typography variant="subtitle2" component="p">
           {translate(t('key'))}
         </Typography>
-        <Typography sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }} data-testid="totp-key">
+        <Typography
+          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }}
+          data-testid="totp-key"
+        >
           {groupedKey(secret)}
         </Typography>
       </Box>

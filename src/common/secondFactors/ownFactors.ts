@@ -1,5 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import type { ConfirmedFactor, RecoveryCodes, SecondFactorResponse, TotpEnrollment } from '../../../contracts/second-factors';
+import type {
+  ConfirmedFactor,
+  RecoveryCodes,
+  SecondFactorResponse,
+  TotpEnrollment,
+} from '../../../contracts/second-factors';
 import type { WebAuthnJson } from '../../auth/webauthn';
 import type { HttpClient } from '../../dataProviders/httpClient';
 
@@ -22,14 +27,19 @@ export function ownFactors(httpClient: HttpClient, authUrl: string) {
       const { json } = await httpClient(base);
       return Array.isArray(json) ? (json as SecondFactor[]) : [];
     },
-    startTotp: async (name: string): Promise<TotpSetup> => (await httpClient(`${base}totp/`, post(named(name)))).json as TotpSetup,
+    startTotp: async (name: string): Promise<TotpSetup> =>
+      (await httpClient(`${base}totp/`, post(named(name)))).json as TotpSetup,
     confirmTotp: async (uid: string, code: string): Promise<AddedFactor> =>
-      (await httpClient(`${base}totp/${encodeURIComponent(uid)}/confirm/`, post({ code: code.replace(/\s+/g, '') }))).json as AddedFactor,
-    webauthnOptions: async (): Promise<WebAuthnJson> => (await httpClient(`${base}webauthn/options/`, post({}))).json as WebAuthnJson,
+      (await httpClient(`${base}totp/${encodeURIComponent(uid)}/confirm/`, post({ code: code.replace(/\s+/g, '') })))
+        .json as AddedFactor,
+    webauthnOptions: async (): Promise<WebAuthnJson> =>
+      (await httpClient(`${base}webauthn/options/`, post({}))).json as WebAuthnJson,
     addWebauthn: async (name: string, webauthn: WebAuthnJson): Promise<AddedFactor> =>
       (await httpClient(`${base}webauthn/`, post({ ...named(name), webauthn }))).json as AddedFactor,
-    remove: async (uid: string): Promise<void> => void (await httpClient(`${base}${encodeURIComponent(uid)}/`, { method: 'DELETE' })),
-    newRecoveryCodes: async (): Promise<string[]> => ((await httpClient(`${base}recovery-codes/`, post({}))).json as Static<typeof RecoveryCodes>).recovery_codes,
+    remove: async (uid: string): Promise<void> =>
+      void (await httpClient(`${base}${encodeURIComponent(uid)}/`, { method: 'DELETE' })),
+    newRecoveryCodes: async (): Promise<string[]> =>
+      ((await httpClient(`${base}recovery-codes/`, post({}))).json as Static<typeof RecoveryCodes>).recovery_codes,
   };
 }
 

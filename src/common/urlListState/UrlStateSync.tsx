@@ -12,7 +12,8 @@ import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './spe
 export const UrlStateSync = ({ options }: { options: SpecListOptions }) => {
   const location = useLocation();
   const navigate = useNavigate();
-  const { page, perPage, sort, filterValues, displayedFilters, setSort, setFilters, setPerPage, setPage } = useListContext();
+  const { page, perPage, sort, filterValues, displayedFilters, setSort, setFilters, setPerPage, setPage } =
+    useListContext();
 
   const urlState = useMemo(() => parseSpecListQuery(location.search, options), [location.search, options]);
   const urlKey = toSpecListQuery(urlState, options);

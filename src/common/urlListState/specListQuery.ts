@@ -39,7 +39,10 @@ const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SA
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Only the configured, non-empty filter values (plus the search), in a stable shape. */
-function normalizeFilter(filter: Record<string, unknown> | undefined, options: SpecListOptions): Record<string, unknown> {
+function normalizeFilter(
+  filter: Record<string, unknown> | undefined,
+  options: SpecListOptions,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const searchKey = options.searchKey ?? 'q';
   const search = filter?.[searchKey];
@@ -66,9 +69,16 @@ export function parseSpecListQuery(search: string, options: SpecListOptions): Sp
   const query = new URLSearchParams(search);
   const ordering = query.get('ordering');
   const sortBy = query.get('sortBy');
-  const field = sortBy && (!options.sortFields || options.sortFields.includes(sortBy)) ? sortBy : options.defaultSort.field;
+  const field =
+    sortBy && (!options.sortFields || options.sortFields.includes(sortBy)) ? sortBy : options.defaultSort.field;
   const order: SortPayload['order'] =
-    ordering === 'asc' ? 'ASC' : ordering === 'des' ? 'DESC' : field === options.defaultSort.field ? options.defaultSort.order : 'ASC';
+    ordering === 'asc'
+      ? 'ASC'
+      : ordering === 'des'
+        ? 'DESC'
+        : field === options.defaultSort.field
+          ? options.defaultSort.order
+          : 'ASC';
   const filter: Record<string, unknown> = {};
   const text = query.get('search');
   if (text) filter[options.searchKey ?? 'q'] = text;
@@ -107,7 +117,10 @@ export function toSpecListQuery(state: SpecListState, options: SpecListOptions):
     const value = filter[key];
     if (value === undefined) continue;
     if (fields.length === 0) query.set(key, String(value));
-    else for (const name of fields) if ((value as Record<string, string>)[name]) query.set(`${key}__${name}`, (value as Record<string, string>)[name]);
+    else
+      for (const name of fields)
+        if ((value as Record<string, string>)[name])
+          query.set(`${key}__${name}`, (value as Record<string, string>)[name]);
   }
   return query.toString();
 }

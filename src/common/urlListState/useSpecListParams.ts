@@ -20,7 +20,13 @@ export function useSpecListParams(options: SpecListOptions): SpecListProps {
   const location = useLocation();
   const [initial] = useState(() => parseSpecListQuery(location.search, options));
   return useMemo(
-    () => ({ disableSyncWithLocation: true, storeKey: false, sort: initial.sort, perPage: initial.perPage, filterDefaultValues: initial.filter }),
+    () => ({
+      disableSyncWithLocation: true,
+      storeKey: false,
+      sort: initial.sort,
+      perPage: initial.perPage,
+      filterDefaultValues: initial.filter,
+    }),
     [initial],
   );
 }

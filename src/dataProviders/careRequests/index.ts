@@ -30,9 +30,15 @@ export function createCareRequestProviders(careUrl: string, intakeUrl: string, h
   const archivedUrl = `${careUrl}/archived/care-requests/`;
   return {
     [CARE_REQUEST_RESOURCES.incoming]: resourceProvider({
-      ...pagedListResource(httpClient, { ...listConfig, url: `${careUrl}/incoming/care-requests/`, toRecord: toIncomingRecord }),
+      ...pagedListResource(httpClient, {
+        ...listConfig,
+        url: `${careUrl}/incoming/care-requests/`,
+        toRecord: toIncomingRecord,
+      }),
       ...workflowMethods(careUrl, httpClient),
-      submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({ data: await submitCareRequest(intakeUrl, data, httpClient.fetch) }),
+      submitCareRequest: async (_resource: string, { data }: { data: CareRequestValues }) => ({
+        data: await submitCareRequest(intakeUrl, data, httpClient.fetch),
+      }),
     }),
     [CARE_REQUEST_RESOURCES.archived]: resourceProvider({
       ...pagedListResource(httpClient, {

@@ -112,12 +112,16 @@ export type SubmitResult =
 type Problem = { title?: unknown; detail?: unknown; field?: unknown; errors?: unknown };
 
 const isFieldError = (value: unknown): value is IntakeFieldError =>
-  typeof value === 'object' && value !== null && typeof (value as IntakeFieldError).field === 'string' && typeof (value as IntakeFieldError).detail === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as IntakeFieldError).field === 'string' &&
+  typeof (value as IntakeFieldError).detail === 'string';
 
 function fieldErrorsOf(problem: Problem | null): IntakeFieldError[] {
   if (!problem) return [];
   if (Array.isArray(problem.errors)) return problem.errors.filter(isFieldError);
-  if (typeof problem.field === 'string') return [{ field: problem.field, detail: typeof problem.detail === 'string' ? problem.detail : '' }];
+  if (typeof problem.field === 'string')
+    return [{ field: problem.field, detail: typeof problem.detail === 'string' ? problem.detail : '' }];
   return [];
 }
 
@@ -154,7 +158,15 @@ export async function submitCareRequest(
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message || error.name : String(error);
-    return { ok: false, kind: 'network', status: null, error: reason, body: '', fieldErrors: [], retryAfterSeconds: null };
+    return {
+      ok: false,
+      kind: 'network',
+      status: null,
+      error: reason,
+      body: '',
+      fieldErrors: [],
+      retryAfterSeconds: null,
+    };
   }
   const raw = await response.text().catch(() => '');
   let body = raw;

@@ -78,19 +78,32 @@ const id = (value: Identifier) => encodeURIComponent(String(value));
 export function workflowMethods(careUrl: string, httpClient: HttpClient) {
   const requestUrl = (uid: Identifier) => `${careUrl}/care-requests/${id(uid)}`;
   const send = (url: string, method: string, body?: unknown) =>
-    httpClient(url, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: new Headers({ 'Content-Type': 'application/json' }) }) });
+    httpClient(url, {
+      method,
+      ...(body !== undefined && {
+        body: JSON.stringify(body),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      }),
+    });
   return {
     /** dataProvider.changeWorkflow(resource, {id, data}): the new state; a 409 edit-conflict's current state: conflictStateOf(error). */
     changeWorkflow: async (_resource: string, { id: uid, data }: { id: Identifier; data: WorkflowChange }) => ({
       data: (await send(`${requestUrl(uid)}/workflow/`, 'PATCH', data)).json as WorkflowState,
     }),
     /** dataProvider.getWorkflow(resource, {id}): one request's workflow state (care:read). */
-    getWorkflow: async (_resource: string, { id: uid }: { id: Identifier }) => ({ data: (await httpClient(`${requestUrl(uid)}/workflow/`)).json as WorkflowState }),
-    getNotes: async (_resource: string, { id: uid }: { id: Identifier }) => ({ data: (await httpClient(`${requestUrl(uid)}/notes/`)).json as CareNote[] }),
+    getWorkflow: async (_resource: string, { id: uid }: { id: Identifier }) => ({
+      data: (await httpClient(`${requestUrl(uid)}/workflow/`)).json as WorkflowState,
+    }),
+    getNotes: async (_resource: string, { id: uid }: { id: Identifier }) => ({
+      data: (await httpClient(`${requestUrl(uid)}/notes/`)).json as CareNote[],
+    }),
     addNote: async (_resource: string, { id: uid, text }: { id: Identifier; text: string }) => ({
       data: (await send(`${requestUrl(uid)}/notes/`, 'POST', { text })).json as CareNote,
     }),
-    editNote: async (_resource: string, { id: uid, noteUid, text }: { id: Identifier; noteUid: string; text: string }) => ({
+    editNote: async (
+      _resource: string,
+      { id: uid, noteUid, text }: { id: Identifier; noteUid: string; text: string },
+    ) => ({
       data: (await send(`${requestUrl(uid)}/notes/${id(noteUid)}/`, 'PATCH', { text })).json as CareNote,
     }),
     deleteNote: async (_resource: string, { id: uid, noteUid }: { id: Identifier; noteUid: string }) => {
@@ -98,17 +111,25 @@ export function workflowMethods(careUrl: string, httpClient: HttpClient) {
       return { data: { id: noteUid } };
     },
     /** The timeline, newest first: page n of `perPage`. */
-    getActivity: async (_resource: string, { id: uid, page = 1, perPage = 20 }: { id: Identifier; page?: number; perPage?: number }) => {
+    getActivity: async (
+      _resource: string,
+      { id: uid, page = 1, perPage = 20 }: { id: Identifier; page?: number; perPage?: number },
+    ) => {
       const { json } = await httpClient(`${requestUrl(uid)}/activity/?page=${page}&page_size=${perPage}`);
       return { data: json.items as ActivityEntry[], hasNextPage: json.next_page !== null, total: json.total as number };
     },
     /** dataProvider.getAssignees(resource): who a request may be assigned to, by public name (care:work). */
-    getAssignees: async (_resource: string) => ({ data: (await httpClient(`${careUrl}/assignees/`)).json as Assignee[] }),
-    getCareSettings: async (_resource: string) => ({ data: (await httpClient(`${careUrl}/my-settings/`)).json as CareSettings }),
+    getAssignees: async (_resource: string) => ({
+      data: (await httpClient(`${careUrl}/assignees/`)).json as Assignee[],
+    }),
+    getCareSettings: async (_resource: string) => ({
+      data: (await httpClient(`${careUrl}/my-settings/`)).json as CareSettings,
+    }),
     saveCareSettings: async (_resource: string, { data }: { data: CareSettings }) => ({
       data: (await send(`${careUrl}/my-settings/`, 'PUT', data)).json as CareSettings,
     }),
     /** dataProvider.streamCareEvents(resource, {onEvent, signal}): runs until the signal aborts or the session ends. */
-    streamCareEvents: (_resource: string, params: CareEventStreamParams) => streamEvents(`${careUrl}/events/`, httpClient, params),
+    streamCareEvents: (_resource: string, params: CareEventStreamParams) =>
+      streamEvents(`${careUrl}/events/`, httpClient, params),
   };
 }

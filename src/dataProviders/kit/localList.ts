@@ -1,4 +1,12 @@
-import type { GetListParams, GetListResult, GetManyParams, GetManyReferenceParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type {
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+} from 'react-admin';
 import type { HttpClient } from '../httpClient';
 
 /** Searchable text of one field: arrays are joined, null and undefined are empty. */
@@ -37,7 +45,9 @@ export function applyListParams<T extends RaRecord>(
     return Object.entries(filters).every(([key, expected]) => {
       if (expected === undefined || expected === '') return true;
       const actual = fields[key];
-      return Array.isArray(actual) ? actual.map(String).includes(String(expected)) : String(actual) === String(expected);
+      return Array.isArray(actual)
+        ? actual.map(String).includes(String(expected))
+        : String(actual) === String(expected);
     });
   });
 
@@ -45,7 +55,9 @@ export function applyListParams<T extends RaRecord>(
   if (sort?.field) {
     const direction = sort.order === 'DESC' ? -1 : 1;
     result = [...result].sort(
-      (a, b) => direction * compareValues((a as Record<string, unknown>)[sort.field], (b as Record<string, unknown>)[sort.field]),
+      (a, b) =>
+        direction *
+        compareValues((a as Record<string, unknown>)[sort.field], (b as Record<string, unknown>)[sort.field]),
     );
   }
 
@@ -74,7 +86,10 @@ interface LocalListConfig<TItem, TRecord extends RaRecord> {
  * The read methods of a resource whose service returns the whole list: getList filters, sorts and pages it locally
  * (applyListParams), getMany and getManyReference pick from it, getOne reads the item's own URL or picks from it too.
  */
-export function localListResource<TItem, TRecord extends RaRecord>(httpClient: HttpClient, config: LocalListConfig<TItem, TRecord>) {
+export function localListResource<TItem, TRecord extends RaRecord>(
+  httpClient: HttpClient,
+  config: LocalListConfig<TItem, TRecord>,
+) {
   const { url, toRecord, searchFields, itemUrl, shareLoads = false } = config;
   let loading: Promise<TRecord[]> | null = null;
 
@@ -90,7 +105,8 @@ export function localListResource<TItem, TRecord extends RaRecord>(httpClient: H
   };
 
   return {
-    getList: async (_resource: string, params: GetListParams) => applyListParams(await fetchAll(), params, searchFields),
+    getList: async (_resource: string, params: GetListParams) =>
+      applyListParams(await fetchAll(), params, searchFields),
     getOne: async (resource: string, params: GetOneParams) => {
       if (itemUrl) return { data: toRecord((await httpClient(itemUrl(params.id))).json as TItem) };
       const found = (await fetchAll()).find((record) => String(record.id) === String(params.id));
@@ -102,7 +118,9 @@ export function localListResource<TItem, TRecord extends RaRecord>(httpClient: H
       return { data: (await fetchAll()).filter((record) => wanted.has(String(record.id))) };
     },
     getManyReference: async (_resource: string, params: GetManyReferenceParams) => {
-      const matching = (await fetchAll()).filter((record) => String((record as Record<string, unknown>)[params.target]) === String(params.id));
+      const matching = (await fetchAll()).filter(
+        (record) => String((record as Record<string, unknown>)[params.target]) === String(params.id),
+      );
       return applyListParams(matching, params, searchFields);
     },
   };

@@ -113,7 +113,10 @@ export function fromPage<TItem, TRecord extends RaRecord>(
 }
 
 /** The read methods of a resource the service pages: getList in the paged dialect, and getOne and getMany with an itemUrl. */
-export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRecord>(httpClient: HttpClient, config: PagedListConfig<TItem, TRecord>) {
+export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRecord>(
+  httpClient: HttpClient,
+  config: PagedListConfig<TItem, TRecord>,
+) {
   const { itemUrl, getId, toRecord = defaultRecord<TItem, TRecord> } = config;
   const readOne = async (id: Identifier, signal?: AbortSignal) => {
     if (!itemUrl) throw new Error('This resource cannot read one item');
@@ -127,7 +130,9 @@ export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRe
     },
     ...(itemUrl && {
       getOne: async (_resource: string, params: GetOneParams) => ({ data: await readOne(params.id, params.signal) }),
-      getMany: async (_resource: string, params: GetManyParams) => ({ data: await Promise.all(params.ids.map((id) => readOne(id))) }),
+      getMany: async (_resource: string, params: GetManyParams) => ({
+        data: await Promise.all(params.ids.map((id) => readOne(id))),
+      }),
     }),
   };
 }

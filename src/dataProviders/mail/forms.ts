@@ -38,11 +38,17 @@ export function toProviderInput(values: ProviderFormValues): Partial<Static<type
  * Credentials count as changed when the checkbox differs from the stored state, or when 'Edit Credentials' was
  * pressed; on create they are always taken as given.
  */
-export function toAccountInput(values: AccountFormValues, hadCredentials: boolean, isCreate: boolean): Static<typeof AccountInput> {
+export function toAccountInput(
+  values: AccountFormValues,
+  hadCredentials: boolean,
+  isCreate: boolean,
+): Static<typeof AccountInput> {
   const authentication = !!values.authentication;
   const changed = isCreate || authentication !== hadCredentials || (authentication && !!values.credentials_changed);
   const credentials =
-    authentication && changed ? { username: String(values.username ?? '').trim(), password: String(values.password ?? '') } : null;
+    authentication && changed
+      ? { username: String(values.username ?? '').trim(), password: String(values.password ?? '') }
+      : null;
   return {
     expression: String(values.expression ?? ''),
     provider: { uid: String(values.providerUid ?? '') },

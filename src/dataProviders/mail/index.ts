@@ -1,4 +1,13 @@
-import { type CreateParams, type DeleteParams, type GetListParams, type GetListResult, type GetOneParams, HttpError, type Identifier, type RaRecord } from 'react-admin';
+import {
+  type CreateParams,
+  type DeleteParams,
+  type GetListParams,
+  type GetListResult,
+  type GetOneParams,
+  HttpError,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import type { HttpClient } from '../httpClient';
 import { dayRange } from '../kit/dayRange';
 import { localListResource } from '../kit/localList';
@@ -51,7 +60,10 @@ export function mailStatesOf(value: unknown): MailState[] | undefined {
 function withExpressionFieldError(error: unknown): unknown {
   if (!(error instanceof HttpError) || error.body?.type !== '/problems/invalid-expression') return error;
   const reason = typeof error.body.reason === 'string' ? error.body.reason : 'syntax';
-  const message = { message: `caredesk.mail.expression_errors.${reason.replaceAll('-', '_')}`, args: { at: error.body.at ?? '', _: error.message } };
+  const message = {
+    message: `caredesk.mail.expression_errors.${reason.replaceAll('-', '_')}`,
+    args: { at: error.body.at ?? '', _: error.message },
+  };
   error.body.errors = { expression: `@@react-admin@@${JSON.stringify(message)}` };
   return error;
 }
@@ -67,7 +79,8 @@ export const MAIL_DETAIL_META = { view: 'detail' } as const;
  */
 export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
   const url = (path: string) => `${mailUrl}/${path}`;
-  const mailUrlOf = (id: Identifier, action = '') => url(`administration/mails/${encodeURIComponent(String(id))}/${action}`);
+  const mailUrlOf = (id: Identifier, action = '') =>
+    url(`administration/mails/${encodeURIComponent(String(id))}/${action}`);
 
   const logPages = pagedListResource<MailLogItem, MailLogRecord>(httpClient, {
     url: url('administration/mails/'),
@@ -87,7 +100,10 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
     let skip = first % MAIL_LOG_PAGE_SIZE_LIMIT;
     let last: GetListResult<MailLogRecord>;
     for (;;) {
-      last = await logPages.getList(resource, { ...params, pagination: { page: apiPage, perPage: MAIL_LOG_PAGE_SIZE_LIMIT } });
+      last = await logPages.getList(resource, {
+        ...params,
+        pagination: { page: apiPage, perPage: MAIL_LOG_PAGE_SIZE_LIMIT },
+      });
       rows.push(...last.data.slice(skip, skip + perPage - rows.length));
       skip = 0;
       if (rows.length >= perPage || !last.pageInfo?.hasNextPage || last.data.length === 0) break;
@@ -126,7 +142,9 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
     };
     return {
       ...localListResource(httpClient, { url: url(path), toRecord, searchFields, itemUrl }),
-      create: async (_resource: string, { data }: CreateParams<TValues>) => ({ data: await send(url(path), 'POST', toInput(data, undefined, true)) }),
+      create: async (_resource: string, { data }: CreateParams<TValues>) => ({
+        data: await send(url(path), 'POST', toInput(data, undefined, true)),
+      }),
       update: async (_resource: string, { id, data, previousData }: UpdateParamsOf<TValues, TRecord>) => ({
         data: await send(itemUrl(id), 'PUT', toInput(data, previousData, false)),
       }),

@@ -53,7 +53,11 @@ export const toMailDetailRecord = (detail: MailLogDetail): MailDetailRecord => (
 export const asQueueEntry = (record: MailLogRecord) => ({ ...record, attempt: record.attempts });
 
 /** … of a delivered mail (the Delivered Mails list): delivered time and refused recipients when the service sends them. */
-export const asDeliveredEntry = (record: MailLogRecord) => ({ ...record, delivered: record.completed_time ?? null, refused: record.refused ?? [] });
+export const asDeliveredEntry = (record: MailLogRecord) => ({
+  ...record,
+  delivered: record.completed_time ?? null,
+  refused: record.refused ?? [],
+});
 
 /** … of a retrying delivery (Delivery Retries). */
 export const asRetryingEntry = (record: MailLogRecord) => ({

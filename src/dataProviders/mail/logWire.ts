@@ -15,7 +15,11 @@ export const isMailState = (value: unknown): value is MailState => MAIL_STATES.i
 export const CANCELLABLE_STATES: readonly MailState[] = ['queued', 'retrying'];
 
 /** The mail of a log item or detail; the panel also reads `recipients` for `to`, the contract's first draft. */
-export type LogMail = Partial<Static<typeof MailLogDetailSchema>['mail']> & { sender: string; subject: string; recipients?: string[] };
+export type LogMail = Partial<Static<typeof MailLogDetailSchema>['mail']> & {
+  sender: string;
+  subject: string;
+  recipients?: string[];
+};
 
 export interface RefusedAddress {
   address: string;

@@ -1,13 +1,29 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Button, Checkbox, FormControlLabel, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { DayPicker } from '../../common/dates/DayPicker';
 import { useEffect, useRef, useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
 import { FOCUS_DELAY_MS } from '../../common/dialogConstants';
-import { expiryError, generateApiToken, isTokenFormValid, todayString, toNewToken, type TokenFormValues } from './tokenRules';
+import {
+  expiryError,
+  generateApiToken,
+  isTokenFormValid,
+  todayString,
+  toNewToken,
+  type TokenFormValues,
+} from './tokenRules';
 
 const EXPIRY_MESSAGES = {
   required: 'caredesk.validation.required',
@@ -44,7 +60,15 @@ const CopyTokenButton = ({ value, disabled }: { value: string; disabled: boolean
 };
 
 /** Service, token (with Generate) and an optional expiry day; errors stay in the dialog. */
-export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; open: boolean; onClose: () => void }) => {
+export const AddTokenDialog = ({
+  resource,
+  open,
+  onClose,
+}: {
+  resource: string;
+  open: boolean;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const [create] = useCreate();
   const [values, setValues] = useState<TokenFormValues>(EMPTY);
@@ -77,7 +101,10 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
 
   const submit = async () => {
     if (!valid) return;
-    await run(() => create(resource, { data: toNewToken(values) }, { returnPromise: true }), 'caredesk.files.tokens.added');
+    await run(
+      () => create(resource, { data: toNewToken(values) }, { returnPromise: true }),
+      'caredesk.files.tokens.added',
+    );
   };
 
   return (
@@ -118,7 +145,11 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
             disabled={loading}
             slotProps={{
               htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } },
-              input: { endAdornment: generated !== '' && values.token === generated && <CopyTokenButton value={generated} disabled={loading} /> },
+              input: {
+                endAdornment: generated !== '' && values.token === generated && (
+                  <CopyTokenButton value={generated} disabled={loading} />
+                ),
+              },
             }}
           />
           <Button startIcon={<AutorenewIcon />} onClick={generate} disabled={loading} sx={{ mt: 1 }}>
@@ -127,7 +158,11 @@ export const AddTokenDialog = ({ resource, open, onClose }: { resource: string; 
         </Stack>
         <FormControlLabel
           control={
-            <Checkbox checked={values.hasExpiry} onChange={(event) => set({ hasExpiry: event.target.checked })} disabled={loading} />
+            <Checkbox
+              checked={values.hasExpiry}
+              onChange={(event) => set({ hasExpiry: event.target.checked })}
+              disabled={loading}
+            />
           }
           label={translate('caredesk.files.tokens.has_expiry')}
         />

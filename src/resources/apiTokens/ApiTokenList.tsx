@@ -33,7 +33,17 @@ const ACTION_SLOT_PX = 30;
 
 /** An action's place in the Actions cell, as wide as a small icon button, kept empty when the action is not offered. */
 const ActionSlot = ({ children }: { children?: ReactNode }) => (
-  <Box data-testid="token-action-slot" sx={{ width: ACTION_SLOT_PX, height: ACTION_SLOT_PX, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
+  <Box
+    data-testid="token-action-slot"
+    sx={{
+      width: ACTION_SLOT_PX,
+      height: ACTION_SLOT_PX,
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: 0,
+    }}
+  >
     {children}
   </Box>
 );
@@ -144,18 +154,38 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             )}
             tertiaryText={(record) => (
               <>
-                {translate('caredesk.files.tokens.expires')}: <Seconds value={record.expires} empty="caredesk.files.tokens.never" />
+                {translate('caredesk.files.tokens.expires')}:{' '}
+                <Seconds value={record.expires} empty="caredesk.files.tokens.never" />
               </>
             )}
-            rightIcon={(record) => <TokenActions record={record} onAction={(action) => setPending({ action, record })} />}
+            rightIcon={(record) => (
+              <TokenActions record={record} onAction={(action) => setPending({ action, record })} />
+            )}
             empty={empty}
           />
         ) : (
           <DataTable<ApiTokenRecord> rowClick={false} bulkActionButtons={false} empty={empty} sx={TABLE_SX}>
-            <Column source="created" label="caredesk.files.tokens.created" render={(record) => <Seconds value={record.created} empty="" />} />
-            <Column source="created_by" label="caredesk.files.tokens.by" render={(record) => <CreatorField uid={record.created_by} />} />
-            <Column source="service" label="caredesk.files.tokens.service" render={(record) => <OneLineText text={record.service} />} />
-            <Column source="last_four" label="caredesk.files.tokens.ends_with" disableSort render={(record) => <LastFour record={record} />} />
+            <Column
+              source="created"
+              label="caredesk.files.tokens.created"
+              render={(record) => <Seconds value={record.created} empty="" />}
+            />
+            <Column
+              source="created_by"
+              label="caredesk.files.tokens.by"
+              render={(record) => <CreatorField uid={record.created_by} />}
+            />
+            <Column
+              source="service"
+              label="caredesk.files.tokens.service"
+              render={(record) => <OneLineText text={record.service} />}
+            />
+            <Column
+              source="last_four"
+              label="caredesk.files.tokens.ends_with"
+              disableSort
+              render={(record) => <LastFour record={record} />}
+            />
             <Column
               source="expires"
               label="caredesk.files.tokens.expires"
@@ -168,7 +198,9 @@ export const ApiTokenList = ({ resource, title }: { resource: string; title: str
             />
             <Column
               label="caredesk.files.tokens.actions"
-              render={(record) => <TokenActions record={record} onAction={(action) => setPending({ action, record })} />}
+              render={(record) => (
+                <TokenActions record={record} onAction={(action) => setPending({ action, record })} />
+              )}
             />
           </DataTable>
         )}

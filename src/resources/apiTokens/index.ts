@@ -22,7 +22,11 @@ const apiTokens: PanelArea = {
         {
           path: FILES_PATH,
           component: lazy(() => import('./FileApiTokens')),
-          menu: { label, accessibleLabel: 'caredesk.files.tokens.title_files', group: 'caredesk.files.menu.filebucket' },
+          menu: {
+            label,
+            accessibleLabel: 'caredesk.files.tokens.title_files',
+            group: 'caredesk.files.menu.filebucket',
+          },
         },
       ],
     },

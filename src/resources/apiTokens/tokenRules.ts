@@ -19,9 +19,12 @@ function randomIndex(size: number, random: (array: Uint32Array) => Uint32Array):
  * 32 random characters with numbers and symbols plus one digit (33 characters, always containing a
  * digit), from crypto.getRandomValues.
  */
-export function generateApiToken(random: (array: Uint32Array) => Uint32Array = (array) => crypto.getRandomValues(array)): string {
+export function generateApiToken(
+  random: (array: Uint32Array) => Uint32Array = (array) => crypto.getRandomValues(array),
+): string {
   let token = '';
-  for (let index = 0; index < TOKEN_RANDOM_LENGTH; index += 1) token += TOKEN_ALPHABET[randomIndex(TOKEN_ALPHABET.length, random)];
+  for (let index = 0; index < TOKEN_RANDOM_LENGTH; index += 1)
+    token += TOKEN_ALPHABET[randomIndex(TOKEN_ALPHABET.length, random)];
   return token + DIGITS[randomIndex(DIGITS.length, random)];
 }
 
@@ -58,11 +61,16 @@ export interface TokenFormValues {
 
 /** Service and token non-empty and a valid expiry. */
 export const isTokenFormValid = (values: TokenFormValues, now: Date = new Date()) =>
-  values.service.trim() !== '' && values.token.trim() !== '' && expiryError(values.hasExpiry, values.expiry, now) === null;
+  values.service.trim() !== '' &&
+  values.token.trim() !== '' &&
+  expiryError(values.hasExpiry, values.expiry, now) === null;
 
 /** The POST body: {service, token} plus expires (end of the chosen day, epoch seconds) when the box is ticked. */
 export function toNewToken(values: TokenFormValues): { service: string; token: string; expires?: number } {
-  const body: { service: string; token: string; expires?: number } = { service: values.service.trim(), token: values.token };
+  const body: { service: string; token: string; expires?: number } = {
+    service: values.service.trim(),
+    token: values.token,
+  };
   if (values.hasExpiry) body.expires = endOfDaySeconds(values.expiry) ?? undefined;
   return body;
 }

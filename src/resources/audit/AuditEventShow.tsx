@@ -1,5 +1,18 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailList } from '../../common/DetailList';
@@ -32,7 +45,11 @@ const ChangesTable = ({ changes }: { changes: Record<string, unknown> }) => {
             <TableCell component="th" scope="row">
               {field}
             </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: typeof value === 'string' ? undefined : 'monospace' }}>{valueText(value)}</TableCell>
+            <TableCell
+              sx={{ overflowWrap: 'anywhere', fontFamily: typeof value === 'string' ? undefined : 'monospace' }}
+            >
+              {valueText(value)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -77,7 +94,9 @@ const AuditEventShow = () => {
       {isPending && !error && <LinearProgress />}
       {error && (
         <Alert severity="error">
-          {status === 404 ? translate(t('detail.not_found')) : translate(t('detail.load_failed'), { message: describeError(error, translate) })}
+          {status === 404
+            ? translate(t('detail.not_found'))
+            : translate(t('detail.load_failed'), { message: describeError(error, translate) })}
         </Alert>
       )}
       {data && (

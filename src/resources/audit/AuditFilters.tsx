@@ -25,7 +25,9 @@ function useActorChoices(current: string) {
     { retry: false },
   );
   const choices = data.map((user) => ({ id: user.id, name: user.publicName }));
-  return current && !choices.some((choice) => choice.id === current) ? [...choices, { id: current, name: current }] : choices;
+  return current && !choices.some((choice) => choice.id === current)
+    ? [...choices, { id: current, name: current }]
+    : choices;
 }
 
 /**
@@ -38,7 +40,11 @@ export const AuditFilters = () => {
   const values = (filterValues ?? {}) as AuditFilterValues;
   const time = useDayRangeFilter('time');
   const actors = useActorChoices(values.actor ?? '');
-  const count = Number(time.active) + Number(Boolean(values.action)) + Number(Boolean(values.actor)) + Number(Boolean(values.target_type));
+  const count =
+    Number(time.active) +
+    Number(Boolean(values.action)) +
+    Number(Boolean(values.actor)) +
+    Number(Boolean(values.target_type));
 
   const setChoice = (key: ChoiceKey, next: string) => {
     const { [key]: _dropped, ...rest } = values;
@@ -50,7 +56,13 @@ export const AuditFilters = () => {
   };
 
   const select = (key: ChoiceKey, choices: { id: string; name: string }[]) => (
-    <TextField select size="small" label={translate(t(key))} value={values[key] ?? ''} onChange={(event) => setChoice(key, event.target.value)}>
+    <TextField
+      select
+      size="small"
+      label={translate(t(key))}
+      value={values[key] ?? ''}
+      onChange={(event) => setChoice(key, event.target.value)}
+    >
       <MenuItem value="">{translate(t('any'))}</MenuItem>
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>

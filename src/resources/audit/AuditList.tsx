@@ -27,7 +27,13 @@ const OpenEventButton = ({ event }: { event: AuditEvent }) => {
   const label = useTranslate()(t('open'));
   return (
     <Tooltip title={label}>
-      <IconButton component={Link} to={auditEventPath(event.id)} aria-label={`${label} ${event.id}`} size="small" onClick={(click) => click.stopPropagation()}>
+      <IconButton
+        component={Link}
+        to={auditEventPath(event.id)}
+        aria-label={`${label} ${event.id}`}
+        size="small"
+        onClick={(click) => click.stopPropagation()}
+      >
         <VisibilityIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -4,18 +4,31 @@ import type { AuditEvent } from '../../dataProviders/audit';
 export { AUDIT_ACTIONS } from '../../../contracts/audit-actions';
 
 /** The kinds of target an event names, as the target type filter offers them. */
-export const AUDIT_TARGET_TYPES = ['user', 'session', 'role', 'mail-provider', 'mail-account', 'mail', 'api-token', 'file', 'care-request'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'session',
+  'role',
+  'mail-provider',
+  'mail-account',
+  'mail',
+  'api-token',
+  'file',
+  'care-request',
+] as const;
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** An action's name in the panel's language; an action the panel does not know shows as sent (`user.ban`). */
-export const actionLabel = (translate: Translate, action: string) => translate(`caredesk.audit.actions.${action}`, { _: action });
+export const actionLabel = (translate: Translate, action: string) =>
+  translate(`caredesk.audit.actions.${action}`, { _: action });
 
-export const targetTypeLabel = (translate: Translate, type: string) => translate(`caredesk.audit.target_types.${type}`, { _: type });
+export const targetTypeLabel = (translate: Translate, type: string) =>
+  translate(`caredesk.audit.target_types.${type}`, { _: type });
 
-export const outcomeLabel = (translate: Translate, outcome: string) => translate(`caredesk.audit.outcomes.${outcome}`, { _: outcome });
+export const outcomeLabel = (translate: Translate, outcome: string) =>
+  translate(`caredesk.audit.outcomes.${outcome}`, { _: outcome });
 
 /**
  * Who made the change: the user's public name; for events without one, an API token, someone not signed in (a request from a
@@ -39,7 +52,8 @@ export function targetLabel(translate: Translate, event: Pick<AuditEvent, 'targe
   if (target.type !== 'mail') return target.label ?? '';
   const recipients = event.changes?.recipients_count;
   const reference = shortReference(target.id);
-  if (typeof recipients === 'number') return translate('caredesk.audit.mail_target.recipients', { smart_count: recipients, reference });
+  if (typeof recipients === 'number')
+    return translate('caredesk.audit.mail_target.recipients', { smart_count: recipients, reference });
   return translate('caredesk.audit.mail_target.reference', { reference });
 }
 

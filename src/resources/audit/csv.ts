@@ -13,7 +13,10 @@ export const AUDIT_CSV_COLUMNS: CsvColumn<AuditEvent>[] = [
   { header: key('detail.address'), cell: (event) => event.address ?? '' },
   { header: key('list.action'), cell: (event, translate) => actionLabel(translate, event.action) },
   { header: key('export.action_name'), cell: (event) => event.action },
-  { header: key('export.target_type'), cell: (event, translate) => (event.target ? targetTypeLabel(translate, event.target.type) : '') },
+  {
+    header: key('export.target_type'),
+    cell: (event, translate) => (event.target ? targetTypeLabel(translate, event.target.type) : ''),
+  },
   { header: key('export.target_id'), cell: (event) => event.target?.id ?? '' },
   { header: key('list.target'), cell: (event, translate) => targetLabel(translate, event) },
   { header: key('list.outcome'), cell: (event, translate) => outcomeLabel(translate, event.outcome) },

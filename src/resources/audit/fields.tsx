@@ -14,7 +14,9 @@ export const ActorField = ({ event }: { event: AuditEvent }) => {
 };
 
 /** The actor in one line of the table. */
-export const OneLineActorField = ({ event }: { event: AuditEvent }) => <OneLineText text={actorLabel(useTranslate(), event)} />;
+export const OneLineActorField = ({ event }: { event: AuditEvent }) => (
+  <OneLineText text={actorLabel(useTranslate(), event)} />
+);
 
 /** The action's name in the panel's language, the recorded name as its title (and as the text when unknown). */
 export const ActionField = ({ event }: { event: AuditEvent }) => {
@@ -49,5 +51,12 @@ const OUTCOME_COLORS = { success: 'success', failure: 'error', refused: 'warning
 
 export const OutcomeChip = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={OUTCOME_COLORS[event.outcome] ?? 'default'} label={outcomeLabel(translate, event.outcome)} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={OUTCOME_COLORS[event.outcome] ?? 'default'}
+      label={outcomeLabel(translate, event.outcome)}
+    />
+  );
 };

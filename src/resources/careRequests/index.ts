@@ -25,7 +25,11 @@ const careRequests: PanelArea = {
         {
           path: carePaths.board,
           component: lazy(() => import('./board/CareBoard')),
-          menu: { label: 'caredesk.care_work.board.menu', accessibleLabel: 'caredesk.care_work.board.title', group: 'caredesk.care.menu.archive' },
+          menu: {
+            label: 'caredesk.care_work.board.menu',
+            accessibleLabel: 'caredesk.care_work.board.title',
+            group: 'caredesk.care.menu.archive',
+          },
         },
       ],
     },
@@ -36,7 +40,11 @@ const careRequests: PanelArea = {
       path: carePaths.create,
       permission: 'care:create',
       component: lazy(() => import('./create/CareRequestCreate')),
-      menu: { label: 'caredesk.care.menu.create_care_request', icon: PostAddIcon, group: 'caredesk.care.menu.customers' },
+      menu: {
+        label: 'caredesk.care.menu.create_care_request',
+        icon: PostAddIcon,
+        group: 'caredesk.care.menu.customers',
+      },
     },
   ],
   figures: { component: lazy(() => import('./figures/CareFigures')), order: 5, wide: true },

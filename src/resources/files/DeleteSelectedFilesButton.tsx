@@ -18,7 +18,12 @@ export const DeleteSelectedFilesButton = () => {
   };
   return (
     <>
-      <ToolbarButton label="caredesk.files.delete.selected" color="error" onClick={ask} disabled={selectedIds.length === 0}>
+      <ToolbarButton
+        label="caredesk.files.delete.selected"
+        color="error"
+        onClick={ask}
+        disabled={selectedIds.length === 0}
+      >
         <DeleteIcon />
       </ToolbarButton>
       <FileDeleteDialog open={open} ids={ids} onClose={() => setOpen(false)} onDeleted={() => onUnselectItems()} />

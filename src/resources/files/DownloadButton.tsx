@@ -33,7 +33,9 @@ export const DownloadButton = ({ record }: { record: FileRecord }) => {
       const { blob, fileName } = data;
       saveBlob(blob, fileName);
     } catch (error) {
-      notify(translate('caredesk.files.search.download_failed', { message: describeError(error, translate) }), { type: 'error' });
+      notify(translate('caredesk.files.search.download_failed', { message: describeError(error, translate) }), {
+        type: 'error',
+      });
     } finally {
       setLoading(false);
     }

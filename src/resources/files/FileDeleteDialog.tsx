@@ -47,8 +47,13 @@ export const FileDeleteDialog = ({ open, ids, name, onClose, onDeleted }: FileDe
     setError(null);
     try {
       const deleted = await deleteFiles();
-      if (deleted > 0) notify('caredesk.files.delete.success', { type: 'success', messageArgs: { smart_count: deleted } });
-      if (deleted < count) notify('caredesk.files.delete.already_gone', { type: 'warning', messageArgs: { smart_count: count - deleted } });
+      if (deleted > 0)
+        notify('caredesk.files.delete.success', { type: 'success', messageArgs: { smart_count: deleted } });
+      if (deleted < count)
+        notify('caredesk.files.delete.already_gone', {
+          type: 'warning',
+          messageArgs: { smart_count: count - deleted },
+        });
       onDeleted?.();
       refresh();
       onClose();
@@ -59,7 +64,10 @@ export const FileDeleteDialog = ({ open, ids, name, onClose, onDeleted }: FileDe
     }
   };
 
-  const question = count === 1 && name ? translate('caredesk.files.delete.one', { name }) : translate('caredesk.files.delete.many', { smart_count: count });
+  const question =
+    count === 1 && name
+      ? translate('caredesk.files.delete.one', { name })
+      : translate('caredesk.files.delete.many', { smart_count: count });
   return (
     <ActionDialog
       open={open}

@@ -44,7 +44,11 @@ export const FileEditDialog = ({ record, open, onClose }: FileEditDialogProps) =
   const changes = editChanges(record, values);
   const canSave = editValid(values) && Object.keys(changes).length > 0;
 
-  const save = () => run(() => dataProvider.update(FILES_RESOURCE, { id: record.id, data: changes, previousData: record }), 'caredesk.files.edit.success');
+  const save = () =>
+    run(
+      () => dataProvider.update(FILES_RESOURCE, { id: record.id, data: changes, previousData: record }),
+      'caredesk.files.edit.success',
+    );
 
   return (
     <ActionDialog

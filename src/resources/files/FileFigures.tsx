@@ -13,8 +13,16 @@ const FileFigures = () => {
   if (!allowed) return null;
   return (
     <FigureCard title={translate('caredesk.statistics.files.title')} error={error}>
-      <FigureLink label={translate('caredesk.statistics.files.stored')} value={data && format(data.files)} to={SEARCH_PATH} />
-      <FigureLink label={translate('caredesk.statistics.files.size')} value={data && formatSize(data.total_size, locale)} to={SEARCH_PATH} />
+      <FigureLink
+        label={translate('caredesk.statistics.files.stored')}
+        value={data && format(data.files)}
+        to={SEARCH_PATH}
+      />
+      <FigureLink
+        label={translate('caredesk.statistics.files.size')}
+        value={data && formatSize(data.total_size, locale)}
+        to={SEARCH_PATH}
+      />
     </FigureCard>
   );
 };

@@ -37,8 +37,17 @@ export const FileFilters = () => {
 
   return (
     <FilterMenuButton count={count} onReset={reset}>
-      <DayRangeFilter filter={uploaded} labels={{ from: translate(t('uploaded_from')), to: translate(t('uploaded_to')) }} />
-      <TextField select size="small" label={translate(t('reference_kind'))} value={kind} onChange={(event) => setKind(event.target.value)}>
+      <DayRangeFilter
+        filter={uploaded}
+        labels={{ from: translate(t('uploaded_from')), to: translate(t('uploaded_to')) }}
+      />
+      <TextField
+        select
+        size="small"
+        label={translate(t('reference_kind'))}
+        value={kind}
+        onChange={(event) => setKind(event.target.value)}
+      >
         <MenuItem value="">{translate(t('any_kind'))}</MenuItem>
         {REFERENCE_KINDS.map((name) => (
           <MenuItem key={name} value={name}>

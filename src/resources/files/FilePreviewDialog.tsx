@@ -1,6 +1,18 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useIsPhone } from '../../common/useIsPhone';
@@ -15,13 +27,17 @@ interface FilePreviewDialogProps {
   onClose: () => void;
 }
 
-type Preview = { state: 'loading' } | { state: 'shown'; url: string; viewUrl: string; type: string } | { state: 'failed'; message: string };
+type Preview =
+  | { state: 'loading' }
+  | { state: 'shown'; url: string; viewUrl: string; type: string }
+  | { state: 'failed'; message: string };
 
 /**
  * What the frame shows: a PDF titled with the file's name, which the browser's PDF viewer would otherwise name after the
  * object URL's random id; an image as it is.
  */
-const viewedBytes = (bytes: Uint8Array<ArrayBuffer>, type: string, name: string) => (type === 'application/pdf' ? withPdfTitle(bytes, name) : bytes);
+const viewedBytes = (bytes: Uint8Array<ArrayBuffer>, type: string, name: string) =>
+  type === 'application/pdf' ? withPdfTitle(bytes, name) : bytes;
 
 /**
  * The file's bytes, fetched with the user's token, as object URLs that live while the dialog is open (the bytes as stored
@@ -36,19 +52,17 @@ function usePreview(record: FileRecord, open: boolean): Preview {
     const urls: string[] = [];
     let current = true;
     setPreview({ state: 'loading' });
-    dataProvider
-      .previewFile(FILES_RESOURCE, { id: record.id, contentType: record.content_type })
-      .then(
-        ({ data: { bytes, type } }) => {
-          if (!current) return;
-          const viewed = viewedBytes(bytes, type, record.name);
-          const url = URL.createObjectURL(new Blob([bytes], { type }));
-          const viewUrl = viewed === bytes ? url : URL.createObjectURL(new Blob([viewed], { type }));
-          urls.push(...new Set([url, viewUrl]));
-          setPreview({ state: 'shown', url, viewUrl, type });
-        },
-        (error) => current && setPreview({ state: 'failed', message: describeError(error, translate) }),
-      );
+    dataProvider.previewFile(FILES_RESOURCE, { id: record.id, contentType: record.content_type }).then(
+      ({ data: { bytes, type } }) => {
+        if (!current) return;
+        const viewed = viewedBytes(bytes, type, record.name);
+        const url = URL.createObjectURL(new Blob([bytes], { type }));
+        const viewUrl = viewed === bytes ? url : URL.createObjectURL(new Blob([viewed], { type }));
+        urls.push(...new Set([url, viewUrl]));
+        setPreview({ state: 'shown', url, viewUrl, type });
+      },
+      (error) => current && setPreview({ state: 'failed', message: describeError(error, translate) }),
+    );
     return () => {
       current = false;
       for (const url of urls) URL.revokeObjectURL(url);
@@ -60,9 +74,25 @@ function usePreview(record: FileRecord, open: boolean): Preview {
 /** An image as an image; a PDF in the browser's own viewer, in a frame. */
 const PreviewContent = ({ url, type, name }: { url: string; type: string; name: string }) =>
   type === 'application/pdf' ? (
-    <Box component="iframe" src={url} title={name} sx={{ display: 'block', width: '100%', height: { xs: 'calc(100dvh - 150px)', sm: '75vh' }, border: 0 }} />
+    <Box
+      component="iframe"
+      src={url}
+      title={name}
+      sx={{ display: 'block', width: '100%', height: { xs: 'calc(100dvh - 150px)', sm: '75vh' }, border: 0 }}
+    />
   ) : (
-    <Box component="img" src={url} alt={name} sx={{ display: 'block', maxWidth: '100%', maxHeight: { xs: 'calc(100dvh - 150px)', sm: '75vh' }, mx: 'auto', objectFit: 'contain' }} />
+    <Box
+      component="img"
+      src={url}
+      alt={name}
+      sx={{
+        display: 'block',
+        maxWidth: '100%',
+        maxHeight: { xs: 'calc(100dvh - 150px)', sm: '75vh' },
+        mx: 'auto',
+        objectFit: 'contain',
+      }}
+    />
   );
 
 /** The preview of an image or PDF: the whole window on a phone, wide on a desktop. */
@@ -89,7 +119,9 @@ export const FilePreviewDialog = ({ record, open, onClose }: FilePreviewDialogPr
             <Typography>{translate('caredesk.files.preview.loading')}</Typography>
           </Stack>
         )}
-        {preview.state === 'failed' && <Alert severity="error">{translate('caredesk.files.preview.failed', { message: preview.message })}</Alert>}
+        {preview.state === 'failed' && (
+          <Alert severity="error">{translate('caredesk.files.preview.failed', { message: preview.message })}</Alert>
+        )}
         {preview.state === 'shown' && <PreviewContent url={preview.viewUrl} type={preview.type} name={record.name} />}
       </DialogContent>
       <DialogActions>

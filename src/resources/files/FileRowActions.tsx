@@ -26,16 +26,30 @@ interface RowAction {
 function useRowActions(record: FileRecord): RowAction[] {
   const canWrite = useCan('files:write');
   const actions: RowAction[] = [];
-  if (previewTypeOf(record.content_type)) actions.push({ dialog: 'preview', label: 'caredesk.files.row.preview', icon: <VisibilityIcon fontSize="small" /> });
+  if (previewTypeOf(record.content_type))
+    actions.push({ dialog: 'preview', label: 'caredesk.files.row.preview', icon: <VisibilityIcon fontSize="small" /> });
   if (canWrite) {
     actions.push({ dialog: 'edit', label: 'caredesk.files.row.edit', icon: <EditIcon fontSize="small" /> });
-    actions.push({ dialog: 'delete', label: 'caredesk.files.row.delete', icon: <DeleteIcon fontSize="small" />, color: 'error' });
+    actions.push({
+      dialog: 'delete',
+      label: 'caredesk.files.row.delete',
+      icon: <DeleteIcon fontSize="small" />,
+      color: 'error',
+    });
   }
   return actions;
 }
 
 /** A phone's card has room for two buttons: Download, and the others in a menu. */
-const MoreActionsMenu = ({ record, actions, onChoose }: { record: FileRecord; actions: RowAction[]; onChoose: (dialog: OpenDialog) => void }) => {
+const MoreActionsMenu = ({
+  record,
+  actions,
+  onChoose,
+}: {
+  record: FileRecord;
+  actions: RowAction[];
+  onChoose: (dialog: OpenDialog) => void;
+}) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!actions.length) return null;
@@ -45,12 +59,21 @@ const MoreActionsMenu = ({ record, actions, onChoose }: { record: FileRecord; ac
   };
   return (
     <>
-      <DialogIconButton title={`${translate('caredesk.files.row.more')} ${record.name}`} size="small" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+      <DialogIconButton
+        title={`${translate('caredesk.files.row.more')} ${record.name}`}
+        size="small"
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
         <MoreVertIcon fontSize="small" />
       </DialogIconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {actions.map((action) => (
-          <MenuItem key={action.dialog} onClick={() => choose(action.dialog)} sx={action.color ? { color: `${action.color}.main` } : undefined}>
+          <MenuItem
+            key={action.dialog}
+            onClick={() => choose(action.dialog)}
+            sx={action.color ? { color: `${action.color}.main` } : undefined}
+          >
             <ListItemIcon sx={action.color ? { color: 'inherit' } : undefined}>{action.icon}</ListItemIcon>
             <ListItemText>{translate(action.label)}</ListItemText>
           </MenuItem>
@@ -61,10 +84,24 @@ const MoreActionsMenu = ({ record, actions, onChoose }: { record: FileRecord; ac
 };
 
 /** The row's actions as icon buttons; a file without a preview keeps its slot empty, so that the columns of icons line up. */
-const ActionButtons = ({ record, actions, onChoose }: { record: FileRecord; actions: RowAction[]; onChoose: (dialog: OpenDialog) => void }) => {
+const ActionButtons = ({
+  record,
+  actions,
+  onChoose,
+}: {
+  record: FileRecord;
+  actions: RowAction[];
+  onChoose: (dialog: OpenDialog) => void;
+}) => {
   const translate = useTranslate();
   const button = (action: RowAction) => (
-    <DialogIconButton key={action.dialog} title={`${translate(action.label)} ${record.name}`} size="small" color={action.color} onClick={() => onChoose(action.dialog)}>
+    <DialogIconButton
+      key={action.dialog}
+      title={`${translate(action.label)} ${record.name}`}
+      size="small"
+      color={action.color}
+      onClick={() => onChoose(action.dialog)}
+    >
       {action.icon}
     </DialogIconButton>
   );
@@ -100,7 +137,9 @@ export const FileRowActions = ({ record, compact = false }: { record: FileRecord
       )}
       {open === 'preview' && <FilePreviewDialog record={record} open onClose={close} />}
       {open === 'edit' && <FileEditDialog record={record} open onClose={close} />}
-      {open === 'delete' && <FileDeleteDialog ids={[record.id]} name={record.name} open onClose={close} onDeleted={unselect} />}
+      {open === 'delete' && (
+        <FileDeleteDialog ids={[record.id]} name={record.name} open onClose={close} onDeleted={unselect} />
+      )}
     </Stack>
   );
 };

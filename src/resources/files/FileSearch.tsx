@@ -1,4 +1,14 @@
-import { BulkActionsToolbar, ColumnsButton, DataTable, List, SearchInput, SelectAllButton, SimpleList, TopToolbar, useLocale } from 'react-admin';
+import {
+  BulkActionsToolbar,
+  ColumnsButton,
+  DataTable,
+  List,
+  SearchInput,
+  SelectAllButton,
+  SimpleList,
+  TopToolbar,
+  useLocale,
+} from 'react-admin';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
@@ -101,15 +111,27 @@ const FileSearch = () => {
           sx={TABLE_SX}
           empty={emptyFiles}
         >
-          <Column source="name" label="caredesk.files.search.name" render={(record) => <OneLineText text={record.name} />} />
+          <Column
+            source="name"
+            label="caredesk.files.search.name"
+            render={(record) => <OneLineText text={record.name} />}
+          />
           <Column source="size" label="caredesk.files.search.size" render={(record) => <SizeField record={record} />} />
           <Column
             source="content_type"
             label="caredesk.files.search.content_type"
             render={(record) => <ContentTypeField contentType={record.content_type} />}
           />
-          <Column source="description" label="caredesk.files.search.description" render={(record) => <OneLineText text={record.description} />} />
-          <Column source="uploaded" label="caredesk.files.search.uploaded" render={(record) => <UploadedField record={record} />} />
+          <Column
+            source="description"
+            label="caredesk.files.search.description"
+            render={(record) => <OneLineText text={record.description} />}
+          />
+          <Column
+            source="uploaded"
+            label="caredesk.files.search.uploaded"
+            render={(record) => <UploadedField record={record} />}
+          />
           <Column
             source="references"
             label="caredesk.files.search.references"

@@ -13,7 +13,9 @@ const SHOWN_KINDS = 2;
 export const ReferenceChips = ({ references }: { references: readonly FileReference[] }) => {
   const translate = useTranslate();
   const groups = groupReferences(references).map(({ kind, count }) => {
-    const label = (REFERENCE_KINDS as readonly string[]).includes(kind) ? translate(`caredesk.files.reference_kinds.${kind}`) : kind;
+    const label = (REFERENCE_KINDS as readonly string[]).includes(kind)
+      ? translate(`caredesk.files.reference_kinds.${kind}`)
+      : kind;
     return { kind, text: count > 1 ? `${label} (${count})` : label };
   });
   if (!groups.length) return null;
@@ -25,7 +27,13 @@ export const ReferenceChips = ({ references }: { references: readonly FileRefere
       ))}
       {others.length > 0 && (
         <Tooltip title={others.map(({ text }) => text).join(', ')}>
-          <Chip size="small" variant="outlined" label={`+${others.length}`} tabIndex={0} data-testid="reference-chip-more" />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`+${others.length}`}
+            tabIndex={0}
+            data-testid="reference-chip-more"
+          />
         </Tooltip>
       )}
     </Stack>

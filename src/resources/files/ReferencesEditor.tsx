@@ -29,7 +29,8 @@ const ROW_LAYOUT = {
 } as const;
 
 let nextKey = 0;
-export const withKeys = (references: FileReference[]): EditedReference[] => references.map((reference) => ({ ...reference, key: nextKey++ }));
+export const withKeys = (references: FileReference[]): EditedReference[] =>
+  references.map((reference) => ({ ...reference, key: nextKey++ }));
 
 const useNameLabel = () => {
   const translate = useTranslate();
@@ -44,7 +45,8 @@ const useNameLabel = () => {
 export const ReferencesEditor = ({ references, onChange, showErrors, disabled }: ReferencesEditorProps) => {
   const translate = useTranslate();
   const nameLabel = useNameLabel();
-  const change = (key: number, update: Partial<FileReference>) => onChange(references.map((reference) => (reference.key === key ? { ...reference, ...update } : reference)));
+  const change = (key: number, update: Partial<FileReference>) =>
+    onChange(references.map((reference) => (reference.key === key ? { ...reference, ...update } : reference)));
   const remove = (key: number) => onChange(references.filter((reference) => reference.key !== key));
   const add = () => onChange([...references, { name: 'Customer', value: '', key: nextKey++ }]);
 
@@ -101,7 +103,12 @@ export const ReferencesEditor = ({ references, onChange, showErrors, disabled }:
         );
       })}
       <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={add} disabled={disabled || references.length >= MAX_REFERENCES}>
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={add}
+          disabled={disabled || references.length >= MAX_REFERENCES}
+        >
           {translate('caredesk.files.edit.add_reference')}
         </Button>
         {references.length >= MAX_REFERENCES && (

@@ -27,7 +27,11 @@ const UploadProgressBar = ({ progress, fileSize }: { progress: UploadProgress; f
   const { percent, sent } = progressOf(progress, fileSize);
   return (
     <Box data-testid="upload-progress">
-      <LinearProgress variant="determinate" value={percent} aria-label={translate('caredesk.files.upload.progress_label')} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={translate('caredesk.files.upload.progress_label')}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {translate('caredesk.files.upload.progress', { percent, sent: formatSize(sent), size: formatSize(fileSize) })}
       </Typography>
@@ -126,7 +130,13 @@ export const UploadDialog = ({ open, onClose }: UploadDialogProps) => {
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
-          <Button ref={chooseButton} variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={loading}>
+          <Button
+            ref={chooseButton}
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            onClick={() => fileInput.current?.click()}
+            disabled={loading}
+          >
             {translate('caredesk.files.upload.choose')}
           </Button>
           <Typography variant="body2" data-testid="chosen-file" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -19,7 +19,11 @@ export function formatSize(bytes: number | null | undefined, locale = 'en'): str
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
+  const number = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(value);
   return `${number} ${UNITS[unit]}`;
 }
 
@@ -30,8 +34,16 @@ const CONTENT_TYPE_WORDS = {
   text_document: ['application/vnd.oasis.opendocument.text', 'application/rtf', 'text/rtf'],
   plain_text: ['text/plain'],
   csv: ['text/csv'],
-  spreadsheet: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet'],
-  presentation: ['application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.oasis.opendocument.presentation'],
+  spreadsheet: [
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.oasis.opendocument.spreadsheet',
+  ],
+  presentation: [
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.presentation',
+  ],
   png: ['image/png'],
   jpeg: ['image/jpeg', 'image/pjpeg'],
   gif: ['image/gif'],
@@ -50,7 +62,9 @@ const CONTENT_TYPE_WORDS = {
 type ContentTypeWord = keyof typeof CONTENT_TYPE_WORDS | 'image' | 'audio' | 'video';
 
 const WORD_OF_TYPE = new Map<string, ContentTypeWord>(
-  Object.entries(CONTENT_TYPE_WORDS).flatMap(([word, types]) => types.map((type) => [type, word as ContentTypeWord] as const)),
+  Object.entries(CONTENT_TYPE_WORDS).flatMap(([word, types]) =>
+    types.map((type) => [type, word as ContentTypeWord] as const),
+  ),
 );
 
 /** What the panel calls a content type: a word of the table (any other image, audio or video by its family), else "File (subtype)". */
@@ -72,7 +86,9 @@ export const REFERENCE_KINDS = ['ServiceContract', 'Customer', 'ServiceAgency', 
 const referenceKind = (name: string): string => (name.startsWith('Legacy') ? name.slice('Legacy'.length) : name);
 
 /** References grouped by kind, in display order (known kinds first), each with its count. */
-export function groupReferences(references: readonly FileReference[] | null | undefined): { kind: string; count: number }[] {
+export function groupReferences(
+  references: readonly FileReference[] | null | undefined,
+): { kind: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const reference of references ?? []) {
     const kind = referenceKind(reference.name);
@@ -82,5 +98,7 @@ export function groupReferences(references: readonly FileReference[] | null | un
     const index = (REFERENCE_KINDS as readonly string[]).indexOf(kind);
     return index === -1 ? REFERENCE_KINDS.length : index;
   };
-  return [...counts.entries()].map(([kind, count]) => ({ kind, count })).sort((a, b) => order(a.kind) - order(b.kind) || a.kind.localeCompare(b.kind));
+  return [...counts.entries()]
+    .map(([kind, count]) => ({ kind, count }))
+    .sort((a, b) => order(a.kind) - order(b.kind) || a.kind.localeCompare(b.kind));
 }

@@ -12,7 +12,11 @@ const files: PanelArea = {
       permission: 'files:read',
       icon: FolderIcon,
       screens: [
-        { path: SEARCH_PATH, component: lazy(() => import('./FileSearch')), menu: { label: 'caredesk.files.menu.search', group: 'caredesk.files.menu.filebucket' } },
+        {
+          path: SEARCH_PATH,
+          component: lazy(() => import('./FileSearch')),
+          menu: { label: 'caredesk.files.menu.search', group: 'caredesk.files.menu.filebucket' },
+        },
       ],
     },
   ],

@@ -8,7 +8,10 @@ function pdfTextString(text: string): string {
     const offset = code - 0x10000;
     return [0xd800 + (offset >> 10), 0xdc00 + (offset & 0x3ff)];
   });
-  return `<FEFF${units.map((unit) => unit.toString(16).padStart(4, '0')).join('').toUpperCase()}>`;
+  return `<FEFF${units
+    .map((unit) => unit.toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase()}>`;
 }
 
 /** Where the last cross-reference section starts, and its trailer (or cross-reference stream) dictionary; null where unreadable. */
@@ -17,7 +20,9 @@ function lastSection(bytes: Uint8Array): { start: number; dictionary: string } |
   const start = Number([...tail.matchAll(/startxref\s+(\d+)/g)].at(-1)?.[1] ?? NaN);
   if (!Number.isSafeInteger(start) || start >= bytes.length) return null;
   const section = latin1.decode(bytes.subarray(start));
-  const dictionary = section.startsWith('xref') ? /trailer\s*(<<[\s\S]*?)startxref/.exec(section)?.[1] : /^\d+\s+\d+\s+obj\s*(<<[\s\S]*?)stream/.exec(section)?.[1];
+  const dictionary = section.startsWith('xref')
+    ? /trailer\s*(<<[\s\S]*?)startxref/.exec(section)?.[1]
+    : /^\d+\s+\d+\s+obj\s*(<<[\s\S]*?)stream/.exec(section)?.[1];
   return dictionary ? { start, dictionary } : null;
 }
 
@@ -38,6 +43,9 @@ export function withPdfTitle(bytes: Uint8Array<ArrayBuffer>, title: string): Uin
   const update = `${info}xref\n${size} 1\n${entry}trailer\n<< /Size ${size + 1} /Root ${root} /Info ${size} 0 R /Prev ${last.start} >>\nstartxref\n${xref}\n%%EOF\n`;
   const appended = new Uint8Array(bytes.length + update.length);
   appended.set(bytes);
-  appended.set(Uint8Array.from(update, (character) => character.charCodeAt(0)), bytes.length);
+  appended.set(
+    Uint8Array.from(update, (character) => character.charCodeAt(0)),
+    bytes.length,
+  );
   return appended;
 }

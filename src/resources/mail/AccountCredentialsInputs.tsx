@@ -39,8 +39,18 @@ export const AccountCredentialsInputs = () => {
       ) : null}
       {showInputs ? (
         <>
-          <TextInput source="username" label="caredesk.mail.fields.username" validate={requiredField} autoComplete="off" />
-          <PasswordInput source="password" label="caredesk.mail.fields.password" validate={requiredField} autoComplete="new-password" />
+          <TextInput
+            source="username"
+            label="caredesk.mail.fields.username"
+            validate={requiredField}
+            autoComplete="off"
+          />
+          <PasswordInput
+            source="password"
+            label="caredesk.mail.fields.password"
+            validate={requiredField}
+            autoComplete="new-password"
+          />
         </>
       ) : null}
     </>

@@ -27,7 +27,11 @@ const AccountEditorActions = () => (
     <DeleteButton
       resource={MAIL_RESOURCES.accounts}
       listPath={mailPaths.accounts}
-      texts={{ title: 'caredesk.mail.editor.delete_account_title', message: 'caredesk.mail.editor.delete_account_message', deleted: 'caredesk.mail.editor.account_deleted' }}
+      texts={{
+        title: 'caredesk.mail.editor.delete_account_title',
+        message: 'caredesk.mail.editor.delete_account_message',
+        deleted: 'caredesk.mail.editor.account_deleted',
+      }}
       nameOf={(record) => String(record.expression ?? '')}
     />
   </>
@@ -49,7 +53,11 @@ const AccountEditor = () => (
     <TextInput source="expression" label="caredesk.mail.fields.expression" validate={requiredField} />
     <ProviderSelectInput />
     <AccountCredentialsInputs />
-    <BooleanInput source="disabled" label="caredesk.mail.fields.disabled" helperText="caredesk.mail.editor.account_disabled_help" />
+    <BooleanInput
+      source="disabled"
+      label="caredesk.mail.fields.disabled"
+      helperText="caredesk.mail.editor.account_disabled_help"
+    />
   </MailEditor>
 );
 

@@ -16,9 +16,13 @@ const Column = DataTable.Col<AccountRecord>;
 const credentialsText = (record: AccountRecord, translate: (key: string) => string) =>
   record.credentials ? record.credentials.username : translate('caredesk.mail.fields.no_credentials');
 
-const CredentialsField = ({ record }: { record: AccountRecord }) => <span>{credentialsText(record, useTranslate())}</span>;
+const CredentialsField = ({ record }: { record: AccountRecord }) => (
+  <span>{credentialsText(record, useTranslate())}</span>
+);
 
-const OneLineCredentials = ({ record }: { record: AccountRecord }) => <OneLineText text={credentialsText(record, useTranslate())} />;
+const OneLineCredentials = ({ record }: { record: AccountRecord }) => (
+  <OneLineText text={credentialsText(record, useTranslate())} />
+);
 
 /** The expression in one line of the table, as code. */
 const OneLineExpression = ({ expression }: { expression: string }) => (
@@ -27,9 +31,12 @@ const OneLineExpression = ({ expression }: { expression: string }) => (
   </Box>
 );
 
-const providerText = (record: AccountRecord) => (record.provider ? `${record.provider.name} (${record.provider.host})` : '');
+const providerText = (record: AccountRecord) =>
+  record.provider ? `${record.provider.name} (${record.provider.host})` : '';
 
-const AccountStatus = ({ record }: { record: AccountRecord }) => <DisabledChip disabled={record.disabled} providerDisabled={record.provider?.disabled} />;
+const AccountStatus = ({ record }: { record: AccountRecord }) => (
+  <DisabledChip disabled={record.disabled} providerDisabled={record.provider?.disabled} />
+);
 
 const AccountActions = ({ record }: { record: AccountRecord }) => (
   <>
@@ -60,15 +67,27 @@ const AccountList = () => (
       actions: (record) => <AccountActions record={record} />,
     }}
   >
-    <Column source="expression" label="caredesk.mail.fields.expression" render={(record) => <OneLineExpression expression={record.expression} />} />
-    <Column source="providerLabel" label="caredesk.mail.fields.provider" render={(record) => <OneLineText text={providerText(record)} />} />
-    <Column source="username" label="caredesk.mail.fields.credentials" render={(record) => <OneLineCredentials record={record} />} />
-    <Column source="disabled" label="caredesk.mail.fields.status" render={(record) => <AccountStatus record={record} />} />
     <Column
-      label="caredesk.mail.list.actions"
-      disableSort
-      render={(record) => <AccountActions record={record} />}
+      source="expression"
+      label="caredesk.mail.fields.expression"
+      render={(record) => <OneLineExpression expression={record.expression} />}
     />
+    <Column
+      source="providerLabel"
+      label="caredesk.mail.fields.provider"
+      render={(record) => <OneLineText text={providerText(record)} />}
+    />
+    <Column
+      source="username"
+      label="caredesk.mail.fields.credentials"
+      render={(record) => <OneLineCredentials record={record} />}
+    />
+    <Column
+      source="disabled"
+      label="caredesk.mail.fields.status"
+      render={(record) => <AccountStatus record={record} />}
+    />
+    <Column label="caredesk.mail.list.actions" disableSort render={(record) => <AccountActions record={record} />} />
   </MailList>
 );
 

@@ -7,7 +7,14 @@ export const CheckboxInput = ({ source, label }: { source: string; label: string
   const { field } = useInput({ source, defaultValue: false });
   return (
     <FormControlLabel
-      control={<Checkbox checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} name={field.name} />}
+      control={
+        <Checkbox
+          checked={!!field.value}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          name={field.name}
+        />
+      }
       label={translate(label)}
     />
   );

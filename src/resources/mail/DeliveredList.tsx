@@ -20,10 +20,18 @@ const DeliveredList = () => (
     exportColumns={DELIVERED_CSV_COLUMNS}
     exportFileName="caredesk.mail.export.file_name.delivered"
     giveWay={MAIL_COLUMNS_GIVE_WAY}
-    card={{ ...mailCard<ReturnType<typeof asDeliveredEntry>>(), actions: (record) => <RefusedRecipientsField refused={record.refused} /> }}
+    card={{
+      ...mailCard<ReturnType<typeof asDeliveredEntry>>(),
+      actions: (record) => <RefusedRecipientsField refused={record.refused} />,
+    }}
   >
     {mailColumns()}
-    <Column source="delivered" disableSort label="caredesk.mail.fields.delivered" render={(record) => <MailTimestamp value={record.delivered} />} />
+    <Column
+      source="delivered"
+      disableSort
+      label="caredesk.mail.fields.delivered"
+      render={(record) => <MailTimestamp value={record.delivered} />}
+    />
     <Column
       source="refused"
       label="caredesk.mail.fields.refused"

@@ -32,7 +32,12 @@ const FailedList = () => {
       card={mailCard()}
     >
       {mailColumns()}
-      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" render={(record) => <OneLineText text={record.error_message} />} />
+      <Column
+        source="error_message"
+        disableSort
+        label="caredesk.mail.fields.error_message"
+        render={(record) => <OneLineText text={record.error_message} />}
+      />
       <Column source="attempts" disableSort label="caredesk.mail.fields.attempts" />
     </MailList>
   );

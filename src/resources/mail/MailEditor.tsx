@@ -22,18 +22,26 @@ interface MailEditorProps {
 
 const EditorTitle = ({ isEdit }: { isEdit: boolean }) => {
   const translate = useTranslate();
-  return <CardHeader title={translate(isEdit ? 'caredesk.mail.editor.edit' : 'caredesk.mail.editor.add')} sx={{ px: 0, pt: 0 }} />;
+  return (
+    <CardHeader
+      title={translate(isEdit ? 'caredesk.mail.editor.edit' : 'caredesk.mail.editor.add')}
+      sx={{ px: 0, pt: 0 }}
+    />
+  );
 };
 
 /** "Edit mail provider Mailjet": the page title of a loaded record (the bare verb's key's text while it loads). */
 const EditPageTitle = ({ titles }: { titles: MailEditorProps['titles'] }) => {
   const translate = useTranslate();
   const record = useRecordContext();
-  return <>{record ? translate(titles.edit, { name: titles.nameOf(record) }) : translate('caredesk.mail.editor.edit')}</>;
+  return (
+    <>{record ? translate(titles.edit, { name: titles.nameOf(record) }) : translate('caredesk.mail.editor.edit')}</>
+  );
 };
 
 /** A problem that the form shows on its fields (react-admin's `body.errors`, e.g. an invalid expression): no banner as well. */
-const hasFieldErrors = (error: unknown) => Object.keys((error as { body?: { errors?: object } })?.body?.errors ?? {}).length > 0;
+const hasFieldErrors = (error: unknown) =>
+  Object.keys((error as { body?: { errors?: object } })?.body?.errors ?? {}).length > 0;
 
 /** A failed load is only logged; the form then stays empty. */
 const logLoadError = (error: unknown) => console.error('Cannot load the object', error);

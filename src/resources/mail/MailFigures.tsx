@@ -10,7 +10,14 @@ import { mailPaths } from './paths';
  * German sentence a sliver of a third of the dashboard): the button follows the text on its line while both fit, and
  * moves under it when they do not.
  */
-const CALL_TO_ACTION_SX = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1 } as const;
+const CALL_TO_ACTION_SX = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  columnGap: 2,
+  rowGap: 1,
+} as const;
 
 /** Mails queued, retrying, failed and delivered today, each linking to its list; failed mails call for action. */
 const MailFigures = () => {
@@ -22,10 +29,27 @@ const MailFigures = () => {
   const failed = data?.failed ?? 0;
   return (
     <FigureCard title={translate('caredesk.statistics.mail.title')} error={error}>
-      <FigureLink label={translate('caredesk.statistics.mail.queued')} value={shown(data?.queued)} to={mailPaths.queue} />
-      <FigureLink label={translate('caredesk.statistics.mail.retrying')} value={shown(data?.retrying)} to={mailPaths.retries} />
-      <FigureLink label={translate('caredesk.statistics.mail.failed')} value={shown(data?.failed)} to={mailPaths.failed} emphasis={failed > 0} />
-      <FigureLink label={translate('caredesk.statistics.mail.delivered_today')} value={shown(data?.delivered_today)} to={mailPaths.delivered} />
+      <FigureLink
+        label={translate('caredesk.statistics.mail.queued')}
+        value={shown(data?.queued)}
+        to={mailPaths.queue}
+      />
+      <FigureLink
+        label={translate('caredesk.statistics.mail.retrying')}
+        value={shown(data?.retrying)}
+        to={mailPaths.retries}
+      />
+      <FigureLink
+        label={translate('caredesk.statistics.mail.failed')}
+        value={shown(data?.failed)}
+        to={mailPaths.failed}
+        emphasis={failed > 0}
+      />
+      <FigureLink
+        label={translate('caredesk.statistics.mail.delivered_today')}
+        value={shown(data?.delivered_today)}
+        to={mailPaths.delivered}
+      />
       {failed > 0 && (
         <Alert severity="error" sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
           <Box data-testid="failed-mail-call" sx={CALL_TO_ACTION_SX}>

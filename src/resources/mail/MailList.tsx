@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { ColumnsButton, DataTable, type Identifier, List, type RaRecord, SearchInput, SimpleList, type SortPayload, TopToolbar } from 'react-admin';
+import {
+  ColumnsButton,
+  DataTable,
+  type Identifier,
+  List,
+  type RaRecord,
+  SearchInput,
+  SimpleList,
+  type SortPayload,
+  TopToolbar,
+} from 'react-admin';
 import type { CsvColumn } from '../../common/export/csv';
 import { type ColumnShare, oneLineTable } from '../../common/oneLineTable';
 import { CsvExportButton } from '../../common/export/CsvExportButton';
@@ -69,7 +79,22 @@ const CARD_SX = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', displ
  * screen's words. The mail lists' service searches, sorts and pages (the mail log's route with the list's state), over all the list's mails.
  */
 export function MailList<T>(props: MailListProps<T>) {
-  const { resource, title, children, actions, sort = NO_SORT, emptyMessage, emptyAction, selectable = false, exportColumns, exportFileName, card, rowsAreMails = false, giveWay, hiddenColumns } = props;
+  const {
+    resource,
+    title,
+    children,
+    actions,
+    sort = NO_SORT,
+    emptyMessage,
+    emptyAction,
+    selectable = false,
+    exportColumns,
+    exportFileName,
+    card,
+    rowsAreMails = false,
+    giveWay,
+    hiddenColumns,
+  } = props;
   const rowClick = rowsAreMails ? (id: Identifier) => mailPaths.mail(id) : false;
   const canManage = useCan('mail:manage');
   const phone = useIsPhone();
@@ -100,7 +125,11 @@ export function MailList<T>(props: MailListProps<T>) {
       {phone ? (
         <SimpleList<T & RaRecord>
           rowClick={card.actions ? false : rowClick}
-          primaryText={card.actions && rowsAreMails ? (record) => <MailLink uid={record.id}>{card.primary(record)}</MailLink> : card.primary}
+          primaryText={
+            card.actions && rowsAreMails
+              ? (record) => <MailLink uid={record.id}>{card.primary(record)}</MailLink>
+              : card.primary
+          }
           secondaryText={card.secondary}
           tertiaryText={card.tertiary}
           rightIcon={card.actions}

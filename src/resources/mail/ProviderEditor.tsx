@@ -16,7 +16,11 @@ const DeleteProvider = () => (
   <DeleteButton
     resource={MAIL_RESOURCES.providers}
     listPath={mailPaths.providers}
-    texts={{ title: 'caredesk.mail.editor.delete_provider_title', message: 'caredesk.mail.editor.delete_provider_message', deleted: 'caredesk.mail.editor.provider_deleted' }}
+    texts={{
+      title: 'caredesk.mail.editor.delete_provider_title',
+      message: 'caredesk.mail.editor.delete_provider_message',
+      deleted: 'caredesk.mail.editor.provider_deleted',
+    }}
     nameOf={(record) => String(record.name ?? '')}
   />
 );
@@ -32,9 +36,23 @@ const ProviderEditor = () => (
   >
     <TextInput source="name" label="caredesk.mail.fields.name" validate={providerNameValidators} />
     <TextInput source="host" label="caredesk.mail.fields.host" validate={hostValidators} />
-    <TextInput source="port" label="caredesk.mail.fields.port" validate={portValidators} inputProps={{ inputMode: 'numeric' }} />
-    <SelectInput source="security" label="caredesk.mail.fields.security" choices={SECURITY_CHOICES} validate={requiredField} />
-    <BooleanInput source="disabled" label="caredesk.mail.fields.disabled" helperText="caredesk.mail.editor.disabled_help" />
+    <TextInput
+      source="port"
+      label="caredesk.mail.fields.port"
+      validate={portValidators}
+      inputProps={{ inputMode: 'numeric' }}
+    />
+    <SelectInput
+      source="security"
+      label="caredesk.mail.fields.security"
+      choices={SECURITY_CHOICES}
+      validate={requiredField}
+    />
+    <BooleanInput
+      source="disabled"
+      label="caredesk.mail.fields.disabled"
+      helperText="caredesk.mail.editor.disabled_help"
+    />
   </MailEditor>
 );
 

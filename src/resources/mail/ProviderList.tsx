@@ -43,8 +43,16 @@ const ProviderList = () => (
     <Column source="name" label="caredesk.mail.fields.name" render={(record) => <OneLineText text={record.name} />} />
     <Column source="host" label="caredesk.mail.fields.host" render={(record) => <OneLineText text={record.host} />} />
     <Column source="port" label="caredesk.mail.fields.port" />
-    <Column source="security" label="caredesk.mail.fields.security" render={(record) => <SecurityLabel security={record.security} />} />
-    <Column source="disabled" label="caredesk.mail.fields.status" render={(record) => <DisabledChip disabled={record.disabled} />} />
+    <Column
+      source="security"
+      label="caredesk.mail.fields.security"
+      render={(record) => <SecurityLabel security={record.security} />}
+    />
+    <Column
+      source="disabled"
+      label="caredesk.mail.fields.status"
+      render={(record) => <DisabledChip disabled={record.disabled} />}
+    />
     <Column
       label="caredesk.mail.list.actions"
       disableSort

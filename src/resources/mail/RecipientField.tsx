@@ -9,7 +9,9 @@ function recipientSummary(mail: Pick<Mail, 'to'> | null | undefined): string {
   return to.length > 1 ? `${to[0]} [+${to.length - 1}]` : to[0];
 }
 
-export const RecipientField = ({ mail }: { mail: Pick<Mail, 'to'> | null | undefined }) => <span>{recipientSummary(mail)}</span>;
+export const RecipientField = ({ mail }: { mail: Pick<Mail, 'to'> | null | undefined }) => (
+  <span>{recipientSummary(mail)}</span>
+);
 
 /**
  * The recipients in one line of a table: the first, cut with an ellipsis where the column is narrower, then '[+n]', which stays

@@ -13,7 +13,9 @@ import { RetryNowButton, RetryNowRowButton } from './RetryNowButton';
 type RetryingEntry = ReturnType<typeof asRetryingEntry>;
 const Column = DataTable.Col<RetryingEntry>;
 
-const RowRetryNow = ({ record }: { record: RetryingEntry }) => <RetryNowRowButton id={record.id} subject={record.mail.subject} />;
+const RowRetryNow = ({ record }: { record: RetryingEntry }) => (
+  <RetryNowRowButton id={record.id} subject={record.mail.subject} />
+);
 
 /**
  * /mailman/failed-temporarily/ (Delivery Retries): the error of the last attempt and when the next one is due. Retry now makes
@@ -36,13 +38,28 @@ const RetryList = () => {
       // the error, the recipient and when the next attempt is due tell what goes on: the sender is shown through Columns
       hiddenColumns={['sender']}
       giveWay={{ ...MAIL_COLUMNS_GIVE_WAY, error_message: '26%' }}
-      card={{ ...mailCard<RetryingEntry>(), actions: canManage ? (record) => <RowRetryNow record={record} /> : undefined }}
+      card={{
+        ...mailCard<RetryingEntry>(),
+        actions: canManage ? (record) => <RowRetryNow record={record} /> : undefined,
+      }}
     >
       {mailColumns()}
       <Column source="attempt" disableSort label="caredesk.mail.fields.attempt" />
-      <Column source="error_message" disableSort label="caredesk.mail.fields.error_message" render={(record) => <OneLineText text={record.error_message} />} />
-      <Column source="next_attempt" disableSort label="caredesk.mail.fields.next_attempt" render={(record) => <MailTimestamp value={record.next_attempt} />} />
-      {canManage && <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />}
+      <Column
+        source="error_message"
+        disableSort
+        label="caredesk.mail.fields.error_message"
+        render={(record) => <OneLineText text={record.error_message} />}
+      />
+      <Column
+        source="next_attempt"
+        disableSort
+        label="caredesk.mail.fields.next_attempt"
+        render={(record) => <MailTimestamp value={record.next_attempt} />}
+      />
+      {canManage && (
+        <Column label="caredesk.mail.list.actions" disableSort render={(record) => <RowRetryNow record={record} />} />
+      )}
     </MailList>
   );
 };

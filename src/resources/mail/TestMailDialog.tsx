@@ -1,5 +1,15 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button as MuiButton,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { CaredeskDataProvider } from '../../dataProviders';
@@ -41,7 +51,8 @@ export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProp
   const errorOf = (field: Field): string | null => {
     const value = values[field].trim();
     if (!value) return translate('caredesk.validation.required');
-    if ((field === 'sender' || field === 'recipient') && !isEmail(value)) return translate('caredesk.mail.validation.email');
+    if ((field === 'sender' || field === 'recipient') && !isEmail(value))
+      return translate('caredesk.mail.validation.email');
     return null;
   };
   const valid = (['sender', 'recipient', 'subject', 'message'] as Field[]).every((field) => errorOf(field) === null);
@@ -60,7 +71,12 @@ export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProp
     setFailure(null);
     try {
       const { data } = await dataProvider.sendMail(MAIL_RESOURCES.accounts, {
-        data: { sender: values.sender.trim(), to: [values.recipient.trim()], subject: values.subject, message: values.message },
+        data: {
+          sender: values.sender.trim(),
+          to: [values.recipient.trim()],
+          subject: values.subject,
+          message: values.message,
+        },
       });
       setReference(data.reference_uid);
     } catch (error) {
@@ -90,7 +106,13 @@ export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProp
   };
 
   return (
-    <Dialog open={open} onClose={close} fullScreen={phone} aria-labelledby="test-mail-title" PaperProps={{ sx: { width: phone ? '100%' : 500, maxWidth: '100%' } }}>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={phone}
+      aria-labelledby="test-mail-title"
+      PaperProps={{ sx: { width: phone ? '100%' : 500, maxWidth: '100%' } }}
+    >
       <DialogTitle id="test-mail-title">{translate('caredesk.mail.test_mail.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>
@@ -107,7 +129,9 @@ export const TestMailDialog = ({ open, onClose, expression }: TestMailDialogProp
         </Stack>
       </DialogContent>
       <DialogActions>
-        <MuiButton onClick={close}>{translate(reference !== null ? 'caredesk.mail.test_mail.close' : 'caredesk.mail.test_mail.cancel')}</MuiButton>
+        <MuiButton onClick={close}>
+          {translate(reference !== null ? 'caredesk.mail.test_mail.close' : 'caredesk.mail.test_mail.cancel')}
+        </MuiButton>
         {reference === null ? (
           <MuiButton
             variant="contained"

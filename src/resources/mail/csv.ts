@@ -1,6 +1,11 @@
 import { type CsvColumn, isoSeconds } from '../../common/export/csv';
 import type { AccountRecord, ProviderRecord } from '../../dataProviders/mail/records';
-import type { asDeliveredEntry, asFailedEntry, asQueueEntry, asRetryingEntry } from '../../dataProviders/mail/logRecords';
+import type {
+  asDeliveredEntry,
+  asFailedEntry,
+  asQueueEntry,
+  asRetryingEntry,
+} from '../../dataProviders/mail/logRecords';
 import type { Mail } from '../../dataProviders/mail/wire';
 import { securityLabel } from './securityChoices';
 
@@ -42,12 +47,18 @@ const mailItemColumns = <T extends MailItem>(): CsvColumn<T>[] => [
   { header: f('subject'), cell: (item) => item.mail.subject },
 ];
 
-export const QUEUE_CSV_COLUMNS: CsvColumn<QueueEntry>[] = [...mailItemColumns<QueueEntry>(), { header: f('attempt'), cell: (item) => item.attempt }];
+export const QUEUE_CSV_COLUMNS: CsvColumn<QueueEntry>[] = [
+  ...mailItemColumns<QueueEntry>(),
+  { header: f('attempt'), cell: (item) => item.attempt },
+];
 
 export const DELIVERED_CSV_COLUMNS: CsvColumn<DeliveredEntry>[] = [
   ...mailItemColumns<DeliveredEntry>(),
   { header: f('delivered'), cell: (item) => isoSeconds(item.delivered) },
-  { header: f('refused'), cell: (item) => item.refused.map(({ address, reply }) => `${address} (${reply})`).join('; ') },
+  {
+    header: f('refused'),
+    cell: (item) => item.refused.map(({ address, reply }) => `${address} (${reply})`).join('; '),
+  },
 ];
 
 export const RETRY_CSV_COLUMNS: CsvColumn<RetryingEntry>[] = [

@@ -17,7 +17,13 @@ const read = 'mail:read';
 const manage = 'mail:manage';
 
 /** A mail list: one resource with its screen, in the drawer under Mail Delivery. */
-const mailList = (name: PanelResource['name'], icon: PanelResource['icon'], path: string, component: ComponentType, label: string): PanelResource => ({
+const mailList = (
+  name: PanelResource['name'],
+  icon: PanelResource['icon'],
+  path: string,
+  component: ComponentType,
+  label: string,
+): PanelResource => ({
   name,
   permission: read,
   icon,
@@ -37,7 +43,11 @@ const mail: PanelArea = {
       editPermission: manage,
       icon: DnsIcon,
       screens: [
-        { path: mailPaths.providers, component: lazy(() => import('./ProviderList')), menu: { label: 'caredesk.mail.menu.providers', group } },
+        {
+          path: mailPaths.providers,
+          component: lazy(() => import('./ProviderList')),
+          menu: { label: 'caredesk.mail.menu.providers', group },
+        },
         { path: mailPaths.addProvider, component: ProviderEditor, editor: true },
         { path: '/mailman/providers/:uid/', component: ProviderEditor, editor: true },
       ],
@@ -48,21 +58,53 @@ const mail: PanelArea = {
       editPermission: manage,
       icon: AccountTreeIcon,
       screens: [
-        { path: mailPaths.accounts, component: lazy(() => import('./AccountList')), menu: { label: 'caredesk.mail.menu.accounts', group } },
+        {
+          path: mailPaths.accounts,
+          component: lazy(() => import('./AccountList')),
+          menu: { label: 'caredesk.mail.menu.accounts', group },
+        },
         { path: mailPaths.addAccount, component: AccountEditor, editor: true },
         { path: '/mailman/accounts/:uid/', component: AccountEditor, editor: true },
       ],
     },
-    mailList(MAIL_RESOURCES.queue, ScheduleSendIcon, mailPaths.queue, lazy(() => import('./QueueList')), 'caredesk.mail.menu.queue'),
-    mailList(MAIL_RESOURCES.delivered, MarkEmailReadIcon, mailPaths.delivered, lazy(() => import('./DeliveredList')), 'caredesk.mail.menu.delivered'),
-    mailList(MAIL_RESOURCES.retries, UpdateIcon, mailPaths.retries, lazy(() => import('./RetryList')), 'caredesk.mail.menu.retries'),
-    mailList(MAIL_RESOURCES.failed, ErrorIcon, mailPaths.failed, lazy(() => import('./FailedList')), 'caredesk.mail.menu.failed'),
+    mailList(
+      MAIL_RESOURCES.queue,
+      ScheduleSendIcon,
+      mailPaths.queue,
+      lazy(() => import('./QueueList')),
+      'caredesk.mail.menu.queue',
+    ),
+    mailList(
+      MAIL_RESOURCES.delivered,
+      MarkEmailReadIcon,
+      mailPaths.delivered,
+      lazy(() => import('./DeliveredList')),
+      'caredesk.mail.menu.delivered',
+    ),
+    mailList(
+      MAIL_RESOURCES.retries,
+      UpdateIcon,
+      mailPaths.retries,
+      lazy(() => import('./RetryList')),
+      'caredesk.mail.menu.retries',
+    ),
+    mailList(
+      MAIL_RESOURCES.failed,
+      ErrorIcon,
+      mailPaths.failed,
+      lazy(() => import('./FailedList')),
+      'caredesk.mail.menu.failed',
+    ),
     {
       name: MAIL_RESOURCES.log,
       permission: read,
       icon: HistoryIcon,
       screens: [
-        { path: mailPaths.log, component: lazy(() => import('./log/MailLogList')), menu: { label: 'caredesk.mail_log.menu', group } },
+        {
+          path: mailPaths.log,
+          component: lazy(() => import('./log/MailLogList')),
+          menu: { label: 'caredesk.mail_log.menu', group },
+        },
         { path: '/mailman/log/:uid/', component: lazy(() => import('./log/MailLogShow')) },
       ],
     },

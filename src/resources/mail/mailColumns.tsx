@@ -22,9 +22,25 @@ export const mailColumns = () => [
     label="caredesk.mail.fields.requested"
     render={(record) => <MailTimestamp value={record.requested_time} />}
   />,
-  <Column key="sender" source="sender" label="caredesk.mail.fields.sender" render={(record) => <OneLineText text={record.sender} />} />,
-  <Column key="recipient" source="recipients" label="caredesk.mail.fields.recipient" disableSort render={(record) => <OneLineRecipients mail={record.mail} />} />,
-  <Column key="subject" source="subject" label="caredesk.mail.fields.subject" render={(record) => <OneLineMailLink uid={record.id} subject={record.subject} />} />,
+  <Column
+    key="sender"
+    source="sender"
+    label="caredesk.mail.fields.sender"
+    render={(record) => <OneLineText text={record.sender} />}
+  />,
+  <Column
+    key="recipient"
+    source="recipients"
+    label="caredesk.mail.fields.recipient"
+    disableSort
+    render={(record) => <OneLineRecipients mail={record.mail} />}
+  />,
+  <Column
+    key="subject"
+    source="subject"
+    label="caredesk.mail.fields.subject"
+    render={(record) => <OneLineMailLink uid={record.id} subject={record.subject} />}
+  />,
 ];
 
 /** The shares of the width that the shared columns give way to; the subject, which names the mail, has the most. */

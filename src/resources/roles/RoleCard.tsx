@@ -1,5 +1,16 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Button, Card, CardActions, CardContent, Checkbox, CircularProgress, FormControlLabel, FormGroup, Switch, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormGroup,
+  Switch,
+  Typography,
+} from '@mui/material';
 import Grid from '@mui/material/Grid';
 import { useId, useState } from 'react';
 import { useTranslate, useUpdate } from 'react-admin';
@@ -9,7 +20,8 @@ import { describeError } from '../../dataProviders/problem';
 import { ROLES_RESOURCE, type RoleRecord } from '../../dataProviders/roles';
 import { groupTitleKey, PERMISSION_GROUPS, permissionKeys } from './permissionGroups';
 
-const sameSet = (a: readonly Permission[], b: ReadonlySet<Permission>) => a.length === b.size && a.every((permission) => b.has(permission));
+const sameSet = (a: readonly Permission[], b: ReadonlySet<Permission>) =>
+  a.length === b.size && a.every((permission) => b.has(permission));
 
 /** One role: whether it requires a second factor (a switch), its permissions as checkboxes grouped by topic, each with its description, and Save (roles:manage). */
 export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boolean }) => {
@@ -29,11 +41,18 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
     });
 
   const save = () => {
-    const permissions = PERMISSION_GROUPS.flatMap((group) => group.permissions).filter((permission) => checked.has(permission));
+    const permissions = PERMISSION_GROUPS.flatMap((group) => group.permissions).filter((permission) =>
+      checked.has(permission),
+    );
     void update(
       ROLES_RESOURCE,
       // the requirement only when it changed: omitted, the service keeps it
-      { id: role.id, data: secondFactorRequired === role.secondFactorRequired ? { permissions } : { permissions, secondFactorRequired }, previousData: role },
+      {
+        id: role.id,
+        data:
+          secondFactorRequired === role.secondFactorRequired ? { permissions } : { permissions, secondFactorRequired },
+        previousData: role,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => showSuccess('caredesk.roles.saved', { role: role.role }),
@@ -66,7 +85,12 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
               <Typography variant="body2" component="span" sx={{ display: 'block', pt: 1 }}>
                 {translate('caredesk.roles.second_factor_required')}
               </Typography>
-              <Typography id={`${headingId}-second-factor`} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography
+                id={`${headingId}-second-factor`}
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block' }}
+              >
                 {translate('caredesk.roles.second_factor_description')}
               </Typography>
             </>
@@ -92,7 +116,12 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
                           checked={checked.has(permission)}
                           disabled={readOnly || isPending}
                           onChange={() => toggle(permission)}
-                          slotProps={{ input: { 'aria-label': translate(keys.name), 'aria-describedby': `${headingId}-${permission}` } }}
+                          slotProps={{
+                            input: {
+                              'aria-label': translate(keys.name),
+                              'aria-describedby': `${headingId}-${permission}`,
+                            },
+                          }}
                         />
                       }
                       label={
@@ -100,7 +129,13 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
                           <Typography variant="body2" component="span" sx={{ display: 'block' }}>
                             {translate(keys.name)}
                           </Typography>
-                          <Typography id={`${headingId}-${permission}`} variant="caption" color="text.secondary" title={permission} sx={{ display: 'block' }}>
+                          <Typography
+                            id={`${headingId}-${permission}`}
+                            variant="caption"
+                            color="text.secondary"
+                            title={permission}
+                            sx={{ display: 'block' }}
+                          >
                             {translate(keys.description)}
                           </Typography>
                         </>

@@ -12,7 +12,9 @@ const roles: PanelArea = {
       name: ROLES_RESOURCE,
       permission: 'users:read',
       icon: AdminPanelSettingsIcon,
-      screens: [{ path: ROLES_PATH, component: lazy(() => import('./RoleList')), menu: { label: 'caredesk.roles.menu' } }],
+      screens: [
+        { path: ROLES_PATH, component: lazy(() => import('./RoleList')), menu: { label: 'caredesk.roles.menu' } },
+      ],
     },
   ],
 };

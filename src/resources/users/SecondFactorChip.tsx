@@ -3,12 +3,23 @@ import { useTranslate } from 'react-admin';
 import type { UserRecord } from '../../dataProviders/users';
 
 /** Read by screen readers, not shown (MUI's visuallyHidden). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', m: '-1px', overflow: 'hidden', p: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  m: '-1px',
+  overflow: 'hidden',
+  p: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 const STATE_KEYS = { on: 'on', 'required-missing': 'required_missing', off: 'off' } as const;
 
 /** The translation key of a second-factor state's name (the chip's label, the export's cell). */
-export const secondFactorStateKey = (state: UserRecord['secondFactor']) => `resources.users.second_factor.states.${STATE_KEYS[state]}`;
+export const secondFactorStateKey = (state: UserRecord['secondFactor']) =>
+  `resources.users.second_factor.states.${STATE_KEYS[state]}`;
 
 /**
  * The user's second factor: On (green), "Required, missing" (red: the roles require one and none is set up), Off (outlined).
@@ -23,7 +34,9 @@ export const SecondFactorChip = ({ record, onOpen }: { record: UserRecord; onOpe
   return (
     <Chip
       onClick={onOpen && (() => onOpen(record))}
-      aria-label={onOpen && `${translate('resources.users.second_factor.of_user', { name: record.publicName })}: ${stateLabel}`}
+      aria-label={
+        onOpen && `${translate('resources.users.second_factor.of_user', { name: record.publicName })}: ${stateLabel}`
+      }
       size="small"
       color={color}
       variant={state === 'off' ? 'outlined' : 'filled'}

@@ -13,8 +13,15 @@ export const SecondFactorsDialog = ({ record, onClose }: { record: UserRecord | 
   const translate = useTranslate();
   const phone = useIsPhone();
   return (
-    <Dialog open={record !== null} onClose={onClose} fullScreen={phone} slotProps={{ paper: { sx: { width: phone ? '100%' : DIALOG_WIDTH, maxWidth: '100%' } } }}>
-      <DialogTitle>{record && translate('resources.users.second_factor.of_user', { name: record.publicName })}</DialogTitle>
+    <Dialog
+      open={record !== null}
+      onClose={onClose}
+      fullScreen={phone}
+      slotProps={{ paper: { sx: { width: phone ? '100%' : DIALOG_WIDTH, maxWidth: '100%' } } }}
+    >
+      <DialogTitle>
+        {record && translate('resources.users.second_factor.of_user', { name: record.publicName })}
+      </DialogTitle>
       <DialogContent>
         {record && (
           <RecordContextProvider value={record}>

@@ -4,7 +4,15 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Button, CircularProgress, DialogContentText, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
-import { type Identifier, useDataProvider, useGetIdentity, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  type Identifier,
+  useDataProvider,
+  useGetIdentity,
+  useListContext,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useGlobalAlert } from '../../common/globalAlert';
 import { ToolbarButton } from '../../common/ToolbarButton';
@@ -78,7 +86,10 @@ const UserActionButton = ({ action, ids, onDone }: UserActionButtonProps) => {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [askedCount, setAskedCount] = useState(0);
-  const refusedForOneself = action.notForOneself !== undefined && identity !== undefined && ids.some((id) => String(id) === String(identity.id));
+  const refusedForOneself =
+    action.notForOneself !== undefined &&
+    identity !== undefined &&
+    ids.some((id) => String(id) === String(identity.id));
 
   const ask = () => {
     setAskedCount(ids.length);

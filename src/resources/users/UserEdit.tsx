@@ -41,9 +41,17 @@ const UserEdit = () => {
   const onError = useCannotSave();
   const [tab, setTab] = useState(0);
   // the tabs share the width; a name wider than its share (German on a phone) is hyphenated in the page's language, or broken where it must
-  const tabs = <TabbedFormTabs variant="fullWidth" sx={tabsSx} onChange={(_event: unknown, value: number) => setTab(value)} />;
+  const tabs = (
+    <TabbedFormTabs variant="fullWidth" sx={tabsSx} onChange={(_event: unknown, value: number) => setTab(value)} />
+  );
   return (
-    <Edit title={<UserEditTitle />} actions={actions} mutationMode="pessimistic" redirect={false} mutationOptions={{ onError }}>
+    <Edit
+      title={<UserEditTitle />}
+      actions={actions}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{ onError }}
+    >
       <EditorSave listPath={usersPaths.list} savedMessage="resources.users.messages.saved">
         <TabbedForm
           syncWithLocation={false}

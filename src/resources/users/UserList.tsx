@@ -44,7 +44,12 @@ const UserList = () => {
   // a manager sees a user's factors in the editor; a reader, whose rows open nothing, from the chip
   const [showingFactors, setShowingFactors] = useState<UserRecord | null>(null);
   const openFactors = canManage ? undefined : setShowingFactors;
-  const empty = <ListEmpty message="resources.users.list.empty" action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />} />;
+  const empty = (
+    <ListEmpty
+      message="resources.users.list.empty"
+      action={canManage && <CreateButton to={usersPaths.create} label="resources.users.list.add" />}
+    />
+  );
   return (
     <List
       title="resources.users.list.title"
@@ -71,13 +76,45 @@ const UserList = () => {
           empty={empty}
         />
       ) : (
-        <DataTable<UserRecord> rowClick={canManage ? openUser : false} bulkActionButtons={canManage} bulkActionsToolbar={false} empty={empty} sx={TABLE_SX}>
-          <Column source="publicName" label="resources.users.list.name" render={(record) => <UserNameField record={record} oneLine />} />
-          <Column source="username" label="resources.users.fields.username" render={(record) => <OneLineText text={record.username ?? ''} />} />
-          <Column source="roles" label="resources.users.fields.roles" disableSort render={(record) => <RoleChips record={record} />} />
-          <Column source="secondFactor" label="resources.users.fields.second_factor" disableSort render={(record) => <SecondFactorChip record={record} onOpen={openFactors} />} />
-          <Column source="lastSignIn" label="resources.users.fields.last_sign_in" render={(record) => <LastSignInField record={record} />} />
-          <Column source="id" label="resources.users.fields.id" render={(record) => <OneLineText text={String(record.id)} />} />
+        <DataTable<UserRecord>
+          rowClick={canManage ? openUser : false}
+          bulkActionButtons={canManage}
+          bulkActionsToolbar={false}
+          empty={empty}
+          sx={TABLE_SX}
+        >
+          <Column
+            source="publicName"
+            label="resources.users.list.name"
+            render={(record) => <UserNameField record={record} oneLine />}
+          />
+          <Column
+            source="username"
+            label="resources.users.fields.username"
+            render={(record) => <OneLineText text={record.username ?? ''} />}
+          />
+          <Column
+            source="roles"
+            label="resources.users.fields.roles"
+            disableSort
+            render={(record) => <RoleChips record={record} />}
+          />
+          <Column
+            source="secondFactor"
+            label="resources.users.fields.second_factor"
+            disableSort
+            render={(record) => <SecondFactorChip record={record} onOpen={openFactors} />}
+          />
+          <Column
+            source="lastSignIn"
+            label="resources.users.fields.last_sign_in"
+            render={(record) => <LastSignInField record={record} />}
+          />
+          <Column
+            source="id"
+            label="resources.users.fields.id"
+            render={(record) => <OneLineText text={String(record.id)} />}
+          />
           <Column label="resources.users.list.actions" render={(record) => <EditUserButton record={record} />} />
         </DataTable>
       )}

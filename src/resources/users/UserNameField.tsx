@@ -12,10 +12,17 @@ export const UserNameField = ({ record, oneLine = false }: { record: UserRecord;
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ '& .MuiChip-root': { flexShrink: 0 } }}>
       {oneLine ? <OneLineText text={record.publicName} /> : <span>{record.publicName}</span>}
-      {record.banned && <Chip size="small" color="error" variant="outlined" label={translate('resources.users.list.banned')} />}
+      {record.banned && (
+        <Chip size="small" color="error" variant="outlined" label={translate('resources.users.list.banned')} />
+      )}
       {record.locked && (
         // the warning colour as text has too little contrast (3.1:1 on white); the border carries it, the text keeps the body colour
-        <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={translate('resources.users.list.locked')} />
+        <Chip
+          size="small"
+          variant="outlined"
+          sx={{ borderColor: 'warning.main', color: 'text.primary' }}
+          label={translate('resources.users.list.locked')}
+        />
       )}
     </Stack>
   );

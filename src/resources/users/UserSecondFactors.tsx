@@ -1,5 +1,16 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocale, useRecordContext, useTranslate } from 'react-admin';
@@ -30,7 +41,9 @@ const FactorList = ({ factors }: { factors: Factors['factors'] }) => {
           <TableRow key={factor.uid}>
             <TableCell>{translate(t(`kinds.${factor.kind}`))}</TableCell>
             <TableCell>{factor.name}</TableCell>
-            <TableCell>{factor.last_used === null ? translate(t('never')) : formatSeconds(factor.last_used, locale)}</TableCell>
+            <TableCell>
+              {factor.last_used === null ? translate(t('never')) : formatSeconds(factor.last_used, locale)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -45,7 +58,8 @@ const Requirement = ({ data }: { data: Factors }) => {
   return (
     <Alert severity={data.factors.length ? 'info' : 'warning'}>
       {translate(t('required'))}
-      {data.grace_until !== null && ` ${translate(t('grace_until'), { day: dayOf(new Date(data.grace_until * 1000)) })}`}
+      {data.grace_until !== null &&
+        ` ${translate(t('grace_until'), { day: dayOf(new Date(data.grace_until * 1000)) })}`}
     </Alert>
   );
 };
@@ -74,11 +88,23 @@ export const UserSecondFactors = () => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%' }}>
       <Requirement data={data} />
-      {data.factors.length ? <FactorList factors={data.factors} /> : <Typography color="text.secondary">{translate(t('none'))}</Typography>}
-      {data.factors.length > 0 && <Typography>{translate(t('recovery_left'), { smart_count: data.recovery_codes_left })}</Typography>}
+      {data.factors.length ? (
+        <FactorList factors={data.factors} />
+      ) : (
+        <Typography color="text.secondary">{translate(t('none'))}</Typography>
+      )}
+      {data.factors.length > 0 && (
+        <Typography>{translate(t('recovery_left'), { smart_count: data.recovery_codes_left })}</Typography>
+      )}
       <IfCan permission="users:manage">
         <Box>
-          <Button color="error" variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setResetting(true)} disabled={data.factors.length === 0}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<RestartAltIcon />}
+            onClick={() => setResetting(true)}
+            disabled={data.factors.length === 0}
+          >
             {translate(t('reset'))}
           </Button>
         </Box>

@@ -11,7 +11,13 @@ export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
   { header: t('fields.username'), cell: (user) => user.username ?? '' },
   { header: t('fields.roles'), cell: (user) => user.roles.join('; ') },
   { header: t('fields.last_sign_in'), cell: (user) => isoSeconds(user.lastSignIn) },
-  { header: t('list.banned'), cell: (user, translate) => translate(user.banned ? 'ra.boolean.true' : 'ra.boolean.false') },
-  { header: t('list.locked'), cell: (user, translate) => translate(user.locked ? 'ra.boolean.true' : 'ra.boolean.false') },
+  {
+    header: t('list.banned'),
+    cell: (user, translate) => translate(user.banned ? 'ra.boolean.true' : 'ra.boolean.false'),
+  },
+  {
+    header: t('list.locked'),
+    cell: (user, translate) => translate(user.locked ? 'ra.boolean.true' : 'ra.boolean.false'),
+  },
   { header: t('fields.second_factor'), cell: (user, translate) => translate(secondFactorStateKey(user.secondFactor)) },
 ];

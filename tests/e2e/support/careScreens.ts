@@ -32,7 +32,9 @@ async function fillPatientStep({ page, t }: WalkContext) {
 const firstCard = (page: Page) => page.getByTestId('board-card').first();
 
 const openFirstCard = async ({ page, t }: WalkContext) => {
-  await firstCard(page).getByRole('button', { name: new RegExp(`^${t('Open request received', 'Eingegangen')}`) }).click();
+  await firstCard(page)
+    .getByRole('button', { name: new RegExp(`^${t('Open request received', 'Eingegangen')}`) })
+    .click();
   await expect(page.getByTestId('workflow-panel')).toBeVisible();
 };
 
@@ -46,9 +48,12 @@ const BOARD_SCREEN: WalkScreen = {
       name: 'closed statuses shown',
       open: async ({ page, t }) => {
         await page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }).click();
-        await expect(page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') })).toBeChecked();
+        await expect(
+          page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }),
+        ).toBeChecked();
       },
-      close: async ({ page, t }) => page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }).click(),
+      close: async ({ page, t }) =>
+        page.getByRole('switch', { name: t('Show closed statuses', 'Abgeschlossene Status zeigen') }).click(),
     },
     {
       name: 'status switcher',
@@ -70,7 +75,9 @@ const BOARD_SCREEN: WalkScreen = {
         const { page, t } = ctx;
         await page.getByTestId('workflow-panel').getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: t('Withdrawn', 'Zurückgezogen') }).click();
-        await expect(page.getByRole('dialog', { name: new RegExp(t('Why is the request', 'Warum ist die Anfrage')) })).toBeVisible();
+        await expect(
+          page.getByRole('dialog', { name: new RegExp(t('Why is the request', 'Warum ist die Anfrage')) }),
+        ).toBeVisible();
       },
       close: async ({ page }) => {
         await page.keyboard.press('Escape');
@@ -122,7 +129,9 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
         name: 'patient details',
         only: 'desktop',
         open: async ({ page, seed, t }) => {
-          await row(page, listedHost(seed)).getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) }).click();
+          await row(page, listedHost(seed))
+            .getByRole('button', { name: new RegExp(`^${t('Patient', 'Patient')} 2`) })
+            .click();
           await expect(dialog(page)).toBeVisible();
         },
         close: escape,
@@ -130,7 +139,9 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
       {
         name: 'details dialog',
         open: async ({ page, seed, t }) => {
-          await row(page, listedHost(seed)).getByRole('button', { name: t('View details', 'Details anzeigen') }).click();
+          await row(page, listedHost(seed))
+            .getByRole('button', { name: t('View details', 'Details anzeigen') })
+            .click();
           await expect(page.getByTestId('incoming-details')).toBeVisible();
         },
         close: escape,
@@ -139,14 +150,19 @@ export const CARE_REQUEST_SCREENS: WalkScreen[] = [
         name: 'quick view Mine',
         open: async ({ page, t }) => {
           await clickButton(page, t('Mine', 'Meine'));
-          await expect(page.getByRole('button', { name: t('Mine', 'Meine'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+          await expect(page.getByRole('button', { name: t('Mine', 'Meine'), exact: true })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+          );
         },
         close: async ({ page, t }) => clickButton(page, t('All', 'Alle')),
       },
       {
         name: 'archived dialog',
         open: async ({ page, seed, t }) => {
-          await row(page, listedHost(seed)).getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') }).click();
+          await row(page, listedHost(seed))
+            .getByRole('button', { name: t('Open archived request', 'Archivierte Anfrage öffnen') })
+            .click();
           await expect(page.getByTestId('archived-sidebar')).toBeVisible();
         },
         close: escape,

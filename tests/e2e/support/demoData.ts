@@ -11,7 +11,10 @@ import { createBlobStorage } from '../../../server/storage';
  */
 export async function seedDemoInstallation(env: NodeJS.ProcessEnv): Promise<void> {
   const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     const masterSecret = loadMasterSecret(config.secretKey, config.dataDir);
     await seedDemo(database.db, { config, storage: createBlobStorage(config), masterSecret });

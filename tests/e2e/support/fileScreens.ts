@@ -11,7 +11,9 @@ const fileAction =
       await page.getByRole('button', { name: `${t('More actions', 'Weitere Aktionen')} ${file(seed)}` }).click();
       await page.getByRole('menuitem', { name: t(en, de) }).click();
     } else {
-      await row(page, file(seed)).getByRole('button', { name: `${t(en, de)} ${file(seed)}` }).click();
+      await row(page, file(seed))
+        .getByRole('button', { name: `${t(en, de)} ${file(seed)}` })
+        .click();
     }
     await expect(dialog(page)).toBeVisible();
   };
@@ -34,7 +36,9 @@ const tokenScreen = (name: string, path: string, token: (seed: WalkSeed) => stri
       name: 'add dialog with a generated token',
       open: async ({ page, t }) => {
         await clickButton(page, t('Add', 'Hinzufügen'));
-        await dialog(page).getByRole('button', { name: t('Generate', 'Generieren') }).click();
+        await dialog(page)
+          .getByRole('button', { name: t('Generate', 'Generieren') })
+          .click();
         await expect(dialog(page).getByRole('button', { name: t('Copy token', 'Token kopieren') })).toBeVisible();
       },
       close: escape,
@@ -51,7 +55,9 @@ const tokenScreen = (name: string, path: string, token: (seed: WalkSeed) => stri
     {
       name: 'delete dialog',
       open: async ({ page, seed, t }) => {
-        await row(page, token(seed)).getByRole('button', { name: `${t('Delete', 'Löschen')} ${token(seed)}` }).click();
+        await row(page, token(seed))
+          .getByRole('button', { name: `${t('Delete', 'Löschen')} ${token(seed)}` })
+          .click();
         await expect(dialog(page)).toBeVisible();
       },
       close: escape,
@@ -59,7 +65,9 @@ const tokenScreen = (name: string, path: string, token: (seed: WalkSeed) => stri
     {
       name: 'revoke dialog',
       open: async ({ page, seed, t }) => {
-        await row(page, token(seed)).getByRole('button', { name: `${t('Revoke', 'Widerrufen')} ${token(seed)}` }).click();
+        await row(page, token(seed))
+          .getByRole('button', { name: `${t('Revoke', 'Widerrufen')} ${token(seed)}` })
+          .click();
         await expect(dialog(page)).toBeVisible();
       },
       close: escape,
@@ -87,7 +95,9 @@ export const FILE_AND_TOKEN_SCREENS: WalkScreen[] = [
         name: 'upload dialog with a file',
         open: async ({ page, t }) => {
           await clickButton(page, t('Upload', 'Hochladen'));
-          await dialog(page).getByTestId('upload-file-input').setInputFiles({ name: 'Pflegeplan.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n') });
+          await dialog(page)
+            .getByTestId('upload-file-input')
+            .setInputFiles({ name: 'Pflegeplan.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n') });
           await expect(dialog(page).getByTestId('chosen-file')).toHaveText('Pflegeplan.csv');
         },
         close: escape,

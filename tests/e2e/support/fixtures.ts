@@ -42,7 +42,10 @@ export const test = base.extend<object, { server: WorkerServer; demoData: boolea
         PASSWORD_HASH_COST: 'test',
       };
       if (demoData) await seedDemoInstallation(env);
-      const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       const baseURL = `http://127.0.0.1:${port}`;
       await untilHealthy(child, baseURL);
       await use({ baseURL, dataDir });
@@ -58,9 +61,17 @@ export const test = base.extend<object, { server: WorkerServer; demoData: boolea
 async function untilHealthy(child: ChildProcess, baseURL: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && child.exitCode === null) {
-    if (await fetch(`${baseURL}/api/health`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${baseURL}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`the e2e server did not start (exit code ${child.exitCode}); is dist-server/main.mjs built (npm run build)?`);
+  throw new Error(
+    `the e2e server did not start (exit code ${child.exitCode}); is dist-server/main.mjs built (npm run build)?`,
+  );
 }

@@ -27,7 +27,16 @@ export const LONGEST = {
   affiliate: 128,
 } as const;
 
-const WORDS = ['Pflegeagentur', 'Charlottenburg-Wilmersdorf', 'Betreuung', 'Tempelhof-Schöneberg', 'Koordination', 'Wochenendvertretung', 'Seniorenresidenz', 'Abrechnungsstelle'];
+const WORDS = [
+  'Pflegeagentur',
+  'Charlottenburg-Wilmersdorf',
+  'Betreuung',
+  'Tempelhof-Schöneberg',
+  'Koordination',
+  'Wochenendvertretung',
+  'Seniorenresidenz',
+  'Abrechnungsstelle',
+];
 
 /** Words of the agency's vocabulary, starting with `start`, cut to exactly `length` characters (never ending in a blank). */
 export function wordsOf(length: number, start = ''): string {
@@ -37,12 +46,13 @@ export function wordsOf(length: number, start = ''): string {
   return cut.endsWith(' ') ? `${cut.slice(0, -1)}e` : cut;
 }
 
-export const letters = (length: number, from = 'pflegeagenturberlin') => from.repeat(Math.ceil(length / from.length)).slice(0, length);
+export const letters = (length: number, from = 'pflegeagenturberlin') =>
+  from.repeat(Math.ceil(length / from.length)).slice(0, length);
 
 /** A host name of exactly `length` characters ending in `.tld`, of labels of at most 63 letters. */
 export function hostOf(length: number, tld: string): string {
   const labels: string[] = [];
-  for (let left = length - tld.length - 1; left > 0; ) {
+  for (let left = length - tld.length - 1; left > 0;) {
     const size = left <= 63 ? left : Math.min(63, left - 2);
     labels.push(letters(size));
     left -= left <= 63 ? size : size + 1;
@@ -80,19 +90,40 @@ export interface LongestSeed {
  */
 export async function seedLongestValues(api: AdminApi, suffix: string, domain: string): Promise<LongestSeed> {
   const role = wordsOf(LONGEST.roleName, 'Nachtbereitschaft').replace(/ /g, '-');
-  const user = { public_name: wordsOf(LONGEST.publicName, `Maria-Magdalena ${suffix}`), username: `${suffix}-${letters(LONGEST.username - suffix.length - 1)}`, password: 'pflege-Pass-1', roles: ['dispatcher', role] };
+  const user = {
+    public_name: wordsOf(LONGEST.publicName, `Maria-Magdalena ${suffix}`),
+    username: `${suffix}-${letters(LONGEST.username - suffix.length - 1)}`,
+    password: 'pflege-Pass-1',
+    roles: ['dispatcher', role],
+  };
   await expectJson(await api.post('/api/auth/administration/users/', user), 201);
 
-  const provider = { name: wordsOf(LONGEST.providerName, `Ausweichserver ${suffix}`), host: hostOf(LONGEST.host, 'invalid'), port: 65535, security: 'none' };
-  const { uid: providerUid } = await expectJson<{ uid: string }>(await api.post('/api/mail/administration/providers/', provider), 201);
+  const provider = {
+    name: wordsOf(LONGEST.providerName, `Ausweichserver ${suffix}`),
+    host: hostOf(LONGEST.host, 'invalid'),
+    port: 65535,
+    security: 'none',
+  };
+  const { uid: providerUid } = await expectJson<{ uid: string }>(
+    await api.post('/api/mail/administration/providers/', provider),
+    201,
+  );
   const longSender = `lang-${suffix}@${domain}`;
-  const account = { expression: expressionOf(LONGEST.expression, `lang-${suffix}`, domain), provider: { uid: providerUid }, credentials: null, credentials_changed: false };
+  const account = {
+    expression: expressionOf(LONGEST.expression, `lang-${suffix}`, domain),
+    provider: { uid: providerUid },
+    credentials: null,
+    credentials_changed: false,
+  };
   await expectJson(await api.post('/api/mail/administration/accounts/', account), 201);
 
   const meta = {
     name: `${wordsOf(LONGEST.fileName - 4, `Vertrag ${suffix}`)}.pdf`,
     description: wordsOf(LONGEST.fileDescription, 'Unterschriebener Vertrag'),
-    references: ['Customer', 'ServiceContract', 'Caregiver', 'ServiceAgency'].map((name) => ({ name, value: wordsOf(LONGEST.referenceValue, `${name} ${suffix}`) })),
+    references: ['Customer', 'ServiceContract', 'Caregiver', 'ServiceAgency'].map((name) => ({
+      name,
+      value: wordsOf(LONGEST.referenceValue, `${name} ${suffix}`),
+    })),
   };
   const pdf = demoPdf({ title: 'Vertrag', pages: [['Seite 1']], bytes: 60_000, seed: 1 });
   const upload = await api.request.post('/api/files/upload/', {
@@ -101,11 +132,19 @@ export async function seedLongestValues(api: AdminApi, suffix: string, domain: s
   });
   await expectJson(upload, 201);
   for (const service of ['files', 'pricing']) {
-    const token = { service: wordsOf(LONGEST.tokenService, `Schnittstelle ${suffix}`), token: `e2e-long-${suffix}-${letters(40)}` };
+    const token = {
+      service: wordsOf(LONGEST.tokenService, `Schnittstelle ${suffix}`),
+      token: `e2e-long-${suffix}-${letters(40)}`,
+    };
     await expectJson(await api.post(`/api/${service}/administration/access-tokens/`, token), 201);
   }
   await seedLongestCareRequest(api, suffix);
-  return { longSender, refusedRecipients: Array.from({ length: 7 }, (_, index) => addressOf(`refused-${index}-${suffix}-`, LONGEST.address)) };
+  return {
+    longSender,
+    refusedRecipients: Array.from({ length: 7 }, (_, index) =>
+      addressOf(`refused-${index}-${suffix}-`, LONGEST.address),
+    ),
+  };
 }
 
 /** A web-form request with the longest origin host, names, city, phone, address, notes and affiliate the intake takes. */
@@ -121,7 +160,10 @@ async function seedLongestCareRequest(api: AdminApi, suffix: string) {
     Titel: '2',
     Vorname: wordsOf(LONGEST.intakeName, 'Anna-Lena'),
     Nachname: wordsOf(LONGEST.intakeName, `von ${suffix}`),
-    Telefon: `+49 30 ${'1234567890 '.repeat(6)}`.slice(0, LONGEST.intakePhone).trimEnd().padEnd(LONGEST.intakePhone, '0'),
+    Telefon: `+49 30 ${'1234567890 '.repeat(6)}`
+      .slice(0, LONGEST.intakePhone)
+      .trimEnd()
+      .padEnd(LONGEST.intakePhone, '0'),
     EMail: addressOf(`anna-lena-${suffix}-`, LONGEST.address),
     Bemerkungen: wordsOf(LONGEST.intakeNotes, 'Bitte vormittags anrufen.'),
     P0Geschlecht: '1',

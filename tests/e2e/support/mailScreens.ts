@@ -41,7 +41,9 @@ export const MAIL_SCREENS: WalkScreen[] = [
         name: 'delete refused (accounts use the provider)',
         open: async (ctx) => {
           await openEditorDelete(ctx);
-          await dialog(ctx.page).getByRole('button', { name: ctx.t('Delete', 'Löschen'), exact: true }).click();
+          await dialog(ctx.page)
+            .getByRole('button', { name: ctx.t('Delete', 'Löschen'), exact: true })
+            .click();
           await expect(dialog(ctx.page).getByRole('alert')).toBeVisible();
         },
         close: escape,

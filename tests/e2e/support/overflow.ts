@@ -11,14 +11,18 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     const name = (element: Element) => {
-      const label = element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
-      const classes = [...element.classList].filter((name) => !/^css-/.test(name)).slice(0, 2).join('.');
+      const label =
+        element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      const classes = [...element.classList]
+        .filter((name) => !/^css-/.test(name))
+        .slice(0, 2)
+        .join('.');
       return `${element.localName}${classes ? `.${classes}` : ''} "${label}"`;
     };
     /** The horizontal span of the element that its ancestors' overflow clipping lets through. */
     const visibleSpan = (element: Element): [number, number] => {
       let { left, right } = element.getBoundingClientRect();
-      for (let current: Element | null = element; current && getComputedStyle(current).position !== 'fixed'; ) {
+      for (let current: Element | null = element; current && getComputedStyle(current).position !== 'fixed';) {
         current = current.parentElement;
         if (!current) break;
         if (getComputedStyle(current).overflowX !== 'visible') {
@@ -30,7 +34,8 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       return [left, right];
     };
 
-    if (document.documentElement.scrollWidth > width + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
+    if (document.documentElement.scrollWidth > width + 1)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
     const sticking: Array<{ element: Element; left: number; right: number }> = [];
     for (const element of document.body.querySelectorAll('*')) {
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
@@ -45,7 +50,9 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       if (right - left <= 0 || (left >= -1 && right <= width + 1)) continue;
       sticking.push({ element, left, right });
     }
-    const innermost = sticking.filter(({ element }) => !sticking.some((other) => other.element !== element && element.contains(other.element)));
+    const innermost = sticking.filter(
+      ({ element }) => !sticking.some((other) => other.element !== element && element.contains(other.element)),
+    );
     for (const { element, left, right } of innermost.slice(0, 8)) {
       found.push(`${name(element)} sticks out: ${Math.round(left)}..${Math.round(right)} px of ${width}`);
     }
@@ -64,7 +71,11 @@ export function clippedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const clipped: string[] = [];
     const namedWhole = (element: Element, text: string) => {
-      for (let current: Element | null = element; current && current !== document.body; current = current.parentElement) {
+      for (
+        let current: Element | null = element;
+        current && current !== document.body;
+        current = current.parentElement
+      ) {
         const name = current.getAttribute('title') ?? current.getAttribute('aria-label');
         if (name && name.replace(/\s+/g, ' ').includes(text)) return true;
       }
@@ -78,8 +89,13 @@ export function clippedTexts(page: Page): Promise<string[]> {
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ');
       if (!text || namedWhole(element, text)) continue;
-      const classes = [...element.classList].filter((name) => !/^css-/.test(name)).slice(0, 2).join('.');
-      clipped.push(`${element.localName}${classes ? `.${classes}` : ''} "${text.slice(0, 60)}" (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      const classes = [...element.classList]
+        .filter((name) => !/^css-/.test(name))
+        .slice(0, 2)
+        .join('.');
+      clipped.push(
+        `${element.localName}${classes ? `.${classes}` : ''} "${text.slice(0, 60)}" (${element.scrollWidth} px in ${element.clientWidth} px)`,
+      );
     }
     return clipped;
   });

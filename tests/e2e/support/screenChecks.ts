@@ -37,7 +37,9 @@ async function expectPageIcon(page: Page, label: string) {
   expect.soft(href, `the page's icon on ${label}`).not.toBeNull();
   if (href === null) return;
   const response = await page.request.get(new URL(href, page.url()).href);
-  expect.soft(`${response.status()} ${response.headers()['content-type']}`, `the page's icon ${href} on ${label}`).toMatch(/^200 image\//);
+  expect
+    .soft(`${response.status()} ${response.headers()['content-type']}`, `the page's icon ${href} on ${label}`)
+    .toMatch(/^200 image\//);
 }
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -57,7 +59,10 @@ const AXE_RULES = {
 const describe = (violation: Result) =>
   [
     `${violation.impact} ${violation.id}: ${violation.help}`,
-    ...violation.nodes.map((node) => `    ${node.target.join(' ')} ${node.html.slice(0, 300)}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+    ...violation.nodes.map(
+      (node) =>
+        `    ${node.target.join(' ')} ${node.html.slice(0, 300)}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+    ),
   ].join('\n');
 
 /** No serious or critical axe-core finding on the page (soft: the test goes on and lists them all at its end). */
@@ -71,27 +76,130 @@ export async function expectNoBlockingAxeViolation(page: Page, label: string) {
     .analyze();
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   if (blocking.length) console.log(`axe-core on ${label}:\n${blocking.map(describe).join('\n')}`);
-  expect.soft(blocking.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length})`), `axe-core on ${label}`).toEqual([]);
+  expect
+    .soft(
+      blocking.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length})`),
+      `axe-core on ${label}`,
+    )
+    .toEqual([]);
 }
 
 const RAW_KEY = /\b(?:caredesk|ra|resources)\.[\w-]+(?:\.[\w-]+)+/;
 
 /** Words of the English panel that have no place on a German screen (German words spelt alike, e.g. Name, Filter, Token, are not here). */
 const ENGLISH_WORDS = [
-  'Search', 'Reload', 'Add', 'Edit', 'Delete', 'Revoke', 'Submit', 'Close', 'Cancel', 'Save', 'Upload', 'Download', 'Actions',
-  'Created', 'Expires', 'Revoked', 'Never', 'Unknown', 'Next', 'Back', 'Previous', 'Yes', 'No', 'Queue', 'Delivered', 'Failed',
-  'Retries', 'Accounts', 'Providers', 'Users', 'Dashboard', 'Password', 'Username', 'Requested', 'Subject', 'Sender', 'Recipient',
-  'Message', 'Attempt', 'Attempts', 'Error', 'Security', 'Roles', 'Banned', 'Ban', 'Unban', 'Service', 'Description', 'Size',
-  'Uploaded', 'References', 'Reference', 'Submitted', 'Origin', 'Affiliate', 'Mission', 'Archived', 'Archive', 'Request', 'Requests',
-  'Care', 'Customers', 'Pricing', 'Filebucket', 'Delivery', 'Deliveries', 'Rows', 'page', 'of', 'found', 'bytes', 'Reading', 'aloud',
-  'Loading', 'Sort', 'ascending', 'descending', 'Select', 'Clear', 'Open', 'Show', 'Hide', 'Generate', 'Confirmation',
-  'Authentication', 'required', 'Minimum', 'characters', 'Invalid', 'Logout', 'Login', 'Account', 'Credentials', 'Expression',
-  'Step', 'Territory', 'Patients', 'Gender', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'none',
-  'Mailqueue', 'Mailqueues', 'Mailproviders', 'Mailaccounts',
+  'Search',
+  'Reload',
+  'Add',
+  'Edit',
+  'Delete',
+  'Revoke',
+  'Submit',
+  'Close',
+  'Cancel',
+  'Save',
+  'Upload',
+  'Download',
+  'Actions',
+  'Created',
+  'Expires',
+  'Revoked',
+  'Never',
+  'Unknown',
+  'Next',
+  'Back',
+  'Previous',
+  'Yes',
+  'No',
+  'Queue',
+  'Delivered',
+  'Failed',
+  'Retries',
+  'Accounts',
+  'Providers',
+  'Users',
+  'Dashboard',
+  'Password',
+  'Username',
+  'Requested',
+  'Subject',
+  'Sender',
+  'Recipient',
+  'Message',
+  'Attempt',
+  'Attempts',
+  'Error',
+  'Security',
+  'Roles',
+  'Banned',
+  'Ban',
+  'Unban',
+  'Service',
+  'Description',
+  'Size',
+  'Uploaded',
+  'References',
+  'Reference',
+  'Submitted',
+  'Origin',
+  'Affiliate',
+  'Mission',
+  'Archived',
+  'Archive',
+  'Request',
+  'Requests',
+  'Care',
+  'Customers',
+  'Pricing',
+  'Filebucket',
+  'Delivery',
+  'Deliveries',
+  'Rows',
+  'page',
+  'of',
+  'found',
+  'bytes',
+  'Reading',
+  'aloud',
+  'Loading',
+  'Sort',
+  'ascending',
+  'descending',
+  'Select',
+  'Clear',
+  'Open',
+  'Show',
+  'Hide',
+  'Generate',
+  'Confirmation',
+  'Authentication',
+  'required',
+  'Minimum',
+  'characters',
+  'Invalid',
+  'Logout',
+  'Login',
+  'Account',
+  'Credentials',
+  'Expression',
+  'Step',
+  'Territory',
+  'Patients',
+  'Gender',
+  'Mobility',
+  'Hearing',
+  'Speaking',
+  'Seeing',
+  'none',
+  'Mailqueue',
+  'Mailqueues',
+  'Mailproviders',
+  'Mailaccounts',
 ];
 const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${ENGLISH_WORDS.join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 /** react-admin's fallback for a resource without a name: "Filebucket-tokens", "Care-incomings", "MailQueues". */
-const RESOURCE_NAME = /\b(?:Mail(?:Providers|Accounts|Queue|Delivered|Retries|Failed)s?|[\w]+-(?:tokens|incomings?|archiveds?))\b/i;
+const RESOURCE_NAME =
+  /\b(?:Mail(?:Providers|Accounts|Queue|Delivered|Retries|Failed)s?|[\w]+-(?:tokens|incomings?|archiveds?))\b/i;
 
 /** Stored data in another language than the panel's: SMTP replies of failed and retried mails (translate="no"), regular expressions. */
 const DATA = ['.column-error_message', '[translate="no"]', 'code'];
@@ -105,10 +213,18 @@ async function pageTexts(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       const text = node.textContent?.trim();
-      if (!text || skip(element) || element!.closest('script, style') || !element!.checkVisibility({ visibilityProperty: true })) continue;
+      if (
+        !text ||
+        skip(element) ||
+        element!.closest('script, style') ||
+        !element!.checkVisibility({ visibilityProperty: true })
+      )
+        continue;
       texts.push(text);
     }
-    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]')) {
+    for (const element of document.body.querySelectorAll(
+      '[aria-label], [title], [placeholder], [alt], [aria-valuetext]',
+    )) {
       if (skip(element)) continue;
       for (const attribute of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) {
         const value = element.getAttribute(attribute)?.trim();
@@ -122,7 +238,9 @@ async function pageTexts(page: Page): Promise<string[]> {
 async function expectGermanOnly(page: Page, label: string) {
   const texts = await pageTexts(page);
   const rawKeys = texts.filter((text) => RAW_KEY.test(text));
-  const english = texts.filter((text) => ENGLISH.test(text) || RESOURCE_NAME.test(text)).map((text) => `${text}  ← ${text.match(ENGLISH)?.[0] ?? text.match(RESOURCE_NAME)?.[0]}`);
+  const english = texts
+    .filter((text) => ENGLISH.test(text) || RESOURCE_NAME.test(text))
+    .map((text) => `${text}  ← ${text.match(ENGLISH)?.[0] ?? text.match(RESOURCE_NAME)?.[0]}`);
   expect.soft(rawKeys, `raw translation keys on ${label}`).toEqual([]);
   expect.soft(english, `English words on ${label}`).toEqual([]);
 }

@@ -47,7 +47,11 @@ export async function openScreen(ctx: WalkContext, screen: WalkScreen): Promise<
 }
 
 /** Every state of a screen in order, `check` run on the screen and on each state. */
-export async function walkScreen(ctx: WalkContext, screen: WalkScreen, check: (label: string) => Promise<void>): Promise<void> {
+export async function walkScreen(
+  ctx: WalkContext,
+  screen: WalkScreen,
+  check: (label: string) => Promise<void>,
+): Promise<void> {
   await openScreen(ctx, screen);
   await check(screen.name);
   for (const state of screen.states ?? []) {

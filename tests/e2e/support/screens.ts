@@ -7,7 +7,16 @@ import { SECOND_FACTOR_SCREENS } from './secondFactorScreens';
 import type { WalkScreen } from './screenWalk';
 import { USER_SCREENS } from './userScreens';
 
-export { SIZES, openScreen, translator, walkScreen, type ScreenState, type Size, type WalkContext, type WalkScreen } from './screenWalk';
+export {
+  SIZES,
+  openScreen,
+  translator,
+  walkScreen,
+  type ScreenState,
+  type Size,
+  type WalkContext,
+  type WalkScreen,
+} from './screenWalk';
 
 /**
  * Every screen of the panel and the states reached on it (dialogs, tabs, steps, menus), as one table that the

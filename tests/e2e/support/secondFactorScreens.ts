@@ -15,9 +15,19 @@ const SECOND_FACTOR_REQUIRED = {
   detail: 'A second factor is required.',
   second_factor_token: 'walk-challenge',
   methods: ['totp', 'webauthn', 'recovery_code'],
-  webauthn_options: { challenge: 'd2Fsay1jaGFsbGVuZ2U', rpId: 'localhost', allowCredentials: [], userVerification: 'preferred' },
+  webauthn_options: {
+    challenge: 'd2Fsay1jaGFsbGVuZ2U',
+    rpId: 'localhost',
+    allowCredentials: [],
+    userVerification: 'preferred',
+  },
 };
-const REAUTHENTICATION_REQUIRED = { type: '/problems/reauthentication-required', title: 'Unauthorized', status: 401, detail: 'A recent authentication is needed.' };
+const REAUTHENTICATION_REQUIRED = {
+  type: '/problems/reauthentication-required',
+  title: 'Unauthorized',
+  status: 401,
+  detail: 'A recent authentication is needed.',
+};
 
 /** The next request to `path` (under the auth service) gets this 401 problem instead of the service's answer. */
 const answerOnce = (page: Page, path: string, problem: object) =>
@@ -27,7 +37,8 @@ const answerOnce = (page: Page, path: string, problem: object) =>
     { times: 1 },
   );
 
-const heading = (page: Page, t: WalkContext['t']) => page.getByRole('heading', { name: t('Two-step verification', 'Bestätigung in zwei Schritten') });
+const heading = (page: Page, t: WalkContext['t']) =>
+  page.getByRole('heading', { name: t('Two-step verification', 'Bestätigung in zwei Schritten') });
 
 const loginSecondStep: ScreenState = {
   name: 'second step',
@@ -62,7 +73,9 @@ const reauthenticationDialog: ScreenState = {
     await page.locator('input[name="password"]').fill(NEW_PASSWORD);
     await page.locator('input[name="confirmation"]').fill(NEW_PASSWORD);
     await clickButton(page, t('Save', 'Speichern'));
-    await expect(dialog(page).getByRole('heading', { name: t('Confirm your identity', 'Identität bestätigen') })).toBeVisible();
+    await expect(
+      dialog(page).getByRole('heading', { name: t('Confirm your identity', 'Identität bestätigen') }),
+    ).toBeVisible();
   },
 };
 
@@ -71,16 +84,26 @@ const reauthenticationSecondStep: ScreenState = {
   open: async ({ page, t }) => {
     await answerOnce(page, '/reauthenticate/', SECOND_FACTOR_REQUIRED);
     await dialog(page).locator('input[name="password"]').fill('walker-password');
-    await dialog(page).getByRole('button', { name: t('Confirm', 'Bestätigen'), exact: true }).click();
-    await expect(dialog(page).getByRole('heading', { name: t('Two-step verification', 'Bestätigung in zwei Schritten') })).toBeVisible();
+    await dialog(page)
+      .getByRole('button', { name: t('Confirm', 'Bestätigen'), exact: true })
+      .click();
+    await expect(
+      dialog(page).getByRole('heading', { name: t('Two-step verification', 'Bestätigung in zwei Schritten') }),
+    ).toBeVisible();
   },
   close: async ({ page, t }) => {
-    await dialog(page).getByRole('button', { name: t('Cancel', 'Abbrechen'), exact: true }).click();
+    await dialog(page)
+      .getByRole('button', { name: t('Cancel', 'Abbrechen'), exact: true })
+      .click();
     await expect(dialog(page)).toHaveCount(0);
   },
 };
 
-const addDialog = (name: string, button: [string, string], shown: (page: Page, t: WalkContext['t']) => ReturnType<Page['getByRole']>): ScreenState => ({
+const addDialog = (
+  name: string,
+  button: [string, string],
+  shown: (page: Page, t: WalkContext['t']) => ReturnType<Page['getByRole']>,
+): ScreenState => ({
   name,
   open: async ({ page, t }) => {
     await clickButton(page, t(...button));
@@ -89,7 +112,13 @@ const addDialog = (name: string, button: [string, string], shown: (page: Page, t
   close: escape,
 });
 
-const FACTOR = { uid: '00000000-0000-4000-8000-0000000000f1', kind: 'totp', name: 'Walk phone', created: 1_780_000_000, last_used: 1_780_086_400 };
+const FACTOR = {
+  uid: '00000000-0000-4000-8000-0000000000f1',
+  kind: 'totp',
+  name: 'Walk phone',
+  created: 1_780_000_000,
+  last_used: 1_780_086_400,
+};
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `walk-${String(index).padStart(4, '0')}-code`);
 
 /** The Security page of a user with one authenticator app, and the recovery codes a renewal would answer (only the page's own routes). */
@@ -97,7 +126,9 @@ async function withOneFactor({ page }: WalkContext): Promise<void> {
   await page.route('**/api/auth/second-factors/', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: [FACTOR] }) : route.fallback(),
   );
-  await page.route('**/api/auth/second-factors/recovery-codes/', (route) => route.fulfill({ json: { recovery_codes: RECOVERY_CODES } }));
+  await page.route('**/api/auth/second-factors/recovery-codes/', (route) =>
+    route.fulfill({ json: { recovery_codes: RECOVERY_CODES } }),
+  );
 }
 
 /** /info/ of a session that may only enroll, once: the page shows the enrollment page instead of the panel. */
@@ -107,7 +138,19 @@ async function enrollmentOnly({ page }: WalkContext): Promise<void> {
     async (route) => {
       const response = await route.fetch();
       const info = await response.json();
-      await route.fulfill({ response, json: { ...info, second_factor: { enrolled: false, required: true, grace_until: null, enrollment_only: true, recovery_codes_left: 0 } } });
+      await route.fulfill({
+        response,
+        json: {
+          ...info,
+          second_factor: {
+            enrolled: false,
+            required: true,
+            grace_until: null,
+            enrollment_only: true,
+            recovery_codes_left: 0,
+          },
+        },
+      });
     },
     { times: 1 },
   );
@@ -129,17 +172,29 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
       await expect(page.getByRole('progressbar')).toHaveCount(0);
     },
     states: [
-      addDialog('add authenticator app', ['Add authenticator app', 'Authenticator-App hinzufügen'], (page) => dialog(page).locator('input[name="name"]')),
+      addDialog('add authenticator app', ['Add authenticator app', 'Authenticator-App hinzufügen'], (page) =>
+        dialog(page).locator('input[name="name"]'),
+      ),
       {
         name: 'add authenticator app, QR code',
         open: async ({ page, t }) => {
           await clickButton(page, t('Add authenticator app', 'Authenticator-App hinzufügen'));
-          await dialog(page).getByRole('button', { name: t('Continue', 'Weiter'), exact: true }).click();
-          await expect(dialog(page).getByRole('img', { name: t('QR code for your authenticator app', 'QR-Code für Ihre Authenticator-App') })).toBeVisible();
+          await dialog(page)
+            .getByRole('button', { name: t('Continue', 'Weiter'), exact: true })
+            .click();
+          await expect(
+            dialog(page).getByRole('img', {
+              name: t('QR code for your authenticator app', 'QR-Code für Ihre Authenticator-App'),
+            }),
+          ).toBeVisible();
         },
         close: escape,
       },
-      addDialog('add passkey', ['Add passkey or security key', 'Passkey oder Sicherheitsschlüssel hinzufügen'], (page) => dialog(page).locator('input[name="name"]')),
+      addDialog(
+        'add passkey',
+        ['Add passkey or security key', 'Passkey oder Sicherheitsschlüssel hinzufügen'],
+        (page) => dialog(page).locator('input[name="name"]'),
+      ),
     ],
   },
   {
@@ -160,11 +215,15 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
         name: 'recovery codes',
         open: async ({ page, t }) => {
           await clickButton(page, t('New recovery codes', 'Neue Wiederherstellungscodes'));
-          await dialog(page).getByRole('button', { name: t('New recovery codes', 'Neue Wiederherstellungscodes'), exact: true }).click();
+          await dialog(page)
+            .getByRole('button', { name: t('New recovery codes', 'Neue Wiederherstellungscodes'), exact: true })
+            .click();
           await expect(dialog(page).getByRole('list').getByRole('listitem')).toHaveCount(RECOVERY_CODES.length);
         },
         close: async ({ page, t }) => {
-          await dialog(page).getByRole('button', { name: t('I have saved them', 'Ich habe sie gesichert'), exact: true }).click();
+          await dialog(page)
+            .getByRole('button', { name: t('I have saved them', 'Ich habe sie gesichert'), exact: true })
+            .click();
           await expect(dialog(page)).toHaveCount(0);
         },
       },
@@ -174,7 +233,10 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
     name: 'enrollment-only page',
     path: () => '/dashboard',
     before: enrollmentOnly,
-    ready: async ({ page, t }) => expect(page.getByRole('heading', { name: t('Set up a second factor', 'Zweiten Faktor einrichten'), level: 1 })).toBeVisible(),
+    ready: async ({ page, t }) =>
+      expect(
+        page.getByRole('heading', { name: t('Set up a second factor', 'Zweiten Faktor einrichten'), level: 1 }),
+      ).toBeVisible(),
   },
   {
     name: 'new password, re-authentication',
@@ -191,7 +253,10 @@ export const SECOND_FACTOR_SCREENS: WalkScreen[] = [
         name: 'second factor tab',
         open: async ({ page, t }) => {
           await page.getByRole('tab', { name: t('Second factor', 'Zweiter Faktor') }).click();
-          await expect(page.getByRole('tab', { name: t('Second factor', 'Zweiter Faktor') })).toHaveAttribute('aria-selected', 'true');
+          await expect(page.getByRole('tab', { name: t('Second factor', 'Zweiter Faktor') })).toHaveAttribute(
+            'aria-selected',
+            'true',
+          );
           await expect(page.getByRole('progressbar')).toHaveCount(0);
         },
       },

@@ -15,13 +15,22 @@ export interface SeededUser {
   password: string;
 }
 
-export async function seedUser(api: AdminApi, user: Omit<SeededUser, 'uid'> & { roles: string[] }): Promise<SeededUser> {
+export async function seedUser(
+  api: AdminApi,
+  user: Omit<SeededUser, 'uid'> & { roles: string[] },
+): Promise<SeededUser> {
   const body = { username: user.username, password: user.password, public_name: user.publicName, roles: user.roles };
-  const created = await expectJson<{ domain_user: { uid: string } }>(await api.post('/api/auth/administration/users/', body), 201);
+  const created = await expectJson<{ domain_user: { uid: string } }>(
+    await api.post('/api/auth/administration/users/', body),
+    201,
+  );
   return { ...user, uid: created.domain_user.uid };
 }
 
-export async function seedProvider(api: AdminApi, provider: { name: string; host: string; port: number; security?: string }): Promise<string> {
+export async function seedProvider(
+  api: AdminApi,
+  provider: { name: string; host: string; port: number; security?: string },
+): Promise<string> {
   const body = { security: 'none', ...provider };
   return (await expectJson<{ uid: string }>(await api.post('/api/mail/administration/providers/', body), 201)).uid;
 }
@@ -31,7 +40,10 @@ export async function seedAccount(api: AdminApi, expression: string, providerUid
   return (await expectJson<{ uid: string }>(await api.post('/api/mail/administration/accounts/', body), 201)).uid;
 }
 
-export async function sendMail(api: AdminApi, mail: { sender: string; to: string[]; cc?: string[]; subject: string }): Promise<string> {
+export async function sendMail(
+  api: AdminApi,
+  mail: { sender: string; to: string[]; cc?: string[]; subject: string },
+): Promise<string> {
   const body = { cc: [], message: 'Diese Nachricht kommt aus einem Browsertest.', ...mail };
   return (await expectJson<{ reference_uid: string }>(await api.post('/api/mail/send/', body), 202)).reference_uid;
 }
@@ -75,7 +87,8 @@ export type TokenService = 'files' | 'pricing';
 
 export async function seedToken(api: AdminApi, service: TokenService, name: string): Promise<string> {
   const body = { service: name, token: `e2e-${randomBytes(12).toString('hex')}1` };
-  return (await expectJson<{ uid: string }>(await api.post(`/api/${service}/administration/access-tokens/`, body), 201)).uid;
+  return (await expectJson<{ uid: string }>(await api.post(`/api/${service}/administration/access-tokens/`, body), 201))
+    .uid;
 }
 
 /** A care request with two patients, submitted through the public intake as the agency's web form does. */
@@ -94,8 +107,24 @@ export async function seedCareRequest(api: AdminApi, host: string): Promise<stri
     Nachname: 'Musterfrau',
     Telefon: '030 1234567',
     EMail: 'erika.musterfrau@example.org',
-    ...patient('P0', { Geschlecht: '1', Pflegegrad: '3', Mobil: '3', Hoeren: '1', Sprechen: '0', Sehen: '2', Nacht: '1' }),
-    ...patient('P1', { Geschlecht: '0', Pflegegrad: '2', Mobil: '4', Hoeren: '0', Sprechen: '0', Sehen: '0', Nacht: '0' }),
+    ...patient('P0', {
+      Geschlecht: '1',
+      Pflegegrad: '3',
+      Mobil: '3',
+      Hoeren: '1',
+      Sprechen: '0',
+      Sehen: '2',
+      Nacht: '1',
+    }),
+    ...patient('P1', {
+      Geschlecht: '0',
+      Pflegegrad: '2',
+      Mobil: '4',
+      Hoeren: '0',
+      Sprechen: '0',
+      Sehen: '0',
+      Nacht: '0',
+    }),
     WWW: `https://${host}/anfrage`,
     utm_source: 'partnerportal',
   };
@@ -106,7 +135,8 @@ const patient = (prefix: string, fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${prefix}${name}`, value]));
 
 /** A PNG of one white pixel. */
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 
 /** What the screen walks need: one of everything, with names that belong to this run. */
 export interface WalkSeed {
@@ -149,19 +179,44 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
   // as long as real ones: a phone's account editor must wrap it, not grow wider
   const providerName = `Postausgang der Pflegeagentur Charlottenburg ${suffix}`;
   const providerUid = await seedProvider(api, { name: providerName, host: '127.0.0.1', port: peer.port });
-  const unreachable = await seedProvider(api, { name: `Unerreichbar ${suffix}`, host: '127.0.0.1', port: await closedPort() });
+  const unreachable = await seedProvider(api, {
+    name: `Unerreichbar ${suffix}`,
+    host: '127.0.0.1',
+    port: await closedPort(),
+  });
   const escapedDomain = domain.replace(/\./g, '\\.');
   const accountUid = await seedAccount(api, `^(buero|slow)@${escapedDomain}$`, providerUid);
   await seedAccount(api, `^warten@${escapedDomain}$`, unreachable);
   const longest = await seedLongestValues(api, suffix, domain);
 
-  const delivered = await sendMail(api, { sender: `buero@${domain}`, to: ['pflege@example.org', 'team@example.org'], subject: `Dienstplan ${suffix}` });
-  const failed = await sendMail(api, { sender: `buero@${domain}`, to: longest.refusedRecipients, subject: `Abgelehnt ${suffix}` });
-  const retrying = await sendMail(api, { sender: `warten@${domain}`, to: ['pflege@example.org'], subject: `Wiederholung ${suffix}` });
+  const delivered = await sendMail(api, {
+    sender: `buero@${domain}`,
+    to: ['pflege@example.org', 'team@example.org'],
+    subject: `Dienstplan ${suffix}`,
+  });
+  const failed = await sendMail(api, {
+    sender: `buero@${domain}`,
+    to: longest.refusedRecipients,
+    subject: `Abgelehnt ${suffix}`,
+  });
+  const retrying = await sendMail(api, {
+    sender: `warten@${domain}`,
+    to: ['pflege@example.org'],
+    subject: `Wiederholung ${suffix}`,
+  });
   const longMails = [
     // 253 characters: the SMTP peer (smtp-server) refuses an address of 254 as bad syntax
-    await sendMail(api, { sender: `buero@${domain}`, to: [addressOf('pflege-', LONGEST.address - 1), addressOf('team-', LONGEST.address - 1)], cc: [addressOf('kopie-', LONGEST.address - 1)], subject: wordsOf(LONGEST.subject, `Monatsabrechnung ${suffix}`) }),
-    await sendMail(api, { sender: longest.longSender, to: ['pflege@example.org'], subject: wordsOf(LONGEST.subject, `Erneuter Versuch ${suffix}`) }),
+    await sendMail(api, {
+      sender: `buero@${domain}`,
+      to: [addressOf('pflege-', LONGEST.address - 1), addressOf('team-', LONGEST.address - 1)],
+      cc: [addressOf('kopie-', LONGEST.address - 1)],
+      subject: wordsOf(LONGEST.subject, `Monatsabrechnung ${suffix}`),
+    }),
+    await sendMail(api, {
+      sender: longest.longSender,
+      to: ['pflege@example.org'],
+      subject: wordsOf(LONGEST.subject, `Erneuter Versuch ${suffix}`),
+    }),
   ];
   await waitForMail(api, 'delivered', delivered);
   await waitForMail(api, 'failed', failed);
@@ -184,14 +239,22 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
     ],
   });
   const imageName = `Grundriss-${suffix}.png`;
-  await seedFile(api, { name: imageName, description: `Grundriss der Wohnung ${suffix}`, content: Buffer.from(ONE_PIXEL_PNG, 'base64'), mimeType: 'image/png' });
+  await seedFile(api, {
+    name: imageName,
+    description: `Grundriss der Wohnung ${suffix}`,
+    content: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    mimeType: 'image/png',
+  });
   const filesToken = `dateiportal-${suffix}`;
   const pricingToken = `preisportal-${suffix}`;
   await seedToken(api, 'files', filesToken);
   await seedToken(api, 'pricing', pricingToken);
   const careHost = `www.pflege-${suffix}.example`;
   await seedCareRequest(api, careHost);
-  const events = await expectJson<{ items: Array<{ id: number | string }> }>(await api.get('/api/audit/events/?page_size=1'), 200);
+  const events = await expectJson<{ items: Array<{ id: number | string }> }>(
+    await api.get('/api/audit/events/?page_size=1'),
+    200,
+  );
   return {
     suffix,
     user,
@@ -212,6 +275,10 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
 
 /** A mail that the peer holds, so that the queue shows an entry for a while (the server gives up after its SMTP timeout). */
 export async function queueHeldMail(api: AdminApi, seed: WalkSeed): Promise<void> {
-  const reference = await sendMail(api, { sender: seed.slowSender, to: ['slow@example.org'], subject: `Warteschlange ${seed.suffix}` });
+  const reference = await sendMail(api, {
+    sender: seed.slowSender,
+    to: ['slow@example.org'],
+    subject: `Warteschlange ${seed.suffix}`,
+  });
   await waitForMail(api, 'queue', reference);
 }

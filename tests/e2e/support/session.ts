@@ -9,7 +9,12 @@ export type Lang = 'en' | 'de';
  * with the panel's language, on storage cleared of an earlier session; the next protected page signs in through the root
  * page as after a reload.
  */
-export async function signInWithToken(page: Page, request: APIRequestContext, lang: Lang = 'en', user = E2E_ADMIN): Promise<void> {
+export async function signInWithToken(
+  page: Page,
+  request: APIRequestContext,
+  lang: Lang = 'en',
+  user = E2E_ADMIN,
+): Promise<void> {
   const { refresh_token: refreshToken } = await signInThroughApi(request, user);
   await page.goto('/api/health');
   await page.evaluate(

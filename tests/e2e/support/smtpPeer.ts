@@ -17,7 +17,8 @@ interface SmtpError extends Error {
   responseCode?: number;
 }
 
-const smtpError = (message: string, responseCode: number): SmtpError => Object.assign(new Error(message), { responseCode });
+const smtpError = (message: string, responseCode: number): SmtpError =>
+  Object.assign(new Error(message), { responseCode });
 const localPart = (address: string) => address.split('@')[0] ?? '';
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {

@@ -53,7 +53,10 @@ export const USER_SCREENS: WalkScreen[] = [
         name: 'sessions tab',
         open: async ({ page, t }) => {
           await page.getByRole('tab', { name: t('Sessions', 'Sitzungen') }).click();
-          await expect(page.getByRole('tab', { name: t('Sessions', 'Sitzungen') })).toHaveAttribute('aria-selected', 'true');
+          await expect(page.getByRole('tab', { name: t('Sessions', 'Sitzungen') })).toHaveAttribute(
+            'aria-selected',
+            'true',
+          );
           await expect(page.getByRole('progressbar')).toHaveCount(0);
         },
       },

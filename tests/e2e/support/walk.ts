@@ -15,7 +15,9 @@ export async function settled(page: Page): Promise<void> {
     () =>
       document
         .getAnimations()
-        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
     undefined,
     { timeout: 5_000 },
   );
@@ -30,7 +32,11 @@ export async function settled(page: Page): Promise<void> {
  * code cache (a fresh context per screen made the walk a fifth slower); every test signs in anew on cleared storage. A failed
  * test leaves a screenshot (the shared page records no trace); Playwright then starts a new worker, and with it a new page.
  */
-export function walkEveryScreen(langs: Lang[], size: Size, check: (ctx: WalkContext, label: string) => Promise<void>): void {
+export function walkEveryScreen(
+  langs: Lang[],
+  size: Size,
+  check: (ctx: WalkContext, label: string) => Promise<void>,
+): void {
   // the worker's server starts on seed:demo's data: the screens as a newcomer first sees them, seeded once per worker
   test.use({ demoData: true });
   let peer: SmtpPeer;
@@ -39,7 +45,12 @@ export function walkEveryScreen(langs: Lang[], size: Size, check: (ctx: WalkCont
   let page: Page;
 
   test.beforeAll(async ({ browser, server }) => {
-    context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: SIZES[size] });
+    context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+      viewport: SIZES[size],
+    });
     page = await context.newPage();
   });
   test.afterEach(async ({}, testInfo) => {

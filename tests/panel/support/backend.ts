@@ -19,7 +19,11 @@ export function useFakeBackend() {
     service = createFakeAuthService();
     statistics = initialStatistics();
     statisticsHits.length = 0;
-    server.resetHandlers(...service.handlers, ...statisticsHandlers(() => statistics, statisticsHits), ...createFakeCareWork(() => []).handlers);
+    server.resetHandlers(
+      ...service.handlers,
+      ...statisticsHandlers(() => statistics, statisticsHits),
+      ...createFakeCareWork(() => []).handlers,
+    );
   });
   afterAll(() => server.close());
   return {

@@ -49,7 +49,12 @@ export function createFakeAuditService() {
   const requests: URL[] = [];
 
   const matching = (query: URLSearchParams) => {
-    const filters = JSON.parse(query.get('filters') ?? '{}') as { action?: string; actor?: string; target_type?: string; time?: { from?: number; to?: number } };
+    const filters = JSON.parse(query.get('filters') ?? '{}') as {
+      action?: string;
+      actor?: string;
+      target_type?: string;
+      time?: { from?: number; to?: number };
+    };
     const text = (query.get('query') ?? '').toLowerCase();
     return events.filter(
       (event) =>
@@ -58,7 +63,10 @@ export function createFakeAuditService() {
         (!filters.target_type || event.target?.type === filters.target_type) &&
         (filters.time?.from === undefined || event.time >= filters.time.from) &&
         (filters.time?.to === undefined || event.time <= filters.time.to) &&
-        (!text || [event.actor?.public_name, event.target?.label, event.action].some((part) => part?.toLowerCase().includes(text))),
+        (!text ||
+          [event.actor?.public_name, event.target?.label, event.action].some((part) =>
+            part?.toLowerCase().includes(text),
+          )),
     );
   };
 
@@ -68,7 +76,17 @@ export function createFakeAuditService() {
       requests.push(url);
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('page_size') ?? 10);
-      if (size > 100) return HttpResponse.json({ type: '/problems/validation-error', title: 'Bad Request', status: 400, detail: 'page_size', field: 'page_size' }, { status: 400 });
+      if (size > 100)
+        return HttpResponse.json(
+          {
+            type: '/problems/validation-error',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'page_size',
+            field: 'page_size',
+          },
+          { status: 400 },
+        );
       const selected = matching(url.searchParams);
       return HttpResponse.json({
         items: selected.slice((page - 1) * size, page * size),
@@ -80,13 +98,20 @@ export function createFakeAuditService() {
     http.get(`${EVENTS_URL}:id/`, ({ request, params }) => {
       requests.push(new URL(request.url));
       const event = events.find((candidate) => candidate.id === params.id);
-      if (!event) return HttpResponse.json({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No such event.' }, { status: 404 });
+      if (!event)
+        return HttpResponse.json(
+          { type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No such event.' },
+          { status: 404 },
+        );
       return HttpResponse.json(event);
     }),
   ];
 
   /** The list requests' query parameters, in order. */
-  const listQueries = () => requests.filter((url) => url.pathname === new URL(EVENTS_URL).pathname).map((url) => Object.fromEntries(url.searchParams));
+  const listQueries = () =>
+    requests
+      .filter((url) => url.pathname === new URL(EVENTS_URL).pathname)
+      .map((url) => Object.fromEntries(url.searchParams));
   return { events, requests, handlers, listQueries };
 }
 

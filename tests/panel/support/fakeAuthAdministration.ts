@@ -3,7 +3,10 @@ import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import { panelUser, userPage, type FakeUser } from './fakeAuthUsers';
 
 /** The administration routes: the users list and editors, banning, unlocking, sign-outs and sessions. */
-export function userAdministrationHandlers({ state, nextNumber, authenticated, findByUsername, needsReauthentication }: FakeAuthCore, base: string) {
+export function userAdministrationHandlers(
+  { state, nextNumber, authenticated, findByUsername, needsReauthentication }: FakeAuthCore,
+  base: string,
+) {
   const { users, sessions, refreshTokens } = state;
   return [
     http.get(
@@ -18,10 +21,23 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
     http.post(
       `${base}/administration/users/`,
       authenticated(async (_user, request) => {
-        const body = (await request.json()) as { username: string; password: string; public_name: string; roles: string[] };
-        if (findByUsername(body.username)) return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
+        const body = (await request.json()) as {
+          username: string;
+          password: string;
+          public_name: string;
+          roles: string[];
+        };
+        if (findByUsername(body.username))
+          return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         const uid = `00000000-0000-4000-8000-${String(nextNumber()).padStart(12, '0')}`;
-        const created: FakeUser = { uid, public_name: body.public_name, roles: body.roles, banned: false, username: body.username, password: body.password };
+        const created: FakeUser = {
+          uid,
+          public_name: body.public_name,
+          roles: body.roles,
+          banned: false,
+          username: body.username,
+          password: body.password,
+        };
         users.set(uid, created);
         return json(panelUser(created), 201);
       }),
@@ -56,7 +72,8 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
         const body = (await request.json()) as { username: string; password?: string };
         if (body.password !== undefined && needsReauthentication(request)) return needsReauthentication(request)!;
         const other = findByUsername(body.username);
-        if (other && other.uid !== target.uid) return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
+        if (other && other.uid !== target.uid)
+          return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         target.username = body.username;
         if (body.password !== undefined) target.password = body.password;
         return json(panelUser(target));
@@ -82,7 +99,8 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
       `${base}/administration/ban-users/`,
       authenticated(async (user, request) => {
         const { uids } = (await request.json()) as { uids: string[] };
-        if (uids.includes(user.uid)) return problem(400, 'Bad Request', 'You cannot ban yourself.', 'uids', {}, '/problems/self-ban');
+        if (uids.includes(user.uid))
+          return problem(400, 'Bad Request', 'You cannot ban yourself.', 'uids', {}, '/problems/self-ban');
         if (uids.some((uid) => !users.has(uid))) return problem(404, 'Not Found', 'Unknown user.', 'uids');
         for (const uid of uids) users.get(uid)!.banned = true;
         return json({ banned: uids });
@@ -116,8 +134,11 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
     http.get(
       `${base}/administration/users/:uid/sessions/`,
       authenticated((_user, _request, params) => {
-        if (!users.has(params.uid)) return problem(404, 'Not Found', 'No such user.', undefined, {}, '/problems/not-found');
-        const own = [...sessions.values()].filter((session) => session.uid === params.uid).sort((a, b) => b.last_used - a.last_used);
+        if (!users.has(params.uid))
+          return problem(404, 'Not Found', 'No such user.', undefined, {}, '/problems/not-found');
+        const own = [...sessions.values()]
+          .filter((session) => session.uid === params.uid)
+          .sort((a, b) => b.last_used - a.last_used);
         return json(own.map(({ uid: _uid, ...session }) => session));
       }),
     ),
@@ -126,7 +147,8 @@ export function userAdministrationHandlers({ state, nextNumber, authenticated, f
       `${base}/administration/users/:uid/sessions/:family/`,
       authenticated((_user, _request, params) => {
         const session = sessions.get(params.family);
-        if (!session || session.uid !== params.uid) return problem(404, 'Not Found', 'No such session.', undefined, {}, '/problems/not-found');
+        if (!session || session.uid !== params.uid)
+          return problem(404, 'Not Found', 'No such session.', undefined, {}, '/problems/not-found');
         sessions.delete(params.family);
         return new HttpResponse(null, { status: 204 });
       }),

@@ -24,13 +24,19 @@ export const testConfig: RuntimeConfig = {
 /** An in-memory stand-in for the auth service's HTTP routes (server/auth/routes.ts), with a record of every request. */
 export function createFakeAuthService(base = AUTH_URL) {
   const core = createFakeAuthCore();
-  const handlers = [...signInHandlers(core, base), ...secondFactorHandlers(core, base), ...userAdministrationHandlers(core, base)];
+  const handlers = [
+    ...signInHandlers(core, base),
+    ...secondFactorHandlers(core, base),
+    ...userAdministrationHandlers(core, base),
+  ];
   const { state, grantRefreshToken, issue } = core;
   const { requests } = state;
   /** Requests to one path (and method), e.g. hits('POST', '/api/auth/token/'). */
-  const hits = (method: string, path: string) => requests.filter((entry) => entry.method === method && entry.path === path);
+  const hits = (method: string, path: string) =>
+    requests.filter((entry) => entry.method === method && entry.path === path);
   /** POST /token/ requests with a bearer refresh token. */
-  const refreshHits = () => hits('POST', '/api/auth/token/').filter((entry) => entry.authorization?.startsWith('Bearer '));
+  const refreshHits = () =>
+    hits('POST', '/api/auth/token/').filter((entry) => entry.authorization?.startsWith('Bearer '));
   const basicHits = () => hits('POST', '/api/auth/token/').filter((entry) => entry.authorization?.startsWith('Basic '));
 
   return { state, handlers, grantRefreshToken, issue, hits, refreshHits, basicHits, problem };

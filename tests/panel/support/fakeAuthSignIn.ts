@@ -10,7 +10,11 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
   const token = `challenge-${nextNumber()}`;
   state.secondFactorTokens.set(token, { uid: user.uid, failures: 0 });
   const kinds = new Set(user.factors?.map((factor) => factor.kind));
-  const methods = [...(kinds.has('totp') ? ['totp'] : []), ...(kinds.has('webauthn') ? ['webauthn'] : []), ...(user.recoveryCodes?.length ? ['recovery_code'] : [])];
+  const methods = [
+    ...(kinds.has('totp') ? ['totp'] : []),
+    ...(kinds.has('webauthn') ? ['webauthn'] : []),
+    ...(user.recoveryCodes?.length ? ['recovery_code'] : []),
+  ];
   return HttpResponse.json(
     {
       type: '/problems/second-factor-required',
@@ -19,7 +23,9 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
       detail: 'A second factor is required.',
       second_factor_token: token,
       methods,
-      ...(kinds.has('webauthn') ? { webauthn_options: { challenge: `webauthn-challenge-${token}`, rpId: 'localhost', allowCredentials: [] } } : {}),
+      ...(kinds.has('webauthn')
+        ? { webauthn_options: { challenge: `webauthn-challenge-${token}`, rpId: 'localhost', allowCredentials: [] } }
+        : {}),
     },
     { status: 401, headers: { 'content-type': 'application/problem+json' } },
   );
@@ -46,7 +52,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
       if (header.startsWith('Basic ')) {
         const [username, ...rest] = atob(header.slice(6)).split(':');
         const user = findByUsername(username);
-        if (!user || user.password !== rest.join(':') || user.banned) return problem(401, 'Unauthorized', 'Invalid username or password.');
+        if (!user || user.password !== rest.join(':') || user.banned)
+          return problem(401, 'Unauthorized', 'Invalid username or password.');
         if (user.factors?.length) return secondFactorRequired(core, user);
         return json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
       }
@@ -81,7 +88,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
         const refused = needsReauthentication(request);
         if (refused) return refused;
         const body = (await request.json()) as { username: string; password: string };
-        if (!body.password || body.password.length < 7) return problem(400, 'Bad Request', 'Password too short.', 'password');
+        if (!body.password || body.password.length < 7)
+          return problem(400, 'Bad Request', 'Password too short.', 'password');
         user.username = body.username;
         user.password = body.password;
         return json({ uid: user.uid, username: user.username });

@@ -12,9 +12,22 @@ interface RecordedRequest {
 }
 
 /** A problem body; without `type` one the panel does not know, so that it shows the detail. */
-export const problem = (status: number, title: string, detail: string, field?: string, headers?: Record<string, string>, type?: string) =>
+export const problem = (
+  status: number,
+  title: string,
+  detail: string,
+  field?: string,
+  headers?: Record<string, string>,
+  type?: string,
+) =>
   HttpResponse.json(
-    { type: type ?? `https://caredesk.example/problems/${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, detail, ...(field ? { field } : {}) },
+    {
+      type: type ?? `https://caredesk.example/problems/${title.toLowerCase().replace(/\s+/g, '-')}`,
+      title,
+      status,
+      detail,
+      ...(field ? { field } : {}),
+    },
     { status, headers: { 'content-type': 'application/problem+json', ...headers } },
   );
 
@@ -81,7 +94,14 @@ export function createFakeAuthCore() {
       }
     }
     const { headers } = request;
-    requests.push({ method: request.method, path: url.pathname, search: url.search, authorization: headers.get('authorization'), deviceToken: headers.get('x-device-token'), body });
+    requests.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      authorization: headers.get('authorization'),
+      deviceToken: headers.get('x-device-token'),
+      body,
+    });
   };
 
   /** The calling user, or a 401 response. */
@@ -90,14 +110,21 @@ export function createFakeAuthCore() {
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const access = accessTokens.get(token);
     const user = access ? users.get(access.uid) : undefined;
-    if (!access || !user || access.expires <= state.now() || user.banned) return problem(401, 'Unauthorized', 'Invalid or expired access token.');
+    if (!access || !user || access.expires <= state.now() || user.banned)
+      return problem(401, 'Unauthorized', 'Invalid or expired access token.');
     return user;
   };
 
   /** A route handler that records the request and answers only callers with a valid access token. */
   const authenticated =
     (handler: (user: FakeUser, request: Request, params: Record<string, string>) => Promise<Response> | Response) =>
-    async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
+    async ({
+      request,
+      params,
+    }: {
+      request: Request;
+      params: Record<string, string | readonly string[] | undefined>;
+    }) => {
       await record(request);
       const user = caller(request);
       if (user instanceof Response) return user;
@@ -108,10 +135,18 @@ export function createFakeAuthCore() {
   const needsReauthentication = (request: Request): Response | null => {
     const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
     if (!state.reauthenticationRequired || state.freshAccessTokens.has(token)) return null;
-    return problem(401, 'Unauthorized', 'A recent authentication is needed.', undefined, {}, '/problems/reauthentication-required');
+    return problem(
+      401,
+      'Unauthorized',
+      'A recent authentication is needed.',
+      undefined,
+      {},
+      '/problems/reauthentication-required',
+    );
   };
 
-  const findByUsername = (username: string) => [...users.values()].find((user) => user.username?.toLowerCase() === username.toLowerCase());
+  const findByUsername = (username: string) =>
+    [...users.values()].find((user) => user.username?.toLowerCase() === username.toLowerCase());
 
   return { state, nextNumber, issue, grantRefreshToken, record, authenticated, findByUsername, needsReauthentication };
 }

@@ -33,7 +33,8 @@ export interface FakeFactor {
 }
 
 /** The user's state as the users list summarises it. */
-export const secondFactorState = (user: FakeUser) => (user.factors?.length ? 'on' : user.secondFactorRequired ? 'required-missing' : 'off');
+export const secondFactorState = (user: FakeUser) =>
+  user.factors?.length ? 'on' : user.secondFactorRequired ? 'required-missing' : 'off';
 
 export interface FakeSession {
   uid: string;
@@ -45,9 +46,30 @@ export interface FakeSession {
 }
 
 export const initialUsers = (): FakeUser[] => [
-  { uid: ADMIN_UID, public_name: 'Alice Admin', roles: ['administrator', 'ceo'], banned: false, username: 'alice', password: 'alice-secret' },
-  { uid: RECRUITER_UID, public_name: 'Bob Recruiter', roles: ['recruiter', 'trainer'], banned: false, username: 'bobby', password: 'bob-secret' },
-  { uid: CAREGIVER_UID, public_name: 'Carla Care', roles: ['caregiver'], banned: true, username: 'carla', password: 'carla-secret' },
+  {
+    uid: ADMIN_UID,
+    public_name: 'Alice Admin',
+    roles: ['administrator', 'ceo'],
+    banned: false,
+    username: 'alice',
+    password: 'alice-secret',
+  },
+  {
+    uid: RECRUITER_UID,
+    public_name: 'Bob Recruiter',
+    roles: ['recruiter', 'trainer'],
+    banned: false,
+    username: 'bobby',
+    password: 'bob-secret',
+  },
+  {
+    uid: CAREGIVER_UID,
+    public_name: 'Carla Care',
+    roles: ['caregiver'],
+    banned: true,
+    username: 'carla',
+    password: 'carla-secret',
+  },
 ];
 
 /** A user as the administration routes answer it. */
@@ -68,14 +90,35 @@ export const panelUser = (user: FakeUser) => ({
 export const userPage = (byName: FakeUser[], query: URLSearchParams) => {
   const page = Number(query.get('page') ?? 1);
   const size = Number(query.get('page_size') ?? 10);
-  const filters = JSON.parse(query.get('filters') ?? '{}') as { role?: string; banned?: boolean; locked?: boolean; uids?: string[] };
+  const filters = JSON.parse(query.get('filters') ?? '{}') as {
+    role?: string;
+    banned?: boolean;
+    locked?: boolean;
+    uids?: string[];
+  };
   const words = (query.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[query.get('sort_by') ?? 'public_name'] as keyof FakeUser;
+  const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[
+    query.get('sort_by') ?? 'public_name'
+  ] as keyof FakeUser;
   const direction = query.get('ordering') === 'des' ? -1 : 1;
   const selected = byName
-    .filter((user) => words.every((word) => [user.public_name, user.username ?? '', user.roles.join(' '), user.uid].some((text) => text.toLowerCase().includes(word))))
-    .filter((user) => (filters.role == null || user.roles.includes(filters.role)) && (filters.banned == null || user.banned === filters.banned))
-    .filter((user) => (filters.locked == null || !!user.locked === filters.locked) && (!filters.uids || filters.uids.includes(user.uid)))
+    .filter((user) =>
+      words.every((word) =>
+        [user.public_name, user.username ?? '', user.roles.join(' '), user.uid].some((text) =>
+          text.toLowerCase().includes(word),
+        ),
+      ),
+    )
+    .filter(
+      (user) =>
+        (filters.role == null || user.roles.includes(filters.role)) &&
+        (filters.banned == null || user.banned === filters.banned),
+    )
+    .filter(
+      (user) =>
+        (filters.locked == null || !!user.locked === filters.locked) &&
+        (!filters.uids || filters.uids.includes(user.uid)),
+    )
     .sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));
   return {
     items: selected.slice((page - 1) * size, page * size).map(panelUser),

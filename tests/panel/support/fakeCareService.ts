@@ -37,8 +37,28 @@ export const incoming2016 = () => ({
   version: 3,
   details: { newsletter: true, referral: 'google' },
   patients: [
-    { gender: 'female', mobility: 'walker', care_level: 3, details: { can_hear: 'slightly_impaired', can_talk: 'no_limitations', can_see: 'highly_impaired', night_shift: 'rarely' } },
-    { gender: 'male', mobility: 'wheelchair', care_level: 2, details: { can_hear: 'no_limitations', can_talk: 'not_possible', can_see: 'no_limitations', night_shift: 'never' } },
+    {
+      gender: 'female',
+      mobility: 'walker',
+      care_level: 3,
+      details: {
+        can_hear: 'slightly_impaired',
+        can_talk: 'no_limitations',
+        can_see: 'highly_impaired',
+        night_shift: 'rarely',
+      },
+    },
+    {
+      gender: 'male',
+      mobility: 'wheelchair',
+      care_level: 2,
+      details: {
+        can_hear: 'no_limitations',
+        can_talk: 'not_possible',
+        can_see: 'no_limitations',
+        night_shift: 'never',
+      },
+    },
   ],
 });
 
@@ -82,7 +102,14 @@ export const incoming2012 = () => ({
       gender: 'female',
       mobility: 'bedridden',
       care_level: 5,
-      details: { can_hear: 'not_possible', can_talk: 'highly_impaired', can_see: 'slightly_impaired', night_shift: 'frequent', ambulatory_care_service: 'to_be_discontinued', diseases: ['dementia', 'diabetes'] },
+      details: {
+        can_hear: 'not_possible',
+        can_talk: 'highly_impaired',
+        can_see: 'slightly_impaired',
+        night_shift: 'frequent',
+        ambulatory_care_service: 'to_be_discontinued',
+        diseases: ['dementia', 'diabetes'],
+      },
     },
   ],
 });
@@ -145,13 +172,38 @@ export const archived2016 = () => ({
         diseases: null,
         night_shift: 'never',
         medical_aids: null,
-        abilities: { can_hear: 'no_limitations', can_talk: 'not_possible', can_see: 'no_limitations', can_climb_stairs: null, can_get_out_of_bed: null, can_dress: null, can_walk: null, can_stand: null },
+        abilities: {
+          can_hear: 'no_limitations',
+          can_talk: 'not_possible',
+          can_see: 'no_limitations',
+          can_climb_stairs: null,
+          can_get_out_of_bed: null,
+          can_dress: null,
+          can_walk: null,
+          can_stand: null,
+        },
         care_activities: { morning: null, noon: null, evening: null, night: null },
       },
     ],
   },
-  accommodation: { accommodation: 'apartment', bathroom: true, toilet: true, television: 'to_be_arranged', internet: 'available', telephone_flat_rate: 'not_available', family_nearby: true },
-  caregiver_requirements: { gender: 'unimportant', language_skills: 'fluent', drivers_license: true, smokers_allowed: 'nonsmokers_only', work_experience: 'expert', minimum_age: 25, maximum_age: 60 },
+  accommodation: {
+    accommodation: 'apartment',
+    bathroom: true,
+    toilet: true,
+    television: 'to_be_arranged',
+    internet: 'available',
+    telephone_flat_rate: 'not_available',
+    family_nearby: true,
+  },
+  caregiver_requirements: {
+    gender: 'unimportant',
+    language_skills: 'fluent',
+    drivers_license: true,
+    smokers_allowed: 'nonsmokers_only',
+    work_experience: 'expert',
+    minimum_age: 25,
+    maximum_age: 60,
+  },
 });
 
 interface CapturedRequest {
@@ -167,7 +219,11 @@ export function useFakeCareBackend() {
     intake: [] as CapturedRequest[],
     incoming: [] as CapturedRequest[],
     archived: [] as CapturedRequest[],
-    intakeReply: () => HttpResponse.json({ uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 }, { status: 201 }) as Response,
+    intakeReply: () =>
+      HttpResponse.json(
+        { uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 },
+        { status: 201 },
+      ) as Response,
     items: [incoming2016(), incoming2012()] as unknown[],
   };
   const work = createFakeCareWork(() => state.items as WorkflowItem[]);
@@ -175,7 +231,11 @@ export function useFakeCareBackend() {
     state.intake = [];
     state.incoming = [];
     state.archived = [];
-    state.intakeReply = () => HttpResponse.json({ uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 }, { status: 201 }) as Response;
+    state.intakeReply = () =>
+      HttpResponse.json(
+        { uid: '7a7a7a7a-0000-4000-8000-000000000001', submitted: 1_772_361_000 },
+        { status: 201 },
+      ) as Response;
     state.items = [incoming2016(), incoming2012()];
     work.state.notes.clear();
     work.state.activity.clear();
@@ -185,7 +245,11 @@ export function useFakeCareBackend() {
     backend.server.use(
       ...work.handlers,
       http.post(INTAKE_URL, async ({ request }) => {
-        state.intake.push({ url: new URL(request.url), form: await request.formData(), authorization: request.headers.get('authorization') });
+        state.intake.push({
+          url: new URL(request.url),
+          form: await request.formData(),
+          authorization: request.headers.get('authorization'),
+        });
         return state.intakeReply();
       }),
       http.get(INCOMING_URL, ({ request }) => {
@@ -193,13 +257,23 @@ export function useFakeCareBackend() {
         state.incoming.push({ url });
         const pageSize = Number(url.searchParams.get('page_size') ?? 10);
         const statuses = (JSON.parse(url.searchParams.get('filters') ?? '{}') as { status?: string[] }).status;
-        const items = statuses ? (state.items as WorkflowItem[]).filter((item) => statuses.includes(item.status)) : state.items;
-        return HttpResponse.json({ items: items.slice(0, pageSize), previous_page: null, next_page: null, total: items.length });
+        const items = statuses
+          ? (state.items as WorkflowItem[]).filter((item) => statuses.includes(item.status))
+          : state.items;
+        return HttpResponse.json({
+          items: items.slice(0, pageSize),
+          previous_page: null,
+          next_page: null,
+          total: items.length,
+        });
       }),
       http.get(ARCHIVED_URL, ({ request, params }) => {
         state.archived.push({ url: new URL(request.url) });
         if (params.uid === UID_2016) return HttpResponse.json(archived2016());
-        return HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such request' }, { status: 404 });
+        return HttpResponse.json(
+          { type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such request' },
+          { status: 404 },
+        );
       }),
     );
   };

@@ -1,5 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import type { CareEventName, NoteOutput, WorkflowChangeInput, WorkflowStateOutput } from '../../../contracts/care-workflow';
+import type {
+  CareEventName,
+  NoteOutput,
+  WorkflowChangeInput,
+  WorkflowStateOutput,
+} from '../../../contracts/care-workflow';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
 
 /** Another dispatcher, the one who changes requests "elsewhere". */
@@ -48,7 +53,13 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     Object.assign(item, change, { version: item.version + 1 });
     emit('care-request.changed', { uid, version: item.version });
   };
-  const stateOf = (item: WorkflowItem): WorkflowStateOutput => ({ uid: item.uid, status: item.status, assignee: item.assignee, follow_up: item.follow_up, version: item.version });
+  const stateOf = (item: WorkflowItem): WorkflowStateOutput => ({
+    uid: item.uid,
+    status: item.status,
+    assignee: item.assignee,
+    follow_up: item.follow_up,
+    version: item.version,
+  });
 
   const patchWorkflow = http.patch(`${CARE}/care-requests/:uid/workflow/`, async ({ request, params }) => {
     const body = (await request.json()) as WorkflowChangeInput;
@@ -57,14 +68,25 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     const item = items().find((candidate) => candidate.uid === uid);
     if (!item) return problem(404, 'care-request-not-found');
     if (body.version !== item.version) return problem(409, 'edit-conflict', { current: stateOf(item) });
-    if ((body.status === 'declined' || body.status === 'withdrawn') && !body.reason) return problem(400, 'reason-required', { field: 'reason' });
+    if ((body.status === 'declined' || body.status === 'withdrawn') && !body.reason)
+      return problem(400, 'reason-required', { field: 'reason' });
     const before = stateOf(item);
     if (body.status) item.status = body.status;
-    if (body.assignee_uid !== undefined) item.assignee = body.assignee_uid === null ? null : { uid: body.assignee_uid, public_name: STAFF[body.assignee_uid] ?? 'Someone' };
+    if (body.assignee_uid !== undefined)
+      item.assignee =
+        body.assignee_uid === null
+          ? null
+          : { uid: body.assignee_uid, public_name: STAFF[body.assignee_uid] ?? 'Someone' };
     if (body.follow_up !== undefined) item.follow_up = body.follow_up;
     item.version += 1;
     const entries = state.activity.get(uid) ?? [];
-    entries.unshift({ id: `a${item.version}`, at: 1_772_400_000, kind: 'workflow', actor: { uid: ADMIN_UID, public_name: 'Alice Admin' }, ...(body.status && { status: { from: before.status, to: item.status }, reason: body.reason ?? null }) });
+    entries.unshift({
+      id: `a${item.version}`,
+      at: 1_772_400_000,
+      kind: 'workflow',
+      actor: { uid: ADMIN_UID, public_name: 'Alice Admin' },
+      ...(body.status && { status: { from: before.status, to: item.status }, reason: body.reason ?? null }),
+    });
     state.activity.set(uid, entries);
     emit('care-request.changed', { uid, version: item.version });
     return HttpResponse.json(stateOf(item));
@@ -82,11 +104,20 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
   });
 
   const notes = [
-    http.get(`${CARE}/care-requests/:uid/notes/`, ({ params }) => HttpResponse.json(state.notes.get(String(params.uid)) ?? [])),
+    http.get(`${CARE}/care-requests/:uid/notes/`, ({ params }) =>
+      HttpResponse.json(state.notes.get(String(params.uid)) ?? []),
+    ),
     http.post(`${CARE}/care-requests/:uid/notes/`, async ({ request, params }) => {
       const { text } = (await request.json()) as { text: string };
       const now = Math.floor(Date.now() / 1000);
-      const note: NoteOutput = { uid: `5555555${state.eventId}-0000-4000-8000-00000000000${(state.notes.get(String(params.uid)) ?? []).length}`, author: { uid: ADMIN_UID, public_name: 'Alice Admin' }, created: now, edited: null, editable_until: now + 86_400, text };
+      const note: NoteOutput = {
+        uid: `5555555${state.eventId}-0000-4000-8000-00000000000${(state.notes.get(String(params.uid)) ?? []).length}`,
+        author: { uid: ADMIN_UID, public_name: 'Alice Admin' },
+        created: now,
+        edited: null,
+        editable_until: now + 86_400,
+        text,
+      };
       state.notes.set(String(params.uid), [note, ...(state.notes.get(String(params.uid)) ?? [])]);
       return HttpResponse.json(note, { status: 201 });
     }),
@@ -98,7 +129,10 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
       return HttpResponse.json(note);
     }),
     http.delete(`${CARE}/care-requests/:uid/notes/:note/`, ({ params }) => {
-      state.notes.set(String(params.uid), (state.notes.get(String(params.uid)) ?? []).filter((note) => note.uid !== params.note));
+      state.notes.set(
+        String(params.uid),
+        (state.notes.get(String(params.uid)) ?? []).filter((note) => note.uid !== params.note),
+      );
       return new HttpResponse(null, { status: 204 });
     }),
   ];
@@ -117,7 +151,11 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
   ];
 
   const events = http.get(`${CARE}/events/`, ({ request }) => {
-    state.streamRequests.push({ authorization: request.headers.get('authorization'), lastEventId: request.headers.get('last-event-id'), url: request.url });
+    state.streamRequests.push({
+      authorization: request.headers.get('authorization'),
+      lastEventId: request.headers.get('last-event-id'),
+      url: request.url,
+    });
     let own: ReadableStreamDefaultController<Uint8Array>;
     const stream = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -131,5 +169,10 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
   });
 
-  return { state, emit, changeElsewhere, handlers: [patchWorkflow, getWorkflow, assignees, ...notes, activity, ...settings, events] };
+  return {
+    state,
+    emit,
+    changeElsewhere,
+    handlers: [patchWorkflow, getWorkflow, assignees, ...notes, activity, ...settings, events],
+  };
 }

@@ -57,10 +57,14 @@ export function allMails(lists: MailLogLists): { entry: Entry; item: LogItem }[]
   ];
 }
 
-const textOf = (item: LogItem) => [item.mail.sender, ...item.mail.to, ...item.mail.cc, item.mail.subject, item.message_id ?? ''].join(' ').toLowerCase();
+const textOf = (item: LogItem) =>
+  [item.mail.sender, ...item.mail.to, ...item.mail.cc, item.mail.subject, item.message_id ?? '']
+    .join(' ')
+    .toLowerCase();
 
 function compare(a: LogItem, b: LogItem, key: string): number {
-  const value = (item: LogItem) => (key === 'sender' || key === 'subject' ? item.mail[key] : (item as Record<string, unknown>)[key]);
+  const value = (item: LogItem) =>
+    key === 'sender' || key === 'subject' ? item.mail[key] : (item as Record<string, unknown>)[key];
   const [x, y] = [value(a), value(b)];
   if (typeof x === 'number' && typeof y === 'number') return x - y || a.reference_uid.localeCompare(b.reference_uid);
   return String(x).localeCompare(String(y)) || a.reference_uid.localeCompare(b.reference_uid);
@@ -73,7 +77,8 @@ function logPage(lists: MailLogLists, url: URL): Response {
   const pageSize = Number(query.get('page_size') ?? 10);
   const sortBy = query.get('sort_by') ?? 'requested_time';
   const ordering = query.get('ordering') ?? 'des';
-  if (!SORT_KEYS.includes(sortBy)) return problem(400, 'Bad Request', `sort_by must be one of ${SORT_KEYS.join(', ')}`, 'sort_by');
+  if (!SORT_KEYS.includes(sortBy))
+    return problem(400, 'Bad Request', `sort_by must be one of ${SORT_KEYS.join(', ')}`, 'sort_by');
   if (!(pageSize >= 1 && pageSize <= 100)) return problem(400, 'Bad Request', 'page_size must be 1..100', 'page_size');
   let filters: { state?: State[]; requested?: { from?: number; to?: number } } = {};
   try {
@@ -122,7 +127,9 @@ export function mailDetail(lists: MailLogLists, uid: string) {
   };
 }
 
-type Route = (handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>) => any;
+type Route = (
+  handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>,
+) => any;
 
 export function mailLogHandlers(lists: MailLogLists, route: Route, base: string, now: () => number) {
   let counter = 0;
@@ -130,7 +137,11 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
   return [
     http.get(
       `${base}/administration/mails/`,
-      route((request) => (lists.failLists ? problem(lists.failLists, 'Server Error', 'The list cannot be loaded.') : logPage(lists, new URL(request.url)))),
+      route((request) =>
+        lists.failLists
+          ? problem(lists.failLists, 'Server Error', 'The list cannot be loaded.')
+          : logPage(lists, new URL(request.url)),
+      ),
     ),
     http.get(
       `${base}/administration/mails/:uid/`,
@@ -146,7 +157,12 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
         if (!original) return notFound();
         counter += 1;
         const uid = `eeeeeeee-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-        lists.queue.unshift({ reference_uid: uid, mail: structuredClone(original.entry.mail), requested_time: now(), attempt: 0 });
+        lists.queue.unshift({
+          reference_uid: uid,
+          mail: structuredClone(original.entry.mail),
+          requested_time: now(),
+          attempt: 0,
+        });
         lists.details.set(uid, { resent_from: params.uid });
         const before = lists.details.get(params.uid) ?? {};
         lists.details.set(params.uid, { ...before, resent_as: [...((before.resent_as as string[]) ?? []), uid] });
@@ -159,7 +175,14 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
         const found = allMails(lists).find(({ item }) => item.reference_uid === params.uid);
         if (!found) return notFound();
         if (found.item.state !== 'queued' && found.item.state !== 'retrying') {
-          return problem(409, 'Conflict', `The mail is ${found.item.state}; only a queued or retrying mail can be cancelled.`, undefined, {}, '/problems/not-cancellable');
+          return problem(
+            409,
+            'Conflict',
+            `The mail is ${found.item.state}; only a queued or retrying mail can be cancelled.`,
+            undefined,
+            {},
+            '/problems/not-cancellable',
+          );
         }
         const from = found.item.state === 'queued' ? lists.queue : lists.retrying;
         from.splice(from.indexOf(found.entry), 1);

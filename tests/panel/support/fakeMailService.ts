@@ -34,26 +34,72 @@ interface Mail {
   message: string;
 }
 
-const mail = (sender: string, to: string[], subject: string): Mail => ({ sender, to, cc: [], subject, message: 'Hello' });
+const mail = (sender: string, to: string[], subject: string): Mail => ({
+  sender,
+  to,
+  cc: [],
+  subject,
+  message: 'Hello',
+});
 const T0 = 1_790_000_000; // 2026-09-21
 
 export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_URL) {
   const providers = new Map<string, Provider>([
-    [PROVIDER_UID, { uid: PROVIDER_UID, name: 'Mailjet Relay', host: 'smtp.mailjet.example', port: 587, security: 'starttls', disabled: false }],
-    [PROVIDER2_UID, { uid: PROVIDER2_UID, name: 'Local Relay', host: 'relay.local', port: 25, security: 'none', disabled: false }],
+    [
+      PROVIDER_UID,
+      {
+        uid: PROVIDER_UID,
+        name: 'Mailjet Relay',
+        host: 'smtp.mailjet.example',
+        port: 587,
+        security: 'starttls',
+        disabled: false,
+      },
+    ],
+    [
+      PROVIDER2_UID,
+      { uid: PROVIDER2_UID, name: 'Local Relay', host: 'relay.local', port: 25, security: 'none', disabled: false },
+    ],
   ]);
   const accounts: StoredAccount[] = [
-    { uid: ACCOUNT_UID, expression: '^noreply@caredesk\\.example$', providerUid: PROVIDER_UID, credentials: { username: 'mailer', password: 'secret' }, disabled: false },
-    { uid: PLAIN_ACCOUNT_UID, expression: '.*@intern\\.example$', providerUid: PROVIDER2_UID, credentials: null, disabled: false },
+    {
+      uid: ACCOUNT_UID,
+      expression: '^noreply@caredesk\\.example$',
+      providerUid: PROVIDER_UID,
+      credentials: { username: 'mailer', password: 'secret' },
+      disabled: false,
+    },
+    {
+      uid: PLAIN_ACCOUNT_UID,
+      expression: '.*@intern\\.example$',
+      providerUid: PROVIDER2_UID,
+      credentials: null,
+      disabled: false,
+    },
   ];
   const state = {
     providers,
     accounts,
     queue: [
-      { reference_uid: 'q-1', mail: mail('noreply@caredesk.example', ['anna@example.org', 'ben@example.org', 'cleo@example.org'], 'Shift plan'), requested_time: T0, attempt: 0 },
+      {
+        reference_uid: 'q-1',
+        mail: mail(
+          'noreply@caredesk.example',
+          ['anna@example.org', 'ben@example.org', 'cleo@example.org'],
+          'Shift plan',
+        ),
+        requested_time: T0,
+        attempt: 0,
+      },
     ] as JsonBodyType[],
     delivered: [
-      { reference_uid: 'd-1', mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'), requested_time: T0 - 60, delivered: T0 - 30, refused: [] },
+      {
+        reference_uid: 'd-1',
+        mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'),
+        requested_time: T0 - 60,
+        delivered: T0 - 30,
+        refused: [],
+      },
       {
         reference_uid: 'd-2',
         mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'),
@@ -73,9 +119,27 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       },
     ] as JsonBodyType[],
     failed: [
-      { reference_uid: 'f-1', mail: mail('noreply@caredesk.example', ['hans@example.org'], 'Contract'), requested_time: T0, error_message: '550 No such user', attempts: 5 },
-      { reference_uid: 'f-2', mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'), requested_time: T0 - 10, error_message: '550 Rejected', attempts: 5 },
-      { reference_uid: 'f-3', mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'), requested_time: T0 - 20, error_message: '552 Too big', attempts: 5 },
+      {
+        reference_uid: 'f-1',
+        mail: mail('noreply@caredesk.example', ['hans@example.org'], 'Contract'),
+        requested_time: T0,
+        error_message: '550 No such user',
+        attempts: 5,
+      },
+      {
+        reference_uid: 'f-2',
+        mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'),
+        requested_time: T0 - 10,
+        error_message: '550 Rejected',
+        attempts: 5,
+      },
+      {
+        reference_uid: 'f-3',
+        mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'),
+        requested_time: T0 - 20,
+        error_message: '552 Too big',
+        attempts: 5,
+      },
     ] as ({ reference_uid: string } & Record<string, unknown>)[],
     /** Cancelled mails (only in the mail log). */
     cancelled: [] as ({ reference_uid: string } & Record<string, unknown>)[],
@@ -100,14 +164,25 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
 
   const route =
     (handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>) =>
-    async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
+    async ({
+      request,
+      params,
+    }: {
+      request: Request;
+      params: Record<string, string | readonly string[] | undefined>;
+    }) => {
       const url = new URL(request.url);
       let body: unknown = null;
       if (request.method !== 'GET') {
         const text = await request.text();
         body = text ? JSON.parse(text) : null;
       }
-      state.requests.push({ method: request.method, path: url.pathname.slice(new URL(base).pathname.length), body, query: url.searchParams });
+      state.requests.push({
+        method: request.method,
+        path: url.pathname.slice(new URL(base).pathname.length),
+        body,
+        query: url.searchParams,
+      });
       if (!authorized(request)) return problem(401, 'Unauthorized', 'Invalid or expired access token.');
       return handler(request, params as Record<string, string>, body);
     };
@@ -124,7 +199,13 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
   };
 
   /** A problem with extension members, as the service sends for invalid expressions and providers in use. */
-  const problemWith = (status: number, title: string, detail: string, slug: string, extensions: Record<string, unknown>) =>
+  const problemWith = (
+    status: number,
+    title: string,
+    detail: string,
+    slug: string,
+    extensions: Record<string, unknown>,
+  ) =>
     HttpResponse.json(
       { type: `/problems/${slug}`, title, status, detail, ...extensions },
       { status, headers: { 'content-type': 'application/problem+json' } },
@@ -137,21 +218,32 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       return null;
     } catch {
       const unclosedClass = /\[[^\]]*$/.test(expression);
-      const [reason, at, words] = unclosedClass ? ['unclosed-class', '[', 'a [ is never closed by ]'] : ['unclosed-group', expression, 'a ( is never closed by )'];
-      return problemWith(400, 'Bad Request', `expression is not a valid regular expression: ${words} (at ${at}). RE2 says: …`, 'invalid-expression', { field: 'expression', reason, at });
+      const [reason, at, words] = unclosedClass
+        ? ['unclosed-class', '[', 'a [ is never closed by ]']
+        : ['unclosed-group', expression, 'a ( is never closed by )'];
+      return problemWith(
+        400,
+        'Bad Request',
+        `expression is not a valid regular expression: ${words} (at ${at}). RE2 says: …`,
+        'invalid-expression',
+        { field: 'expression', reason, at },
+      );
     }
   };
 
   const providerProblem = (body: any): Response | null => {
-    if (typeof body.name !== 'string' || body.name.length < 4) return problem(400, 'Bad Request', 'The name needs at least 4 characters.', 'name');
-    if (!Number.isInteger(body.port) || body.port < 1 || body.port > 65535) return problem(400, 'Bad Request', 'The port must be between 1 and 65535.', 'port');
+    if (typeof body.name !== 'string' || body.name.length < 4)
+      return problem(400, 'Bad Request', 'The name needs at least 4 characters.', 'name');
+    if (!Number.isInteger(body.port) || body.port < 1 || body.port > 65535)
+      return problem(400, 'Bad Request', 'The port must be between 1 and 65535.', 'port');
     return null;
   };
 
   const applyAccount = (account: StoredAccount, body: any, isCreate: boolean): Response | null => {
     const invalid = expressionProblem(body.expression);
     if (invalid) return invalid;
-    if (!providers.has(body.provider?.uid)) return problem(400, 'Bad Request', 'Unknown provider.', 'provider', {}, '/problems/unknown-provider');
+    if (!providers.has(body.provider?.uid))
+      return problem(400, 'Bad Request', 'Unknown provider.', 'provider', {}, '/problems/unknown-provider');
     account.expression = body.expression;
     account.providerUid = body.provider.uid;
     if (typeof body.disabled === 'boolean') account.disabled = body.disabled;
@@ -160,18 +252,27 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
   };
 
   const list = (items: () => JsonBodyType) =>
-    route(() => (state.failLists ? problem(state.failLists, 'Server Error', 'The list cannot be loaded.') : json(items())));
+    route(() =>
+      state.failLists ? problem(state.failLists, 'Server Error', 'The list cannot be loaded.') : json(items()),
+    );
 
   const handlers = [
     ...mailLogHandlers(state as unknown as MailLogLists, route, base, () => T0 + 600),
-    http.get(`${base}/administration/providers/`, list(() => [...providers.values()] as unknown as JsonBodyType)),
+    http.get(
+      `${base}/administration/providers/`,
+      list(() => [...providers.values()] as unknown as JsonBodyType),
+    ),
     http.post(
       `${base}/administration/providers/`,
       route((_request, _params, body) => {
         const failure = providerProblem(body);
         if (failure) return failure;
         counter += 1;
-        const created = { disabled: false, ...body, uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}` };
+        const created = {
+          disabled: false,
+          ...body,
+          uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}`,
+        };
         providers.set(created.uid, created);
         return json(created, 201);
       }),
@@ -197,7 +298,8 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     http.delete(
       `${base}/administration/providers/:uid/`,
       route((_request, params) => {
-        if (!providers.has(params.uid)) return problem(404, 'Not Found', 'No such provider.', 'uid', {}, '/problems/provider-not-found');
+        if (!providers.has(params.uid))
+          return problem(404, 'Not Found', 'No such provider.', 'uid', {}, '/problems/provider-not-found');
         const users = accounts.filter((account) => account.providerUid === params.uid).length;
         if (users > 0) {
           const detail = `The provider cannot be deleted: ${users === 1 ? '1 account uses' : `${users} accounts use`} it. Delete those accounts or give them another provider first.`;
@@ -216,12 +318,21 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         return new HttpResponse(null, { status: 204 });
       }),
     ),
-    http.get(`${base}/administration/accounts/`, list(() => accounts.map(accountJson))),
+    http.get(
+      `${base}/administration/accounts/`,
+      list(() => accounts.map(accountJson)),
+    ),
     http.post(
       `${base}/administration/accounts/`,
       route((_request, _params, body) => {
         counter += 1;
-        const account: StoredAccount = { uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`, expression: '', providerUid: '', credentials: null, disabled: false };
+        const account: StoredAccount = {
+          uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`,
+          expression: '',
+          providerUid: '',
+          credentials: null,
+          disabled: false,
+        };
         const failure = applyAccount(account, body, true);
         if (failure) return failure;
         accounts.push(account);
@@ -244,10 +355,22 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         return failure ?? json(accountJson(found));
       }),
     ),
-    http.get(`${base}/administration/queue/`, list(() => state.queue)),
-    http.get(`${base}/administration/queue/delivered/`, list(() => state.delivered)),
-    http.get(`${base}/administration/queue/failed-temporarily/`, list(() => state.retrying)),
-    http.get(`${base}/administration/queue/failed-permanently/`, list(() => state.failed as JsonBodyType)),
+    http.get(
+      `${base}/administration/queue/`,
+      list(() => state.queue),
+    ),
+    http.get(
+      `${base}/administration/queue/delivered/`,
+      list(() => state.delivered),
+    ),
+    http.get(
+      `${base}/administration/queue/failed-temporarily/`,
+      list(() => state.retrying),
+    ),
+    http.get(
+      `${base}/administration/queue/failed-permanently/`,
+      list(() => state.failed as JsonBodyType),
+    ),
     http.post(
       `${base}/administration/queue/failed-permanently/requeue/`,
       route((_request, _params, body) => {
@@ -264,7 +387,9 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       route((_request, _params, body) => {
         const uids: string[] = body?.uids ?? [];
         if (state.failRetryNow) return problem(500, 'Internal Server Error', 'The database is not available.');
-        const moved = (state.retrying as { reference_uid: string; next_attempt: number }[]).filter((item) => uids.includes(item.reference_uid));
+        const moved = (state.retrying as { reference_uid: string; next_attempt: number }[]).filter((item) =>
+          uids.includes(item.reference_uid),
+        );
         for (const item of moved) item.next_attempt = T0 + 600;
         return json({ moved: moved.length });
       }),
@@ -272,7 +397,8 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     http.post(
       `${base}/send/`,
       route((_request, _params, body) => {
-        if (!Array.isArray(body?.to) || body.to.length === 0) return problem(400, 'Bad Request', 'At least one recipient is required.', 'to');
+        if (!Array.isArray(body?.to) || body.to.length === 0)
+          return problem(400, 'Bad Request', 'At least one recipient is required.', 'to');
         counter += 1;
         state.sent.push(body);
         return json({ reference_uid: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}` }, 202);
@@ -280,7 +406,8 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
   ];
 
-  const hits = (method: string, path: string) => state.requests.filter((entry) => entry.method === method && entry.path === path);
+  const hits = (method: string, path: string) =>
+    state.requests.filter((entry) => entry.method === method && entry.path === path);
 
   return { state, handlers, hits };
 }

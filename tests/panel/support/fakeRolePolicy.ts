@@ -33,8 +33,22 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
 
   const addUsers = () => {
     const { users } = auth().state;
-    users.set(DISPATCHER_UID, { uid: DISPATCHER_UID, public_name: 'Dora Dispatch', roles: ['dispatcher'], banned: false, username: 'dora', password: 'dora-secret' });
-    users.set(NURSE_UID, { uid: NURSE_UID, public_name: 'Nina Nurse', roles: ['caregiver'], banned: false, username: 'nina', password: 'nina-secret' });
+    users.set(DISPATCHER_UID, {
+      uid: DISPATCHER_UID,
+      public_name: 'Dora Dispatch',
+      roles: ['dispatcher'],
+      banned: false,
+      username: 'dora',
+      password: 'dora-secret',
+    });
+    users.set(NURSE_UID, {
+      uid: NURSE_UID,
+      public_name: 'Nina Nurse',
+      roles: ['caregiver'],
+      banned: false,
+      username: 'nina',
+      password: 'nina-secret',
+    });
   };
 
   const permissionsOf = (roles: string[]): Permission[] =>
@@ -49,7 +63,8 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
   };
 
   const unauthorized = () => problem(401, 'Unauthorized', 'unauthorized', 'Invalid or expired access token.');
-  const forbidden = (permission: Permission) => problem(403, 'Forbidden', 'forbidden', `This needs the permission ${permission}.`);
+  const forbidden = (permission: Permission) =>
+    problem(403, 'Forbidden', 'forbidden', `This needs the permission ${permission}.`);
 
   const rolesInUse = () => [...auth().state.users.values()].flatMap((user) => user.roles);
   const someoneManagesRoles = () =>
@@ -74,7 +89,13 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (!user) return unauthorized();
       if (!permissionsOf(user.roles).includes('users:read')) return forbidden('users:read');
       const names = [...new Set([...policy.keys(), ...rolesInUse()])].sort();
-      return HttpResponse.json(names.map((role) => ({ role, permissions: policy.get(role) ?? [], second_factor_required: secondFactorRoles.has(role) })));
+      return HttpResponse.json(
+        names.map((role) => ({
+          role,
+          permissions: policy.get(role) ?? [],
+          second_factor_required: secondFactorRoles.has(role),
+        })),
+      );
     }),
 
     http.put(`${AUTH_URL}/administration/roles/:role/`, async ({ request, params }) => {
@@ -88,7 +109,10 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
         return problem(400, 'Bad Request', 'validation-error', 'unknown permission', 'permissions');
       }
       const previous = policy.get(role);
-      policy.set(role, PERMISSIONS.filter((permission) => body.permissions.includes(permission)));
+      policy.set(
+        role,
+        PERMISSIONS.filter((permission) => body.permissions.includes(permission)),
+      );
       if (!someoneManagesRoles()) {
         if (previous) policy.set(role, previous);
         else policy.delete(role);
@@ -96,7 +120,11 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       }
       if (body.second_factor_required === true) secondFactorRoles.add(role);
       if (body.second_factor_required === false) secondFactorRoles.delete(role);
-      return HttpResponse.json({ role, permissions: policy.get(role), second_factor_required: secondFactorRoles.has(role) });
+      return HttpResponse.json({
+        role,
+        permissions: policy.get(role),
+        second_factor_required: secondFactorRoles.has(role),
+      });
     }),
   ];
 

@@ -7,7 +7,8 @@ import type { FakeFactor, FakeUser } from './fakeAuthUsers';
 export const VALID_TOTP_CODE = '123456';
 export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-const typed = (status: number, slug: string, detail: string) => problem(status, status === 401 ? 'Unauthorized' : 'Bad Request', detail, undefined, {}, `/problems/${slug}`);
+const typed = (status: number, slug: string, detail: string) =>
+  problem(status, status === 401 ? 'Unauthorized' : 'Bad Request', detail, undefined, {}, `/problems/${slug}`);
 const noContent = () => new HttpResponse(null, { status: 204 });
 const normalized = (code: string) => code.replace(/[\s-]+/g, '').toLowerCase();
 
@@ -30,7 +31,10 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
   const passkeyTokens = new Set<string>();
 
   const newRecoveryCodes = (user: FakeUser) => {
-    user.recoveryCodes = Array.from({ length: 10 }, (_, index) => `rc${nextNumber()}-${String(index).padStart(4, '0')}`);
+    user.recoveryCodes = Array.from(
+      { length: 10 },
+      (_, index) => `rc${nextNumber()}-${String(index).padStart(4, '0')}`,
+    );
     return user.recoveryCodes;
   };
 
@@ -48,7 +52,10 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     const factor: FakeFactor = { uid: `factor-${nextNumber()}`, kind, name, created: state.now(), last_used: null };
     const first = !user.factors?.length;
     user.factors = [...(user.factors ?? []), factor];
-    return json({ factor, ...(first ? { recovery_codes: newRecoveryCodes(user), sessions_ended: endSessionsOf(user) } : {}) });
+    return json({
+      factor,
+      ...(first ? { recovery_codes: newRecoveryCodes(user), sessions_ended: endSessionsOf(user) } : {}),
+    });
   };
 
   const accepts = (user: FakeUser, proof: Proof) => {
@@ -74,29 +81,42 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     return user;
   };
 
-  const sensitive =
-    (handler: (user: FakeUser, request: Request, params: Record<string, string>) => Promise<Response> | Response) =>
-    authenticated((user, request, params) => needsReauthentication(request) ?? handler(user, request, params));
+  const sensitive = (
+    handler: (user: FakeUser, request: Request, params: Record<string, string>) => Promise<Response> | Response,
+  ) => authenticated((user, request, params) => needsReauthentication(request) ?? handler(user, request, params));
 
   return [
     http.post(`${base}/token/second-factor/`, async ({ request }) => {
       await record(request);
       const user = proven((await request.json()) as Proof);
-      return user instanceof Response ? user : json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
+      return user instanceof Response
+        ? user
+        : json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
     }),
 
     http.post(`${base}/passkey/options/`, async ({ request }) => {
       await record(request);
       const token = `passkey-${nextNumber()}`;
       passkeyTokens.add(token);
-      return json({ passkey_token: token, webauthn_options: { challenge: `passkey-challenge-${token}`, rpId: 'localhost', userVerification: 'required' } });
+      return json({
+        passkey_token: token,
+        webauthn_options: { challenge: `passkey-challenge-${token}`, rpId: 'localhost', userVerification: 'required' },
+      });
     }),
 
     http.post(`${base}/token/passkey/`, async ({ request }) => {
       await record(request);
-      const body = (await request.json()) as { passkey_token: string; webauthn: { response?: { userHandle?: string } } };
-      const user = [...users.values()].find((candidate) => candidate.uid === body.webauthn?.response?.userHandle && candidate.factors?.some((factor) => factor.kind === 'webauthn'));
-      if (!passkeyTokens.delete(body.passkey_token) || !user) return typed(401, 'invalid-webauthn-response', 'The passkey could not be confirmed.');
+      const body = (await request.json()) as {
+        passkey_token: string;
+        webauthn: { response?: { userHandle?: string } };
+      };
+      const user = [...users.values()].find(
+        (candidate) =>
+          candidate.uid === body.webauthn?.response?.userHandle &&
+          candidate.factors?.some((factor) => factor.kind === 'webauthn'),
+      );
+      if (!passkeyTokens.delete(body.passkey_token) || !user)
+        return typed(401, 'invalid-webauthn-response', 'The passkey could not be confirmed.');
       return json(issue(user.uid));
     }),
 
@@ -128,7 +148,11 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
         const { name } = (await request.json()) as { name?: string };
         const uid = `pending-${nextNumber()}`;
         pendingTotp.set(uid, { uid: user.uid, name: name ?? 'Authenticator app' });
-        return json({ uid, secret: TOTP_SECRET, otpauth_uri: `otpauth://totp/Caredesk:${user.username}?secret=${TOTP_SECRET}&issuer=Caredesk` });
+        return json({
+          uid,
+          secret: TOTP_SECRET,
+          otpauth_uri: `otpauth://totp/Caredesk:${user.username}?secret=${TOTP_SECRET}&issuer=Caredesk`,
+        });
       }),
     ),
 
@@ -146,7 +170,14 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
 
     http.post(
       `${base}/second-factors/webauthn/options/`,
-      sensitive((user) => json({ challenge: 'registration-challenge', rp: { name: 'Caredesk', id: 'localhost' }, user: { id: user.uid, name: user.username, displayName: user.public_name }, pubKeyCredParams: [] })),
+      sensitive((user) =>
+        json({
+          challenge: 'registration-challenge',
+          rp: { name: 'Caredesk', id: 'localhost' },
+          user: { id: user.uid, name: user.username, displayName: user.public_name },
+          pubKeyCredParams: [],
+        }),
+      ),
     ),
 
     http.post(
@@ -160,7 +191,8 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     http.delete(
       `${base}/second-factors/:uid/`,
       sensitive((user, _request, params) => {
-        if (!user.factors?.some((factor) => factor.uid === params.uid)) return typed(404, 'second-factor-not-found', 'No such factor.');
+        if (!user.factors?.some((factor) => factor.uid === params.uid))
+          return typed(404, 'second-factor-not-found', 'No such factor.');
         user.factors = user.factors.filter((factor) => factor.uid !== params.uid);
         return noContent();
       }),
@@ -177,7 +209,12 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
         const target = users.get(params.uid);
         if (!target) return typed(404, 'user-not-found', 'No such user.');
         const grace = target.factors?.length ? null : (target.graceUntil ?? null);
-        return json({ required: !!target.secondFactorRequired, grace_until: grace, factors: target.factors ?? [], recovery_codes_left: target.recoveryCodes?.length ?? 0 });
+        return json({
+          required: !!target.secondFactorRequired,
+          grace_until: grace,
+          factors: target.factors ?? [],
+          recovery_codes_left: target.recoveryCodes?.length ?? 0,
+        });
       }),
     ),
 

@@ -34,7 +34,11 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
     http.get(url, () => {
       hits.push(key);
       const figures = statistics()[key];
-      if (figures === null) return HttpResponse.json({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'down' }, { status: 503 });
+      if (figures === null)
+        return HttpResponse.json(
+          { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'down' },
+          { status: 503 },
+        );
       return HttpResponse.json(figures);
     });
   return [
@@ -45,9 +49,19 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
     answer('pricingTokens', `${testConfig.pricingUrl}/administration/access-tokens/statistics/`),
     answer('users', `${testConfig.authUrl}/administration/statistics/`),
     http.get(`${testConfig.careUrl}/incoming/care-requests/`, ({ request }) => {
-      const filters = JSON.parse(new URL(request.url).searchParams.get('filters') ?? '{}') as { assignee?: string; follow_up?: object; status?: string[] };
+      const filters = JSON.parse(new URL(request.url).searchParams.get('filters') ?? '{}') as {
+        assignee?: string;
+        follow_up?: object;
+        status?: string[];
+      };
       const work = statistics().careWork;
-      const total = filters.follow_up ? work.due : filters.assignee === 'me' ? work.mine : filters.assignee === 'none' ? work.unassigned_new : 0;
+      const total = filters.follow_up
+        ? work.due
+        : filters.assignee === 'me'
+          ? work.mine
+          : filters.assignee === 'none'
+            ? work.unassigned_new
+            : 0;
       return HttpResponse.json({ items: [], previous_page: null, next_page: null, total });
     }),
   ];

@@ -26,13 +26,26 @@ export function fakeWebAuthnLibrary(): ReturnType<typeof newFakeLibrary> {
 export type FakeWebAuthnLibrary = ReturnType<typeof fakeWebAuthnLibrary>;
 
 /** An AuthenticationResponseJSON of the passkey of the user `uid`. */
-export const assertionOf = (uid: string) => ({ id: 'credential-1', rawId: 'credential-1', type: 'public-key', response: { userHandle: uid, signature: 'sig' }, clientExtensionResults: {} });
+export const assertionOf = (uid: string) => ({
+  id: 'credential-1',
+  rawId: 'credential-1',
+  type: 'public-key',
+  response: { userHandle: uid, signature: 'sig' },
+  clientExtensionResults: {},
+});
 
 /** A RegistrationResponseJSON. */
-export const attestation = { id: 'credential-2', rawId: 'credential-2', type: 'public-key', response: { attestationObject: 'att', clientDataJSON: 'cdj' }, clientExtensionResults: {} };
+export const attestation = {
+  id: 'credential-2',
+  rawId: 'credential-2',
+  type: 'public-key',
+  response: { attestationObject: 'att', clientDataJSON: 'cdj' },
+  clientExtensionResults: {},
+};
 
 /** The DOMException a browser rejects with when the person closes its dialog. */
-export const notAllowed = () => Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+export const notAllowed = () =>
+  Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
 
 /** Resets the fake to a browser with WebAuthn but without autofill. */
 export function resetWebAuthn(library: FakeWebAuthnLibrary) {

@@ -6,7 +6,11 @@ import { currentUrl, renderApp, storeRefreshToken } from './renderApp';
 export const SEARCH_PATH = '/api/files/search/';
 
 /** Opens the file search at `path`, signed in against the file's fake backend, once `text` shows. */
-export async function openSearch(fake: ReturnType<typeof useFakeFilesBackend>, path = '/filebucket/search/', text = 'contract-2026.pdf') {
+export async function openSearch(
+  fake: ReturnType<typeof useFakeFilesBackend>,
+  path = '/filebucket/search/',
+  text = 'contract-2026.pdf',
+) {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
   await waitFor(() => expect(currentUrl()).toBe(path));

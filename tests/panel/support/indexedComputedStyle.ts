@@ -62,7 +62,8 @@ function flattenRules(sheets: CssSheet[]): CssRule[] {
   for (const sheet of sheets) {
     forEach.call(sheet.cssRules, (rule: CssRule) => {
       if (rule.media) {
-        if (indexOf.call(rule.media, 'screen') !== -1) forEach.call(rule.cssRules, (inner: CssRule) => rules.push(inner));
+        if (indexOf.call(rule.media, 'screen') !== -1)
+          forEach.call(rule.cssRules, (inner: CssRule) => rules.push(inner));
       } else {
         rules.push(rule);
       }
@@ -188,7 +189,8 @@ function declarationForElement(element: ElementImpl): CssDeclaration {
   const index = currentIndex(document);
   const declaration: CssDeclaration = new CSSStyleDeclaration();
   for (const rule of candidateRules(index, element)) {
-    if (matchesDontThrow(element, rule.selectorText)) forEach.call(rule.style, (p: string) => copyProperty(declaration, rule.style, p));
+    if (matchesDontThrow(element, rule.selectorText))
+      forEach.call(rule.style, (p: string) => copyProperty(declaration, rule.style, p));
   }
   forEach.call(element.style, (p: string) => copyProperty(declaration, element.style, p));
   styleCache.set(element, declaration);
@@ -207,7 +209,9 @@ function computedStyle(element: Element): CSSStyleDeclaration {
   let declaration = cache.get(elementImpl);
   if (!declaration) {
     declaration = new CSSStyleDeclaration() as CssDeclaration;
-    forEach.call(ownDeclaration, (p: string) => declaration!.setProperty(p, ownDeclaration.getPropertyValue(p), ownDeclaration.getPropertyPriority(p)));
+    forEach.call(ownDeclaration, (p: string) =>
+      declaration!.setProperty(p, ownDeclaration.getPropertyValue(p), ownDeclaration.getPropertyPriority(p)),
+    );
     for (const property of Object.keys(styleRules.propertiesWithResolvedValueImplemented)) {
       declaration.setProperty(property, styleRules.getResolvedValue(elementImpl, property));
     }
@@ -227,7 +231,9 @@ const jsdomDeclarationForElement = styleRules.getDeclarationForElement;
 export function installIndexedComputedStyle() {
   styleRules.getDeclarationForElement = declarationForElement;
   window.getComputedStyle = ((element: Element, pseudoElement?: string | null) =>
-    pseudoElement ? jsdomGetComputedStyle(element, pseudoElement) : computedStyle(element)) as typeof window.getComputedStyle;
+    pseudoElement
+      ? jsdomGetComputedStyle(element, pseudoElement)
+      : computedStyle(element)) as typeof window.getComputedStyle;
   return function restore() {
     styleRules.getDeclarationForElement = jsdomDeclarationForElement;
     window.getComputedStyle = jsdomGetComputedStyle;

@@ -6,7 +6,15 @@
  * `indexed-labels.test.tsx` compares them with jsdom's own on a rendered form.
  */
 
-const LABELABLE = ['HTMLButtonElement', 'HTMLInputElement', 'HTMLMeterElement', 'HTMLOutputElement', 'HTMLProgressElement', 'HTMLSelectElement', 'HTMLTextAreaElement'] as const;
+const LABELABLE = [
+  'HTMLButtonElement',
+  'HTMLInputElement',
+  'HTMLMeterElement',
+  'HTMLOutputElement',
+  'HTMLProgressElement',
+  'HTMLSelectElement',
+  'HTMLTextAreaElement',
+] as const;
 const LABELABLE_TAGS = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 
 function isLabelable(element: Element): boolean {
@@ -47,7 +55,9 @@ function replaceGetter(prototype: object, name: string, get: () => unknown) {
 
 const prototypes = () => [
   [HTMLLabelElement.prototype, 'control', control] as const,
-  ...LABELABLE.map((name) => [(window as unknown as Record<string, { prototype: object }>)[name].prototype, 'labels', labels] as const),
+  ...LABELABLE.map(
+    (name) => [(window as unknown as Record<string, { prototype: object }>)[name].prototype, 'labels', labels] as const,
+  ),
 ];
 
 /** Replaces jsdom's getters of this window; answers a function that puts jsdom's back. */

@@ -7,7 +7,9 @@ export async function expectPanelPager(user: UserEvent, rows: number, range: str
   expect(document.querySelectorAll('tbody tr')).toHaveLength(rows);
   expect(screen.getByText(range)).toBeInTheDocument();
   await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
-  const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+  const options = within(await screen.findByRole('listbox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
   expect(options).toEqual(['10', '25', '50', '100']);
   await user.keyboard('{Escape}');
 }

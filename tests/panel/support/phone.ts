@@ -18,5 +18,7 @@ const PHONE_QUERY = /max-width:\s*599\.95px/;
 
 /** A phone-sized screen for MUI's media queries (below the sm breakpoint); nothing else matches. Restored by vi.restoreAllMocks. */
 export function onAPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fakeMediaQueryList(query, PHONE_QUERY.test(query)));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, PHONE_QUERY.test(query)),
+  );
 }

@@ -26,8 +26,7 @@ export const currentUrl = () => window.location.pathname + window.location.searc
 export function recordNavigation(): string[] {
   const urls: string[] = [];
   const { pushState, replaceState } = window.history;
-  const wrap =
-    (original: typeof pushState) =>
+  const wrap = (original: typeof pushState) =>
     function (this: History, data: unknown, unused: string, url?: string | URL | null) {
       if (url != null) urls.push(String(url));
       return original.call(this, data, unused, url);
@@ -51,7 +50,11 @@ export function renderApp(path: string, session?: Session) {
  * As if the tab had shown `previous` and then `path` (both panel pages, with react-router's history indices) and the
  * user reloaded: the App mounts on `path` with one entry behind it. Returns the history length at mount.
  */
-export function reloadApp(path: string, previous: string, { session, strict = false }: { session?: Session; strict?: boolean } = {}) {
+export function reloadApp(
+  path: string,
+  previous: string,
+  { session, strict = false }: { session?: Session; strict?: boolean } = {},
+) {
   window.history.replaceState({ usr: null, key: 'previous', idx: 0 }, '', previous);
   window.history.pushState({ usr: null, key: 'current', idx: 1 }, '', path);
   const historyLength = window.history.length;

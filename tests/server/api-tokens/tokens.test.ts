@@ -42,18 +42,32 @@ async function call(request: InjectOptions & { token?: string; anonymous?: boole
   return response;
 }
 
-async function addToken(scope: Scope, body: { service?: string; token?: string; expires?: number | null } = {}, asToken?: string) {
+async function addToken(
+  scope: Scope,
+  body: { service?: string; token?: string; expires?: number | null } = {},
+  asToken?: string,
+) {
   const token = body.token ?? newValue();
   tokenValues.push(token);
-  const response = await call({ method: 'POST', url: `${SERVICES[scope]}/administration/access-tokens/`, payload: { service: 'billing', ...body, token }, token: asToken });
+  const response = await call({
+    method: 'POST',
+    url: `${SERVICES[scope]}/administration/access-tokens/`,
+    payload: { service: 'billing', ...body, token },
+    token: asToken,
+  });
   return { response, token, record: response.json<ApiToken>() };
 }
 
-const list = async (scope: Scope) => (await call({ method: 'GET', url: `${SERVICES[scope]}/administration/access-tokens/` })).json<ApiToken[]>();
-const revoke = (scope: Scope, uid: string, asToken?: string) => call({ method: 'PUT', url: `${SERVICES[scope]}/administration/access-tokens/${uid}/revoke/`, token: asToken });
-const remove = (scope: Scope, uid: string) => call({ method: 'DELETE', url: `${SERVICES[scope]}/administration/access-tokens/${uid}/` });
-const tokenInfo = (token: string) => call({ method: 'GET', url: `${PRICING}/token-info/`, headers: bearer(token), anonymous: true });
-const fileSearch = (token: string) => call({ method: 'GET', url: `${FILES}/search/`, headers: bearer(token), anonymous: true });
+const list = async (scope: Scope) =>
+  (await call({ method: 'GET', url: `${SERVICES[scope]}/administration/access-tokens/` })).json<ApiToken[]>();
+const revoke = (scope: Scope, uid: string, asToken?: string) =>
+  call({ method: 'PUT', url: `${SERVICES[scope]}/administration/access-tokens/${uid}/revoke/`, token: asToken });
+const remove = (scope: Scope, uid: string) =>
+  call({ method: 'DELETE', url: `${SERVICES[scope]}/administration/access-tokens/${uid}/` });
+const tokenInfo = (token: string) =>
+  call({ method: 'GET', url: `${PRICING}/token-info/`, headers: bearer(token), anonymous: true });
+const fileSearch = (token: string) =>
+  call({ method: 'GET', url: `${FILES}/search/`, headers: bearer(token), anonymous: true });
 const adminUid = async () => (await t.as({ method: 'GET', url: '/api/auth/info/' })).json<{ uid: string }>().uid;
 
 describe('administration', () => {
@@ -98,7 +112,11 @@ describe('administration', () => {
   test('a listed token sent back with its revoke is accepted, last_four included', async () => {
     const { record } = await addToken('files');
     const listed = (await list('files')).find((item) => item.uid === record.uid)!;
-    const response = await call({ method: 'PUT', url: `${FILES}/administration/access-tokens/${record.uid}/revoke/`, payload: listed });
+    const response = await call({
+      method: 'PUT',
+      url: `${FILES}/administration/access-tokens/${record.uid}/revoke/`,
+      payload: listed,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<ApiToken>().last_four).toBe(listed.last_four);
   });
@@ -144,7 +162,11 @@ describe('administration', () => {
     [{ expires: 1.5 }, 'expires'],
     [{ colour: 'red' }, 'colour'],
   ])('bad body %j gets 400 field %s', async (body, field) => {
-    const response = await call({ method: 'POST', url: `${FILES}/administration/access-tokens/`, payload: { service: 'svc', token: newValue(), ...body } });
+    const response = await call({
+      method: 'POST',
+      url: `${FILES}/administration/access-tokens/`,
+      payload: { service: 'svc', token: newValue(), ...body },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
   });
@@ -181,10 +203,17 @@ describe('administration', () => {
   test('administration needs a panel user: an API token is refused', async () => {
     const { token } = await addToken('files');
     for (const scope of ['files', 'pricing'] as const) {
-      const response = await call({ method: 'GET', url: `${SERVICES[scope]}/administration/access-tokens/`, headers: bearer(token), anonymous: true });
+      const response = await call({
+        method: 'GET',
+        url: `${SERVICES[scope]}/administration/access-tokens/`,
+        headers: bearer(token),
+        anonymous: true,
+      });
       expect(response.statusCode).toBe(401);
     }
-    expect((await call({ method: 'GET', url: `${FILES}/administration/access-tokens/`, anonymous: true })).statusCode).toBe(401);
+    expect(
+      (await call({ method: 'GET', url: `${FILES}/administration/access-tokens/`, anonymous: true })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -193,13 +222,27 @@ describe('use by outside services', () => {
     const { token } = await addToken('files');
     expect((await fileSearch(token)).statusCode).toBe(200);
     const form = uploadForm({ data: Buffer.from('by token') });
-    const created = await call({ method: 'POST', url: `${FILES}/upload/`, payload: form.payload, headers: { ...form.headers, ...bearer(token) }, anonymous: true });
+    const created = await call({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(token) },
+      anonymous: true,
+    });
     expect(created.statusCode).toBe(201);
     const { uid } = created.json<StoredFile>();
-    const downloaded = await call({ method: 'GET', url: `${FILES}/download/${uid}/`, headers: bearer(token), anonymous: true });
+    const downloaded = await call({
+      method: 'GET',
+      url: `${FILES}/download/${uid}/`,
+      headers: bearer(token),
+      anonymous: true,
+    });
     expect(downloaded.statusCode).toBe(200);
     expect(downloaded.body).toBe('by token');
-    expect((await call({ method: 'GET', url: `${FILES}/files/${uid}/`, headers: bearer(token), anonymous: true })).statusCode).toBe(200);
+    expect(
+      (await call({ method: 'GET', url: `${FILES}/files/${uid}/`, headers: bearer(token), anonymous: true }))
+        .statusCode,
+    ).toBe(200);
     const references = await call({
       method: 'PUT',
       url: `${FILES}/files/${uid}/references/`,
@@ -228,7 +271,7 @@ describe('use by outside services', () => {
     expect((await call({ method: 'GET', url: `${PRICING}/token-info/`, anonymous: true })).statusCode).toBe(401);
   });
 
-    test('tokens of both services are refused once their expiry passes in real time', async () => {
+  test('tokens of both services are refused once their expiry passes in real time', async () => {
     const files = await addToken('files', { expires: now() + 2 });
     const pricing = await addToken('pricing', { expires: now() + 2 });
     expect((await fileSearch(files.token)).statusCode).toBe(200);
@@ -260,7 +303,10 @@ describe('use by outside services', () => {
     test('after expiry', async () => {
       const { token, record } = await addToken(scope, { expires: now() + 3600 });
       expect((await use(token)).statusCode).toBe(200);
-      await t.db.update(apiTokens).set({ expires: new Date(Date.now() - 1000) }).where(eq(apiTokens.uid, record.uid));
+      await t.db
+        .update(apiTokens)
+        .set({ expires: new Date(Date.now() - 1000) })
+        .where(eq(apiTokens.uid, record.uid));
       expect((await use(token)).statusCode).toBe(401);
     });
   });

@@ -10,12 +10,48 @@ const marker = unique('zq');
 const alma = { uid: randomUUID(), publicName: `Alma ${marker}` };
 const bruno = { uid: randomUUID(), publicName: `Bruno ${marker}` };
 const seeded: AuditEvent[] = [
-  { actor: alma, address: '10.1.0.1', action: 'user.ban', target: { type: 'user', id: randomUUID(), label: 'Target One' }, changes: { banned: true } },
-  { actor: bruno, address: '10.1.0.2', action: 'mail.send', target: { type: 'mail', id: randomUUID(), label: 'office@caredesk.example' }, changes: { recipients_count: 2 } },
-  { actor: alma, address: '10.1.0.1', action: 'file.upload', target: { type: 'file', id: randomUUID(), label: `Report ${marker}.pdf` }, changes: { size: 3 } },
-  { actor: null, action: 'care-request.contact-retention', target: { type: 'care-request', id: randomUUID(), label: `Request ${marker}` }, changes: {} },
-  { actor: bruno, address: '10.1.0.2', action: 'user.create', target: { type: 'user', id: randomUUID(), label: 'New Person' }, changes: { roles: [] } },
-  { actor: alma, address: '10.1.0.3', action: 'user.update', target: { type: 'user', id: randomUUID(), label: 'Target One' }, changes: { roles: ['ceo'] }, outcome: 'refused' },
+  {
+    actor: alma,
+    address: '10.1.0.1',
+    action: 'user.ban',
+    target: { type: 'user', id: randomUUID(), label: 'Target One' },
+    changes: { banned: true },
+  },
+  {
+    actor: bruno,
+    address: '10.1.0.2',
+    action: 'mail.send',
+    target: { type: 'mail', id: randomUUID(), label: 'office@caredesk.example' },
+    changes: { recipients_count: 2 },
+  },
+  {
+    actor: alma,
+    address: '10.1.0.1',
+    action: 'file.upload',
+    target: { type: 'file', id: randomUUID(), label: `Report ${marker}.pdf` },
+    changes: { size: 3 },
+  },
+  {
+    actor: null,
+    action: 'care-request.contact-retention',
+    target: { type: 'care-request', id: randomUUID(), label: `Request ${marker}` },
+    changes: {},
+  },
+  {
+    actor: bruno,
+    address: '10.1.0.2',
+    action: 'user.create',
+    target: { type: 'user', id: randomUUID(), label: 'New Person' },
+    changes: { roles: [] },
+  },
+  {
+    actor: alma,
+    address: '10.1.0.3',
+    action: 'user.update',
+    target: { type: 'user', id: randomUUID(), label: 'Target One' },
+    changes: { roles: ['ceo'] },
+    outcome: 'refused',
+  },
 ];
 /** The ids of the seeded events, in order. */
 let ids: string[];
@@ -27,7 +63,15 @@ beforeAll(async () => {
   const before = await lastEventId(t.db);
   for (const event of seeded) await recordAudit(t.db, event);
   ids = seeded.map((_event, index) => String(before + index + 1));
-  const [old] = await t.db.insert(auditEvents).values({ action: 'user.unban', time: new Date('2001-06-01T12:00:00Z'), actorUid: alma.uid, actorName: alma.publicName }).returning();
+  const [old] = await t.db
+    .insert(auditEvents)
+    .values({
+      action: 'user.unban',
+      time: new Date('2001-06-01T12:00:00Z'),
+      actorUid: alma.uid,
+      actorName: alma.publicName,
+    })
+    .returning();
   oldEventId = String(old!.id);
 });
 afterAll(() => t?.close());
@@ -40,7 +84,12 @@ interface Page {
 }
 
 async function list(query: Record<string, string | number | object>): Promise<Page> {
-  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'object' ? JSON.stringify(value) : String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? JSON.stringify(value) : String(value),
+    ]),
+  );
   const response = await t.as({ method: 'GET', url: `${AUDIT}/events/?${params}` });
   if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
   return response.json();
@@ -64,7 +113,13 @@ describe('GET /api/audit/events/', () => {
       changes: { roles: ['ceo'] },
       outcome: 'refused',
     });
-    expect(page.items[3]).toMatchObject({ address: null, target: null, changes: {}, outcome: 'success', time: Date.parse('2001-06-01T12:00:00Z') / 1000 });
+    expect(page.items[3]).toMatchObject({
+      address: null,
+      target: null,
+      changes: {},
+      outcome: 'success',
+      time: Date.parse('2001-06-01T12:00:00Z') / 1000,
+    });
   });
 
   test('without filters: every event, newest first', async () => {
@@ -88,16 +143,30 @@ describe('GET /api/audit/events/', () => {
   test('sorts by time, action or actor, either way', async () => {
     const filters = { time: { from: Math.floor(Date.now() / 1000) - 600 } };
     expect(idsOf(await list({ query: marker, filters, ordering: 'asc' }))).toEqual(seededIds(0, 1, 2, 3, 4, 5));
-    expect(idsOf(await list({ filters: { actor: alma.uid }, sort_by: 'action', ordering: 'asc' }))).toEqual([ids[2], ids[0], oldEventId, ids[5]]);
-    expect(idsOf(await list({ filters: { actor: alma.uid }, sort_by: 'action' }))).toEqual([ids[5], oldEventId, ids[0], ids[2]]);
+    expect(idsOf(await list({ filters: { actor: alma.uid }, sort_by: 'action', ordering: 'asc' }))).toEqual([
+      ids[2],
+      ids[0],
+      oldEventId,
+      ids[5],
+    ]);
+    expect(idsOf(await list({ filters: { actor: alma.uid }, sort_by: 'action' }))).toEqual([
+      ids[5],
+      oldEventId,
+      ids[0],
+      ids[2],
+    ]);
     // by actor name, then time: Alma before Bruno, no actor last
-    expect(idsOf(await list({ query: marker, filters, sort_by: 'actor', ordering: 'asc' }))).toEqual(seededIds(0, 2, 5, 1, 4, 3));
+    expect(idsOf(await list({ query: marker, filters, sort_by: 'actor', ordering: 'asc' }))).toEqual(
+      seededIds(0, 2, 5, 1, 4, 3),
+    );
   });
 
   test('query matches the actor name, the target label and the action, in any case, literally', async () => {
     expect(idsOf(await list({ query: `bruno ${marker.toUpperCase()}` }))).toEqual(seededIds(4, 1));
     expect(idsOf(await list({ query: `report ${marker}` }))).toEqual(seededIds(2));
-    expect(idsOf(await list({ query: 'contact-retention', filters: { target_type: 'care-request' } }))).toContain(ids[3]);
+    expect(idsOf(await list({ query: 'contact-retention', filters: { target_type: 'care-request' } }))).toContain(
+      ids[3],
+    );
     expect((await list({ query: `${marker}%` })).total).toBe(0);
     expect((await list({ query: `_lma ${marker}` })).total).toBe(0);
   });
@@ -106,11 +175,17 @@ describe('GET /api/audit/events/', () => {
     expect(idsOf(await list({ filters: { actor: alma.uid, action: 'user.ban' } }))).toEqual(seededIds(0));
     expect(idsOf(await list({ filters: { actor: bruno.uid.toUpperCase() } }))).toEqual(seededIds(4, 1));
     expect(idsOf(await list({ query: marker, filters: { target_type: 'user' } }))).toEqual(seededIds(5, 4, 0));
-    expect(idsOf(await list({ filters: { actor: alma.uid, action: null, target_type: null, time: { from: null, to: null } } }))).toHaveLength(4);
+    expect(
+      idsOf(
+        await list({ filters: { actor: alma.uid, action: null, target_type: null, time: { from: null, to: null } } }),
+      ),
+    ).toHaveLength(4);
     const year2001 = { from: Date.parse('2001-01-01T00:00:00Z') / 1000, to: Date.parse('2001-06-01T12:00:00Z') / 1000 };
     expect(idsOf(await list({ filters: { time: year2001 } }))).toEqual([oldEventId]);
     expect(idsOf(await list({ filters: { time: { ...year2001, to: year2001.to - 1 } } }))).toEqual([]);
-    expect((await list({ filters: { actor: alma.uid, time: { from: Math.floor(Date.now() / 1000) + 600 } } })).total).toBe(0);
+    expect(
+      (await list({ filters: { actor: alma.uid, time: { from: Math.floor(Date.now() / 1000) + 600 } } })).total,
+    ).toBe(0);
     expect(idsOf(await list({ filters: '' }))).not.toEqual([]);
   });
 
@@ -143,7 +218,12 @@ describe('GET /api/audit/events/{id}/', () => {
     expect(response.statusCode).toBe(200);
     const [listed] = (await list({ filters: { actor: bruno.uid, action: 'mail.send' } })).items;
     expect(response.json()).toEqual(listed);
-    expect(listed).toMatchObject({ id: ids[1], actor: { uid: bruno.uid, public_name: bruno.publicName }, target: seeded[1]!.target, changes: { recipients_count: 2 } });
+    expect(listed).toMatchObject({
+      id: ids[1],
+      actor: { uid: bruno.uid, public_name: bruno.publicName },
+      target: seeded[1]!.target,
+      changes: { recipients_count: 2 },
+    });
   });
 
   test('404 for an unknown id, 400 for one that is no number', async () => {

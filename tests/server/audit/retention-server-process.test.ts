@@ -19,7 +19,9 @@ afterAll(async () => {
 async function storage(): Promise<{ env: Record<string, string>; database: Database }> {
   const { env, dataDir, databaseUrl, remove } = await serverStorage('caredesk-audit-');
   cleanups.push(remove);
-  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDir: path.join(dataDir, 'pglite') },
+  );
   return { env, database };
 }
 
@@ -31,9 +33,20 @@ test('events older than AUDIT_RETENTION_DAYS are removed once the server runs; y
   ]);
   await database.close(); // PGlite: one process at a time
 
-  server = await startServerProcess({ ...ADMIN, ...env, SECRET_KEY: '004c960c693fb9ce436c89d13eacf457c499b06bd18bebe0bdd13893da3c4846', AUDIT_RETENTION_DAYS: '30' });
+  server = await startServerProcess({
+    ...ADMIN,
+    ...env,
+    SECRET_KEY: '004c960c693fb9ce436c89d13eacf457c499b06bd18bebe0bdd13893da3c4846',
+    AUDIT_RETENTION_DAYS: '30',
+  });
   const call = await signedInClient(server.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
-  const count = async (action: string) => (await call<{ total: number }>('GET', `/api/audit/events/?filters=${encodeURIComponent(JSON.stringify({ action }))}`)).total;
+  const count = async (action: string) =>
+    (
+      await call<{ total: number }>(
+        'GET',
+        `/api/audit/events/?filters=${encodeURIComponent(JSON.stringify({ action }))}`,
+      )
+    ).total;
   await waitFor(async () => (await count('test.expired')) === 0, 30_000, 'the retention run');
   expect(await count('test.kept')).toBe(1);
 

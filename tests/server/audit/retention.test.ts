@@ -21,11 +21,20 @@ async function insertAt(time: Date, action = 'user.ban') {
   const [row] = await t.db.insert(auditEvents).values({ action, time }).returning({ id: auditEvents.id });
   return row!.id;
 }
-const remaining = async (ids: number[]) => (await t.db.select({ id: auditEvents.id }).from(auditEvents).where(inArray(auditEvents.id, ids))).map((row) => row.id).sort((a, b) => a - b);
+const remaining = async (ids: number[]) =>
+  (await t.db.select({ id: auditEvents.id }).from(auditEvents).where(inArray(auditEvents.id, ids)))
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
 
 test('retention removes exactly the events older than AUDIT_RETENTION_DAYS and counts them', async () => {
-  const old = [await insertAt(new Date(now.getTime() - 400 * DAY_MS)), await insertAt(new Date(now.getTime() - 30 * DAY_MS - 1000))];
-  const kept = [await insertAt(new Date(now.getTime() - 30 * DAY_MS + 1000)), await insertAt(new Date(now.getTime() - DAY_MS))];
+  const old = [
+    await insertAt(new Date(now.getTime() - 400 * DAY_MS)),
+    await insertAt(new Date(now.getTime() - 30 * DAY_MS - 1000)),
+  ];
+  const kept = [
+    await insertAt(new Date(now.getTime() - 30 * DAY_MS + 1000)),
+    await insertAt(new Date(now.getTime() - DAY_MS)),
+  ];
   expect(await runExclusively(t.db, auditRetentionJob(t.config.trust), now)).toBe(2);
   expect(await remaining([...old, ...kept])).toEqual(kept);
   expect(await runExclusively(t.db, auditRetentionJob(t.config.trust), now)).toBe(0);

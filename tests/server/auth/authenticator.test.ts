@@ -33,7 +33,10 @@ async function adminSession(): Promise<string> {
 async function accessToken(claims: Claims, key = deriveKey(t.masterSecret, 'access-token')) {
   const now = Math.floor(Date.now() / 1000);
   const sid = claims.sid === undefined ? await adminSession() : claims.sid;
-  let jwt = new SignJWT({ auth_time: now, ...(sid === null ? {} : { sid }) }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(claims.exp ?? now + 60);
+  let jwt = new SignJWT({ auth_time: now, ...(sid === null ? {} : { sid }) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(claims.exp ?? now + 60);
   if (claims.sub) jwt = jwt.setSubject(claims.sub);
   jwt = jwt.setIssuer(claims.iss ?? 'caredesk-auth').setAudience(claims.aud ?? 'caredesk');
   return jwt.sign(key);
@@ -51,9 +54,19 @@ test('a token made with the right key for an existing user is accepted (the cont
 
 describe('refused with 401', () => {
   test.each<[string, () => Promise<string>]>([
-    ['a token signed with another key', async () => accessToken({ sub: await adminUid() }, deriveKey(Buffer.alloc(32, 9), 'access-token'))],
-    ['a token signed with the master secret itself', async () => accessToken({ sub: await adminUid() }, t.masterSecret)],
-    ['an unsigned token (alg none)', async () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: await adminUid(), exp: 9_999_999_999 })}.`],
+    [
+      'a token signed with another key',
+      async () => accessToken({ sub: await adminUid() }, deriveKey(Buffer.alloc(32, 9), 'access-token')),
+    ],
+    [
+      'a token signed with the master secret itself',
+      async () => accessToken({ sub: await adminUid() }, t.masterSecret),
+    ],
+    [
+      'an unsigned token (alg none)',
+      async () =>
+        `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: await adminUid(), exp: 9_999_999_999 })}.`,
+    ],
     ['an expired token', async () => accessToken({ sub: await adminUid(), exp: Math.floor(Date.now() / 1000) - 5 })],
     ['a token of another issuer', async () => accessToken({ sub: await adminUid(), iss: 'someone-else' })],
     ['a token for another audience', async () => accessToken({ sub: await adminUid(), aud: 'elsewhere' })],
@@ -64,10 +77,13 @@ describe('refused with 401', () => {
     ['a token of a session that does not exist', async () => accessToken({ sub: await adminUid(), sid: randomUUID() })],
     ['garbage', async () => 'garbage'],
     ['three garbage segments', async () => 'a.b.c'],
-    ['a tampered payload', async () => {
-      const [header, , signature] = (await accessToken({ sub: await adminUid() })).split('.');
-      return `${header}.${base64url({ sub: randomUUID(), iss: 'caredesk-auth', aud: 'caredesk', exp: 9_999_999_999 })}.${signature}`;
-    }],
+    [
+      'a tampered payload',
+      async () => {
+        const [header, , signature] = (await accessToken({ sub: await adminUid() })).split('.');
+        return `${header}.${base64url({ sub: randomUUID(), iss: 'caredesk-auth', aud: 'caredesk', exp: 9_999_999_999 })}.${signature}`;
+      },
+    ],
   ])('%s', async (_case, makeToken) => {
     const response = await info(bearer(await makeToken()));
     expect(response.statusCode).toBe(401);
@@ -93,7 +109,11 @@ describe('refused with 401', () => {
   });
 
   test('before the body is validated, so that anonymous callers learn nothing about the request', async () => {
-    const response = await t.inject({ method: 'POST', url: `${AUTH}/administration/users/`, payload: { nonsense: true } });
+    const response = await t.inject({
+      method: 'POST',
+      url: `${AUTH}/administration/users/`,
+      payload: { nonsense: true },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -114,14 +134,18 @@ test("a ban refuses the user's existing access token from the next request on; a
   const uids = [user.domain_user.uid];
   expect((await info(bearer(pair.access_token))).statusCode).toBe(200);
 
-  expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids } })).statusCode).toBe(200);
+  expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids } })).statusCode).toBe(
+    200,
+  );
   const refused = await info(bearer(pair.access_token));
   expect(refused.statusCode).toBe(401);
   expect(refused.json().detail).toBe('The user is banned.');
   const listAsBanned = await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token });
   expect(listAsBanned.statusCode).toBe(401);
 
-  expect((await t.as({ method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids } })).statusCode).toBe(200);
+  expect(
+    (await t.as({ method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids } })).statusCode,
+  ).toBe(200);
   const afterUnban = await info(bearer(pair.access_token));
   expect(afterUnban.statusCode).toBe(401);
   expect(afterUnban.json().detail).toBe('The session of the access token has ended.');

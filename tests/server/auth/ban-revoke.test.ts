@@ -11,10 +11,13 @@ afterAll(() => t?.close());
 const REVOKE = `${AUTH}/administration/revoke-refresh-tokens/`;
 const BAN = `${AUTH}/administration/ban-users/`;
 const UNBAN = `${AUTH}/administration/unban-users/`;
-const post = (url: string, payload: unknown, token?: string) => t.as({ method: 'POST', url, payload: payload as object, token });
-const refresh = (refreshToken: string) => t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
+const post = (url: string, payload: unknown, token?: string) =>
+  t.as({ method: 'POST', url, payload: payload as object, token });
+const refresh = (refreshToken: string) =>
+  t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
 const info = (accessToken: string) => t.inject({ method: 'GET', url: `${AUTH}/info/`, headers: bearer(accessToken) });
-const bannedFlag = async (uid: string) => (await t.as({ method: 'GET', url: `${AUTH}/administration/users/${uid}/` })).json<PanelUser>().domain_user.banned;
+const bannedFlag = async (uid: string) =>
+  (await t.as({ method: 'GET', url: `${AUTH}/administration/users/${uid}/` })).json<PanelUser>().domain_user.banned;
 
 describe('POST /administration/revoke-refresh-tokens/', () => {
   test('revokes every live refresh token of the users and counts them; their access tokens die with their sessions', async () => {
@@ -29,7 +32,11 @@ describe('POST /administration/revoke-refresh-tokens/', () => {
     expect(response.json()).toEqual({ revoked: 3 });
     for (const session of annaSessions) expect((await refresh(session.refresh_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
-    for (const session of [...annaSessions, rotated]) expect((await info(session.access_token)).json()).toMatchObject({ status: 401, detail: 'The session of the access token has ended.' });
+    for (const session of [...annaSessions, rotated])
+      expect((await info(session.access_token)).json()).toMatchObject({
+        status: 401,
+        detail: 'The session of the access token has ended.',
+      });
 
     expect((await post(REVOKE, { uids: [anna.domain_user.uid] })).json()).toEqual({ revoked: 0 });
     expect((await t.signIn(anna.username, anna.password)).refresh_token).toBeTruthy();
@@ -66,7 +73,10 @@ describe('POST /administration/ban-users/ and /administration/unban-users/', () 
     expect(await bannedFlag(anna.domain_user.uid)).toBe(true);
     expect((await info(session.access_token)).statusCode).toBe(401);
     expect((await refresh(session.refresh_token)).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(anna.username, anna.password) })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(anna.username, anna.password) }))
+        .statusCode,
+    ).toBe(401);
     // The ban revoked the refresh tokens: there is nothing left to revoke.
     expect((await post(REVOKE, { uids })).json()).toEqual({ revoked: 0 });
 
@@ -91,7 +101,12 @@ describe('POST /administration/ban-users/ and /administration/unban-users/', () 
     const adminUid = (await t.as({ method: 'GET', url: `${AUTH}/info/` })).json<{ uid: string }>().uid;
     const response = await post(BAN, { uids: [anna.domain_user.uid, adminUid] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ type: '/problems/self-ban', status: 400, field: 'uids', detail: 'You cannot ban yourself.' });
+    expect(response.json()).toMatchObject({
+      type: '/problems/self-ban',
+      status: 400,
+      field: 'uids',
+      detail: 'You cannot ban yourself.',
+    });
     expect(await bannedFlag(anna.domain_user.uid)).toBe(false);
     expect((await t.as({ method: 'GET', url: `${AUTH}/info/` })).statusCode).toBe(200);
   });

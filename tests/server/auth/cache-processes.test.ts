@@ -26,8 +26,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
 
   async function userSignedInAtB(roles: string[]) {
     const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);
-    const user = { username: `cache-user-${Math.random().toString(36).slice(2, 8)}`, password: 'Cache-user-password-1', public_name: 'Cache User', roles };
-    const { domain_user } = await callA<{ domain_user: { uid: string } }>('POST', '/api/auth/administration/users/', user);
+    const user = {
+      username: `cache-user-${Math.random().toString(36).slice(2, 8)}`,
+      password: 'Cache-user-password-1',
+      public_name: 'Cache User',
+      roles,
+    };
+    const { domain_user } = await callA<{ domain_user: { uid: string } }>(
+      'POST',
+      '/api/auth/administration/users/',
+      user,
+    );
     const token = await fetch(`${b.baseUrl}/api/auth/token/`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` },
@@ -38,7 +47,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
   }
 
   const ENDED = { status: 401, detail: 'The session of the access token has ended.' };
-  const sessionOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
+  const sessionOf = (accessToken: string) =>
+    JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
   const refreshAtA = (refreshToken: string) =>
     fetch(`${a.baseUrl}/api/auth/token/`, { method: 'POST', headers: { authorization: `Bearer ${refreshToken}` } });
 
@@ -76,7 +86,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
     for (const end of ['password', 'revoke'] as const) {
       const { callA, uid, atB } = await userSignedInAtB(['caregiver']);
       expect((await atB('/api/auth/info/')).status).toBe(200);
-      if (end === 'password') await callA('PUT', `/api/auth/administration/users/${uid}/password-authentication/`, { username: `renamed-${uid.slice(0, 8)}`, password: 'Set-by-admin-9' });
+      if (end === 'password')
+        await callA('PUT', `/api/auth/administration/users/${uid}/password-authentication/`, {
+          username: `renamed-${uid.slice(0, 8)}`,
+          password: 'Set-by-admin-9',
+        });
       else await callA('POST', '/api/auth/administration/revoke-refresh-tokens/', { uids: [uid] });
       expect(await (await atB('/api/auth/info/')).json()).toMatchObject(ENDED);
     }
@@ -90,7 +104,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the authentication caches of tw
     await callA('PUT', '/api/auth/administration/roles/cache%20role/', { permissions: ['care:read'] });
     expect((await incoming()).status).toBe(200);
 
-    await callA('PUT', `/api/auth/administration/users/${uid}/domain-user/`, { uid, public_name: 'Cache User', roles: [] });
+    await callA('PUT', `/api/auth/administration/users/${uid}/domain-user/`, {
+      uid,
+      public_name: 'Cache User',
+      roles: [],
+    });
     expect((await incoming()).status).toBe(403);
   });
 });

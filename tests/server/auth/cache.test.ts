@@ -44,7 +44,9 @@ describe('the authentication cache', () => {
     await renameBehindTheBack(uid, 'Renamed behind the back');
     await expectCachedName(info, user.domain_user.public_name);
 
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [uid] } })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [uid] } })).statusCode,
+    ).toBe(200);
     const refused = await info();
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ detail: 'The user is banned.' });
@@ -54,7 +56,9 @@ describe('the authentication cache', () => {
     const { uid, info, user } = await signedInUser();
     await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [uid] } });
     expect((await info()).statusCode).toBe(401);
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids: [uid] } })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'POST', url: `${AUTH}/administration/unban-users/`, payload: { uids: [uid] } })).statusCode,
+    ).toBe(200);
     expect((await info()).json()).toMatchObject({ status: 401, detail: 'The session of the access token has ended.' });
     const after = await t.signIn(user.username, user.password);
     expect((await t.inject({ method: 'GET', url: INFO, headers: bearer(after.access_token) })).statusCode).toBe(200);
@@ -62,27 +66,42 @@ describe('the authentication cache', () => {
 
   test("a change of the user's roles counts from the next request, also on another service's route", async () => {
     const { uid, user, pair, info } = await signedInUser(['caregiver']);
-    const incoming = () => t.inject({ method: 'GET', url: '/api/care/incoming/care-requests/', headers: bearer(pair.access_token) });
+    const incoming = () =>
+      t.inject({ method: 'GET', url: '/api/care/incoming/care-requests/', headers: bearer(pair.access_token) });
     expect((await incoming()).statusCode).toBe(403);
-    await t.db.update(users).set({ roles: ['dispatcher'] }).where(eq(users.uid, uid));
+    await t.db
+      .update(users)
+      .set({ roles: ['dispatcher'] })
+      .where(eq(users.uid, uid));
     expect((await incoming()).statusCode).toBe(403);
     expect((await info()).json()).toMatchObject({ roles: ['caregiver'] });
 
-    const edit = await t.as({ method: 'PUT', url: `${USERS}${uid}/domain-user/`, payload: { uid, public_name: user.domain_user.public_name, roles: ['dispatcher'] } });
+    const edit = await t.as({
+      method: 'PUT',
+      url: `${USERS}${uid}/domain-user/`,
+      payload: { uid, public_name: user.domain_user.public_name, roles: ['dispatcher'] },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await incoming()).statusCode).toBe(200);
-    expect((await info()).json()).toMatchObject({ roles: ['dispatcher'], permissions: expect.arrayContaining(['care:read']) });
+    expect((await info()).json()).toMatchObject({
+      roles: ['dispatcher'],
+      permissions: expect.arrayContaining(['care:read']),
+    });
   });
 
   test("a change of the role policy counts from every holder's next request", async () => {
-    const putPolicy = (permissions: string[]) => t.as({ method: 'PUT', url: `${AUTH}/administration/roles/cache%20readers/`, payload: { permissions } });
+    const putPolicy = (permissions: string[]) =>
+      t.as({ method: 'PUT', url: `${AUTH}/administration/roles/cache%20readers/`, payload: { permissions } });
     expect((await putPolicy([])).statusCode).toBe(200);
     const first = await signedInUser(['cache readers']);
     const second = await signedInUser(['cache readers']);
     const listAs = (token: string) => t.inject({ method: 'GET', url: USERS, headers: bearer(token) });
     expect((await listAs(first.pair.access_token)).statusCode).toBe(403);
     expect((await listAs(second.pair.access_token)).statusCode).toBe(403);
-    await t.db.update(rolePermissions).set({ permissions: ['users:read'] }).where(eq(rolePermissions.role, 'cache readers'));
+    await t.db
+      .update(rolePermissions)
+      .set({ permissions: ['users:read'] })
+      .where(eq(rolePermissions.role, 'cache readers'));
     expect((await listAs(first.pair.access_token)).statusCode).toBe(403);
 
     expect((await putPolicy(['users:read'])).statusCode).toBe(200);
@@ -90,7 +109,7 @@ describe('the authentication cache', () => {
     expect((await listAs(second.pair.access_token)).statusCode).toBe(200);
   });
 
-  test("password changes, session ends and refresh-token revocations forget the user: the sessions they end are refused at once", async () => {
+  test('password changes, session ends and refresh-token revocations forget the user: the sessions they end are refused at once', async () => {
     const { uid, user, pair, info } = await signedInUser();
     const infoOf = (token: string) => t.inject({ method: 'GET', url: INFO, headers: bearer(token) });
     const ended = { status: 401, detail: 'The session of the access token has ended.' };
@@ -98,24 +117,41 @@ describe('the authentication cache', () => {
     await expectCachedName(() => infoOf(laterSession.access_token), user.domain_user.public_name);
     await renameBehindTheBack(uid, 'Renamed 0');
     await expectCachedName(info, user.domain_user.public_name);
-    expect((await t.as({ method: 'DELETE', url: `${USERS}${uid}/sessions/${familyOf(laterSession.access_token)}/` })).statusCode).toBe(204);
+    expect(
+      (await t.as({ method: 'DELETE', url: `${USERS}${uid}/sessions/${familyOf(laterSession.access_token)}/` }))
+        .statusCode,
+    ).toBe(204);
     await expectCachedName(info, 'Renamed 0');
     expect((await infoOf(laterSession.access_token)).json()).toMatchObject(ended);
 
     const otherSession = await t.signIn(user.username, user.password);
     await renameBehindTheBack(uid, 'Renamed 1');
     const ownChange = { username: user.username, password: 'changed-by-the-user' };
-    expect((await t.inject({ method: 'PUT', url: `${AUTH}/update-password-authentication/`, headers: bearer(pair.access_token), payload: ownChange })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${AUTH}/update-password-authentication/`,
+          headers: bearer(pair.access_token),
+          payload: ownChange,
+        })
+      ).statusCode,
+    ).toBe(200);
     await expectCachedName(info, 'Renamed 1');
     expect((await infoOf(otherSession.access_token)).json()).toMatchObject(ended);
 
     const bySetting = { username: user.username, password: 'set-by-an-administrator' };
-    expect((await t.as({ method: 'PUT', url: `${USERS}${uid}/password-authentication/`, payload: bySetting })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'PUT', url: `${USERS}${uid}/password-authentication/`, payload: bySetting })).statusCode,
+    ).toBe(200);
     expect((await info()).json()).toMatchObject(ended);
 
     const last = await t.signIn(user.username, 'set-by-an-administrator');
     expect((await infoOf(last.access_token)).statusCode).toBe(200);
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/revoke-refresh-tokens/`, payload: { uids: [uid] } })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'POST', url: `${AUTH}/administration/revoke-refresh-tokens/`, payload: { uids: [uid] } }))
+        .statusCode,
+    ).toBe(200);
     expect((await infoOf(last.access_token)).json()).toMatchObject(ended);
   });
 
@@ -151,12 +187,22 @@ describe('verified access tokens in the cache', () => {
 describe('AuthCache bounds', () => {
   test('keeps at most maxTokens tokens and maxUsers users, forgetting the least recently used', () => {
     const cache = new AuthCache({ maxTokens: 2, maxUsers: 2, userMaxAgeMs: 60_000 });
-    const claims = (uid: string) => ({ uid, sessionFamily: uid, authenticatedAt: 0, enrollmentOnly: false, expires: Math.floor(Date.now() / 1000) + 60 });
+    const claims = (uid: string) => ({
+      uid,
+      sessionFamily: uid,
+      authenticatedAt: 0,
+      enrollmentOnly: false,
+      expires: Math.floor(Date.now() / 1000) + 60,
+    });
     cache.rememberClaims('t1', claims('a'));
     cache.rememberClaims('t2', claims('b'));
     expect(cache.claimsOf('t1')).toBeDefined();
     cache.rememberClaims('t3', claims('c'));
-    expect([cache.claimsOf('t1'), cache.claimsOf('t2'), cache.claimsOf('t3')].map(Boolean)).toEqual([true, false, true]);
+    expect([cache.claimsOf('t1'), cache.claimsOf('t2'), cache.claimsOf('t3')].map(Boolean)).toEqual([
+      true,
+      false,
+      true,
+    ]);
 
     for (const uid of ['a', 'b']) cache.rememberUser(aUser(uid), cache.readMark);
     expect(cache.userOf('a')).toBeDefined();
@@ -167,7 +213,13 @@ describe('AuthCache bounds', () => {
   test('a token is kept until its exp and not a millisecond longer', () => {
     let now = 5_000_000;
     const cache = new AuthCache({ maxTokens: 10, maxUsers: 10, userMaxAgeMs: 60_000 }, { now: () => now });
-    cache.rememberClaims('token', { uid: 'a', sessionFamily: 'a', authenticatedAt: 5_000, enrollmentOnly: false, expires: 5_010 });
+    cache.rememberClaims('token', {
+      uid: 'a',
+      sessionFamily: 'a',
+      authenticatedAt: 5_000,
+      enrollmentOnly: false,
+      expires: 5_010,
+    });
     now = 5_009_999;
     expect(cache.claimsOf('token')).toBeDefined();
     now = 5_010_000;
@@ -220,7 +272,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('losing the LISTEN connection (P
 
   /** The authentication's LISTEN connection (the care events keep one of their own). */
   const ownListen = sql`datname = current_database() and pid <> pg_backend_pid() and query = ${`listen "${USER_CHANGES_CHANNEL}"`}`;
-  const listeners = async () => (await t.db.execute(sql`select pid from pg_stat_activity where ${ownListen}`)) as unknown as { rows: unknown[] };
+  const listeners = async () =>
+    (await t.db.execute(sql`select pid from pg_stat_activity where ${ownListen}`)) as unknown as { rows: unknown[] };
 
   async function within(ms: number, check: () => Promise<boolean>) {
     const deadline = Date.now() + ms;
@@ -234,7 +287,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('losing the LISTEN connection (P
     const user = await t.createUser();
     const { access_token } = await t.signIn(user.username, user.password);
     const uid = user.domain_user.uid;
-    const name = async () => (await t.inject({ method: 'GET', url: INFO, headers: bearer(access_token) })).json<{ public_name?: string }>().public_name;
+    const name = async () =>
+      (await t.inject({ method: 'GET', url: INFO, headers: bearer(access_token) })).json<{ public_name?: string }>()
+        .public_name;
     const rename = (to: string) => t.db.update(users).set({ publicName: to }).where(eq(users.uid, uid));
     expect(await name()).toBe(user.domain_user.public_name);
     await rename('While listening');

@@ -16,7 +16,11 @@ const lastRefused = ranked.slice(0, 10_000).filter(valid).at(-1)!;
 const firstAccepted = ranked.slice(10_000).find((password) => valid(password) && !top.has(password.toLowerCase()))!;
 
 const createUser = (password: string) =>
-  t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: { username: unique(), password, public_name: unique('Name '), roles: [] } });
+  t.as({
+    method: 'POST',
+    url: `${AUTH}/administration/users/`,
+    payload: { username: unique(), password, public_name: unique('Name '), roles: [] },
+  });
 
 function expectCommonPasswordProblem(response: { statusCode: number; json: () => unknown }) {
   expect(response.statusCode).toBe(400);
@@ -29,9 +33,12 @@ function expectCommonPasswordProblem(response: { statusCode: number; json: () =>
   });
 }
 
-test.each(['password123', 'PassWord123', 'iloveyou', lastRefused])('creating a user with %s is refused', async (password) => {
-  expectCommonPasswordProblem(await createUser(password));
-});
+test.each(['password123', 'PassWord123', 'iloveyou', lastRefused])(
+  'creating a user with %s is refused',
+  async (password) => {
+    expectCommonPasswordProblem(await createUser(password));
+  },
+);
 
 test('the 10,000th common password is refused, a less common one is accepted', async () => {
   expect(ranked.indexOf(firstAccepted)).toBeGreaterThanOrEqual(10_000);
@@ -42,7 +49,9 @@ test('the 10,000th common password is refused, a less common one is accepted', a
 test("an administrator's set to a common password is refused and keeps the old password", async () => {
   const user = await t.createUser();
   const url = `${AUTH}/administration/users/${user.domain_user.uid}/password-authentication/`;
-  expectCommonPasswordProblem(await t.as({ method: 'PUT', url, payload: { username: user.username, password: 'Letmein1' } }));
+  expectCommonPasswordProblem(
+    await t.as({ method: 'PUT', url, payload: { username: user.username, password: 'Letmein1' } }),
+  );
   await t.signIn(user.username, user.password);
 });
 

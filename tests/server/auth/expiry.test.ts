@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const info = (accessToken: string) => t.inject({ method: 'GET', url: `${AUTH}/info/`, headers: bearer(accessToken) });
-const refresh = (refreshToken: string) => t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
+const refresh = (refreshToken: string) =>
+  t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
 /** Sleeps until the epoch second `expires` has begun. */
 const untilSecond = (expires: number) => sleep(Math.max(0, expires * 1000 - Date.now()) + 50);
 
@@ -40,7 +41,8 @@ test("signing in deletes the user's expired refresh tokens", async () => {
   const user = await t.createUser();
   await t.signIn(user.username, user.password);
   await t.signIn(user.username, user.password);
-  const tokensOfUser = async () => (await t.db.select().from(refreshTokens).where(eq(refreshTokens.userUid, user.domain_user.uid))).length;
+  const tokensOfUser = async () =>
+    (await t.db.select().from(refreshTokens).where(eq(refreshTokens.userUid, user.domain_user.uid))).length;
   expect(await tokensOfUser()).toBe(2);
   await sleep(2100);
   await t.signIn(user.username, user.password);

@@ -7,8 +7,8 @@ import { users } from '../../../server/db/schema';
 import { AUTH, createTestApp, openTestDatabase, type PanelUser, type TestApp } from '../support/helpers';
 
 /** The administrator created on the first start, from the environment or with a generated, printed password. */
-const PRINTED = /^┌─+┐\n│ Created the first administrator\. +│\n│ {3}Username: (\S+) +│\n│ {3}Password: (\S+) +│\n│ Shown only this once: sign in and change it\. +│\n└─+┘$/;
-
+const PRINTED =
+  /^┌─+┐\n│ Created the first administrator\. +│\n│ {3}Username: (\S+) +│\n│ {3}Password: (\S+) +│\n│ Shown only this once: sign in and change it\. +│\n└─+┘$/;
 
 describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
   let t: TestApp;
@@ -26,10 +26,20 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     expect(print.mock.calls[0][0]).not.toContain(credentials.adminPassword);
 
     const pair = await t.signIn('boss', credentials.adminPassword);
-    const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<PanelUser[]>();
+    const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<
+      PanelUser[]
+    >();
     expect(listed).toEqual([
       {
-        domain_user: { uid: expect.any(String), public_name: 'Administrator', roles: ['administrator'], banned: false, locked: false, last_sign_in: expect.any(Number), second_factor: 'required-missing' },
+        domain_user: {
+          uid: expect.any(String),
+          public_name: 'Administrator',
+          roles: ['administrator'],
+          banned: false,
+          locked: false,
+          last_sign_in: expect.any(Number),
+          second_factor: 'required-missing',
+        },
         authentication_methods: [{ type: 'password', username: 'boss' }],
       },
     ]);
@@ -38,8 +48,12 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
   test('creates nobody on a later start, and never changes the existing user', async () => {
     const print = vi.fn();
     expect(await ensureFirstAdministrator(t.db, {}, print)).toBe(false);
-    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'changed-password' }, print)).toBe(false);
-    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'BOSS', adminPassword: 'changed-password' }, print)).toBe(false);
+    expect(
+      await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'changed-password' }, print),
+    ).toBe(false);
+    expect(
+      await ensureFirstAdministrator(t.db, { adminUsername: 'BOSS', adminPassword: 'changed-password' }, print),
+    ).toBe(false);
     expect(print).not.toHaveBeenCalled();
     expect(await t.db.select().from(users)).toHaveLength(1);
     expect((await t.signIn('boss', 'boss-password-1')).access_token).toBeTruthy();
@@ -50,7 +64,12 @@ describe('after users were created before the first start (the demo seed)', () =
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ withAdmin: false });
-    await insertUser(t.db, { publicName: 'Petra Schulz', roles: ['ceo'], username: 'petra.schulz', passwordHash: await hashPassword('seeded-password') });
+    await insertUser(t.db, {
+      publicName: 'Petra Schulz',
+      roles: ['ceo'],
+      username: 'petra.schulz',
+      passwordHash: await hashPassword('seeded-password'),
+    });
   });
   afterAll(() => t?.close());
 
@@ -63,12 +82,18 @@ describe('after users were created before the first start (the demo seed)', () =
 
   test('ADMIN_USERNAME is created as an administrator and the start says so in one line', async () => {
     const print = vi.fn();
-    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'boss-password-1' }, print)).toBe(true);
+    expect(
+      await ensureFirstAdministrator(t.db, { adminUsername: 'boss', adminPassword: 'boss-password-1' }, print),
+    ).toBe(true);
     expect(print).toHaveBeenCalledTimes(1);
-    expect(print.mock.calls[0][0]).toMatch(/^Created the first administrator "boss" with the password from ADMIN_PASSWORD\.$/);
+    expect(print.mock.calls[0][0]).toMatch(
+      /^Created the first administrator "boss" with the password from ADMIN_PASSWORD\.$/,
+    );
 
     const pair = await t.signIn('boss', 'boss-password-1');
-    const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<PanelUser[]>();
+    const listed = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/`, token: pair.access_token })).json<
+      PanelUser[]
+    >();
     expect(listed.find((user) => user.authentication_methods[0]?.username === 'boss')?.domain_user).toEqual({
       uid: expect.any(String),
       public_name: 'Administrator',
@@ -83,7 +108,9 @@ describe('after users were created before the first start (the demo seed)', () =
 
   test('ADMIN_USERNAME naming a seeded user leaves that user and its password alone', async () => {
     const print = vi.fn();
-    expect(await ensureFirstAdministrator(t.db, { adminUsername: 'Petra.Schulz', adminPassword: 'other-password' }, print)).toBe(false);
+    expect(
+      await ensureFirstAdministrator(t.db, { adminUsername: 'Petra.Schulz', adminPassword: 'other-password' }, print),
+    ).toBe(false);
     expect(print).not.toHaveBeenCalled();
     expect((await t.signIn('petra.schulz', 'seeded-password')).access_token).toBeTruthy();
     const [petra] = await t.db.select().from(users).where(eq(users.publicName, 'Petra Schulz'));

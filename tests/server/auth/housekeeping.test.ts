@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { authenticationChallenges, deviceTokens, refreshTokens, secondFactors, sessions, throttleCounters } from '../../../server/db/schema';
+import {
+  authenticationChallenges,
+  deviceTokens,
+  refreshTokens,
+  secondFactors,
+  sessions,
+  throttleCounters,
+} from '../../../server/db/schema';
 import { housekeepingJobs } from '../../../server/housekeeping-jobs';
 import { runExclusively } from '../../../server/shared/housekeeping';
 import { createTestApp, type TestApp } from '../support/helpers';
@@ -69,7 +76,11 @@ test('expired challenges and device tokens and authenticator apps left unconfirm
   ]);
   await runExclusively(t.db, job(), now);
   expect((await t.db.select().from(authenticationChallenges)).map((row) => row.tokenHash)).toEqual(['live']);
-  expect((await t.db.select().from(deviceTokens).where(eq(deviceTokens.userUid, uid))).map((row) => row.tokenHash).sort()).toEqual(['live-device']);
-  const names = (await t.db.select().from(secondFactors).where(eq(secondFactors.userUid, uid))).map((row) => row.name).sort();
+  expect(
+    (await t.db.select().from(deviceTokens).where(eq(deviceTokens.userUid, uid))).map((row) => row.tokenHash).sort(),
+  ).toEqual(['live-device']);
+  const names = (await t.db.select().from(secondFactors).where(eq(secondFactors.userUid, uid)))
+    .map((row) => row.name)
+    .sort();
   expect(names).toEqual(['confirmed', 'just started']);
 });

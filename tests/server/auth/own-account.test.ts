@@ -15,7 +15,13 @@ async function signedInUser(roles: string[] = ['caregiver']) {
   return { user, token: pair.access_token };
 }
 
-const NO_SECOND_FACTOR = { enrolled: false, required: false, grace_until: null, enrollment_only: false, recovery_codes_left: 0 };
+const NO_SECOND_FACTOR = {
+  enrolled: false,
+  required: false,
+  grace_until: null,
+  enrollment_only: false,
+  recovery_codes_left: 0,
+};
 
 describe('GET /info/', () => {
   test('answers uid, public name, roles and permissions of the caller', async () => {
@@ -119,7 +125,11 @@ describe('PUT /update-password-authentication/', () => {
   });
 
   test('requires an access token', async () => {
-    const response = await t.inject({ method: 'PUT', url: `${AUTH}/update-password-authentication/`, payload: { username: unique(), password: 'valid-password' } });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `${AUTH}/update-password-authentication/`,
+      payload: { username: unique(), password: 'valid-password' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

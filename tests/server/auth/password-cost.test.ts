@@ -7,9 +7,13 @@ import { AUTH, createTestApp, type TestApp } from '../support/helpers';
 describe('password hash cost', () => {
   test('production hashes at OWASP cost, and refuses the test cost outside NODE_ENV=test', () => {
     expect(loadConfig({}).passwordHashCost).toBe('owasp');
-    expect(() => loadConfig({ PASSWORD_HASH_COST: 'test' })).toThrow(/PASSWORD_HASH_COST=test is for the test suite only/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'test' })).toThrow(
+      /PASSWORD_HASH_COST=test is for the test suite only/,
+    );
     expect(() => loadConfig({ PASSWORD_HASH_COST: 'test', NODE_ENV: 'production' })).toThrow(/test suite only/);
-    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap', NODE_ENV: 'test' })).toThrow(/PASSWORD_HASH_COST must be owasp/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap', NODE_ENV: 'test' })).toThrow(
+      /PASSWORD_HASH_COST must be owasp/,
+    );
     expect(loadConfig({ PASSWORD_HASH_COST: 'test', NODE_ENV: 'test' }).passwordHashCost).toBe('test');
   });
 
@@ -21,8 +25,19 @@ describe('password hash cost', () => {
 
   async function storedHashOf(app: TestApp) {
     const user = await app.createUser();
-    const [row] = await app.db.select().from(passwordAuthentications).where(eq(passwordAuthentications.username, user.username));
-    expect((await app.inject({ method: 'POST', url: `${AUTH}/token/`, headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` } })).statusCode).toBe(200);
+    const [row] = await app.db
+      .select()
+      .from(passwordAuthentications)
+      .where(eq(passwordAuthentications.username, user.username));
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${AUTH}/token/`,
+          headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     return row!.passwordHash;
   }
 

@@ -122,12 +122,15 @@ function serviceRoutes(app: TestApp['app']): string[] {
     parents.length = depth;
     const path = parents.join('') + match[2];
     parents.push(match[2]!);
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
+    for (const method of match[3]!.split(', '))
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
   }
   return routes.filter((route) => route.includes(' /api/') && !route.includes(' /api/docs')).sort();
 }
 
-const userPermissions = Object.entries(ROUTES).filter((entry): entry is [string, Permission] => PERMISSIONS.includes(entry[1] as Permission));
+const userPermissions = Object.entries(ROUTES).filter((entry): entry is [string, Permission] =>
+  PERMISSIONS.includes(entry[1] as Permission),
+);
 const roleName = (prefix: string, permission: Permission) => `${prefix}-${permission.replace(':', '-')}`;
 
 let t: Awaited<ReturnType<typeof createFilesTestApp>>;
@@ -147,7 +150,13 @@ beforeAll(async () => {
   t = await createFilesTestApp();
   for (const permission of PERMISSIONS) {
     only.set(permission, await tokenWithRole(roleName('only', permission), [permission]));
-    allBut.set(permission, await tokenWithRole(roleName('all-but', permission), PERMISSIONS.filter((other) => other !== permission)));
+    allBut.set(
+      permission,
+      await tokenWithRole(
+        roleName('all-but', permission),
+        PERMISSIONS.filter((other) => other !== permission),
+      ),
+    );
   }
   const user = await t.createUser();
   roleless = (await t.signIn(user.username, user.password)).access_token;
@@ -193,13 +202,21 @@ const ADMITTED_ANSWERS: Record<string, number[]> = {
   'POST /api/auth/second-factors/recovery-codes/': [409],
 };
 
-test.each(Object.keys(ROUTES).filter((route) => ROUTES[route] === 'signed-in'))('%s admits a user without any role', async (route) => {
-  const response = await call(route, roleless);
-  expect(ADMITTED_ANSWERS[route] ?? [200, 400]).toContain(response.statusCode);
-});
+test.each(Object.keys(ROUTES).filter((route) => ROUTES[route] === 'signed-in'))(
+  '%s admits a user without any role',
+  async (route) => {
+    const response = await call(route, roleless);
+    expect(ADMITTED_ANSWERS[route] ?? [200, 400]).toContain(response.statusCode);
+  },
+);
 
 test('the intake still takes web forms without sign-in, but a Bearer must hold care:create', async () => {
-  const form = { method: 'POST', url: '/api/intake/care-request/', payload: 'Vorname=Anna', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as const;
+  const form = {
+    method: 'POST',
+    url: '/api/intake/care-request/',
+    payload: 'Vorname=Anna',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  } as const;
   const anonymous = await t.inject({ ...form, remoteAddress: uniqueAddress() });
   expect(anonymous.json()).toMatchObject({ status: 400, type: '/problems/validation-error' });
   const refused = await t.as({ ...form, token: roleless, remoteAddress: uniqueAddress() });
@@ -209,21 +226,34 @@ test('the intake still takes web forms without sign-in, but a Bearer must hold c
 });
 
 test('GET /info/ names the effective permissions in the fixed order', async () => {
-  const info = async (token?: string) => (await t.as({ method: 'GET', url: `${AUTH}/info/`, token })).json<{ permissions: string[] }>().permissions;
+  const info = async (token?: string) =>
+    (await t.as({ method: 'GET', url: `${AUTH}/info/`, token })).json<{ permissions: string[] }>().permissions;
   expect(await info()).toEqual([...PERMISSIONS]);
   expect(await info(roleless)).toEqual([]);
   const dispatcher = await t.createUser({ roles: ['dispatcher', 'no-such-role'] });
   const token = (await t.signIn(dispatcher.username, dispatcher.password)).access_token;
-  expect(await info(token)).toEqual(['mail:read', 'files:read', 'files:write', 'care:read', 'care:create', 'care:contact', 'care:work']);
+  expect(await info(token)).toEqual([
+    'mail:read',
+    'files:read',
+    'files:write',
+    'care:read',
+    'care:create',
+    'care:contact',
+    'care:work',
+  ]);
   expect(await info(allBut.get('mail:send'))).toEqual(PERMISSIONS.filter((permission) => permission !== 'mail:send'));
 });
 
-test('the OpenAPI document names each route\'s permission and its 403', async () => {
-  const docs = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { description?: string; responses: object }>> }>();
+test("the OpenAPI document names each route's permission and its 403", async () => {
+  const docs = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { description?: string; responses: object }>>;
+  }>();
   const users = docs.paths['/api/auth/administration/users/']!.get!;
   expect(users.description).toContain('Users need the permission `users:read`.');
   expect(users.responses).toHaveProperty('403');
-  expect(docs.paths['/api/files/search/']!.get!.description).toContain('Users (not API tokens) need the permission `files:read`.');
+  expect(docs.paths['/api/files/search/']!.get!.description).toContain(
+    'Users (not API tokens) need the permission `files:read`.',
+  );
   expect(docs.paths['/api/auth/info/']!.get!.responses).not.toHaveProperty('403');
 });
 
@@ -243,7 +273,9 @@ describe('start-up check', () => {
 
   test('a route admitting API tokens must lie under a service that has them', () => {
     expect(appWith({ auth: 'apiToken' })).toThrow(/GET \/api\/x\/ admits API tokens, but no API-token scope serves/);
-    expect(appWith({ auth: 'apiTokenOrUser', permission: 'files:read' }, '/api/mail/x/')).toThrow(/no API-token scope serves/);
+    expect(appWith({ auth: 'apiTokenOrUser', permission: 'files:read' }, '/api/mail/x/')).toThrow(
+      /no API-token scope serves/,
+    );
   });
 
   test('public and API-token routes need none; user routes with one are accepted', () => {
@@ -264,13 +296,26 @@ describe('ACCESS_POLICY=open', () => {
   test('every signed-in user holds every permission and may use every route', async () => {
     const [user, other] = [await open.createUser(), await open.createUser({ roles: ['administrator'] })];
     const token = (await open.signIn(user.username, user.password)).access_token;
-    const info = (await open.as({ method: 'GET', url: `${AUTH}/info/`, token })).json<{ roles: string[]; permissions: string[] }>();
+    const info = (await open.as({ method: 'GET', url: `${AUTH}/info/`, token })).json<{
+      roles: string[];
+      permissions: string[];
+    }>();
     expect(info).toMatchObject({ roles: [], permissions: [...PERMISSIONS] });
     expect((await open.as({ method: 'GET', url: `${AUTH}/administration/users/`, token })).statusCode).toBe(200);
     expect((await open.as({ method: 'GET', url: '/api/care/incoming/care-requests/', token })).statusCode).toBe(200);
-    const policy = await open.as({ method: 'PUT', url: `${AUTH}/administration/roles/caregiver/`, token, payload: { permissions: ['care:read'] } });
+    const policy = await open.as({
+      method: 'PUT',
+      url: `${AUTH}/administration/roles/caregiver/`,
+      token,
+      payload: { permissions: ['care:read'] },
+    });
     expect(policy.json()).toEqual({ role: 'caregiver', permissions: ['care:read'], second_factor_required: false });
-    const ban = await open.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, token, payload: { uids: [other.domain_user.uid] } });
+    const ban = await open.as({
+      method: 'POST',
+      url: `${AUTH}/administration/ban-users/`,
+      token,
+      payload: { uids: [other.domain_user.uid] },
+    });
     expect(ban.statusCode).toBe(200);
   });
 });

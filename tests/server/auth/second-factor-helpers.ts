@@ -22,7 +22,8 @@ export interface ConfirmedFactor {
 }
 
 /** The code of an authenticator app at a moment (milliseconds), computed as an app would. */
-export const codeAt = (secret: string, timestamp: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
+export const codeAt = (secret: string, timestamp: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
 export const STEP_MS = 30_000;
 
 /** A signed-in user without factors: their access token and the address they signed in from. */
@@ -39,24 +40,50 @@ export async function enrollTotp(t: TestApp, user: SignedInUser, timestamp = Dat
   const started = await t.as({ method: 'POST', url: `${FACTORS}totp/`, token: user.token, payload: {} });
   if (started.statusCode !== 200) throw new Error(`starting TOTP failed: ${started.statusCode} ${started.body}`);
   const { uid, secret } = started.json<{ uid: string; secret: string }>();
-  const confirmed = await t.as({ method: 'POST', url: `${FACTORS}totp/${uid}/confirm/`, token: user.token, payload: { code: codeAt(secret, timestamp) } });
-  if (confirmed.statusCode !== 200) throw new Error(`confirming TOTP failed: ${confirmed.statusCode} ${confirmed.body}`);
+  const confirmed = await t.as({
+    method: 'POST',
+    url: `${FACTORS}totp/${uid}/confirm/`,
+    token: user.token,
+    payload: { code: codeAt(secret, timestamp) },
+  });
+  if (confirmed.statusCode !== 200)
+    throw new Error(`confirming TOTP failed: ${confirmed.statusCode} ${confirmed.body}`);
   return { secret, ...confirmed.json<ConfirmedFactor>() };
 }
 
 /** Adds a WebAuthn credential made by a software authenticator (a new one unless given). */
-export async function enrollWebAuthn(t: TestApp, user: SignedInUser, authenticator = createSoftwareAuthenticator({ origin: PANEL_ORIGIN, rpId: 'localhost' })) {
+export async function enrollWebAuthn(
+  t: TestApp,
+  user: SignedInUser,
+  authenticator = createSoftwareAuthenticator({ origin: PANEL_ORIGIN, rpId: 'localhost' }),
+) {
   const options = await t.as({ method: 'POST', url: `${FACTORS}webauthn/options/`, token: user.token, payload: {} });
   if (options.statusCode !== 200) throw new Error(`WebAuthn options failed: ${options.statusCode} ${options.body}`);
-  const registered = await t.as({ method: 'POST', url: `${FACTORS}webauthn/`, token: user.token, payload: { webauthn: authenticator.register(options.json()) } });
-  if (registered.statusCode !== 200) throw new Error(`WebAuthn registration failed: ${registered.statusCode} ${registered.body}`);
+  const registered = await t.as({
+    method: 'POST',
+    url: `${FACTORS}webauthn/`,
+    token: user.token,
+    payload: { webauthn: authenticator.register(options.json()) },
+  });
+  if (registered.statusCode !== 200)
+    throw new Error(`WebAuthn registration failed: ${registered.statusCode} ${registered.body}`);
   return { authenticator, ...registered.json<ConfirmedFactor>() };
 }
 
 /** The password step of a user with a factor: the second-factor-required problem. */
-export async function passwordStep(t: TestApp, user: { username: string; password: string }, address: string): Promise<SecondFactorChallenge> {
-  const response = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(user.username, user.password), remoteAddress: address });
-  if (response.statusCode !== 401) throw new Error(`expected the second-factor challenge: ${response.statusCode} ${response.body}`);
+export async function passwordStep(
+  t: TestApp,
+  user: { username: string; password: string },
+  address: string,
+): Promise<SecondFactorChallenge> {
+  const response = await t.inject({
+    method: 'POST',
+    url: `${AUTH}/token/`,
+    headers: basic(user.username, user.password),
+    remoteAddress: address,
+  });
+  if (response.statusCode !== 401)
+    throw new Error(`expected the second-factor challenge: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 

@@ -18,11 +18,17 @@ afterAll(() => t?.close());
 
 const ROLES = `${AUTH}/administration/roles/`;
 const USERS = `${AUTH}/administration/users/`;
-const requiredSince = async (uid: string) => (await t.db.select({ since: users.secondFactorRequiredSince }).from(users).where(eq(users.uid, uid)))[0].since;
+const requiredSince = async (uid: string) =>
+  (await t.db.select({ since: users.secondFactorRequiredSince }).from(users).where(eq(users.uid, uid)))[0].since;
 const setPolicy = (role: string, permissions: string[], required?: boolean) =>
-  t.as({ method: 'PUT', url: `${ROLES}${encodeURIComponent(role)}/`, payload: { permissions, ...(required === undefined ? {} : { second_factor_required: required }) } });
+  t.as({
+    method: 'PUT',
+    url: `${ROLES}${encodeURIComponent(role)}/`,
+    payload: { permissions, ...(required === undefined ? {} : { second_factor_required: required }) },
+  });
 const info = (token: string) => t.inject({ method: 'GET', url: `${AUTH}/info/`, headers: bearer(token) });
-const sessionOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
+const sessionOf = (accessToken: string) =>
+  JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
 
 async function signedIn(roles: string[]) {
   const user = await t.createUser({ roles });
@@ -32,12 +38,21 @@ async function signedIn(roles: string[]) {
 
 /** Moves the start of the user's requirement into the past, as if it had been required for that many days. */
 const requiredFor = (uid: string, days: number) =>
-  t.db.update(users).set({ secondFactorRequiredSince: new Date(Date.now() - days * DAY_MS) }).where(eq(users.uid, uid));
+  t.db
+    .update(users)
+    .set({ secondFactorRequiredSince: new Date(Date.now() - days * DAY_MS) })
+    .where(eq(users.uid, uid));
 
 describe('the role policy decides who needs a second factor', () => {
   test('administrator, ceo and dispatcher (every role granting care:contact) require one by default; a new role does not until the policy says so', async () => {
-    const roles = (await t.as({ method: 'GET', url: ROLES })).json<{ role: string; second_factor_required: boolean }[]>();
-    expect(roles.filter((role) => role.second_factor_required).map((role) => role.role)).toEqual(['administrator', 'ceo', 'dispatcher']);
+    const roles = (await t.as({ method: 'GET', url: ROLES })).json<
+      { role: string; second_factor_required: boolean }[]
+    >();
+    expect(roles.filter((role) => role.second_factor_required).map((role) => role.role)).toEqual([
+      'administrator',
+      'ceo',
+      'dispatcher',
+    ]);
     expect((await setPolicy('night nurse', ['care:read'])).json()).toMatchObject({ second_factor_required: false });
   });
 
@@ -45,7 +60,11 @@ describe('the role policy decides who needs a second factor', () => {
     const { uid } = await signedIn(['gp role']);
     expect(await requiredSince(uid)).toBeNull();
     const before = Date.now();
-    expect((await setPolicy('gp role', [], true)).json()).toEqual({ role: 'gp role', permissions: [], second_factor_required: true });
+    expect((await setPolicy('gp role', [], true)).json()).toEqual({
+      role: 'gp role',
+      permissions: [],
+      second_factor_required: true,
+    });
     const since = (await requiredSince(uid))!;
     expect(new Date(since).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await setPolicy('gp role', ['care:read'])).json()).toMatchObject({ second_factor_required: true });
@@ -62,12 +81,18 @@ describe('the role policy decides who needs a second factor', () => {
     const response = await t.as({ method: 'PUT', url: `${USERS}${uid}/domain-user/`, payload: edit });
     expect(response.json()).toMatchObject({ second_factor: 'required-missing' });
     expect(await requiredSince(uid)).not.toBeNull();
-    const statistics = (await t.as({ method: 'GET', url: `${AUTH}/administration/statistics/` })).json<{ missing_second_factor: number }>();
+    const statistics = (await t.as({ method: 'GET', url: `${AUTH}/administration/statistics/` })).json<{
+      missing_second_factor: number;
+    }>();
     expect(statistics.missing_second_factor).toBeGreaterThanOrEqual(1);
     const missingBefore = statistics.missing_second_factor;
     await t.db.insert(secondFactors).values({ userUid: uid, kind: 'totp', name: 'Phone', confirmedAt: new Date() });
-    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json()).toMatchObject({ domain_user: { second_factor: 'on' } });
-    expect((await t.as({ method: 'GET', url: `${AUTH}/administration/statistics/` })).json()).toMatchObject({ missing_second_factor: missingBefore - 1 });
+    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json()).toMatchObject({
+      domain_user: { second_factor: 'on' },
+    });
+    expect((await t.as({ method: 'GET', url: `${AUTH}/administration/statistics/` })).json()).toMatchObject({
+      missing_second_factor: missingBefore - 1,
+    });
   });
 });
 
@@ -85,14 +110,21 @@ describe('the grace period and sessions that may only enroll', () => {
     const { user, uid } = await signedIn(['ceo']);
     await requiredFor(uid, GRACE_DAYS + 1);
     const pair = await t.signIn(user.username, user.password);
-    expect((await info(pair.access_token)).json()).toMatchObject({ second_factor: { required: true, enrolled: false, enrollment_only: true } });
+    expect((await info(pair.access_token)).json()).toMatchObject({
+      second_factor: { required: true, enrolled: false, enrollment_only: true },
+    });
     const refused = await t.inject({ method: 'GET', url: USERS, headers: bearer(pair.access_token) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ type: '/problems/second-factor-enrollment-required' });
     const refreshed = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) });
-    expect((await t.inject({ method: 'GET', url: USERS, headers: bearer(refreshed.json().access_token) })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'GET', url: USERS, headers: bearer(refreshed.json().access_token) })).statusCode,
+    ).toBe(403);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.targetId, uid));
-    expect(events.filter((event) => event.action === 'sign-in.success').map((event) => event.changes)).toContainEqual({ method: 'password', enrollment_only: true });
+    expect(events.filter((event) => event.action === 'sign-in.success').map((event) => event.changes)).toContainEqual({
+      method: 'password',
+      enrollment_only: true,
+    });
   });
 });
 
@@ -100,7 +132,12 @@ describe('sensitive actions need an authentication within 5 minutes', () => {
   /** An access token of the user's live session whose last authentication was six minutes ago. */
   async function staleToken(token: string, uid: string) {
     const sixMinutesAgo = new Date(Date.now() - 6 * 60_000);
-    return (await signAccessToken(accessTokenKey(t.masterSecret), uid, 300, { sessionFamily: sessionOf(token), authenticatedAt: sixMinutesAgo })).token;
+    return (
+      await signAccessToken(accessTokenKey(t.masterSecret), uid, 300, {
+        sessionFamily: sessionOf(token),
+        authenticatedAt: sixMinutesAgo,
+      })
+    ).token;
   }
   const reauthenticationRequired = { status: 401, type: '/problems/reauthentication-required' };
 
@@ -109,8 +146,16 @@ describe('sensitive actions need an authentication within 5 minutes', () => {
     const stale = await staleToken(admin.token, admin.uid);
     const other = await t.createUser();
     const requests = [
-      { method: 'PUT' as const, url: `${AUTH}/update-password-authentication/`, payload: { username: admin.user.username, password: 'A-new-password-7' } },
-      { method: 'PUT' as const, url: `${USERS}${other.domain_user.uid}/password-authentication/`, payload: { username: other.username, password: 'Set-by-admin-7' } },
+      {
+        method: 'PUT' as const,
+        url: `${AUTH}/update-password-authentication/`,
+        payload: { username: admin.user.username, password: 'A-new-password-7' },
+      },
+      {
+        method: 'PUT' as const,
+        url: `${USERS}${other.domain_user.uid}/password-authentication/`,
+        payload: { username: other.username, password: 'Set-by-admin-7' },
+      },
       { method: 'PUT' as const, url: `${ROLES}stale%20role/`, payload: { permissions: [] } },
     ];
     for (const request of requests) {
@@ -125,6 +170,15 @@ describe('sensitive actions need an authentication within 5 minutes', () => {
     const other = await t.createUser();
     expect((await info(stale)).statusCode).toBe(200);
     const rename = { username: `${other.username}-renamed` };
-    expect((await t.inject({ method: 'PUT', url: `${USERS}${other.domain_user.uid}/password-authentication/`, headers: bearer(stale), payload: rename })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${USERS}${other.domain_user.uid}/password-authentication/`,
+          headers: bearer(stale),
+          payload: rename,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, users } from '../../../server/db/schema';
 import { ADMIN, AUTH, bearer, createTestApp, unique, type TestApp, type TokenPair } from '../support/helpers';
-import { enrollTotp, enrollWebAuthn, passwordStep, refreshed, secondStep, signedInUser, type SignedInUser } from './second-factor-helpers';
+import {
+  enrollTotp,
+  enrollWebAuthn,
+  passwordStep,
+  refreshed,
+  secondStep,
+  signedInUser,
+  type SignedInUser,
+} from './second-factor-helpers';
 
 /**
  * A second factor binds the sessions that exist: the first one ends every other session of the user (opened with the password
@@ -15,11 +23,21 @@ const ROLES = `${AUTH}/administration/roles/`;
 const CARE_LIST = '/api/care/incoming/care-requests/';
 
 const careList = (t: TestApp, token: string) => t.inject({ method: 'GET', url: CARE_LIST, headers: bearer(token) });
-const refresh = (t: TestApp, pair: TokenPair) => t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) });
+const refresh = (t: TestApp, pair: TokenPair) =>
+  t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) });
 const setPolicy = (t: TestApp, role: string, permissions: string[], required: boolean) =>
-  t.as({ method: 'PUT', url: `${ROLES}${encodeURIComponent(role)}/`, payload: { permissions, second_factor_required: required } });
+  t.as({
+    method: 'PUT',
+    url: `${ROLES}${encodeURIComponent(role)}/`,
+    payload: { permissions, second_factor_required: required },
+  });
 const auditOf = async (t: TestApp, uid: string, action: 'second-factor.add' | 'second-factor.reset') =>
-  (await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, uid), eq(auditEvents.action, action)))).map((event) => event.changes);
+  (
+    await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, uid), eq(auditEvents.action, action)))
+  ).map((event) => event.changes);
 
 /** Another session of the user, opened with the password alone (the user has no factor yet). */
 async function passwordSession(t: TestApp, user: SignedInUser): Promise<SignedInUser> {
@@ -45,7 +63,10 @@ const ENDED = { read: 401, renewed: 401 };
 
 /** Moves the start of the user's requirement back past the grace period, as if that much time had passed. */
 const graceEndedFor = (t: TestApp, uid: string) =>
-  t.db.update(users).set({ secondFactorRequiredSince: new Date(Date.now() - (GRACE_DAYS + 1) * DAY_MS) }).where(eq(users.uid, uid));
+  t.db
+    .update(users)
+    .set({ secondFactorRequiredSince: new Date(Date.now() - (GRACE_DAYS + 1) * DAY_MS) })
+    .where(eq(users.uid, uid));
 
 describe('second factors end the sessions they did not prove', () => {
   let t: TestApp;
@@ -69,7 +90,9 @@ describe('second factors end the sessions they did not prove', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ type: '/problems/invalid-refresh-token' });
     expect(await works(t, b)).toEqual(ALIVE);
-    expect(await auditOf(t, a.uid, 'second-factor.add')).toEqual([expect.objectContaining({ kind: 'totp', recovery_codes: 'new', sessions_ended: 1 })]);
+    expect(await auditOf(t, a.uid, 'second-factor.add')).toEqual([
+      expect.objectContaining({ kind: 'totp', recovery_codes: 'new', sessions_ended: 1 }),
+    ]);
   });
 
   test('a further factor leaves the other sessions alive', async () => {
@@ -91,7 +114,9 @@ describe('second factors end the sessions they did not prove', () => {
     const other = await twoStepSession(t, user, recovery_codes![0]);
     const someoneElse = await signedInUser(t, { roles: [ROLE] });
 
-    expect((await t.as({ method: 'DELETE', url: `${AUTH}/administration/users/${user.uid}/second-factors/` })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'DELETE', url: `${AUTH}/administration/users/${user.uid}/second-factors/` })).statusCode,
+    ).toBe(200);
 
     expect(await works(t, user)).toEqual(ENDED);
     expect(await works(t, other)).toEqual(ENDED);
@@ -131,10 +156,18 @@ describe('a policy that starts requiring a factor with no grace period', () => {
 
   test("reaches the role's open sessions at their next refresh", async () => {
     const role = 'strict reader';
-    const policy = (required: boolean) => t.as({ method: 'PUT', url: `${ROLES}${encodeURIComponent(role)}/`, token: admin, payload: { permissions: ['care:read'], second_factor_required: required } });
+    const policy = (required: boolean) =>
+      t.as({
+        method: 'PUT',
+        url: `${ROLES}${encodeURIComponent(role)}/`,
+        token: admin,
+        payload: { permissions: ['care:read'], second_factor_required: required },
+      });
     expect((await policy(false)).statusCode).toBe(200);
     const user = { username: unique(), password: 'secret-password', public_name: unique('Name '), roles: [role] };
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, token: admin, payload: user })).statusCode).toBe(201);
+    expect(
+      (await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, token: admin, payload: user })).statusCode,
+    ).toBe(201);
     const before = await refreshed(t, await t.signIn(user.username, user.password));
     expect((await careList(t, before.access_token)).statusCode).toBe(200);
 

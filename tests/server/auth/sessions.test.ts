@@ -21,11 +21,22 @@ interface Session {
 const USERS = `${AUTH}/administration/users/`;
 const sessionsOf = (uid: string) => t.as({ method: 'GET', url: `${USERS}${uid}/sessions/` });
 const revoke = (uid: string, family: string) => t.as({ method: 'DELETE', url: `${USERS}${uid}/sessions/${family}/` });
-const exchange = (refreshToken: string) => t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
+const exchange = (refreshToken: string) =>
+  t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken) });
 const familyOf = (pair: TokenPair) => decodeJwt(pair.access_token).sid as string;
 
-async function signIn(username: string, password: string, headers: Record<string, string> = {}, remoteAddress = uniqueAddress()): Promise<TokenPair> {
-  const response = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: { ...basic(username, password), ...headers }, remoteAddress });
+async function signIn(
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress = uniqueAddress(),
+): Promise<TokenPair> {
+  const response = await t.inject({
+    method: 'POST',
+    url: `${AUTH}/token/`,
+    headers: { ...basic(username, password), ...headers },
+    remoteAddress,
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -42,7 +53,13 @@ test('a sign-in starts a session with address and user agent; the access token n
   expect(listed.statusCode).toBe(200);
   const [session] = listed.json<Session[]>();
   expect(listed.json()).toHaveLength(1);
-  expect(session).toEqual({ family, created: expect.any(Number), last_used: expect.any(Number), address, user_agent: 'Firefox/140' });
+  expect(session).toEqual({
+    family,
+    created: expect.any(Number),
+    last_used: expect.any(Number),
+    address,
+    user_agent: 'Firefox/140',
+  });
   expect(session.created).toBeGreaterThanOrEqual(before);
 
   await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -71,11 +88,26 @@ test("revoking a session refuses its refresh token, leaves the user's others, an
   const response = await revoke(user.domain_user.uid, familyOf(ended).toUpperCase());
   expect(response.statusCode).toBe(204);
   expect(response.body).toBe('');
-  expect((await exchange(ended.refresh_token)).json()).toMatchObject({ status: 401, type: '/problems/invalid-refresh-token' });
+  expect((await exchange(ended.refresh_token)).json()).toMatchObject({
+    status: 401,
+    type: '/problems/invalid-refresh-token',
+  });
   expect((await exchange(kept.refresh_token)).statusCode).toBe(200);
-  expect((await sessionsOf(user.domain_user.uid)).json<Session[]>().map((session) => session.family)).toEqual([familyOf(kept)]);
-  const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'session.revoke'), eq(auditEvents.targetId, familyOf(ended))));
-  expect(events).toMatchObject([{ actorName: 'Administrator', targetType: 'session', targetLabel: user.domain_user.public_name, changes: { user: user.domain_user.uid } }]);
+  expect((await sessionsOf(user.domain_user.uid)).json<Session[]>().map((session) => session.family)).toEqual([
+    familyOf(kept),
+  ]);
+  const events = await t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, 'session.revoke'), eq(auditEvents.targetId, familyOf(ended))));
+  expect(events).toMatchObject([
+    {
+      actorName: 'Administrator',
+      targetType: 'session',
+      targetLabel: user.domain_user.public_name,
+      changes: { user: user.domain_user.uid },
+    },
+  ]);
 });
 
 test("revoking an unknown family, another user's or an ended one answers 404; an unknown user 404", async () => {
@@ -94,23 +126,38 @@ test("revoking an unknown family, another user's or an ended one answers 404; an
   expect((await revoke(other.domain_user.uid, familyOf(pair))).statusCode).toBe(204);
   expect((await revoke(other.domain_user.uid, familyOf(pair))).statusCode).toBe(404);
   expect((await sessionsOf(unknownFamily)).json()).toMatchObject({ status: 404, type: '/problems/user-not-found' });
-  expect((await revoke(unknownFamily, familyOf(pair))).json()).toMatchObject({ status: 404, type: '/problems/user-not-found' });
+  expect((await revoke(unknownFamily, familyOf(pair))).json()).toMatchObject({
+    status: 404,
+    type: '/problems/user-not-found',
+  });
 });
 
 test('revoke-refresh-tokens ends the sessions; reuse of a refresh token ends its session and is audited', async () => {
   const user = await t.createUser();
   await signIn(user.username, user.password);
-  const revoked = await t.as({ method: 'POST', url: `${AUTH}/administration/revoke-refresh-tokens/`, payload: { uids: [user.domain_user.uid] } });
+  const revoked = await t.as({
+    method: 'POST',
+    url: `${AUTH}/administration/revoke-refresh-tokens/`,
+    payload: { uids: [user.domain_user.uid] },
+  });
   expect(revoked.json()).toEqual({ revoked: 1 });
   expect((await sessionsOf(user.domain_user.uid)).json()).toEqual([]);
 
   const address = uniqueAddress();
   const pair = await signIn(user.username, user.password);
   expect((await exchange(pair.refresh_token)).statusCode).toBe(200);
-  const reused = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token), remoteAddress: address });
+  const reused = await t.inject({
+    method: 'POST',
+    url: `${AUTH}/token/`,
+    headers: bearer(pair.refresh_token),
+    remoteAddress: address,
+  });
   expect(reused.json()).toMatchObject({ type: '/problems/refresh-token-reused' });
   expect((await sessionsOf(user.domain_user.uid)).json()).toEqual([]);
-  const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'refresh-token.reuse'), eq(auditEvents.targetId, user.domain_user.uid)));
+  const events = await t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, 'refresh-token.reuse'), eq(auditEvents.targetId, user.domain_user.uid)));
   expect(events).toMatchObject([{ actorUid: null, address, outcome: 'refused', changes: { session: familyOf(pair) } }]);
 });
 
@@ -127,17 +174,23 @@ test("the user's own password change ends the other sessions and keeps the curre
   expect(response.statusCode).toBe(200);
   expect((await exchange(other.refresh_token)).statusCode).toBe(401);
   expect((await exchange(current.refresh_token)).statusCode).toBe(200);
-  expect((await sessionsOf(user.domain_user.uid)).json<Session[]>().map((session) => session.family)).toEqual([familyOf(current)]);
+  expect((await sessionsOf(user.domain_user.uid)).json<Session[]>().map((session) => session.family)).toEqual([
+    familyOf(current),
+  ]);
 });
 
 test("an administrator's password set ends every session of the user; a username-only change ends none", async () => {
   const user = await t.createUser();
   const first = await signIn(user.username, user.password);
   const url = `${USERS}${user.domain_user.uid}/password-authentication/`;
-  expect((await t.as({ method: 'PUT', url, payload: { type: 'password', username: user.username } })).statusCode).toBe(200);
+  expect((await t.as({ method: 'PUT', url, payload: { type: 'password', username: user.username } })).statusCode).toBe(
+    200,
+  );
   expect((await sessionsOf(user.domain_user.uid)).json()).toHaveLength(1);
   const second = await signIn(user.username, user.password);
-  expect((await t.as({ method: 'PUT', url, payload: { username: user.username, password: 'set-by-the-admin' } })).statusCode).toBe(200);
+  expect(
+    (await t.as({ method: 'PUT', url, payload: { username: user.username, password: 'set-by-the-admin' } })).statusCode,
+  ).toBe(200);
   expect((await exchange(first.refresh_token)).statusCode).toBe(401);
   expect((await exchange(second.refresh_token)).statusCode).toBe(401);
   expect((await sessionsOf(user.domain_user.uid)).json()).toEqual([]);
@@ -151,7 +204,10 @@ test('a refresh token of a revoked session is refused even when the token itself
   const user = await t.createUser();
   const pair = await signIn(user.username, user.password);
   // what a revocation racing an exchange leaves: the session revoked, the successor token not
-  await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.family, familyOf(pair)));
+  await t.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.family, familyOf(pair)));
   const response = await exchange(pair.refresh_token);
   expect(response.statusCode).toBe(401);
   expect(response.json()).toMatchObject({ type: '/problems/invalid-refresh-token' });

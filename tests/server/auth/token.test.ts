@@ -1,5 +1,15 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { AUTH, ADMIN, basic, bearer, createTestApp, unique, uniqueAddress, type TestApp, type TokenPair } from '../support/helpers';
+import {
+  AUTH,
+  ADMIN,
+  basic,
+  bearer,
+  createTestApp,
+  unique,
+  uniqueAddress,
+  type TestApp,
+  type TokenPair,
+} from '../support/helpers';
 
 /** Sign-in with Basic credentials and refresh-token exchange, on the default configuration. */
 let t: TestApp;
@@ -50,15 +60,26 @@ describe('POST /token/ with Basic credentials', () => {
 
   test('refuses a wrong password and an unknown user alike', async () => {
     const user = await t.createUser();
-    for (const response of [await token(basic(user.username, 'wrong-password')), await token(basic(unique('nobody'), 'some-password'))]) {
+    for (const response of [
+      await token(basic(user.username, 'wrong-password')),
+      await token(basic(unique('nobody'), 'some-password')),
+    ]) {
       expect(response.statusCode).toBe(401);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(response.json()).toEqual({ type: '/problems/invalid-credentials', title: 'Unauthorized', status: 401, detail: 'Invalid username or password.' });
+      expect(response.json()).toEqual({
+        type: '/problems/invalid-credentials',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'Invalid username or password.',
+      });
     }
   });
 
   test('does not accept the password of another user', async () => {
-    const [first, second] = [await t.createUser({ password: 'first-password' }), await t.createUser({ password: 'second-password' })];
+    const [first, second] = [
+      await t.createUser({ password: 'first-password' }),
+      await t.createUser({ password: 'second-password' }),
+    ];
     expect((await token(basic(first.username, second.password))).statusCode).toBe(401);
   });
 
@@ -151,7 +172,11 @@ describe('POST /token/ with a Bearer refresh token', () => {
 
   test('refuses a revoked refresh token', async () => {
     const { user, pair } = await signedInUser();
-    await t.as({ method: 'POST', url: `${AUTH}/administration/revoke-refresh-tokens/`, payload: { uids: [user.domain_user.uid] } });
+    await t.as({
+      method: 'POST',
+      url: `${AUTH}/administration/revoke-refresh-tokens/`,
+      payload: { uids: [user.domain_user.uid] },
+    });
     expect((await token(bearer(pair.refresh_token))).statusCode).toBe(401);
   });
 
@@ -178,7 +203,11 @@ describe('default throttling (5 per username and address, 30 per address in 900 
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(refused.json()).toMatchObject({ type: '/problems/too-many-sign-in-failures', title: 'Too Many Requests', status: 429 });
+    expect(refused.json()).toMatchObject({
+      type: '/problems/too-many-sign-in-failures',
+      title: 'Too Many Requests',
+      status: 429,
+    });
     expect((await token(basic(user.username, user.password), uniqueAddress())).statusCode).toBe(200);
   });
 

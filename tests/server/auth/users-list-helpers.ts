@@ -15,7 +15,12 @@ type Query = Record<string, string | number | boolean | object>;
 /** GET /administration/users/ as the administrator of the file's test app (`app` is read at each call): a page, or every user. */
 export function usersList(app: () => TestApp) {
   const page = async (query: Query) => {
-    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'object' ? JSON.stringify(value) : String(value)]));
+    const search = new URLSearchParams(
+      Object.entries(query).map(([key, value]) => [
+        key,
+        typeof value === 'object' ? JSON.stringify(value) : String(value),
+      ]),
+    );
     const response = await app().as({ method: 'GET', url: `${USERS}?${search}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<UserPage>();

@@ -18,15 +18,35 @@ const tag = unique('t');
 
 beforeAll(async () => {
   // mixed case on purpose: names sort regardless of case
-  anna = await t.createUser({ public_name: `anna ${tag}`, username: `Zeta-${tag}`, roles: ['recruiter', 'night shift'] });
+  anna = await t.createUser({
+    public_name: `anna ${tag}`,
+    username: `Zeta-${tag}`,
+    roles: ['recruiter', 'night shift'],
+  });
   bernd = await t.createUser({ public_name: `Bernd ${tag}`, username: `alpha-${tag}`, roles: ['caregiver'] });
-  carla = await t.createUser({ public_name: `carla ${tag}`, username: `Mike-${tag}`, roles: ['caregiver', 'recruiter'] });
+  carla = await t.createUser({
+    public_name: `carla ${tag}`,
+    username: `Mike-${tag}`,
+    roles: ['caregiver', 'recruiter'],
+  });
   dora = await t.createUser({ public_name: `Dora 50%_${tag}`, username: `delta-${tag}`, roles: [] });
-  const setSignIn = (user: PanelUser, seconds: number) => t.db.update(users).set({ lastSignInAt: new Date(seconds * 1000) }).where(eq(users.uid, user.domain_user.uid));
+  const setSignIn = (user: PanelUser, seconds: number) =>
+    t.db
+      .update(users)
+      .set({ lastSignInAt: new Date(seconds * 1000) })
+      .where(eq(users.uid, user.domain_user.uid));
   await setSignIn(anna, 1_700_000_000);
   await setSignIn(bernd, 1_700_000_000 + DAY);
   await setSignIn(carla, 1_700_000_000 + 2 * DAY);
-  expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [bernd.domain_user.uid] } })).statusCode).toBe(200);
+  expect(
+    (
+      await t.as({
+        method: 'POST',
+        url: `${AUTH}/administration/ban-users/`,
+        payload: { uids: [bernd.domain_user.uid] },
+      })
+    ).statusCode,
+  ).toBe(200);
   // carla's username is throttled from one address, dora's from every address; an expired block locks nobody
   const future = new Date(Date.now() + 3_600_000);
   await t.db.insert(throttleCounters).values([
@@ -42,8 +62,17 @@ describe('the whole-array form', () => {
     expect(response.statusCode).toBe(200);
     const listed = response.json<PanelUser[]>();
     expect(Array.isArray(listed)).toBe(true);
-    expect(listed.map((user) => user.domain_user.public_name).filter((name) => name.endsWith(tag))).toEqual([`anna ${tag}`, `Bernd ${tag}`, `carla ${tag}`, `Dora 50%_${tag}`]);
-    expect(listed.find((user) => user.domain_user.uid === carla.domain_user.uid)?.domain_user).toMatchObject({ locked: true, banned: false, last_sign_in: 1_700_000_000 + 2 * DAY });
+    expect(listed.map((user) => user.domain_user.public_name).filter((name) => name.endsWith(tag))).toEqual([
+      `anna ${tag}`,
+      `Bernd ${tag}`,
+      `carla ${tag}`,
+      `Dora 50%_${tag}`,
+    ]);
+    expect(listed.find((user) => user.domain_user.uid === carla.domain_user.uid)?.domain_user).toMatchObject({
+      locked: true,
+      banned: false,
+      last_sign_in: 1_700_000_000 + 2 * DAY,
+    });
   });
 
   test('holds the same users, in the same order and shape, as the pages', async () => {
@@ -56,7 +85,13 @@ describe('paging', () => {
   test('pages by page and page_size, with the neighbours and an exact total', async () => {
     const all = await allUsers();
     const first = await page({ page: 1, page_size: 2 });
-    expect(first).toEqual({ items: all.slice(0, 2), previous_page: null, next_page: 2, total: all.length, total_is_lower_bound: false });
+    expect(first).toEqual({
+      items: all.slice(0, 2),
+      previous_page: null,
+      next_page: 2,
+      total: all.length,
+      total_is_lower_bound: false,
+    });
     const lastNumber = Math.ceil(all.length / 2);
     const last = await page({ page: lastNumber, page_size: 2 });
     expect(last.items).toEqual(all.slice((lastNumber - 1) * 2));
@@ -65,7 +100,13 @@ describe('paging', () => {
 
   test('a page beyond the last is empty, keeps the total and points back to the last page', async () => {
     const total = (await allUsers()).length;
-    expect(await page({ page: 50, page_size: 10 })).toEqual({ items: [], previous_page: Math.ceil(total / 10), next_page: null, total, total_is_lower_bound: false });
+    expect(await page({ page: 50, page_size: 10 })).toEqual({
+      items: [],
+      previous_page: Math.ceil(total / 10),
+      next_page: null,
+      total,
+      total_is_lower_bound: false,
+    });
   });
 
   test('defaults to page 1 of 10 by public name ascending as soon as one paging parameter is given', async () => {
@@ -75,7 +116,7 @@ describe('paging', () => {
   });
 });
 
-describe('the page without query or filters (the panel\'s first call, a prepared statement)', () => {
+describe("the page without query or filters (the panel's first call, a prepared statement)", () => {
   // every uid holds a hyphen: query "-" matches every user, so its pages come from the dynamically built query
   const everyone = { query: '-' };
 
@@ -107,8 +148,20 @@ describe('the page without query or filters (the panel\'s first call, a prepared
     const shown = () => after.items.find((user) => user.domain_user.uid === newcomer.domain_user.uid);
     expect(shown()?.domain_user).toMatchObject({ banned: false, locked: false });
 
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/`, payload: { uids: [newcomer.domain_user.uid] } })).statusCode).toBe(200);
-    await t.db.insert(throttleCounters).values({ key: `user:${newcomer.username.toLowerCase()}`, failures: 30, blockedUntil: new Date(Date.now() + 1500) });
+    expect(
+      (
+        await t.as({
+          method: 'POST',
+          url: `${AUTH}/administration/ban-users/`,
+          payload: { uids: [newcomer.domain_user.uid] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.db.insert(throttleCounters).values({
+      key: `user:${newcomer.username.toLowerCase()}`,
+      failures: 30,
+      blockedUntil: new Date(Date.now() + 1500),
+    });
     const banned = (await page(first)).items.find((user) => user.domain_user.uid === newcomer.domain_user.uid);
     expect(banned?.domain_user).toMatchObject({ banned: true, locked: true });
 
@@ -137,20 +190,30 @@ describe('sorting', () => {
 
   test('by uid', async () => {
     const uids = [anna, bernd, carla, dora].map((user) => user.domain_user.uid).sort();
-    expect((await page({ ...mine, sort_by: 'uid', ordering: 'asc' })).items.map((user) => user.domain_user.uid)).toEqual(uids);
+    expect(
+      (await page({ ...mine, sort_by: 'uid', ordering: 'asc' })).items.map((user) => user.domain_user.uid),
+    ).toEqual(uids);
   });
 
   test('keeps pages stable among equal names (uid follows)', async () => {
     const twin = `Twin ${unique('twin')}`;
-    const twins = [await t.createUser({ public_name: twin }), await t.createUser({ public_name: twin.toLowerCase() }), await t.createUser({ public_name: twin.toUpperCase() })];
+    const twins = [
+      await t.createUser({ public_name: twin }),
+      await t.createUser({ public_name: twin.toLowerCase() }),
+      await t.createUser({ public_name: twin.toUpperCase() }),
+    ];
     const seen = [];
-    for (let number = 1; number <= 3; number++) seen.push(...(await page({ query: twin, page: number, page_size: 1 })).items.map((user) => user.domain_user.uid));
+    for (let number = 1; number <= 3; number++)
+      seen.push(...(await page({ query: twin, page: number, page_size: 1 })).items.map((user) => user.domain_user.uid));
     expect(seen.sort()).toEqual(twins.map((user) => user.domain_user.uid).sort());
   });
 });
 
 describe('query', () => {
-  const matching = async (query: string) => names(await page({ query, page_size: 100 })).filter((name) => name.endsWith(tag)).map((name) => name.split(' ')[0]);
+  const matching = async (query: string) =>
+    names(await page({ query, page_size: 100 }))
+      .filter((name) => name.endsWith(tag))
+      .map((name) => name.split(' ')[0]);
 
   test('each word must occur, regardless of case, in the public name, the username, a role or the uid', async () => {
     expect(await matching(`${tag} ANNA`)).toEqual(['anna']);
@@ -169,12 +232,18 @@ describe('query', () => {
   });
 
   test('counts what it matches', async () => {
-    expect(await page({ query: `${tag} recruiter` })).toMatchObject({ total: 2, previous_page: null, next_page: null, total_is_lower_bound: false });
+    expect(await page({ query: `${tag} recruiter` })).toMatchObject({
+      total: 2,
+      previous_page: null,
+      next_page: null,
+      total_is_lower_bound: false,
+    });
   });
 });
 
 describe('filters', () => {
-  const filtered = async (filters: object) => names(await page({ query: tag, page_size: 100, filters })).map((name) => name.split(' ')[0]);
+  const filtered = async (filters: object) =>
+    names(await page({ query: tag, page_size: 100, filters })).map((name) => name.split(' ')[0]);
 
   test('role: users holding the role', async () => {
     expect(await filtered({ role: 'recruiter' })).toEqual(['anna', 'carla']);
@@ -208,7 +277,12 @@ describe('filters', () => {
   });
 
   test('null and {} filter nothing', async () => {
-    expect(await filtered({ role: null, banned: null, locked: null, last_sign_in: {} })).toEqual(['anna', 'Bernd', 'carla', 'Dora']);
+    expect(await filtered({ role: null, banned: null, locked: null, last_sign_in: {} })).toEqual([
+      'anna',
+      'Bernd',
+      'carla',
+      'Dora',
+    ]);
   });
 });
 
@@ -226,9 +300,28 @@ describe('invalid values', () => {
     ['an unknown filter', { filters: '{"state":"banned"}' }, 'filters', '/problems/invalid-filters'],
     ['banned not a boolean', { filters: '{"banned":"yes"}' }, 'filters', '/problems/invalid-filters'],
     ['a malformed uid', { filters: '{"uids":["nope"]}' }, 'filters', '/problems/invalid-filters'],
-    ['a role of 65 characters', { filters: JSON.stringify({ role: 'r'.repeat(65) }) }, 'filters', '/problems/invalid-filters'],
-    ['a last_sign_in after year 9999', { filters: '{"last_sign_in":{"from":253402300800}}' }, 'filters', '/problems/invalid-filters'],
-    [`${MAX_UIDS_FILTER + 1} uids`, { filters: JSON.stringify({ uids: Array.from({ length: MAX_UIDS_FILTER + 1 }, () => '6e8bc430-9c3a-11d9-9669-0800200c9a66') }) }, 'filters', '/problems/invalid-filters'],
+    [
+      'a role of 65 characters',
+      { filters: JSON.stringify({ role: 'r'.repeat(65) }) },
+      'filters',
+      '/problems/invalid-filters',
+    ],
+    [
+      'a last_sign_in after year 9999',
+      { filters: '{"last_sign_in":{"from":253402300800}}' },
+      'filters',
+      '/problems/invalid-filters',
+    ],
+    [
+      `${MAX_UIDS_FILTER + 1} uids`,
+      {
+        filters: JSON.stringify({
+          uids: Array.from({ length: MAX_UIDS_FILTER + 1 }, () => '6e8bc430-9c3a-11d9-9669-0800200c9a66'),
+        }),
+      },
+      'filters',
+      '/problems/invalid-filters',
+    ],
   ])('%s answers 400 with a problem', async (_name, query, field, type) => {
     const response = await t.as({ method: 'GET', url: `${USERS}?${new URLSearchParams(query)}` });
     expect(response.statusCode).toBe(400);
@@ -239,6 +332,7 @@ describe('invalid values', () => {
   test('a reader without users:read gets 403 in both forms', async () => {
     const caregiver = await t.createUser({ roles: ['caregiver'] });
     const { access_token } = await t.signIn(caregiver.username, caregiver.password);
-    for (const url of [USERS, `${USERS}?page=1`]) expect((await t.as({ method: 'GET', url, token: access_token })).statusCode).toBe(403);
+    for (const url of [USERS, `${USERS}?page=1`])
+      expect((await t.as({ method: 'GET', url, token: access_token })).statusCode).toBe(403);
   });
 });

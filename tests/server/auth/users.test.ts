@@ -12,14 +12,27 @@ afterAll(() => t?.close());
 
 const USERS = `${AUTH}/administration/users/`;
 const post = (payload: unknown) => t.as({ method: 'POST', url: USERS, payload: payload as object });
-const validUser = () => ({ username: unique(), password: 'secret-password', public_name: unique('Name '), roles: ['caregiver'] });
+const validUser = () => ({
+  username: unique(),
+  password: 'secret-password',
+  public_name: unique('Name '),
+  roles: ['caregiver'],
+});
 const signInStatus = async (username: string, password: string) =>
   (await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(username, password) })).statusCode;
 
-function expectValidationProblem(response: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }, field: string) {
+function expectValidationProblem(
+  response: { statusCode: number; json: () => unknown; headers: Record<string, unknown> },
+  field: string,
+) {
   expect(response.statusCode).toBe(400);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ type: '/problems/validation-error', title: 'Bad Request', status: 400, field });
+  expect(response.json()).toMatchObject({
+    type: '/problems/validation-error',
+    title: 'Bad Request',
+    status: 400,
+    field,
+  });
   expect((response.json() as { detail: string }).detail).toEqual(expect.stringContaining(field.split('.')[0]));
 }
 
@@ -30,14 +43,27 @@ describe('POST /administration/users/', () => {
     expect(response.statusCode).toBe(201);
     const user = response.json<PanelUser>();
     expect(user).toEqual({
-      domain_user: { uid: expect.stringMatching(/^[0-9a-f-]{36}$/), public_name: input.public_name, roles: ['recruiter', 'caregiver', 'ceo'], banned: false, locked: false, last_sign_in: null, second_factor: 'required-missing' },
+      domain_user: {
+        uid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        public_name: input.public_name,
+        roles: ['recruiter', 'caregiver', 'ceo'],
+        banned: false,
+        locked: false,
+        last_sign_in: null,
+        second_factor: 'required-missing',
+      },
       authentication_methods: [{ type: 'password', username: input.username }],
     });
     expect(await signInStatus(input.username, input.password)).toBe(200);
   });
 
   test('keeps values exactly as sent (nothing is trimmed or case-folded)', async () => {
-    const input = { ...validUser(), username: `Mixed ${unique()}`, public_name: 'Ünïcödé  Näme', roles: ['Night Shift'] };
+    const input = {
+      ...validUser(),
+      username: `Mixed ${unique()}`,
+      public_name: 'Ünïcödé  Näme',
+      roles: ['Night Shift'],
+    };
     const user = (await post(input)).json<PanelUser>();
     expect(user.domain_user.public_name).toBe(input.public_name);
     expect(user.domain_user.roles).toEqual(['Night Shift']);
@@ -50,7 +76,13 @@ describe('POST /administration/users/', () => {
     for (const username of [input.username, input.username.toUpperCase()]) {
       const response = await post({ ...validUser(), username });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ type: '/problems/username-taken', title: 'Conflict', status: 409, detail: 'The username is already taken.', field: 'username' });
+      expect(response.json()).toEqual({
+        type: '/problems/username-taken',
+        title: 'Conflict',
+        status: 409,
+        detail: 'The username is already taken.',
+        field: 'username',
+      });
     }
   });
 
@@ -114,13 +146,23 @@ describe('POST /administration/users/', () => {
     ['an empty JSON body', undefined, 'application/json'],
     ['no body at all', undefined, undefined],
   ])('refuses %s with 400 on field body', async (_case, payload, contentType) => {
-    const response = await t.as({ method: 'POST', url: USERS, payload, headers: contentType ? { 'content-type': contentType } : {} });
+    const response = await t.as({
+      method: 'POST',
+      url: USERS,
+      payload,
+      headers: contentType ? { 'content-type': contentType } : {},
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ title: 'Bad Request', status: 400, field: 'body' });
   });
 
   test('refuses a body that is not JSON with 415', async () => {
-    const response = await t.as({ method: 'POST', url: USERS, payload: 'username=anna', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await t.as({
+      method: 'POST',
+      url: USERS,
+      payload: 'username=anna',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ title: 'Unsupported Media Type', status: 415 });
   });
@@ -174,14 +216,25 @@ describe('GET /administration/users/ and /administration/users/{uid}/', () => {
 });
 
 describe('PUT /administration/users/{uid}/domain-user/', () => {
-  const put = (uid: string, payload: unknown) => t.as({ method: 'PUT', url: `${USERS}${uid}/domain-user/`, payload: payload as object });
+  const put = (uid: string, payload: unknown) =>
+    t.as({ method: 'PUT', url: `${USERS}${uid}/domain-user/`, payload: payload as object });
 
   test('changes public name and roles, answering the DomainUser', async () => {
     const { uid } = (await post(validUser())).json<PanelUser>().domain_user;
     const response = await put(uid, { uid, public_name: 'Renamed Person', roles: ['dispatcher', 'ceo', 'dispatcher'] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ uid, public_name: 'Renamed Person', roles: ['dispatcher', 'ceo'], banned: false, locked: false, last_sign_in: null, second_factor: 'required-missing' });
-    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json<PanelUser>().domain_user.public_name).toBe('Renamed Person');
+    expect(response.json()).toEqual({
+      uid,
+      public_name: 'Renamed Person',
+      roles: ['dispatcher', 'ceo'],
+      banned: false,
+      locked: false,
+      last_sign_in: null,
+      second_factor: 'required-missing',
+    });
+    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json<PanelUser>().domain_user.public_name).toBe(
+      'Renamed Person',
+    );
   });
 
   test('refuses a body uid other than the path uid with 400 on field uid', async () => {
@@ -189,7 +242,9 @@ describe('PUT /administration/users/{uid}/domain-user/', () => {
     const response = await put(uid, { uid: randomUUID(), public_name: 'Renamed Person', roles: [] });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ type: '/problems/read-only-field', status: 400, field: 'uid' });
-    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json<PanelUser>().domain_user.public_name).not.toBe('Renamed Person');
+    expect((await t.as({ method: 'GET', url: `${USERS}${uid}/` })).json<PanelUser>().domain_user.public_name).not.toBe(
+      'Renamed Person',
+    );
   });
 
   test('answers 404 for an unknown user and 400 for a malformed path uid', async () => {
@@ -206,12 +261,16 @@ describe('PUT /administration/users/{uid}/domain-user/', () => {
     ['missing roles', { roles: undefined }, 'roles'],
   ])('refuses %s', async (_case, change, field) => {
     const { uid } = (await post(validUser())).json<PanelUser>().domain_user;
-    expectValidationProblem(await put(uid, JSON.parse(JSON.stringify({ uid, public_name: 'Valid Name', roles: [], ...change }))), field);
+    expectValidationProblem(
+      await put(uid, JSON.parse(JSON.stringify({ uid, public_name: 'Valid Name', roles: [], ...change }))),
+      field,
+    );
   });
 });
 
 describe('PUT /administration/users/{uid}/password-authentication/', () => {
-  const put = (uid: string, payload: unknown) => t.as({ method: 'PUT', url: `${USERS}${uid}/password-authentication/`, payload: payload as object });
+  const put = (uid: string, payload: unknown) =>
+    t.as({ method: 'PUT', url: `${USERS}${uid}/password-authentication/`, payload: payload as object });
 
   test('changes username and password: the new ones sign in, the old ones no longer', async () => {
     const input = validUser();
@@ -272,7 +331,10 @@ describe('PUT /administration/users/{uid}/password-authentication/', () => {
     ['an unknown field', { public_name: 'Somebody' }, 'public_name'],
   ])('refuses %s', async (_case, change, field) => {
     const { uid } = (await post(validUser())).json<PanelUser>().domain_user;
-    expectValidationProblem(await put(uid, JSON.parse(JSON.stringify({ username: unique(), password: 'valid-password', ...change }))), field);
+    expectValidationProblem(
+      await put(uid, JSON.parse(JSON.stringify({ username: unique(), password: 'valid-password', ...change }))),
+      field,
+    );
   });
 });
 

@@ -23,7 +23,15 @@ const PERSONAL: Form = {
   EinsatzPLZ: '10437',
   EinsatzOrt: 'Berlin-Prenzlauer Berg',
 };
-const PERSONAL_VALUES = ['Wolfram', 'Kesselring', '4445566', 'w.kesselring@example.org', 'abends', '10437', 'Prenzlauer'];
+const PERSONAL_VALUES = [
+  'Wolfram',
+  'Kesselring',
+  '4445566',
+  'w.kesselring@example.org',
+  'abends',
+  '10437',
+  'Prenzlauer',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,7 +48,8 @@ async function submitted(form: Form = validForm(PERSONAL)): Promise<string> {
 const contactUrl = (uid: string) => `${CARE}/archived/care-requests/${uid}/contact/`;
 const readContact = (uid: string) => t.as({ method: 'GET', url: contactUrl(uid) });
 const eraseContact = (uid: string) => t.as({ method: 'DELETE', url: contactUrl(uid) });
-const detail = async (uid: string) => (await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${uid}/` })).json();
+const detail = async (uid: string) =>
+  (await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${uid}/` })).json();
 
 const eventsOf = (uid: string, action: string) =>
   t.db
@@ -67,7 +76,14 @@ describe('reading the contact data', () => {
 
     const [event, ...more] = await eventsOf(uid, 'care-request.contact-read');
     expect(more).toHaveLength(0);
-    expect(event).toMatchObject({ actorUid: adminUid, targetType: 'care-request', targetId: uid, targetLabel: '10xxx', outcome: 'success', changes: {} });
+    expect(event).toMatchObject({
+      actorUid: adminUid,
+      targetType: 'care-request',
+      targetId: uid,
+      targetLabel: '10xxx',
+      outcome: 'success',
+      changes: {},
+    });
     const stored = JSON.stringify(event);
     for (const value of PERSONAL_VALUES) expect(stored).not.toContain(value);
   });
@@ -112,12 +128,20 @@ describe('erasing the contact data', () => {
     const erased = (await detail(uid)).contact_erased;
     expect(erased).toBeGreaterThanOrEqual(before);
     expect(erased).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    const listed = (await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/?page_size=100` })).json<{ items: { uid: string; contact_erased: number | null }[] }>();
+    const listed = (await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/?page_size=100` })).json<{
+      items: { uid: string; contact_erased: number | null }[];
+    }>();
     expect(listed.items.find((item) => item.uid === uid)?.contact_erased).toBe(erased);
 
     const [event, ...more] = await eventsOf(uid, 'care-request.contact-erase');
     expect(more).toHaveLength(0);
-    expect(event).toMatchObject({ actorUid: adminUid, targetType: 'care-request', targetId: uid, targetLabel: '10xxx', changes: { contact_erased: erased } });
+    expect(event).toMatchObject({
+      actorUid: adminUid,
+      targetType: 'care-request',
+      targetId: uid,
+      targetLabel: '10xxx',
+      changes: { contact_erased: erased },
+    });
     for (const value of PERSONAL_VALUES) expect(JSON.stringify(event)).not.toContain(value);
 
     const gone = await readContact(uid);
@@ -158,12 +182,21 @@ describe('erasing the contact data', () => {
 
 describe('care requests created in the panel', () => {
   it('are recorded with their creator and the partial zip code only', async () => {
-    const response = await submit(t.inject, validForm(PERSONAL), { headers: { authorization: `Bearer ${await t.adminToken()}` } });
+    const response = await submit(t.inject, validForm(PERSONAL), {
+      headers: { authorization: `Bearer ${await t.adminToken()}` },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const uid = response.json<{ uid: string }>().uid;
     const [event, ...more] = await eventsOf(uid, 'care-request.create');
     expect(more).toHaveLength(0);
-    expect(event).toMatchObject({ actorUid: adminUid, targetType: 'care-request', targetId: uid, targetLabel: '10xxx', changes: {}, outcome: 'success' });
+    expect(event).toMatchObject({
+      actorUid: adminUid,
+      targetType: 'care-request',
+      targetId: uid,
+      targetLabel: '10xxx',
+      changes: {},
+      outcome: 'success',
+    });
     expect(event!.actorName).toBeTruthy();
     for (const value of PERSONAL_VALUES) expect(JSON.stringify(event)).not.toContain(value);
   });
@@ -182,7 +215,8 @@ describe('care requests created in the panel', () => {
 });
 
 describe('legacy requests', () => {
-  const uidOf = async (legacyId: string) => (await t.db.select().from(careRequests).where(eq(careRequests.legacyId, legacyId)))[0]!.uid;
+  const uidOf = async (legacyId: string) =>
+    (await t.db.select().from(careRequests).where(eq(careRequests.legacyId, legacyId)))[0]!.uid;
 
   beforeAll(async () => {
     expect((await importCareRequests(t.db, CARE_REQUESTS_JSONL)).errors).toEqual([]);

@@ -23,7 +23,12 @@ let filesDir: string;
 beforeAll(async () => {
   t = await createTestApp();
   filesDir = await mkdtemp(path.join(tmpdir(), 'caredesk-demo-workflow-'));
-  await seedDemo(t.db, { config: t.config, storage: new LocalBlobStorage(filesDir), masterSecret: t.masterSecret, seed: 5 });
+  await seedDemo(t.db, {
+    config: t.config,
+    storage: new LocalBlobStorage(filesDir),
+    masterSecret: t.masterSecret,
+    seed: 5,
+  });
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -31,7 +36,11 @@ afterAll(async () => {
 });
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-const inList = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 it('has requests in every status, with assignees, follow-ups, reasons in the trail and notes', async () => {
   const statuses = await rows<{ status: string; assigned: number; following: number }>(
@@ -44,7 +53,9 @@ it('has requests in every status, with assignees, follow-ups, reasons in the tra
   }
   const [notes] = await rows<{ count: number }>(sql`select count(*)::int as count from care_request_notes`);
   expect(notes!.count).toBeGreaterThan(5);
-  const [reasons] = await rows<{ count: number }>(sql`select count(*)::int as count from audit_events where action = 'care-request.workflow' and changes->>'reason' is not null`);
+  const [reasons] = await rows<{ count: number }>(
+    sql`select count(*)::int as count from audit_events where action = 'care-request.workflow' and changes->>'reason' is not null`,
+  );
   expect(reasons!.count).toBeGreaterThan(0);
 });
 
@@ -53,14 +64,17 @@ it('tells the last twelve weeks: every status among them, this week mostly open,
     select case when submitted > now() - interval '7 days' then 'week' when submitted > now() - interval '42 days' then 'weeks'
       when submitted > now() - interval '84 days' then 'older' else 'before' end as age, status, count(*)::int as count
     from care_requests group by 1, 2`);
-  const count = (age: string, statuses: readonly string[]) => byAge.filter((row) => row.age === age && statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
+  const count = (age: string, statuses: readonly string[]) =>
+    byAge.filter((row) => row.age === age && statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const recent = new Set(byAge.filter((row) => row.age !== 'before').map((row) => row.status));
   expect([...recent].sort()).toEqual([...CARE_STATUSES].sort());
   expect(count('week', OPEN_CARE_STATUSES)).toBeGreaterThan(count('week', CLOSED_CARE_STATUSES) * 3);
   expect(count('week', ['new'])).toBeGreaterThan(0);
   expect(count('older', CLOSED_CARE_STATUSES)).toBeGreaterThan(count('older', OPEN_CARE_STATUSES) * 4);
   expect(count('before', OPEN_CARE_STATUSES)).toBe(0);
-  const [legacy] = await rows<{ statuses: string[] }>(sql`select array_agg(distinct status) as statuses from care_requests where form_version <> '2016'`);
+  const [legacy] = await rows<{ statuses: string[] }>(
+    sql`select array_agg(distinct status) as statuses from care_requests where form_version <> '2016'`,
+  );
   expect(legacy!.statuses).toEqual([LEGACY_IMPORT_STATUS]);
 });
 
@@ -110,15 +124,23 @@ it('keeps contact data within the retention and erased before it, so that the fi
     from care_requests r left join care_request_contacts c on c.uid = r.uid`);
   expect(contacts).toEqual({ erasedRecent: 0, keptOld: 0, erasedOld: expect.any(Number) });
   expect(contacts!.erasedOld).toBeGreaterThan(0);
-  for (const job of [careContactRetentionJob(t.config.trust), auditRetentionJob(t.config.trust), mailRetentionJob(t.config.trust)]) {
+  for (const job of [
+    careContactRetentionJob(t.config.trust),
+    auditRetentionJob(t.config.trust),
+    mailRetentionJob(t.config.trust),
+  ]) {
     expect(await t.db.transaction((tx) => job.run(tx, now)), job.name).toBe(0);
   }
 });
 
 it('has the dispatchers, and only them, working the care requests in the trail', async () => {
-  const actors = await rows<{ name: string }>(sql`select distinct actor_name as name from audit_events where action like 'care-request.%'`);
+  const actors = await rows<{ name: string }>(
+    sql`select distinct actor_name as name from audit_events where action like 'care-request.%'`,
+  );
   const names = actors.map((row) => row.name);
   expect(names.length).toBeGreaterThan(0);
-  const [usernames] = await rows<{ names: string[] }>(sql`select array_agg(u.public_name) as names from users u join password_authentications p on p.user_uid = u.uid where p.username in (${inList(DISPATCHERS)})`);
+  const [usernames] = await rows<{ names: string[] }>(
+    sql`select array_agg(u.public_name) as names from users u join password_authentications p on p.user_uid = u.uid where p.username in (${inList(DISPATCHERS)})`,
+  );
   expect(names.sort()).toEqual(usernames!.names.sort());
 });

@@ -19,8 +19,13 @@ import { createTestApp, testConfig, type TestApp } from '../support/helpers';
 /** Every patient's mobility goes with their care level, and every landline is in the mission town's area code. */
 function expectPlausible(records: CareRequestRecord[]) {
   for (const record of records) {
-    for (const patient of record.incoming.patients) expect(PLAUSIBLE_MOBILITIES[patient.care_level!], `${patient.mobility} at care level ${patient.care_level}`).toContain(patient.mobility);
-    for (const patient of record.archived?.mission_details.patients ?? []) expect(PLAUSIBLE_MOBILITIES[patient.care_level!]).toContain(patient.mobility);
+    for (const patient of record.incoming.patients)
+      expect(
+        PLAUSIBLE_MOBILITIES[patient.care_level!],
+        `${patient.mobility} at care level ${patient.care_level}`,
+      ).toContain(patient.mobility);
+    for (const patient of record.archived?.mission_details.patients ?? [])
+      expect(PLAUSIBLE_MOBILITIES[patient.care_level!]).toContain(patient.mobility);
     const { phone, mission_city: town } = record.personal!;
     const areaCode = demoTownNamed(town!)?.areaCode;
     expect(areaCode, `${town} is a demo town`).toBeDefined();
@@ -38,15 +43,22 @@ describe('demo care requests (seed:demo, bench)', () => {
   it('cover all three form versions, one and two patients, with and without archived versions', () => {
     expect(new Set(records.map((record) => record.formVersion))).toEqual(new Set(['2012', '2016-pre', '2016']));
     expect(new Set(records.map((record) => record.incoming.patients.length))).toEqual(new Set([1, 2]));
-    expect(records.some((record) => record.archived === null) && records.some((record) => record.archived !== null)).toBe(true);
-    expect(records.some((record) => record.incoming.core_territory) && records.some((record) => record.incoming.optional_territory)).toBe(true);
+    expect(
+      records.some((record) => record.archived === null) && records.some((record) => record.archived !== null),
+    ).toBe(true);
+    expect(
+      records.some((record) => record.incoming.core_territory) &&
+        records.some((record) => record.incoming.optional_territory),
+    ).toBe(true);
   });
 
   it('are plausible: mobility fits the care level, a landline has the area code of the town', () => {
     expectPlausible(records);
     const careLevels = records.flatMap((record) => record.incoming.patients.map((patient) => patient.care_level));
     expect(new Set(careLevels)).toEqual(new Set([0, 1, 2, 3, 4, 5]));
-    expect(new Set(records.flatMap((record) => record.incoming.patients.map((patient) => patient.mobility)))).toEqual(new Set(MOBILITIES));
+    expect(new Set(records.flatMap((record) => record.incoming.patients.map((patient) => patient.mobility)))).toEqual(
+      new Set(MOBILITIES),
+    );
     expect(records.some((record) => nationalDigits(record.personal!.phone!).startsWith('030'))).toBe(true);
   });
 
@@ -91,21 +103,27 @@ function expectValidPdf(pdf: Buffer) {
   expect(text.slice(startxref, startxref + 4)).toBe('xref');
   const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
   expect(offsets.length).toBeGreaterThan(4);
-  offsets.forEach((offset, index) => expect(text.slice(offset, offset + `${index + 1} 0 obj\n`.length)).toBe(`${index + 1} 0 obj\n`));
+  offsets.forEach((offset, index) =>
+    expect(text.slice(offset, offset + `${index + 1} 0 obj\n`.length)).toBe(`${index + 1} 0 obj\n`),
+  );
 }
 
 /** A PNG's chunks with their checksums, and its pixels: as many bytes as its width, height and colour type say. */
 function expectValidPng(png: Buffer) {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const chunks: Record<string, Buffer> = {};
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('ascii', at + 4, at + 8);
     expect(png.readUInt32BE(at + 8 + length), type).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
     chunks[type] = png.subarray(at + 8, at + 8 + length);
     at += 12 + length;
   }
-  const [width, height, channels] = [chunks.IHDR!.readUInt32BE(0), chunks.IHDR!.readUInt32BE(4), chunks.IHDR![9] === 2 ? 3 : 1];
+  const [width, height, channels] = [
+    chunks.IHDR!.readUInt32BE(0),
+    chunks.IHDR!.readUInt32BE(4),
+    chunks.IHDR![9] === 2 ? 3 : 1,
+  ];
   expect(inflateSync(chunks.IDAT!).length).toBe((width * channels + 1) * height);
   expect(chunks.IEND).toBeDefined();
 }
@@ -113,7 +131,13 @@ function expectValidPng(png: Buffer) {
 describe('demo documents, stories and mails', () => {
   it('are real PDFs and PNGs of about the size asked for', () => {
     for (const bytes of [60_000, 900_000]) {
-      const scanned = demoPdf({ title: 'Vertrag (Kopie)', pages: [['Seite eins'], ['Seite zwei']], scanned: true, bytes, seed: 1 });
+      const scanned = demoPdf({
+        title: 'Vertrag (Kopie)',
+        pages: [['Seite eins'], ['Seite zwei']],
+        scanned: true,
+        bytes,
+        seed: 1,
+      });
       const written = demoPdf({ title: 'Rechnung', pages: [['Betrag: 2.590 EUR']], bytes, seed: 2 });
       for (const pdf of [scanned, written]) {
         expectValidPdf(pdf);
@@ -148,7 +172,12 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
     filesDir = await mkdtemp(path.join(tmpdir(), 'caredesk-demo-files-'));
     // the server's own file storage, so that the demo's files download
     t = await createTestApp({ config: { dataDir: filesDir } });
-    await seedDemo(t.db, { config: t.config, storage: createBlobStorage(t.config), masterSecret: t.masterSecret, seed: 3 });
+    await seedDemo(t.db, {
+      config: t.config,
+      storage: createBlobStorage(t.config),
+      masterSecret: t.masterSecret,
+      seed: 3,
+    });
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -161,8 +190,10 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
     return response.json<T>();
   };
 
-  it('fills the dashboard\'s chart: requests in most of the last twelve weeks, in core and optional territory', async () => {
-    const { weeks } = await get<{ weeks: { requests: number; core_territory: number; optional_territory: number }[] }>('/api/care/statistics/');
+  it("fills the dashboard's chart: requests in most of the last twelve weeks, in core and optional territory", async () => {
+    const { weeks } = await get<{ weeks: { requests: number; core_territory: number; optional_territory: number }[] }>(
+      '/api/care/statistics/',
+    );
     expect(weeks).toHaveLength(12);
     expect(weeks.filter((week) => week.requests > 0).length).toBeGreaterThanOrEqual(10);
     expect(weeks.reduce((sum, week) => sum + week.core_territory, 0)).toBeGreaterThan(0);
@@ -172,21 +203,28 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
   it('fills the incoming and archived lists, with archived versions completed after the call', async () => {
     const incoming = await get<{ total: number }>('/api/care/incoming/care-requests/?exact_total=true');
     expect(incoming.total).toBe(250);
-    const archived = await get<{ total: number; items: { form_version: string; accommodation: { accommodation: string | null } }[] }>(
-      '/api/care/archived/care-requests/?exact_total=true&page_size=100',
-    );
+    const archived = await get<{
+      total: number;
+      items: { form_version: string; accommodation: { accommodation: string | null } }[];
+    }>('/api/care/archived/care-requests/?exact_total=true&page_size=100');
     expect(archived.total).toBeGreaterThan(150);
-    expect(archived.items.some((item) => item.form_version === '2016' && item.accommodation.accommodation !== null)).toBe(true);
+    expect(
+      archived.items.some((item) => item.form_version === '2016' && item.accommodation.accommodation !== null),
+    ).toBe(true);
   });
 
   it('has mails in every state, none sent, and the dashboard counts them', async () => {
     for (const state of ['queued', 'retrying', 'delivered', 'failed', 'cancelled']) {
       const filters = encodeURIComponent(JSON.stringify({ state: [state] }));
-      const log = await get<{ items: { state: string; mail: { to: string[] } }[] }>(`/api/mail/administration/mails/?page_size=100&filters=${filters}`);
+      const log = await get<{ items: { state: string; mail: { to: string[] } }[] }>(
+        `/api/mail/administration/mails/?page_size=100&filters=${filters}`,
+      );
       expect(log.items.length, state).toBeGreaterThan(0);
       for (const item of log.items) for (const address of item.mail.to) expect(address).toMatch(/\.example$/);
     }
-    const figures = await get<{ queued: number; retrying: number; failed: number; delivered_today: number }>('/api/mail/administration/statistics/');
+    const figures = await get<{ queued: number; retrying: number; failed: number; delivered_today: number }>(
+      '/api/mail/administration/statistics/',
+    );
     expect(figures.queued && figures.retrying && figures.failed && figures.delivered_today).toBeGreaterThan(0);
     const providers = await get<{ host: string; disabled: boolean }[]>('/api/mail/administration/providers/');
     expect(providers.map((provider) => provider.host).every((host) => host.endsWith('.invalid'))).toBe(true);
@@ -194,10 +232,15 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
   });
 
   it('has PDFs and pictures of 50 kB to 2 MB, a text and a CSV file, with references, counted and downloadable', async () => {
-    type Found = { total: number; items: { uid: string; meta: { content_type: string; references: unknown[] }; stored_binary: { size: number } }[] };
+    type Found = {
+      total: number;
+      items: { uid: string; meta: { content_type: string; references: unknown[] }; stored_binary: { size: number } }[];
+    };
     const found = await get<Found>('/api/files/search/?exact_total=true&page_size=100');
     expect(found.total).toBeGreaterThanOrEqual(15);
-    expect(new Set(found.items.map((file) => file.meta.content_type))).toEqual(new Set(['application/pdf', 'image/png', 'text/plain', 'text/csv']));
+    expect(new Set(found.items.map((file) => file.meta.content_type))).toEqual(
+      new Set(['application/pdf', 'image/png', 'text/plain', 'text/csv']),
+    );
     expect(found.items.every((file) => file.meta.references.length > 0)).toBe(true);
     for (const file of found.items.filter((item) => !item.meta.content_type.startsWith('text/'))) {
       expect(file.stored_binary.size).toBeGreaterThanOrEqual(50_000);
@@ -217,36 +260,51 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
 
   it('has API tokens of both services: one expiring soon, one revoked', async () => {
     for (const scope of ['files', 'pricing']) {
-      const tokens = await get<{ revoked: number | null; last_four: string | null }[]>(`/api/${scope}/administration/access-tokens/`);
+      const tokens = await get<{ revoked: number | null; last_four: string | null }[]>(
+        `/api/${scope}/administration/access-tokens/`,
+      );
       expect(tokens).toHaveLength(3);
       expect(tokens.filter((token) => token.revoked !== null)).toHaveLength(1);
-      expect((await get<{ expiring: number }>(`/api/${scope}/administration/access-tokens/statistics/`)).expiring).toBe(1);
+      expect((await get<{ expiring: number }>(`/api/${scope}/administration/access-tokens/statistics/`)).expiring).toBe(
+        1,
+      );
     }
   });
 
   it('has panel users of every known role, and the audit trail shows who set up mail, files and tokens', async () => {
-    const users = await get<{ domain_user: { uid: string; public_name: string; roles: string[] } }[]>('/api/auth/administration/users/');
+    const users = await get<{ domain_user: { uid: string; public_name: string; roles: string[] } }[]>(
+      '/api/auth/administration/users/',
+    );
     const roles = new Set(users.flatMap((user) => user.domain_user.roles));
-    for (const role of ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher']) expect(roles, role).toContain(role);
+    for (const role of ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher'])
+      expect(roles, role).toContain(role);
     const administrator = users.find((user) => user.domain_user.public_name === DEMO_USERS[0]!.publicName);
     const filters = encodeURIComponent(JSON.stringify({ actor: administrator!.domain_user.uid }));
     const { items } = await get<{ items: { action: string }[] }>(`/api/audit/events/?page_size=100&filters=${filters}`);
     const actions = new Set(items.map((event) => event.action));
-    for (const action of ['mail-provider.create', 'mail-account.create', 'file.upload', 'api-token.create']) expect(actions, action).toContain(action);
+    for (const action of ['mail-provider.create', 'mail-account.create', 'file.upload', 'api-token.create'])
+      expect(actions, action).toContain(action);
   });
 
   it('keeps the contact data plausible: phone in the area code of the mission town', async () => {
     const { items } = await get<{ items: { uid: string }[] }>('/api/care/archived/care-requests/?page_size=20');
     for (const { uid } of items) {
-      const contact = await get<{ phone: string; mission_city: string }>(`/api/care/archived/care-requests/${uid}/contact/`);
+      const contact = await get<{ phone: string; mission_city: string }>(
+        `/api/care/archived/care-requests/${uid}/contact/`,
+      );
       const digits = nationalDigits(contact.phone);
-      expect(digits.startsWith(demoTownNamed(contact.mission_city)!.areaCode) || MOBILE_PREFIX.test(digits), `${contact.phone} in ${contact.mission_city}`).toBe(true);
+      expect(
+        digits.startsWith(demoTownNamed(contact.mission_city)!.areaCode) || MOBILE_PREFIX.test(digits),
+        `${contact.phone} in ${contact.mission_city}`,
+      ).toBe(true);
     }
   });
 
   it('refuses a second run and changes nothing', async () => {
     const before = await existingContent(t.db);
-    await expect(seedDemo(t.db, { config: t.config, storage: createBlobStorage(t.config), masterSecret: t.masterSecret })).rejects.toThrow(DemoRefused);
+    await expect(
+      seedDemo(t.db, { config: t.config, storage: createBlobStorage(t.config), masterSecret: t.masterSecret }),
+    ).rejects.toThrow(DemoRefused);
     expect(await existingContent(t.db)).toEqual(before);
   });
 });

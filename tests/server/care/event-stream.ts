@@ -34,9 +34,14 @@ function parseFrame(block: string): SseFrame {
   return frame;
 }
 
-export const isEvent = (name: string, uid?: string) => (frame: SseFrame) => frame.event === name && (!uid || JSON.parse(frame.data ?? '{}').uid === uid);
+export const isEvent = (name: string, uid?: string) => (frame: SseFrame) =>
+  frame.event === name && (!uid || JSON.parse(frame.data ?? '{}').uid === uid);
 
-export async function openEventStream(baseUrl: string, token: string | undefined, headers: Record<string, string> = {}): Promise<EventStream> {
+export async function openEventStream(
+  baseUrl: string,
+  token: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/api/care/events/`, {
     headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -53,7 +58,13 @@ export async function openEventStream(baseUrl: string, token: string | undefined
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const waiter = { predicate, resolve: (frame: SseFrame) => (clearTimeout(timer), resolve(frame)), from: after };
-        const timer = setTimeout(() => (waiters.delete(waiter), reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => (
+            waiters.delete(waiter),
+            reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`))
+          ),
+          timeoutMs,
+        );
         waiters.add(waiter);
       });
     },

@@ -44,7 +44,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('care events across two server p
 
   async function submitAt(server: ServerProcess): Promise<string> {
     const { payload, headers } = await multipart(validForm());
-    const response = await fetch(`${server.baseUrl}/api/intake/care-request/`, { method: 'POST', body: new Uint8Array(payload), headers });
+    const response = await fetch(`${server.baseUrl}/api/intake/care-request/`, {
+      method: 'POST',
+      body: new Uint8Array(payload),
+      headers,
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { uid: string }).uid;
   }
@@ -52,11 +56,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('care events across two server p
   it('delivers a request received through one process and changed through the other to the streams of both', async () => {
     const [atA, atB] = [await streamAt(a), await streamAt(b)];
     const uid = await submitAt(a);
-    for (const stream of [atA, atB]) expect(JSON.parse((await stream.next(isEvent('care-request.received', uid))).data!)).toEqual({ uid, version: 1 });
+    for (const stream of [atA, atB])
+      expect(JSON.parse((await stream.next(isEvent('care-request.received', uid))).data!)).toEqual({ uid, version: 1 });
 
     const callB = await signedInClient(b.baseUrl, ADMIN.username, ADMIN.password);
     await callB('PATCH', `/api/care/care-requests/${uid}/workflow/`, { version: 1, status: 'contacting' });
-    const [changedAtA, changedAtB] = await Promise.all([atA, atB].map((stream) => stream.next(isEvent('care-request.changed', uid))));
+    const [changedAtA, changedAtB] = await Promise.all(
+      [atA, atB].map((stream) => stream.next(isEvent('care-request.changed', uid))),
+    );
     expect(JSON.parse(changedAtA!.data!)).toEqual({ uid, version: 2 });
     // one sequence names the event alike in every process
     expect(changedAtA!.id).toBe(changedAtB!.id);

@@ -28,7 +28,11 @@ afterEach(() => {
 });
 afterAll(async () => t?.close());
 
-async function stream(token: string | undefined = dispatcher.token, headers: Record<string, string> = {}, base = baseUrl) {
+async function stream(
+  token: string | undefined = dispatcher.token,
+  headers: Record<string, string> = {},
+  base = baseUrl,
+) {
   const opened = await openEventStream(base, token, headers);
   open.push(opened);
   return opened;
@@ -71,7 +75,9 @@ describe('events', () => {
     await worked(t, uid, { version: 1, follow_up: '2031-01-01' });
     await events.next(isEvent('care-request.changed', uid));
     // delivered in commit order: had the refused change announced anything, it would have come first
-    expect(events.frames.filter(isEvent('care-request.changed', uid)).map((frame) => JSON.parse(frame.data!).version)).toEqual([2]);
+    expect(
+      events.frames.filter(isEvent('care-request.changed', uid)).map((frame) => JSON.parse(frame.data!).version),
+    ).toEqual([2]);
   });
 
   it('sends heartbeats', async () => {
@@ -90,7 +96,9 @@ describe('resuming with Last-Event-ID', () => {
     await worked(t, uid, { version: 2, status: 'offer_sent' });
     const resumed = await stream(dispatcher.token, { 'last-event-id': seen.id! });
     await resumed.next((frame) => isEvent('care-request.changed', uid)(frame) && JSON.parse(frame.data!).version === 3);
-    const versions = resumed.frames.filter(isEvent('care-request.changed', uid)).map((frame) => JSON.parse(frame.data!).version);
+    const versions = resumed.frames
+      .filter(isEvent('care-request.changed', uid))
+      .map((frame) => JSON.parse(frame.data!).version);
     expect(versions).toEqual([2, 3]);
   });
 
@@ -101,14 +109,16 @@ describe('resuming with Last-Event-ID', () => {
   });
 });
 
-describe('the stream\'s life', () => {
+describe("the stream's life", () => {
   it('ends when its access token expires, so that a ban or an ended session reaches it', async () => {
     const shortLived = await createTestApp({ config: { accessTokenTtlSeconds: 3 } });
     await shortLived.app.listen({ port: 0, host: '127.0.0.1' });
     const address = shortLived.app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const user = await staff(shortLived, ['dispatcher']);
-    const response = await fetch(`${base}/api/care/events/`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${user.token}` } });
+    const response = await fetch(`${base}/api/care/events/`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${user.token}` },
+    });
     expect(response.status).toBe(200);
     const started = Date.now();
     await response.text(); // resolves when the server ends the stream
@@ -126,7 +136,9 @@ describe('who may listen, and how many', () => {
     expect(refused.problem).toMatchObject({ permission: 'care:read' });
     const plain = await t.as({ method: 'GET', url: '/api/care/events/' });
     expect(plain.json()).toMatchObject({ status: 406, type: '/problems/not-acceptable' });
-    const inUrl = await fetch(`${baseUrl}/api/care/events/?access_token=${dispatcher.token}`, { headers: { accept: 'text/event-stream' } });
+    const inUrl = await fetch(`${baseUrl}/api/care/events/?access_token=${dispatcher.token}`, {
+      headers: { accept: 'text/event-stream' },
+    });
     expect(inUrl.status).toBe(401);
   });
 

@@ -14,7 +14,10 @@ import { CARE_REQUESTS_JSONL } from '../../fixtures/care-form';
 import { rowCounts } from '../../fixtures/care-records';
 
 let t: TestApp;
-const lines = () => CARE_REQUESTS_JSONL.trim().split('\n').map((line) => JSON.parse(line));
+const lines = () =>
+  CARE_REQUESTS_JSONL.trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 const jsonl = (objects: unknown[]) => objects.map((object) => JSON.stringify(object)).join('\n') + '\n';
 
 beforeAll(async () => {
@@ -60,7 +63,9 @@ describe('parseImport', () => {
     expect(errors.map(formatLineError)).toEqual([
       expect.stringMatching(/^line 3: \(line\): is not valid JSON/),
       'line 4: form_version: must be one of 2012, 2016-pre, 2016',
-      expect.stringMatching(/^line 5: incoming\.patients\.0\.mobility: must be one of fully_mobile, .*bedridden, or null$/),
+      expect.stringMatching(
+        /^line 5: incoming\.patients\.0\.mobility: must be one of fully_mobile, .*bedridden, or null$/,
+      ),
       'line 6: host: is required',
       'line 7: archived.accommodation.pool: is not a known field',
       'line 8: legacy_id: repeats the legacy id of line 1',
@@ -114,15 +119,30 @@ describe('importCareRequests', () => {
 
 describe('the workflow status of imported requests', () => {
   const withIds = (suffix: string, status?: string) =>
-    lines().map((line) => ({ ...line, legacy_id: `${line.legacy_id}-${suffix}`, ...(status === undefined ? {} : { status }) }));
+    lines().map((line) => ({
+      ...line,
+      legacy_id: `${line.legacy_id}-${suffix}`,
+      ...(status === undefined ? {} : { status }),
+    }));
   const statusOf = async (legacyId: string) => {
-    const [row] = await t.db.select({ uid: careRequests.uid, status: careRequests.status, followUp: careRequests.followUp, version: careRequests.version }).from(careRequests).where(eq(careRequests.legacyId, legacyId));
+    const [row] = await t.db
+      .select({
+        uid: careRequests.uid,
+        status: careRequests.status,
+        followUp: careRequests.followUp,
+        version: careRequests.version,
+      })
+      .from(careRequests)
+      .where(eq(careRequests.legacyId, legacyId));
     return row!;
   };
 
   it('closes what it imports, as withdrawn, unless a line gives a status of its own', async () => {
     const [first, second, ...rest] = withIds('S');
-    const report = await importCareRequests(t.db, jsonl([first, { ...second, status: 'placed' }, { ...rest[0], status: 'new' }, ...rest.slice(1)]));
+    const report = await importCareRequests(
+      t.db,
+      jsonl([first, { ...second, status: 'placed' }, { ...rest[0], status: 'new' }, ...rest.slice(1)]),
+    );
     expect(report.errors).toEqual([]);
     expect(LEGACY_IMPORT_STATUS).toBe('withdrawn');
     expect((await statusOf(`${first!.legacy_id}`)).status).toBe('withdrawn');
@@ -133,18 +153,36 @@ describe('the workflow status of imported requests', () => {
 
   it('names a status that is none of the workflow', () => {
     const [line] = withIds('X', 'archived');
-    expect(parseImport(jsonl([line])).errors.map(formatLineError)).toEqual(['line 1: status: must be one of new, contacting, offer_sent, placed, declined, withdrawn']);
+    expect(parseImport(jsonl([line])).errors.map(formatLineError)).toEqual([
+      'line 1: status: must be one of new, contacting, offer_sent, placed, declined, withdrawn',
+    ]);
   });
 
   it('keeps the workflow staff worked since when a request is imported again, with or without a status', async () => {
     const [line] = withIds('R', 'new');
     await importCareRequests(t.db, jsonl([line]));
     const { uid } = await statusOf(line!.legacy_id);
-    const settings = { panelUrl: t.config.care.panelUrl, sender: t.config.care.notifySender, language: t.config.care.mailLanguage, accessPolicy: t.config.trust.accessPolicy };
-    const worked = await changeWorkflow(t.db, uid, { version: 1, status: 'contacting', follow_up: '2030-01-07' }, { actor: null, address: null }, settings);
+    const settings = {
+      panelUrl: t.config.care.panelUrl,
+      sender: t.config.care.notifySender,
+      language: t.config.care.mailLanguage,
+      accessPolicy: t.config.trust.accessPolicy,
+    };
+    const worked = await changeWorkflow(
+      t.db,
+      uid,
+      { version: 1, status: 'contacting', follow_up: '2030-01-07' },
+      { actor: null, address: null },
+      settings,
+    );
     for (const again of [line, { ...line, status: 'withdrawn' }, { ...line, status: undefined }]) {
       expect(await importCareRequests(t.db, jsonl([again]))).toEqual({ inserted: 0, updated: 1, errors: [] });
-      expect(await statusOf(line!.legacy_id)).toEqual({ uid, status: 'contacting', followUp: '2030-01-07', version: worked.version });
+      expect(await statusOf(line!.legacy_id)).toEqual({
+        uid,
+        status: 'contacting',
+        followUp: '2030-01-07',
+        version: worked.version,
+      });
     }
   });
 });
@@ -157,7 +195,11 @@ describe('npm run import:care-requests', () => {
   /** Spawns the script as npm would (tsx), so each run pays for a TypeScript load and a database open: hence the long timeout. */
   function runImport(file: string) {
     const env = { ...process.env, DATA_DIR: path.join(folder, 'data'), DATABASE_URL: t.databaseUrl ?? '' };
-    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-care-requests.ts', file], { env, encoding: 'utf8', timeout: 100_000 });
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-care-requests.ts', file], {
+      env,
+      encoding: 'utf8',
+      timeout: 100_000,
+    });
   }
 
   it('imports a file and reports counts, then refuses a bad file with the line, field and reason and exit code 1', async () => {

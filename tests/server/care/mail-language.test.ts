@@ -8,12 +8,18 @@ import { staff, submitted, worked } from './workflow-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  const care = { ...testConfig().care, panelUrl: 'https://panel.example', notifyRecipients: ['office@pflege-berlin.example'], mailLanguage: 'de' as const };
+  const care = {
+    ...testConfig().care,
+    panelUrl: 'https://panel.example',
+    notifyRecipients: ['office@pflege-berlin.example'],
+    mailLanguage: 'de' as const,
+  };
   t = await createTestApp({ config: { care } });
 });
 afterAll(async () => t?.close());
 
-const mailsAbout = async (uid: string) => (await t.db.select().from(mails)).filter((mail) => mail.message.includes(uid));
+const mailsAbout = async (uid: string) =>
+  (await t.db.select().from(mails)).filter((mail) => mail.message.includes(uid));
 const link = (uid: string) => `https://panel.example/archive/incoming-care-requests/?archived=${uid}`;
 
 describe('AGENCY_LANGUAGE=de', () => {
@@ -21,7 +27,15 @@ describe('AGENCY_LANGUAGE=de', () => {
     const uid = await submitted(t, validForm({ EinsatzPLZ: '13353', ...SECOND_PATIENT }));
     const [notice] = await mailsAbout(uid);
     expect(notice!.subject).toBe('Neue Betreuungsanfrage 13xxx (2 Patienten)');
-    expect(notice!.message).toBe(['Eine neue Betreuungsanfrage ist eingegangen.', '', `In Caredesk öffnen: ${link(uid)}`, 'PLZ des Einsatzorts: 13xxx', 'Patienten: 2'].join('\n'));
+    expect(notice!.message).toBe(
+      [
+        'Eine neue Betreuungsanfrage ist eingegangen.',
+        '',
+        `In Caredesk öffnen: ${link(uid)}`,
+        'PLZ des Einsatzorts: 13xxx',
+        'Patienten: 2',
+      ].join('\n'),
+    );
     const single = await submitted(t, validForm({ EinsatzPLZ: '10115' }));
     expect((await mailsAbout(single))[0]!.subject).toBe('Neue Betreuungsanfrage 10xxx (1 Patient)');
   });
@@ -32,6 +46,13 @@ describe('AGENCY_LANGUAGE=de', () => {
     await worked(t, uid, { version: 1, assignee_uid: colleague.uid }, dispatcher.token);
     const [assignment] = (await mailsAbout(uid)).filter((mail) => mail.recipients.includes(colleague.username));
     expect(assignment!.subject).toBe('Betreuungsanfrage 10xxx Ihnen zugewiesen');
-    expect(assignment!.message).toBe([`${dispatcher.publicName} hat Ihnen eine Betreuungsanfrage zugewiesen.`, '', `In Caredesk öffnen: ${link(uid)}`, 'PLZ des Einsatzorts: 10xxx'].join('\n'));
+    expect(assignment!.message).toBe(
+      [
+        `${dispatcher.publicName} hat Ihnen eine Betreuungsanfrage zugewiesen.`,
+        '',
+        `In Caredesk öffnen: ${link(uid)}`,
+        'PLZ des Einsatzorts: 10xxx',
+      ].join('\n'),
+    );
   });
 });

@@ -25,18 +25,37 @@ export interface Staff {
 }
 
 /** A user with the roles, signed in; the username is an e-mail address, so that assignment mails have somewhere to go. */
-export async function staff(t: TestApp, roles: string[], username = `${unique('staff')}@agency.example`): Promise<Staff> {
+export async function staff(
+  t: TestApp,
+  roles: string[],
+  username = `${unique('staff')}@agency.example`,
+): Promise<Staff> {
   const user = await t.createUser({ roles, username });
   const { access_token } = await t.signIn(user.username, user.password);
-  return { uid: user.domain_user.uid, publicName: user.domain_user.public_name, username: user.username, token: access_token };
+  return {
+    uid: user.domain_user.uid,
+    publicName: user.domain_user.public_name,
+    username: user.username,
+    token: access_token,
+  };
 }
 
-export function patchWorkflow(t: TestApp, uid: string, change: Record<string, unknown>, token?: string): Promise<LightMyRequestResponse> {
+export function patchWorkflow(
+  t: TestApp,
+  uid: string,
+  change: Record<string, unknown>,
+  token?: string,
+): Promise<LightMyRequestResponse> {
   return t.as({ method: 'PATCH', url: workflowUrl(uid), payload: change, token });
 }
 
 /** Applies a change that must succeed and answers the new state. */
-export async function worked(t: TestApp, uid: string, change: Partial<WorkflowChangeInput>, token?: string): Promise<WorkflowStateOutput> {
+export async function worked(
+  t: TestApp,
+  uid: string,
+  change: Partial<WorkflowChangeInput>,
+  token?: string,
+): Promise<WorkflowStateOutput> {
   const response = await patchWorkflow(t, uid, change, token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<WorkflowStateOutput>();
@@ -44,12 +63,26 @@ export async function worked(t: TestApp, uid: string, change: Partial<WorkflowCh
 
 export async function incomingItem(t: TestApp, uid: string) {
   const filters = encodeURIComponent(JSON.stringify({}));
-  const response = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?page_size=100&filters=${filters}` });
-  return response.json<{ items: (WorkflowStateOutput & Record<string, unknown>)[] }>().items.find((item) => item.uid === uid);
+  const response = await t.as({
+    method: 'GET',
+    url: `${CARE}/incoming/care-requests/?page_size=100&filters=${filters}`,
+  });
+  return response
+    .json<{ items: (WorkflowStateOutput & Record<string, unknown>)[] }>()
+    .items.find((item) => item.uid === uid);
 }
 
-export async function listUids(t: TestApp, filters: Record<string, unknown>, query = '', token?: string): Promise<string[]> {
-  const response = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?page_size=100&filters=${encodeURIComponent(JSON.stringify(filters))}${query}`, token });
+export async function listUids(
+  t: TestApp,
+  filters: Record<string, unknown>,
+  query = '',
+  token?: string,
+): Promise<string[]> {
+  const response = await t.as({
+    method: 'GET',
+    url: `${CARE}/incoming/care-requests/?page_size=100&filters=${encodeURIComponent(JSON.stringify(filters))}${query}`,
+    token,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ items: { uid: string }[] }>().items.map((item) => item.uid);
 }

@@ -3,7 +3,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers';
 import { auditEvents, mails, users } from '../../../server/db/schema';
 import { CARE, validForm } from '../../fixtures/care-form';
-import { incomingItem, listUids, patchWorkflow, staff, submitted, workflowUrl, worked, type Staff } from './workflow-helpers';
+import {
+  incomingItem,
+  listUids,
+  patchWorkflow,
+  staff,
+  submitted,
+  workflowUrl,
+  worked,
+  type Staff,
+} from './workflow-helpers';
 
 /** The workflow of a care request: status, assignee, follow-up and version, their rules, the audit and the assignment mail. */
 
@@ -31,13 +40,41 @@ describe('a new request', () => {
 describe('changing the workflow', () => {
   it('moves through the statuses, one version per change, and answers the new state', async () => {
     const uid = await submitted(t);
-    expect(await worked(t, uid, { version: 1, status: 'contacting' }, dispatcher.token)).toEqual({ uid, status: 'contacting', assignee: null, follow_up: null, version: 2 });
-    const state = await worked(t, uid, { version: 2, status: 'offer_sent', follow_up: '2026-12-01', assignee_uid: dispatcher.uid }, dispatcher.token);
-    expect(state).toEqual({ uid, status: 'offer_sent', assignee: { uid: dispatcher.uid, public_name: dispatcher.publicName }, follow_up: '2026-12-01', version: 3 });
-    expect(await worked(t, uid, { version: 3, status: 'placed', follow_up: null }, dispatcher.token)).toMatchObject({ status: 'placed', follow_up: null, version: 4 });
+    expect(await worked(t, uid, { version: 1, status: 'contacting' }, dispatcher.token)).toEqual({
+      uid,
+      status: 'contacting',
+      assignee: null,
+      follow_up: null,
+      version: 2,
+    });
+    const state = await worked(
+      t,
+      uid,
+      { version: 2, status: 'offer_sent', follow_up: '2026-12-01', assignee_uid: dispatcher.uid },
+      dispatcher.token,
+    );
+    expect(state).toEqual({
+      uid,
+      status: 'offer_sent',
+      assignee: { uid: dispatcher.uid, public_name: dispatcher.publicName },
+      follow_up: '2026-12-01',
+      version: 3,
+    });
+    expect(await worked(t, uid, { version: 3, status: 'placed', follow_up: null }, dispatcher.token)).toMatchObject({
+      status: 'placed',
+      follow_up: null,
+      version: 4,
+    });
     // a closed request may be reopened
-    expect(await worked(t, uid, { version: 4, status: 'contacting' }, dispatcher.token)).toMatchObject({ status: 'contacting', version: 5 });
-    expect(await incomingItem(t, uid)).toMatchObject({ status: 'contacting', assignee: { uid: dispatcher.uid }, version: 5 });
+    expect(await worked(t, uid, { version: 4, status: 'contacting' }, dispatcher.token)).toMatchObject({
+      status: 'contacting',
+      version: 5,
+    });
+    expect(await incomingItem(t, uid)).toMatchObject({
+      status: 'contacting',
+      assignee: { uid: dispatcher.uid },
+      version: 5,
+    });
   });
 
   it('answers a change that changes nothing with the state as it is, without a new version or event', async () => {
@@ -54,7 +91,13 @@ describe('changing the workflow', () => {
     expect(stale.json()).toMatchObject({
       type: '/problems/edit-conflict',
       field: 'version',
-      current: { uid, status: 'contacting', assignee: { uid: colleague.uid, public_name: colleague.publicName }, follow_up: null, version: 2 },
+      current: {
+        uid,
+        status: 'contacting',
+        assignee: { uid: colleague.uid, public_name: colleague.publicName },
+        follow_up: null,
+        version: 2,
+      },
     });
   });
 
@@ -78,7 +121,10 @@ describe('changing the workflow', () => {
     expect(misplaced.json()).toMatchObject({ status: 400, field: 'reason' });
     const free = await patchWorkflow(t, uid, { version: 1, status: 'declined', reason: 'Frau Müller will nicht' });
     expect(free.json()).toMatchObject({ status: 400, type: '/problems/validation-error', field: 'reason' });
-    expect(await worked(t, uid, { version: 1, status: 'declined', reason: 'found_other_provider' })).toMatchObject({ status: 'declined', version: 2 });
+    expect(await worked(t, uid, { version: 1, status: 'declined', reason: 'found_other_provider' })).toMatchObject({
+      status: 'declined',
+      version: 2,
+    });
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -102,12 +148,20 @@ describe('changing the workflow', () => {
   it('answers 404 for an unknown request', async () => {
     const response = await patchWorkflow(t, UNKNOWN, { version: 1, status: 'contacting' });
     expect(response.json()).toMatchObject({ status: 404, type: '/problems/care-request-not-found' });
-    expect((await t.as({ method: 'GET', url: workflowUrl(UNKNOWN) })).json()).toMatchObject({ status: 404, type: '/problems/care-request-not-found' });
+    expect((await t.as({ method: 'GET', url: workflowUrl(UNKNOWN) })).json()).toMatchObject({
+      status: 404,
+      type: '/problems/care-request-not-found',
+    });
   });
 
   it('reads the state on its own, for care:read', async () => {
     const uid = await submitted(t);
-    const state = await worked(t, uid, { version: 1, status: 'contacting', assignee_uid: dispatcher.uid, follow_up: '2031-04-01' });
+    const state = await worked(t, uid, {
+      version: 1,
+      status: 'contacting',
+      assignee_uid: dispatcher.uid,
+      follow_up: '2031-04-01',
+    });
     const read = await t.as({ method: 'GET', url: workflowUrl(uid), token: recruiter.token });
     expect(read.json()).toEqual(state);
   });
@@ -121,7 +175,9 @@ describe('who may work and be assigned', () => {
     const ceo = await staff(t, ['ceo']);
     expect(await worked(t, uid, { version: 1, status: 'contacting' }, ceo.token)).toMatchObject({ version: 2 });
     // a recruiter may read the list and the notes, not change them
-    expect((await t.as({ method: 'GET', url: `${CARE}/care-requests/${uid}/notes/`, token: recruiter.token })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'GET', url: `${CARE}/care-requests/${uid}/notes/`, token: recruiter.token })).statusCode,
+    ).toBe(200);
   });
 
   it('assigns only unbanned users holding care:work', async () => {
@@ -132,14 +188,18 @@ describe('who may work and be assigned', () => {
       const response = await patchWorkflow(t, uid, { version: 1, assignee_uid: assignee });
       expect(response.json()).toMatchObject({ status: 400, type: '/problems/invalid-assignee', field: 'assignee_uid' });
     }
-    expect(await worked(t, uid, { version: 1, assignee_uid: colleague.uid })).toMatchObject({ assignee: { uid: colleague.uid } });
+    expect(await worked(t, uid, { version: 1, assignee_uid: colleague.uid })).toMatchObject({
+      assignee: { uid: colleague.uid },
+    });
     expect(await worked(t, uid, { version: 2, assignee_uid: null })).toMatchObject({ assignee: null, version: 3 });
   });
 
   it('lists who may be assigned, by public name, to care:work holders only', async () => {
     const banned = await staff(t, ['dispatcher']);
     await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.uid, banned.uid));
-    const listed = (await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: dispatcher.token })).json<{ uid: string; public_name: string }[]>();
+    const listed = (await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: dispatcher.token })).json<
+      { uid: string; public_name: string }[]
+    >();
     const uids = listed.map((member) => member.uid);
     expect(uids).toEqual(expect.arrayContaining([dispatcher.uid, colleague.uid]));
     expect(uids).not.toContain(recruiter.uid);
@@ -147,7 +207,10 @@ describe('who may work and be assigned', () => {
     const names = listed.map((member) => member.public_name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect(Object.keys(listed[0]).sort()).toEqual(['public_name', 'uid']);
-    expect((await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: recruiter.token })).json()).toMatchObject({ status: 403, permission: 'care:work' });
+    expect((await t.as({ method: 'GET', url: `${CARE}/assignees/`, token: recruiter.token })).json()).toMatchObject({
+      status: 403,
+      permission: 'care:work',
+    });
   });
 });
 
@@ -162,21 +225,40 @@ describe('the audit trail', () => {
   it('records each change with its actor, version and the changed parts, never personal data', async () => {
     const uid = await submitted(t, validForm({ Vorname: 'Adelheid', Nachname: 'Quast' }));
     await worked(t, uid, { version: 1, status: 'contacting', assignee_uid: dispatcher.uid }, dispatcher.token);
-    await worked(t, uid, { version: 2, status: 'withdrawn', reason: 'no_longer_needed', follow_up: '2026-12-24' }, dispatcher.token);
+    await worked(
+      t,
+      uid,
+      { version: 2, status: 'withdrawn', reason: 'no_longer_needed', follow_up: '2026-12-24' },
+      dispatcher.token,
+    );
     const [first, second] = await auditOf(uid);
     expect(first).toMatchObject({
       actorUid: dispatcher.uid,
       targetType: 'care-request',
       targetLabel: '10xxx',
-      changes: { version: 2, status: { from: 'new', to: 'contacting' }, reason: null, assignee: { from: null, to: { uid: dispatcher.uid, public_name: dispatcher.publicName } } },
+      changes: {
+        version: 2,
+        status: { from: 'new', to: 'contacting' },
+        reason: null,
+        assignee: { from: null, to: { uid: dispatcher.uid, public_name: dispatcher.publicName } },
+      },
     });
-    expect(second!.changes).toEqual({ version: 3, status: { from: 'contacting', to: 'withdrawn' }, reason: 'no_longer_needed', follow_up: { from: null, to: '2026-12-24' } });
+    expect(second!.changes).toEqual({
+      version: 3,
+      status: { from: 'contacting', to: 'withdrawn' },
+      reason: 'no_longer_needed',
+      follow_up: { from: null, to: '2026-12-24' },
+    });
     expect(JSON.stringify([first, second])).not.toMatch(/Adelheid|Quast/);
   });
 });
 
 describe('the assignment mail', () => {
-  const mailsTo = (address: string) => t.db.select().from(mails).where(sql`${address} = any(${mails.recipients})`);
+  const mailsTo = (address: string) =>
+    t.db
+      .select()
+      .from(mails)
+      .where(sql`${address} = any(${mails.recipients})`);
 
   it('mails someone else assigned a link and the partial zip code, nothing personal', async () => {
     const uid = await submitted(t, validForm({ Vorname: 'Adelheid', Nachname: 'Quast', EinsatzPLZ: '10115' }));
@@ -185,7 +267,12 @@ describe('the assignment mail', () => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe('Care request 10xxx assigned to you');
     expect(mail!.message).toBe(
-      [`${dispatcher.publicName} assigned a care request to you.`, '', `Open it in Caredesk: https://panel.example/archive/incoming-care-requests/?archived=${uid}`, 'Mission zip code: 10xxx'].join('\n'),
+      [
+        `${dispatcher.publicName} assigned a care request to you.`,
+        '',
+        `Open it in Caredesk: https://panel.example/archive/incoming-care-requests/?archived=${uid}`,
+        'Mission zip code: 10xxx',
+      ].join('\n'),
     );
     expect(JSON.stringify(mail)).not.toMatch(/Adelheid|Quast|10115/);
   });
@@ -196,23 +283,45 @@ describe('the assignment mail', () => {
     await worked(t, first, { version: 1, assignee_uid: me.uid }, me.token);
     expect(await mailsTo(me.username)).toHaveLength(0);
 
-    const off = await t.as({ method: 'PUT', url: `${CARE}/my-settings/`, payload: { assignment_mails: false, mail_address: null }, token: me.token });
+    const off = await t.as({
+      method: 'PUT',
+      url: `${CARE}/my-settings/`,
+      payload: { assignment_mails: false, mail_address: null },
+      token: me.token,
+    });
     expect(off.json()).toEqual({ assignment_mails: false, mail_address: null });
     await worked(t, first, { version: 2, assignee_uid: null }, dispatcher.token);
     await worked(t, first, { version: 3, assignee_uid: me.uid }, dispatcher.token);
     expect(await mailsTo(me.username)).toHaveLength(0);
 
-    await t.as({ method: 'PUT', url: `${CARE}/my-settings/`, payload: { assignment_mails: true, mail_address: 'elsewhere@agency.example' }, token: me.token });
-    expect((await t.as({ method: 'GET', url: `${CARE}/my-settings/`, token: me.token })).json()).toEqual({ assignment_mails: true, mail_address: 'elsewhere@agency.example' });
+    await t.as({
+      method: 'PUT',
+      url: `${CARE}/my-settings/`,
+      payload: { assignment_mails: true, mail_address: 'elsewhere@agency.example' },
+      token: me.token,
+    });
+    expect((await t.as({ method: 'GET', url: `${CARE}/my-settings/`, token: me.token })).json()).toEqual({
+      assignment_mails: true,
+      mail_address: 'elsewhere@agency.example',
+    });
     const second = await submitted(t);
     await worked(t, second, { version: 1, assignee_uid: me.uid }, dispatcher.token);
     expect(await mailsTo('elsewhere@agency.example')).toHaveLength(1);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'care-settings.update'), eq(auditEvents.actorUid, me.uid))).orderBy(sql`${auditEvents.id} desc`);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'care-settings.update'), eq(auditEvents.actorUid, me.uid)))
+      .orderBy(sql`${auditEvents.id} desc`);
     expect(event!.changes).toEqual({ assignment_mails: true, mail_address: 'changed' });
   });
 
   it('refuses a settings address that is none', async () => {
-    const response = await t.as({ method: 'PUT', url: `${CARE}/my-settings/`, payload: { assignment_mails: true, mail_address: 'no address' }, token: dispatcher.token });
+    const response = await t.as({
+      method: 'PUT',
+      url: `${CARE}/my-settings/`,
+      payload: { assignment_mails: true, mail_address: 'no address' },
+      token: dispatcher.token,
+    });
     expect(response.json()).toMatchObject({ status: 400, field: 'mail_address' });
   });
 });
@@ -220,8 +329,18 @@ describe('the assignment mail', () => {
 describe('the list filters and sort', () => {
   it('filters by status, assignee (me, none, a uid) and follow-up, and sorts by follow-up', async () => {
     const [a, b, c] = [await submitted(t), await submitted(t), await submitted(t)];
-    await worked(t, a, { version: 1, status: 'contacting', assignee_uid: dispatcher.uid, follow_up: '2031-01-10' }, dispatcher.token);
-    await worked(t, b, { version: 1, status: 'offer_sent', assignee_uid: colleague.uid, follow_up: '2031-01-05' }, dispatcher.token);
+    await worked(
+      t,
+      a,
+      { version: 1, status: 'contacting', assignee_uid: dispatcher.uid, follow_up: '2031-01-10' },
+      dispatcher.token,
+    );
+    await worked(
+      t,
+      b,
+      { version: 1, status: 'offer_sent', assignee_uid: colleague.uid, follow_up: '2031-01-05' },
+      dispatcher.token,
+    );
     await worked(t, c, { version: 1, status: 'declined', reason: 'price', follow_up: '2031-01-20' }, dispatcher.token);
     const ours = (uids: string[]) => uids.filter((uid) => [a, b, c].includes(uid));
 
@@ -230,16 +349,39 @@ describe('the list filters and sort', () => {
     expect(ours(await listUids(t, { assignee: 'me' }, '', dispatcher.token))).toEqual([a]);
     expect(ours(await listUids(t, { assignee: colleague.uid }))).toEqual([b]);
     expect(ours(await listUids(t, { assignee: 'none', status: ['declined'] }))).toEqual([c]);
-    expect(ours(await listUids(t, { follow_up: { from: '2031-01-05', to: '2031-01-10' } }))).toEqual(expect.arrayContaining([a, b]));
+    expect(ours(await listUids(t, { follow_up: { from: '2031-01-05', to: '2031-01-10' } }))).toEqual(
+      expect.arrayContaining([a, b]),
+    );
     expect(ours(await listUids(t, { follow_up: { to: '2031-01-09' } }))).toEqual([b]);
-    expect(ours(await listUids(t, { follow_up: { from: '2031-01-01' } }, '&sort_by=follow_up&ordering=asc'))).toEqual([b, a, c]);
-    expect(ours(await listUids(t, { follow_up: { from: '2031-01-01' } }, '&sort_by=follow_up&ordering=des'))).toEqual([c, a, b]);
+    expect(ours(await listUids(t, { follow_up: { from: '2031-01-01' } }, '&sort_by=follow_up&ordering=asc'))).toEqual([
+      b,
+      a,
+      c,
+    ]);
+    expect(ours(await listUids(t, { follow_up: { from: '2031-01-01' } }, '&sort_by=follow_up&ordering=des'))).toEqual([
+      c,
+      a,
+      b,
+    ]);
   });
 
   it('refuses malformed workflow filters with 400 invalid-filters', async () => {
-    for (const filters of [{ status: ['open'] }, { status: [] }, { assignee: 'everyone' }, { follow_up: { from: '2026-13-01' } }, { follow_up: { to: '2026-02-30' } }]) {
-      const response = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?filters=${encodeURIComponent(JSON.stringify(filters))}` });
-      expect(response.json(), JSON.stringify(filters)).toMatchObject({ status: 400, type: '/problems/invalid-filters', field: 'filters' });
+    for (const filters of [
+      { status: ['open'] },
+      { status: [] },
+      { assignee: 'everyone' },
+      { follow_up: { from: '2026-13-01' } },
+      { follow_up: { to: '2026-02-30' } },
+    ]) {
+      const response = await t.as({
+        method: 'GET',
+        url: `${CARE}/incoming/care-requests/?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+      });
+      expect(response.json(), JSON.stringify(filters)).toMatchObject({
+        status: 400,
+        type: '/problems/invalid-filters',
+        field: 'filters',
+      });
     }
   });
 });

@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { adminActor, justNow, withEvents } from '../support/audit-helpers';
-import { FILES, createFilesTestApp, fileRowCount, upload, type FilePage, type StoredFile } from '../support/files-helpers';
+import {
+  FILES,
+  createFilesTestApp,
+  fileRowCount,
+  upload,
+  type FilePage,
+  type StoredFile,
+} from '../support/files-helpers';
 import { AUTH, uniqueAddress } from '../support/helpers';
 
 /** Staff's corrections of stored files: rename and describe, re-reference, delete one or several, and the inline preview. */
@@ -19,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => t?.cleanUp());
 
 async function tokenWithRole(role: string, permissions: string[]) {
-  expect((await t.as({ method: 'PUT', url: `${AUTH}/administration/roles/${role}/`, payload: { permissions } })).statusCode).toBe(200);
+  expect(
+    (await t.as({ method: 'PUT', url: `${AUTH}/administration/roles/${role}/`, payload: { permissions } })).statusCode,
+  ).toBe(200);
   const user = await t.createUser({ roles: [role] });
   return (await t.signIn(user.username, user.password)).access_token;
 }
@@ -36,25 +45,44 @@ async function stored(input: Parameters<typeof upload>[1] = {}): Promise<StoredF
 const patch = (uid: string, payload: object, extra: { token?: string; remoteAddress?: string } = {}) =>
   t.as({ method: 'PATCH', url: `${FILES}/files/${uid}/`, payload, ...extra });
 const remove = (uid: string, token?: string) => t.as({ method: 'DELETE', url: `${FILES}/files/${uid}/`, token });
-const removeMany = (uids: string[], token?: string) => t.as({ method: 'POST', url: `${FILES}/files/delete/`, payload: { uids }, token });
+const removeMany = (uids: string[], token?: string) =>
+  t.as({ method: 'POST', url: `${FILES}/files/delete/`, payload: { uids }, token });
 const preview = (uid: string, token?: string) => t.as({ method: 'GET', url: `${FILES}/preview/${uid}/`, token });
 const blobPath = (uid: string) => path.join(t.dataDir, 'files', uid.slice(0, 2), uid);
 
-const statistics = async () => (await t.as({ method: 'GET', url: `${FILES}/statistics/` })).json<{ files: number; total_size: number }>();
+const statistics = async () =>
+  (await t.as({ method: 'GET', url: `${FILES}/statistics/` })).json<{ files: number; total_size: number }>();
 /** The total of a kind filter without a text query: a kept count. */
 const kindTotal = async (kind: string) =>
-  (await t.as({ method: 'GET', url: `${FILES}/search/?filters=${encodeURIComponent(JSON.stringify({ reference_kind: kind }))}` })).json<FilePage>().total;
-const searchTotal = async (query: string) => (await t.as({ method: 'GET', url: `${FILES}/search/?query=${encodeURIComponent(query)}` })).json<FilePage>().total;
+  (
+    await t.as({
+      method: 'GET',
+      url: `${FILES}/search/?filters=${encodeURIComponent(JSON.stringify({ reference_kind: kind }))}`,
+    })
+  ).json<FilePage>().total;
+const searchTotal = async (query: string) =>
+  (await t.as({ method: 'GET', url: `${FILES}/search/?query=${encodeURIComponent(query)}` })).json<FilePage>().total;
 
 describe('PATCH /files/{uid}/', () => {
   test('renames and describes a file, writing file.update with the changed fields; the search finds the new name only', async () => {
     const file = await stored({ name: 'scan-0001.pdf', description: 'unnamed scan' });
     const address = uniqueAddress();
-    const { result, events } = await withEvents(t, () => patch(file.uid, { name: 'Care contract Lindner.pdf', description: 'unnamed scan' }, { remoteAddress: address }));
+    const { result, events } = await withEvents(t, () =>
+      patch(file.uid, { name: 'Care contract Lindner.pdf', description: 'unnamed scan' }, { remoteAddress: address }),
+    );
     expect(result.statusCode).toBe(200);
     expect(result.json<StoredFile>()).toEqual({ ...file, meta: { ...file.meta, name: 'Care contract Lindner.pdf' } });
     const target = { type: 'file', id: file.uid, label: 'Care contract Lindner.pdf' };
-    expect(events).toEqual([{ ...justNow(), actor: admin, address, action: 'file.update', target, changes: { name: 'Care contract Lindner.pdf' } }]);
+    expect(events).toEqual([
+      {
+        ...justNow(),
+        actor: admin,
+        address,
+        action: 'file.update',
+        target,
+        changes: { name: 'Care contract Lindner.pdf' },
+      },
+    ]);
     expect(await searchTotal('contract Lindner')).toBe(1);
     expect(await searchTotal('scan-0001')).toBe(0);
   });
@@ -62,7 +90,10 @@ describe('PATCH /files/{uid}/', () => {
   test('replaces the references and moves the file between the kept kind counts', async () => {
     const file = await stored({ references: [{ name: 'Customer', value: 'C-1' }] });
     const before = { customer: await kindTotal('Customer'), caregiver: await kindTotal('Caregiver') };
-    const references = [{ name: 'LegacyCaregiver', value: 'G-7' }, { name: 'ServiceContract', value: 'SC-9' }];
+    const references = [
+      { name: 'LegacyCaregiver', value: 'G-7' },
+      { name: 'ServiceContract', value: 'SC-9' },
+    ];
     const { result, events } = await withEvents(t, () => patch(file.uid, { references }));
     expect(result.statusCode).toBe(200);
     expect(result.json<StoredFile>().meta.references).toEqual(references);
@@ -102,39 +133,72 @@ describe('PATCH /files/{uid}/', () => {
   });
 
   test('an unknown uid is 404 file-not-found', async () => {
-    expect((await patch(randomUUID(), { name: 'new name' })).json()).toMatchObject({ status: 404, type: '/problems/file-not-found', field: 'uid' });
+    expect((await patch(randomUUID(), { name: 'new name' })).json()).toMatchObject({
+      status: 404,
+      type: '/problems/file-not-found',
+      field: 'uid',
+    });
   });
 });
 
 describe('deleting', () => {
   test('DELETE removes row and blob, takes the file off the counts and writes file.delete', async () => {
     const data = randomBytes(4321);
-    const file = await stored({ name: 'wrong upload.pdf', data, contentType: 'application/pdf', references: [{ name: 'ServiceAgency', value: 'A-1' }] });
+    const file = await stored({
+      name: 'wrong upload.pdf',
+      data,
+      contentType: 'application/pdf',
+      references: [{ name: 'ServiceAgency', value: 'A-1' }],
+    });
     expect(existsSync(blobPath(file.uid))).toBe(true);
     const before = { stats: await statistics(), agency: await kindTotal('ServiceAgency'), rows: await fileRowCount(t) };
     const address = uniqueAddress();
-    const { result, events } = await withEvents(t, () => t.as({ method: 'DELETE', url: `${FILES}/files/${file.uid}/`, remoteAddress: address }));
+    const { result, events } = await withEvents(t, () =>
+      t.as({ method: 'DELETE', url: `${FILES}/files/${file.uid}/`, remoteAddress: address }),
+    );
     expect(result.statusCode).toBe(204);
     expect(result.body).toBe('');
     const target = { type: 'file', id: file.uid, label: 'wrong upload.pdf' };
-    expect(events).toEqual([{ ...justNow(), actor: admin, address, action: 'file.delete', target, changes: { name: 'wrong upload.pdf', content_type: 'application/pdf', size: 4321 } }]);
+    expect(events).toEqual([
+      {
+        ...justNow(),
+        actor: admin,
+        address,
+        action: 'file.delete',
+        target,
+        changes: { name: 'wrong upload.pdf', content_type: 'application/pdf', size: 4321 },
+      },
+    ]);
     expect(existsSync(blobPath(file.uid))).toBe(false);
     expect(await fileRowCount(t)).toBe(before.rows - 1);
     expect(await statistics()).toEqual({ files: before.stats.files - 1, total_size: before.stats.total_size - 4321 });
     expect(await kindTotal('ServiceAgency')).toBe(before.agency - 1);
     expect((await t.as({ method: 'GET', url: `${FILES}/download/${file.uid}/` })).statusCode).toBe(404);
-    expect((await remove(file.uid)).json()).toMatchObject({ status: 404, type: '/problems/file-not-found', field: 'uid' });
+    expect((await remove(file.uid)).json()).toMatchObject({
+      status: 404,
+      type: '/problems/file-not-found',
+      field: 'uid',
+    });
   });
 
   test('POST /files/delete/ deletes several at once and names the uids no file has', async () => {
-    const [first, second, kept] = [await stored(), await stored({ references: [{ name: 'Customer', value: 'C-2' }] }), await stored()];
+    const [first, second, kept] = [
+      await stored(),
+      await stored({ references: [{ name: 'Customer', value: 'C-2' }] }),
+      await stored(),
+    ];
     const unknown = randomUUID();
     const before = { files: (await statistics()).files, customer: await kindTotal('Customer') };
     const { result, events } = await withEvents(t, () => removeMany([first.uid, second.uid.toUpperCase(), unknown]));
     expect(result.statusCode).toBe(200);
     expect(result.json()).toEqual({ deleted: [first.uid, second.uid], not_found: [unknown] });
-    expect(events.map((event) => [event.action, event.target?.id])).toEqual([['file.delete', first.uid], ['file.delete', second.uid]]);
-    expect([existsSync(blobPath(first.uid)), existsSync(blobPath(second.uid)), existsSync(blobPath(kept.uid))]).toEqual([false, false, true]);
+    expect(events.map((event) => [event.action, event.target?.id])).toEqual([
+      ['file.delete', first.uid],
+      ['file.delete', second.uid],
+    ]);
+    expect([existsSync(blobPath(first.uid)), existsSync(blobPath(second.uid)), existsSync(blobPath(kept.uid))]).toEqual(
+      [false, false, true],
+    );
     expect((await statistics()).files).toBe(before.files - 2);
     expect(await kindTotal('Customer')).toBe(before.customer - 1);
   });
@@ -151,7 +215,9 @@ describe('deleting', () => {
 describe('permissions', () => {
   test('without files:write, changing and deleting are 403 and leave the file as it was', async () => {
     const file = await stored();
-    const { result: renamed, events } = await withEvents(t, () => patch(file.uid, { name: 'taken over' }, { token: reader }));
+    const { result: renamed, events } = await withEvents(t, () =>
+      patch(file.uid, { name: 'taken over' }, { token: reader }),
+    );
     expect(renamed.json()).toMatchObject({ status: 403, type: '/problems/forbidden', permission: 'files:write' });
     expect((await remove(file.uid, reader)).statusCode).toBe(403);
     expect((await removeMany([file.uid], reader)).statusCode).toBe(403);
@@ -193,7 +259,11 @@ describe('GET /preview/{uid}/', () => {
   });
 
   test.each([
-    ['SVG, which can carry script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml'],
+    [
+      'SVG, which can carry script',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    ],
     ['HTML', '<html><script>alert(1)</script></html>', 'text/html'],
     ['a text file', 'hello', 'text/plain'],
     ['HTML stored as image/png', '<html><script>alert(1)</script></html>', 'image/png'],

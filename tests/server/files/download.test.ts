@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.cleanUp());
 
-const download = (uid: string, headers: Record<string, string> = {}) => t.as({ method: 'GET', url: `${FILES}/download/${uid}/`, headers });
+const download = (uid: string, headers: Record<string, string> = {}) =>
+  t.as({ method: 'GET', url: `${FILES}/download/${uid}/`, headers });
 
 describe('download', () => {
   const data = randomBytes(10_000);
@@ -32,17 +33,23 @@ describe('download', () => {
     expect(response.rawPayload.equals(data.subarray(start, end + 1))).toBe(true);
   });
 
-  test.each(['bytes=10000-', 'bytes=20000-30000', 'bytes=-0'])('unsatisfiable Range %s gets 416 with the size', async (range) => {
-    const response = await download(uid, { range });
-    expect(response.statusCode).toBe(416);
-    expect(response.headers['content-range']).toBe('bytes */10000');
-  });
+  test.each(['bytes=10000-', 'bytes=20000-30000', 'bytes=-0'])(
+    'unsatisfiable Range %s gets 416 with the size',
+    async (range) => {
+      const response = await download(uid, { range });
+      expect(response.statusCode).toBe(416);
+      expect(response.headers['content-range']).toBe('bytes */10000');
+    },
+  );
 
-  test.each(['bytes=0-1,5-6', 'bytes=abc', 'items=0-5', 'bytes=50-10'])('a Range it does not serve (%s) gets the whole file', async (range) => {
-    const response = await download(uid, { range });
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(data)).toBe(true);
-  });
+  test.each(['bytes=0-1,5-6', 'bytes=abc', 'items=0-5', 'bytes=50-10'])(
+    'a Range it does not serve (%s) gets the whole file',
+    async (range) => {
+      const response = await download(uid, { range });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(data)).toBe(true);
+    },
+  );
 
   test('an If-Range with another ETag gets the whole file, with the current one the range', async () => {
     expect((await download(uid, { range: 'bytes=0-9', 'if-range': '"other"' })).statusCode).toBe(200);
@@ -121,7 +128,9 @@ describe('hostile names are stored as given and served safely', () => {
   test('a hostile content type is stored as application/octet-stream and served with nosniff and a sandbox', async () => {
     const uploaded = await upload(t, { contentType: 'text/html"<script>' });
     expect(uploaded.json<StoredFile>().meta.content_type).toBe('application/octet-stream');
-    const html = (await upload(t, { contentType: 'text/html', data: Buffer.from('<script>alert(1)</script>') })).json<StoredFile>();
+    const html = (
+      await upload(t, { contentType: 'text/html', data: Buffer.from('<script>alert(1)</script>') })
+    ).json<StoredFile>();
     const response = await download(html.uid);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);

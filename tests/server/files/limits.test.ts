@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { FILES, createFilesTestApp, fileRowCount, filesUnder, md5, upload, waitFor, type StoredFile } from '../support/files-helpers';
+import {
+  FILES,
+  createFilesTestApp,
+  fileRowCount,
+  filesUnder,
+  md5,
+  upload,
+  waitFor,
+  type StoredFile,
+} from '../support/files-helpers';
 
 /** The upload size limit and interrupted uploads: neither leaves a blob or a row behind. */
 const LIMIT = 64 * 1024;
@@ -57,7 +66,11 @@ describe('a client that disconnects mid-upload', () => {
     );
     socket.write((metaFirst ? meta : '') + fileHead);
     socket.write(randomBytes(20_000));
-    await waitFor(async () => (await filesUnder(t.dataDir)).some((name) => name.endsWith('.part')), 10_000, 'the upload to reach storage');
+    await waitFor(
+      async () => (await filesUnder(t.dataDir)).some((name) => name.endsWith('.part')),
+      10_000,
+      'the upload to reach storage',
+    );
     socket.destroy();
   }
 
@@ -100,10 +113,13 @@ describe('a store that fails', () => {
   });
   afterAll(() => broken?.cleanUp());
 
-  test.each([true, false])('is a 500, not the client’s fault, and leaves no row (meta first: %s)', async (metaFirst) => {
-    const response = await upload(broken, { data: randomBytes(200_000), metaFirst });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ status: 500, detail: 'An unexpected error occurred.' });
-    expect(await fileRowCount(broken)).toBe(0);
-  });
+  test.each([true, false])(
+    'is a 500, not the client’s fault, and leaves no row (meta first: %s)',
+    async (metaFirst) => {
+      const response = await upload(broken, { data: randomBytes(200_000), metaFirst });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ status: 500, detail: 'An unexpected error occurred.' });
+      expect(await fileRowCount(broken)).toBe(0);
+    },
+  );
 });

@@ -74,7 +74,17 @@ beforeAll(async () => {
   for (const { name, description, values = [] } of TEXTS) {
     const uid = randomUUID();
     const references = values.map((value) => ({ name: 'Customer', value }));
-    await insertFile(t.db, { uid, name, description, contentType: 'text/plain', size: 1, uploaded: new Date(second++ * 1000), md5Hash: 'd41d8cd98f00b204e9800998ecf8427e', storageKey: uid, references });
+    await insertFile(t.db, {
+      uid,
+      name,
+      description,
+      contentType: 'text/plain',
+      size: 1,
+      uploaded: new Date(second++ * 1000),
+      md5Hash: 'd41d8cd98f00b204e9800998ecf8427e',
+      storageKey: uid,
+      references,
+    });
   }
 });
 afterAll(() => t?.cleanUp());
@@ -94,12 +104,16 @@ async function ilikeFinds(query: string): Promise<string[]> {
   const rows = await t.db
     .select({ uid: files.uid })
     .from(files)
-    .where(sql`${files.name} ilike ${pattern} or ${files.description} ilike ${pattern} or ${files.referenceValues} ilike ${pattern}`);
+    .where(
+      sql`${files.name} ilike ${pattern} or ${files.description} ilike ${pattern} or ${files.referenceValues} ilike ${pattern}`,
+    );
   return rows.map((row) => row.uid).sort();
 }
 
 const narrowed = async (query: string) => {
-  const result = (await t.db.execute(sql`select file_search_query(${query.trim()}) is not null as narrowed`)) as unknown as { rows: { narrowed: boolean }[] };
+  const result = (await t.db.execute(
+    sql`select file_search_query(${query.trim()}) is not null as narrowed`,
+  )) as unknown as { rows: { narrowed: boolean }[] };
   return result.rows[0].narrowed;
 };
 
@@ -109,7 +123,9 @@ test.each(QUERIES)('%j finds what ILIKE finds', async (query) => {
 
 test('a query with a word boundary is narrowed by words; one inside a word, or without words, is not', async () => {
   // letters beyond ASCII are letters or not as the database's locale has it: these hold ASCII boundaries only
-  const bounded = QUERIES.filter((query) => /[a-z0-9][^a-z0-9]+[a-z0-9]/i.test(query) && /^[\x20-\x7e\t]*$/.test(query));
+  const bounded = QUERIES.filter(
+    (query) => /[a-z0-9][^a-z0-9]+[a-z0-9]/i.test(query) && /^[\x20-\x7e\t]*$/.test(query),
+  );
   expect(bounded.length).toBeGreaterThan(20);
   for (const query of bounded) expect(await narrowed(query), query).toBe(true);
   for (const query of ['Monthly', '4711', ', ']) expect(await narrowed(query), query).toBe(false);
@@ -119,7 +135,10 @@ test('the ILIKE decides: known matches and non-matches', async () => {
   const byName = async (query: string) => {
     const found = new Set(await searched(query));
     const rows = await t.db.select({ uid: files.uid, name: files.name }).from(files);
-    return rows.filter((row) => found.has(row.uid)).map((row) => row.name).sort();
+    return rows
+      .filter((row) => found.has(row.uid))
+      .map((row) => row.name)
+      .sort();
   };
   expect(await byName('customer 4711')).toEqual(['Invoice 4711.pdf', 'Invoice 47110.pdf', 'Report 14711.pdf']);
   expect(await byName('stomer 471')).toEqual(['Invoice 4711.pdf', 'Invoice 47110.pdf', 'Report 14711.pdf']);
@@ -141,7 +160,16 @@ test('many matches: the total is capped and the page is the ILIKE order of every
   await t.db.insert(files).values(
     Array.from({ length: 1010 }, (_, i) => {
       const uid = randomUUID();
-      return { uid, name: `Bulk ${i}.csv`, description: `Weekly bulk export ${i}`, contentType: 'text/csv', size: 1, uploaded, md5Hash: 'x', storageKey: uid };
+      return {
+        uid,
+        name: `Bulk ${i}.csv`,
+        description: `Weekly bulk export ${i}`,
+        contentType: 'text/csv',
+        size: 1,
+        uploaded,
+        md5Hash: 'x',
+        storageKey: uid,
+      };
     }),
   );
   const params = new URLSearchParams({ query: 'bulk export', page: '3' });

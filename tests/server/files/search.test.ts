@@ -50,7 +50,12 @@ beforeAll(async () => {
   t = await createFilesTestApp();
   rows = seeds();
   for (const row of rows) {
-    await insertFile(t.db, { ...row, md5Hash: 'd41d8cd98f00b204e9800998ecf8427e', storageKey: row.uid, uploaded: new Date(row.uploaded * 1000) });
+    await insertFile(t.db, {
+      ...row,
+      md5Hash: 'd41d8cd98f00b204e9800998ecf8427e',
+      storageKey: row.uid,
+      uploaded: new Date(row.uploaded * 1000),
+    });
   }
 });
 afterAll(() => t?.cleanUp());
@@ -77,7 +82,8 @@ const KEY_OF: Record<string, (row: Seed) => string | number> = {
 function sorted(selection: Seed[], sortBy: string, ordering: 'asc' | 'des'): string[] {
   const key = KEY_OF[sortBy];
   const direction = ordering === 'asc' ? 1 : -1;
-  const compare = (a: Seed, b: Seed) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+  const compare = (a: Seed, b: Seed) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
   return [...selection].sort((a, b) => direction * compare(a, b)).map((row) => row.uid);
 }
 
@@ -118,8 +124,14 @@ describe.each(['uploaded', 'name', 'size', 'content_type', 'description'])('sort
 });
 
 describe('query', () => {
-  const matching = async (query: string, extra: Record<string, string | number> = {}) => uids(await page({ query, page_size: 100, ...extra }));
-  const uidsOf = (...indexes: number[]) => sorted(indexes.map((index) => rows[index]), 'uploaded', 'des');
+  const matching = async (query: string, extra: Record<string, string | number> = {}) =>
+    uids(await page({ query, page_size: 100, ...extra }));
+  const uidsOf = (...indexes: number[]) =>
+    sorted(
+      indexes.map((index) => rows[index]),
+      'uploaded',
+      'des',
+    );
 
   test('matches names and descriptions case-insensitively', async () => {
     expect(await matching('QUARTERLY')).toEqual(uidsOf(3, 4));
@@ -127,7 +139,13 @@ describe('query', () => {
 
   test('matches reference values', async () => {
     expect(await matching('zebra-4')).toEqual(uidsOf(5));
-    expect(await matching('ref-1')).toEqual(sorted(rows.filter((row) => row.references.some((ref) => ref.value.startsWith('ref-1'))), 'uploaded', 'des'));
+    expect(await matching('ref-1')).toEqual(
+      sorted(
+        rows.filter((row) => row.references.some((ref) => ref.value.startsWith('ref-1'))),
+        'uploaded',
+        'des',
+      ),
+    );
   });
 
   test('takes % and _ literally', async () => {
@@ -142,7 +160,11 @@ describe('query', () => {
 
   test('the total counts the matches and paging follows them', async () => {
     const result = await page({ query: 'x-file', page_size: 5, page: 2 });
-    const all = sorted(rows.filter((row) => row.name.includes('x-file')), 'uploaded', 'des');
+    const all = sorted(
+      rows.filter((row) => row.name.includes('x-file')),
+      'uploaded',
+      'des',
+    );
     expect(result.total).toBe(all.length);
     expect(uids(result)).toEqual(all.slice(5, 10));
     expect(result.previous_page).toBe(1);
@@ -150,12 +172,19 @@ describe('query', () => {
   });
 
   test('nothing found', async () => {
-    expect(await page({ query: 'no such thing' })).toEqual({ items: [], previous_page: null, next_page: null, total: 0, total_is_lower_bound: false });
+    expect(await page({ query: 'no such thing' })).toEqual({
+      items: [],
+      previous_page: null,
+      next_page: null,
+      total: 0,
+      total_is_lower_bound: false,
+    });
   });
 });
 
 describe('filters', () => {
-  const filtered = async (filters: object, extra: Record<string, string | number> = {}) => page({ filters: JSON.stringify(filters), page_size: 100, ...extra });
+  const filtered = async (filters: object, extra: Record<string, string | number> = {}) =>
+    page({ filters: JSON.stringify(filters), page_size: 100, ...extra });
   const expected = (predicate: (row: Seed) => boolean) => sorted(rows.filter(predicate), 'uploaded', 'des');
 
   test('uploaded from and to, both inclusive', async () => {
@@ -167,8 +196,12 @@ describe('filters', () => {
   });
 
   test('only from, only to, and nulls', async () => {
-    expect(uids(await filtered({ uploaded: { from: BASE + 15 * 3600 } }))).toEqual(expected((row) => row.uploaded >= BASE + 15 * 3600));
-    expect(uids(await filtered({ uploaded: { to: BASE + 2 * 3600 } }))).toEqual(expected((row) => row.uploaded <= BASE + 2 * 3600));
+    expect(uids(await filtered({ uploaded: { from: BASE + 15 * 3600 } }))).toEqual(
+      expected((row) => row.uploaded >= BASE + 15 * 3600),
+    );
+    expect(uids(await filtered({ uploaded: { to: BASE + 2 * 3600 } }))).toEqual(
+      expected((row) => row.uploaded <= BASE + 2 * 3600),
+    );
     expect((await filtered({ uploaded: { from: null, to: null }, reference_kind: null })).total).toBe(20);
   });
 
@@ -183,9 +216,19 @@ describe('filters', () => {
 
   test('filters, query, sort and paging combine', async () => {
     const filters = { uploaded: { from: BASE + 3600 }, reference_kind: 'Caregiver' };
-    const result = await page({ filters: JSON.stringify(filters), query: 'ref', sort_by: 'size', ordering: 'asc', page_size: 2 });
+    const result = await page({
+      filters: JSON.stringify(filters),
+      query: 'ref',
+      sort_by: 'size',
+      ordering: 'asc',
+      page_size: 2,
+    });
     const all = sorted(
-      rows.filter((row) => row.uploaded >= BASE + 3600 && row.references.some((ref) => ref.name === 'Caregiver' && ref.value.includes('ref'))),
+      rows.filter(
+        (row) =>
+          row.uploaded >= BASE + 3600 &&
+          row.references.some((ref) => ref.name === 'Caregiver' && ref.value.includes('ref')),
+      ),
       'size',
       'asc',
     );
@@ -231,7 +274,9 @@ test.each([
 });
 
 test('the OpenAPI document lists the file and pricing routes under their tags', async () => {
-  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags: string[] }>> }>();
+  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { tags: string[] }>>;
+  }>();
   expect(document.paths['/api/files/search/'].get.tags).toEqual(['files']);
   expect(document.paths['/api/files/upload/'].post.tags).toEqual(['files']);
   expect(document.paths['/api/files/administration/access-tokens/{uid}/revoke/'].put.tags).toEqual(['files']);
@@ -264,9 +309,17 @@ test('the kept totals (all files, per kind) follow reference replacements', asyn
 });
 
 test('recounting from the table gives the kept totals', async () => {
-  const before = await Promise.all(['Customer', 'Caregiver', 'ServiceAgency'].map(async (kind) => (await page({ filters: JSON.stringify({ reference_kind: kind }) })).total));
+  const before = await Promise.all(
+    ['Customer', 'Caregiver', 'ServiceAgency'].map(
+      async (kind) => (await page({ filters: JSON.stringify({ reference_kind: kind }) })).total,
+    ),
+  );
   await recountFiles(t.db);
-  const after = await Promise.all(['Customer', 'Caregiver', 'ServiceAgency'].map(async (kind) => (await page({ filters: JSON.stringify({ reference_kind: kind }) })).total));
+  const after = await Promise.all(
+    ['Customer', 'Caregiver', 'ServiceAgency'].map(
+      async (kind) => (await page({ filters: JSON.stringify({ reference_kind: kind }) })).total,
+    ),
+  );
   expect(after).toEqual(before);
   expect((await page()).total).toBe(20);
 });

@@ -49,8 +49,12 @@ export function blobStorageContract(open: () => Promise<StorageUnderTest>) {
     await under.storage.put(key, Readable.from([data.subarray(0, 40_000), data.subarray(40_000)]));
     expect(await under.storage.has(key)).toBe(true);
     expect((await bytesOf(await under.storage.read(key))).equals(data)).toBe(true);
-    expect((await bytesOf(await under.storage.read(key, { start: 10, end: 19 }))).equals(data.subarray(10, 20))).toBe(true);
-    expect((await bytesOf(await under.storage.read(key, { start: 99_999, end: 99_999 }))).equals(data.subarray(99_999))).toBe(true);
+    expect((await bytesOf(await under.storage.read(key, { start: 10, end: 19 }))).equals(data.subarray(10, 20))).toBe(
+      true,
+    );
+    expect(
+      (await bytesOf(await under.storage.read(key, { start: 99_999, end: 99_999 }))).equals(data.subarray(99_999)),
+    ).toBe(true);
     await under.storage.remove(key);
     expect(await under.storage.has(key)).toBe(false);
     await under.storage.remove(key); // removing twice is no error

@@ -24,7 +24,9 @@ describe('local disk storage', () => {
     const storage = new LocalBlobStorage(path.join(root, 'files'));
     const key = randomUUID();
     await storage.put(key, Readable.from(['content']));
-    expect(await filesUnder(path.join(root, 'files', key.slice(0, 2)))).toEqual([path.join(root, 'files', key.slice(0, 2), key)]);
+    expect(await filesUnder(path.join(root, 'files', key.slice(0, 2)))).toEqual([
+      path.join(root, 'files', key.slice(0, 2), key),
+    ]);
   });
 });
 
@@ -32,7 +34,14 @@ test('the config chooses local disk under DATA_DIR/files unless S3 is configured
   const local = createBlobStorage(testConfig({ dataDir: '/srv/caredesk' }));
   expect(local).toBeInstanceOf(LocalBlobStorage);
   expect((local as LocalBlobStorage).root).toBe('/srv/caredesk/files');
-  const s3 = { endpoint: 'http://127.0.0.1:9000', bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true };
+  const s3 = {
+    endpoint: 'http://127.0.0.1:9000',
+    bucket: 'b',
+    region: 'us-east-1',
+    accessKeyId: 'k',
+    secretAccessKey: 's',
+    forcePathStyle: true,
+  };
   expect(createBlobStorage(testConfig({ files: { maxUploadBytes: 1, s3 } })).kind).toBe('s3');
 });
 
@@ -60,6 +69,18 @@ test('housekeeping removes the temporary file of an upload a dead process left, 
 });
 
 test('with S3 storage there is no local temporary file to remove', () => {
-  const config = testConfig({ files: { ...testConfig().files, s3: { endpoint: 'http://127.0.0.1:1', bucket: 'b', region: 'r', accessKeyId: 'a', secretAccessKey: 's', forcePathStyle: true } } });
+  const config = testConfig({
+    files: {
+      ...testConfig().files,
+      s3: {
+        endpoint: 'http://127.0.0.1:1',
+        bucket: 'b',
+        region: 'r',
+        accessKeyId: 'a',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
+    },
+  });
   expect(housekeepingJobs(config).map((job) => job.name)).not.toContain('partial-uploads');
 });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../../server/config';
 import { S3BlobStorage } from '../../../server/storage';
-import { FILES, createFilesTestApp, fileRowCount, filesUnder, md5, upload, type StoredFile } from '../support/files-helpers';
+import {
+  FILES,
+  createFilesTestApp,
+  fileRowCount,
+  filesUnder,
+  md5,
+  upload,
+  type StoredFile,
+} from '../support/files-helpers';
 import { blobStorageContract } from './storage-contract';
 import { startLocalS3, type LocalS3 } from '../support/storage-s3rver';
 
@@ -56,7 +64,9 @@ describe('the file service on S3', () => {
     expect(await s3.keys()).toContain(`files/${file.uid}`);
     expect((await t.as({ method: 'DELETE', url: `${FILES}/files/${file.uid}/` })).statusCode).toBe(204);
     expect(await s3.keys()).not.toContain(`files/${file.uid}`);
-    expect((await t.as({ method: 'POST', url: `${FILES}/files/delete/`, payload: { uids: [file.uid] } })).json()).toEqual({ deleted: [], not_found: [file.uid] });
+    expect(
+      (await t.as({ method: 'POST', url: `${FILES}/files/delete/`, payload: { uids: [file.uid] } })).json(),
+    ).toEqual({ deleted: [], not_found: [file.uid] });
   });
 
   test('bad meta after the file: 400, the object is removed again', async () => {
@@ -68,7 +78,12 @@ describe('the file service on S3', () => {
 });
 
 describe('S3 settings', () => {
-  const all = { S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+  const all = {
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_BUCKET: 'files',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
 
   test('all four select S3, with region us-east-1 and path-style addressing by default', () => {
     expect(loadConfig(all).files.s3).toEqual({
@@ -79,12 +94,17 @@ describe('S3 settings', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
     });
-    expect(loadConfig({ ...all, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'false' }).files.s3).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
+    expect(loadConfig({ ...all, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'false' }).files.s3).toMatchObject({
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
   });
 
   test('none means local disk; some but not all is an error', () => {
     expect(loadConfig({}).files.s3).toBeUndefined();
-    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'files' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'files' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
   });
 
   test('FILES_MAX_UPLOAD_BYTES defaults to 1 GiB', () => {

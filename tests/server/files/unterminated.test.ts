@@ -40,7 +40,11 @@ async function post(body: string): Promise<{ status: string; body: string; ms: n
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('close', () => {
       clearTimeout(timer);
-      resolve({ status: answer.split('\r\n')[0] || 'no answer', body: answer.slice(answer.indexOf('\r\n\r\n') + 4), ms: Date.now() - started });
+      resolve({
+        status: answer.split('\r\n')[0] || 'no answer',
+        body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
+        ms: Date.now() - started,
+      });
     });
   });
 }
@@ -49,14 +53,17 @@ test.each([
   ['a file part', META + FILE_PART],
   ['a meta part only', META],
   ['a file part, then an opening boundary', META + FILE_PART + `--${BOUNDARY}\r\n`],
-])('a body that ends after %s without the closing boundary gets 400 promptly and keeps nothing', async (_name, body) => {
-  const answer = await post(body);
-  expect(answer.status).toBe('HTTP/1.1 400 Bad Request');
-  expect(answer.ms).toBeLessThan(3_000);
-  expect(answer.body).toContain('/problems/malformed-body');
-  await expect.poll(() => filesUnder(path.join(t.dataDir, 'files'))).toEqual([]);
-  expect(await t.db.$count(files)).toBe(0);
-});
+])(
+  'a body that ends after %s without the closing boundary gets 400 promptly and keeps nothing',
+  async (_name, body) => {
+    const answer = await post(body);
+    expect(answer.status).toBe('HTTP/1.1 400 Bad Request');
+    expect(answer.ms).toBeLessThan(3_000);
+    expect(answer.body).toContain('/problems/malformed-body');
+    await expect.poll(() => filesUnder(path.join(t.dataDir, 'files'))).toEqual([]);
+    expect(await t.db.$count(files)).toBe(0);
+  },
+);
 
 test('the same upload with its closing boundary is stored', async () => {
   const answer = await post(META + FILE_PART + `--${BOUNDARY}--\r\n`);
@@ -74,7 +81,10 @@ test('temporary files older than the longest request are removed at start; a rec
   writeFileSync(recent, 'being written');
   const anHourAgo = new Date(Date.now() - 3_600_000);
   utimesSync(stale, anHourAgo, anHourAgo);
-  const app = await createTestApp({ withAdmin: false, config: { dataDir, http: { ...testHttp(), requestTimeoutMs: 60_000 } } });
+  const app = await createTestApp({
+    withAdmin: false,
+    config: { dataDir, http: { ...testHttp(), requestTimeoutMs: 60_000 } },
+  });
   try {
     expect(await filesUnder(path.join(dataDir, 'files'))).toEqual([recent]);
   } finally {

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { FILES, createFilesTestApp, fileRowCount, filesUnder, md5, multipart, upload, uploadForm, type StoredFile } from '../support/files-helpers';
+import {
+  FILES,
+  createFilesTestApp,
+  fileRowCount,
+  filesUnder,
+  md5,
+  multipart,
+  upload,
+  uploadForm,
+  type StoredFile,
+} from '../support/files-helpers';
 
 /** Upload round trips, the file's metadata and references, what bad uploads leave behind (nothing), and parallel uploads. */
 let t: Awaited<ReturnType<typeof createFilesTestApp>>;
@@ -8,14 +18,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.cleanUp());
 
-const download = (uid: string, headers: Record<string, string> = {}) => t.as({ method: 'GET', url: `${FILES}/download/${uid}/`, headers });
+const download = (uid: string, headers: Record<string, string> = {}) =>
+  t.as({ method: 'GET', url: `${FILES}/download/${uid}/`, headers });
 
 test('an upload is stored with its md5, size and content type, and downloads byte for byte', async () => {
   const data = randomBytes(300_000);
-  const response = await upload(t, { name: 'contract.pdf', description: 'Signed contract', data, contentType: 'application/pdf' });
+  const response = await upload(t, {
+    name: 'contract.pdf',
+    description: 'Signed contract',
+    data,
+    contentType: 'application/pdf',
+  });
   expect(response.statusCode).toBe(201);
   const file = response.json<StoredFile>();
-  expect(file.meta).toMatchObject({ name: 'contract.pdf', description: 'Signed contract', content_type: 'application/pdf', references: [] });
+  expect(file.meta).toMatchObject({
+    name: 'contract.pdf',
+    description: 'Signed contract',
+    content_type: 'application/pdf',
+    references: [],
+  });
   expect(file.stored_binary).toEqual({ md5_hash: md5(data), size: data.length });
   expect(Math.abs(file.meta.uploaded - Date.now() / 1000)).toBeLessThan(60);
 
@@ -48,7 +69,12 @@ test.each([
 ])('the part content type %j is stored as %s', async (contentType, stored) => {
   const form = multipart([
     { name: 'meta', value: JSON.stringify({ name: 'typed file', description: 'x' }) },
-    { name: 'file', value: Buffer.from('a,b'), filename: 'a.csv', ...(contentType === undefined ? {} : { contentType }) },
+    {
+      name: 'file',
+      value: Buffer.from('a,b'),
+      filename: 'a.csv',
+      ...(contentType === undefined ? {} : { contentType }),
+    },
   ]);
   const response = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...form });
   expect(response.statusCode).toBe(201);
@@ -77,21 +103,57 @@ test('an empty file is a file', async () => {
 
 describe('bad uploads get 400 and leave nothing behind', () => {
   const cases: [string, () => ReturnType<typeof multipart>, string][] = [
-    ['meta that is not JSON', () => multipart([{ name: 'meta', value: '{name: oops' }, { name: 'file', value: randomBytes(100), filename: 'a' }]), 'meta'],
-    ['meta that is not JSON, after the file', () => multipart([{ name: 'file', value: randomBytes(100), filename: 'a' }, { name: 'meta', value: 'nope' }]), 'meta'],
+    [
+      'meta that is not JSON',
+      () =>
+        multipart([
+          { name: 'meta', value: '{name: oops' },
+          { name: 'file', value: randomBytes(100), filename: 'a' },
+        ]),
+      'meta',
+    ],
+    [
+      'meta that is not JSON, after the file',
+      () =>
+        multipart([
+          { name: 'file', value: randomBytes(100), filename: 'a' },
+          { name: 'meta', value: 'nope' },
+        ]),
+      'meta',
+    ],
     [
       'a JSON-typed meta field that is not JSON',
-      () => multipart([{ name: 'file', value: randomBytes(100), filename: 'a' }, { name: 'meta', value: '{', contentType: 'application/json' }]),
+      () =>
+        multipart([
+          { name: 'file', value: randomBytes(100), filename: 'a' },
+          { name: 'meta', value: '{', contentType: 'application/json' },
+        ]),
       'meta',
     ],
     ['a name shorter than 4', () => uploadForm({ name: 'abc' }), 'meta.name'],
     ['an empty description', () => uploadForm({ description: '' }), 'meta.description'],
-    ['an unknown reference kind', () => uploadForm({ references: [{ name: 'Patient', value: 'P-1' }] }), 'meta.references.0.name'],
+    [
+      'an unknown reference kind',
+      () => uploadForm({ references: [{ name: 'Patient', value: 'P-1' }] }),
+      'meta.references.0.name',
+    ],
     ['a NUL in the name', () => uploadForm({ name: 'bad\u0000name' }), 'meta.name'],
-    ['meta without the file', () => multipart([{ name: 'meta', value: JSON.stringify({ name: 'only meta', description: 'x' }) }]), 'file'],
+    [
+      'meta without the file',
+      () => multipart([{ name: 'meta', value: JSON.stringify({ name: 'only meta', description: 'x' }) }]),
+      'file',
+    ],
     ['the file without meta', () => multipart([{ name: 'file', value: randomBytes(100), filename: 'a' }]), 'meta'],
     ['an unknown part', () => multipart([{ name: 'extra', value: 'x' }, ...[]]), 'extra'],
-    ['meta that is a JSON array', () => multipart([{ name: 'meta', value: '[]' }, { name: 'file', value: randomBytes(10), filename: 'a' }]), 'meta'],
+    [
+      'meta that is a JSON array',
+      () =>
+        multipart([
+          { name: 'meta', value: '[]' },
+          { name: 'file', value: randomBytes(10), filename: 'a' },
+        ]),
+      'meta',
+    ],
   ];
   test.each(cases)('%s', async (_label, form, field) => {
     const rowsBefore = await fileRowCount(t);
@@ -105,14 +167,23 @@ describe('bad uploads get 400 and leave nothing behind', () => {
   });
 
   test('a body that is not multipart gets 415', async () => {
-    const response = await t.as({ method: 'POST', url: `${FILES}/upload/`, payload: { name: 'json body', description: 'x' } });
+    const response = await t.as({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      payload: { name: 'json body', description: 'x' },
+    });
     expect(response.statusCode).toBe(415);
   });
 
   test('a truncated multipart body gets 400', async () => {
     const { payload, headers } = uploadForm({ data: randomBytes(50_000) });
     const rowsBefore = await fileRowCount(t);
-    const response = await t.as({ method: 'POST', url: `${FILES}/upload/`, payload: payload.subarray(0, 30_000), headers });
+    const response = await t.as({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      payload: payload.subarray(0, 30_000),
+      headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(await fileRowCount(t)).toBe(rowsBefore);
     expect((await filesUnder(t.dataDir)).length).toBe(rowsBefore);
@@ -136,10 +207,18 @@ describe('references', () => {
   test('PUT /files/{uid}/references/ replaces them', async () => {
     const file = (await upload(t, { references })).json<StoredFile>();
     const replacement = [{ name: 'ServiceContract', value: 'SC-1' }];
-    const response = await t.as({ method: 'PUT', url: `${FILES}/files/${file.uid}/references/`, payload: { references: replacement } });
+    const response = await t.as({
+      method: 'PUT',
+      url: `${FILES}/files/${file.uid}/references/`,
+      payload: { references: replacement },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<StoredFile>().meta.references).toEqual(replacement);
-    const cleared = await t.as({ method: 'PUT', url: `${FILES}/files/${file.uid}/references/`, payload: { references: [] } });
+    const cleared = await t.as({
+      method: 'PUT',
+      url: `${FILES}/files/${file.uid}/references/`,
+      payload: { references: [] },
+    });
     expect(cleared.json<StoredFile>().meta.references).toEqual([]);
   });
 
@@ -160,7 +239,9 @@ describe('references', () => {
   test('unknown files are 404', async () => {
     const uid = '00000000-0000-4000-8000-000000000001';
     expect((await t.as({ method: 'GET', url: `${FILES}/files/${uid}/` })).statusCode).toBe(404);
-    expect((await t.as({ method: 'PUT', url: `${FILES}/files/${uid}/references/`, payload: { references: [] } })).statusCode).toBe(404);
+    expect(
+      (await t.as({ method: 'PUT', url: `${FILES}/files/${uid}/references/`, payload: { references: [] } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -175,13 +256,21 @@ test('every file route needs a token', async () => {
     ['GET', `${FILES}/administration/access-tokens/`],
   ] as const) {
     expect((await t.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
-    expect((await t.inject({ method, url, headers: { authorization: 'Bearer nonsense' } })).statusCode, `${method} ${url}`).toBe(401);
+    expect(
+      (await t.inject({ method, url, headers: { authorization: 'Bearer nonsense' } })).statusCode,
+      `${method} ${url}`,
+    ).toBe(401);
   }
 });
 
 test('parallel uploads with overlapping reference kinds are all stored and counted', async () => {
   const kindTotal = async (kind: string) =>
-    (await t.as({ method: 'GET', url: `${FILES}/search/?filters=${encodeURIComponent(JSON.stringify({ reference_kind: kind }))}` })).json<{ total: number }>().total;
+    (
+      await t.as({
+        method: 'GET',
+        url: `${FILES}/search/?filters=${encodeURIComponent(JSON.stringify({ reference_kind: kind }))}`,
+      })
+    ).json<{ total: number }>().total;
   const [customersBefore, caregiversBefore] = [await kindTotal('Customer'), await kindTotal('Caregiver')];
   const totalBefore = (await t.as({ method: 'GET', url: `${FILES}/search/` })).json<{ total: number }>().total;
   const orders = [
@@ -194,9 +283,13 @@ test('parallel uploads with overlapping reference kinds are all stored and count
       { name: 'LegacyCustomer', value: 'C-2' },
     ],
   ];
-  const responses = await Promise.all(Array.from({ length: 12 }, (_, index) => upload(t, { references: orders[index % 2] })));
+  const responses = await Promise.all(
+    Array.from({ length: 12 }, (_, index) => upload(t, { references: orders[index % 2] })),
+  );
   expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
   expect(await kindTotal('Customer')).toBe(customersBefore + 12);
   expect(await kindTotal('Caregiver')).toBe(caregiversBefore + 12);
-  expect((await t.as({ method: 'GET', url: `${FILES}/search/` })).json<{ total: number }>().total).toBe(totalBefore + 12);
+  expect((await t.as({ method: 'GET', url: `${FILES}/search/` })).json<{ total: number }>().total).toBe(
+    totalBefore + 12,
+  );
 });

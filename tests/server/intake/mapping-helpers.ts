@@ -6,7 +6,15 @@ import { CARE, submit, type Form } from '../../fixtures/care-form';
 
 /** A test app with the default care settings, notifying the office of each accepted request. */
 export const createIntakeTestApp = () =>
-  createTestApp({ config: { care: { ...testConfig().care, notifyRecipients: ['office@pflege-berlin.example'], notifySender: 'caredesk@pflege-berlin.example' } } });
+  createTestApp({
+    config: {
+      care: {
+        ...testConfig().care,
+        notifyRecipients: ['office@pflege-berlin.example'],
+        notifySender: 'caredesk@pflege-berlin.example',
+      },
+    },
+  });
 
 export interface Incoming {
   uid: string;

@@ -33,8 +33,28 @@ describe('an accepted submission', () => {
       numberOfPatients: 2,
       details: { newsletter: true, referral: 'google' },
       patients: [
-        { gender: 'female', care_level: 3, mobility: 'walker', details: { can_hear: 'no_limitations', can_talk: 'slightly_impaired', can_see: 'highly_impaired', night_shift: 'rarely' } },
-        { gender: 'male', care_level: 5, mobility: 'bedridden', details: { can_hear: 'not_possible', can_talk: 'highly_impaired', can_see: 'no_limitations', night_shift: 'frequent' } },
+        {
+          gender: 'female',
+          care_level: 3,
+          mobility: 'walker',
+          details: {
+            can_hear: 'no_limitations',
+            can_talk: 'slightly_impaired',
+            can_see: 'highly_impaired',
+            night_shift: 'rarely',
+          },
+        },
+        {
+          gender: 'male',
+          care_level: 5,
+          mobility: 'bedridden',
+          details: {
+            can_hear: 'not_possible',
+            can_talk: 'highly_impaired',
+            can_see: 'no_limitations',
+            night_shift: 'frequent',
+          },
+        },
       ],
     });
 
@@ -52,8 +72,24 @@ describe('an accepted submission', () => {
       newsletter: true,
       referral: 'google',
       contact: { title: 'mrs', partial_zip_code: '10xxx' },
-      accommodation: { accommodation: null, bathroom: null, toilet: null, television: null, internet: null, telephone_flat_rate: null, family_nearby: null },
-      caregiver_requirements: { gender: null, language_skills: null, drivers_license: true, smokers_allowed: null, work_experience: null, minimum_age: null, maximum_age: null },
+      accommodation: {
+        accommodation: null,
+        bathroom: null,
+        toilet: null,
+        television: null,
+        internet: null,
+        telephone_flat_rate: null,
+        family_nearby: null,
+      },
+      caregiver_requirements: {
+        gender: null,
+        language_skills: null,
+        drivers_license: true,
+        smokers_allowed: null,
+        work_experience: null,
+        minimum_age: null,
+        maximum_age: null,
+      },
     });
     expect(detail.mission_details).toMatchObject({
       zip_code: '10xxx',
@@ -90,7 +126,15 @@ describe('an accepted submission', () => {
   });
 
   it('keeps the contact data, but neither list nor detail shows it or the full zip code', async () => {
-    const uid = await accepted(validForm({ EinsatzPLZ: '10969', Vorname: 'Gudrun', Nachname: 'Zimmermann', Telefon: '0176 9988776', EMail: 'gudrun@example.net' }));
+    const uid = await accepted(
+      validForm({
+        EinsatzPLZ: '10969',
+        Vorname: 'Gudrun',
+        Nachname: 'Zimmermann',
+        Telefon: '0176 9988776',
+        EMail: 'gudrun@example.net',
+      }),
+    );
     expect(await contact(uid)).toMatchObject({
       salutation: 'mrs',
       academicTitle: 'dr',
@@ -101,7 +145,13 @@ describe('an accepted submission', () => {
       notes: 'Bitte vormittags anrufen.',
       missionZipCode: '10969',
       missionCity: 'Berlin',
-      tracking: { www: 'https://www.pflege-berlin.example/anfrage', utm_source: 'partner-portal', utm_medium: 'referral', utm_campaign: 'spring', nodelay: '1' },
+      tracking: {
+        www: 'https://www.pflege-berlin.example/anfrage',
+        utm_source: 'partner-portal',
+        utm_medium: 'referral',
+        utm_campaign: 'spring',
+        nodelay: '1',
+      },
     });
     const bodies = [
       (await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?page_size=100` })).body,
@@ -109,7 +159,8 @@ describe('an accepted submission', () => {
       (await t.as({ method: 'GET', url: `${CARE}/archived/care-requests/${uid}/` })).body,
     ];
     for (const body of bodies) {
-      for (const secret of ['10969', 'Gudrun', 'Zimmermann', '9988776', 'gudrun@example.net', 'Berlin', 'vormittags']) expect(body).not.toContain(secret);
+      for (const secret of ['10969', 'Gudrun', 'Zimmermann', '9988776', 'gudrun@example.net', 'Berlin', 'vormittags'])
+        expect(body).not.toContain(secret);
     }
   });
 });
@@ -132,8 +183,16 @@ describe('code mappings', () => {
     ['3', 'not_possible'],
   ])('Hoeren, Sprechen, Sehen %s -> %s', async (code, ability) => {
     const uid = await accepted(validForm({ P0Hoeren: code, P0Sprechen: code, P0Sehen: code }));
-    expect((await incoming(uid)).patients[0]!.details).toMatchObject({ can_hear: ability, can_talk: ability, can_see: ability });
-    expect((await archived(uid)).mission_details.patients[0].abilities).toMatchObject({ can_hear: ability, can_talk: ability, can_see: ability });
+    expect((await incoming(uid)).patients[0]!.details).toMatchObject({
+      can_hear: ability,
+      can_talk: ability,
+      can_see: ability,
+    });
+    expect((await archived(uid)).mission_details.patients[0].abilities).toMatchObject({
+      can_hear: ability,
+      can_talk: ability,
+      can_see: ability,
+    });
   });
 
   it.each([
@@ -154,7 +213,9 @@ describe('code mappings', () => {
   });
 
   it.each(['0', '1', '2', '3', '4', '5'])('Pflegegrad %s -> care level', async (code) => {
-    expect((await incoming(await accepted(validForm({ P0Pflegegrad: code })))).patients[0]!.care_level).toBe(Number(code));
+    expect((await incoming(await accepted(validForm({ P0Pflegegrad: code })))).patients[0]!.care_level).toBe(
+      Number(code),
+    );
   });
 
   it.each([
@@ -201,7 +262,11 @@ describe('code mappings', () => {
     ['0', false],
   ])('Einkauf, WeiterePersonen, newsletter %s -> %s', async (code, value) => {
     const uid = await accepted(validForm({ Einkauf: code, WeiterePersonen: code, newsletter: code }));
-    expect(await incoming(uid)).toMatchObject({ drivers_license_required: value, other_persons_present: value, details: { newsletter: value } });
+    expect(await incoming(uid)).toMatchObject({
+      drivers_license_required: value,
+      other_persons_present: value,
+      details: { newsletter: value },
+    });
     const detail = await archived(uid);
     expect(detail.caregiver_requirements.drivers_license).toBe(value);
     expect(detail.mission_details.other_persons_present).toBe(value);
@@ -210,6 +275,10 @@ describe('code mappings', () => {
 
   it('unticked checkboxes (fields not sent) -> false', async () => {
     const uid = await accepted(without(validForm(), 'Einkauf', 'WeiterePersonen', 'newsletter'));
-    expect(await incoming(uid)).toMatchObject({ drivers_license_required: false, other_persons_present: false, details: { newsletter: false } });
+    expect(await incoming(uid)).toMatchObject({
+      drivers_license_required: false,
+      other_persons_present: false,
+      details: { newsletter: false },
+    });
   });
 });

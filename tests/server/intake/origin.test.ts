@@ -3,7 +3,7 @@ import { hostOf, isWebAddress, WEB_ADDRESS_DETAIL } from '../../../contracts/int
 import { submit, validForm, type FieldProblem } from '../../fixtures/care-form';
 import { createTestApp, type TestApp } from '../support/helpers';
 
-describe('the shared web-address rule (the stepper\'s Origin and the intake\'s WWW)', () => {
+describe("the shared web-address rule (the stepper's Origin and the intake's WWW)", () => {
   it.each([
     ['https://www.example.org', 'www.example.org'],
     ['http://www.example.org/anfrage?utm_source=x#form', 'www.example.org'],
@@ -61,14 +61,17 @@ describe('POST /api/intake/care-request/ and the origin', () => {
   });
   afterAll(async () => t?.close());
 
-  it.each(['not a url', 'http:/x', 'https://user@www.example.org', 'https://1.2.3'])('refuses WWW %j with a problem naming the field', async (address) => {
-    const response = await submit(t.inject, validForm({ WWW: address }));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.headers['content-type']).toContain('application/problem+json');
-    const problem = response.json<FieldProblem & { field: string }>();
-    expect(problem.field).toBe('WWW');
-    expect(problem.errors).toEqual([{ field: 'WWW', detail: WEB_ADDRESS_DETAIL }]);
-  });
+  it.each(['not a url', 'http:/x', 'https://user@www.example.org', 'https://1.2.3'])(
+    'refuses WWW %j with a problem naming the field',
+    async (address) => {
+      const response = await submit(t.inject, validForm({ WWW: address }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      const problem = response.json<FieldProblem & { field: string }>();
+      expect(problem.field).toBe('WWW');
+      expect(problem.errors).toEqual([{ field: 'WWW', detail: WEB_ADDRESS_DETAIL }]);
+    },
+  );
 
   it('accepts an IDN origin with a port', async () => {
     const response = await submit(t.inject, validForm({ WWW: 'https://pflege-müller.example:8443/anfrage' }));

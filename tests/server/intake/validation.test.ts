@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/helpers';
-import { daysFromToday, errorFields, SECOND_PATIENT, submit, submitUrlEncoded, validForm, without, type FieldProblem } from '../../fixtures/care-form';
+import {
+  daysFromToday,
+  errorFields,
+  SECOND_PATIENT,
+  submit,
+  submitUrlEncoded,
+  validForm,
+  without,
+  type FieldProblem,
+} from '../../fixtures/care-form';
 import { rowCounts } from '../../fixtures/care-records';
 
 let t: TestApp;
@@ -50,13 +59,28 @@ describe('POST /api/intake/care-request/ accepts', () => {
   });
 
   it('a form without the optional fields (checkboxes unticked, no referral, notes or origin)', async () => {
-    const form = without(validForm(), 'WeiterePersonen', 'Einkauf', 'newsletter', 'ErfahrenVon', 'Bemerkungen', 'WWW', 'nodelay', 'utm_source', 'utm_medium', 'utm_campaign');
+    const form = without(
+      validForm(),
+      'WeiterePersonen',
+      'Einkauf',
+      'newsletter',
+      'ErfahrenVon',
+      'Bemerkungen',
+      'WWW',
+      'nodelay',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+    );
     const response = await submit(t.inject, form);
     expect(response.statusCode, response.body).toBe(201);
   });
 
   it('empty inputs as not sent, and ignores unknown fields', async () => {
-    const response = await submit(t.inject, validForm({ Bemerkungen: '', ErfahrenVon: '  ', absenden: 'Anfrage senden' }));
+    const response = await submit(
+      t.inject,
+      validForm({ Bemerkungen: '', ErfahrenVon: '  ', absenden: 'Anfrage senden' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
   });
 
@@ -66,7 +90,17 @@ describe('POST /api/intake/care-request/ accepts', () => {
 });
 
 describe('POST /api/intake/care-request/ rejects with a problem naming the field', () => {
-  const required = ['EinsatzPLZ', 'EinsatzOrt', 'BetreuungBeginn', 'Anrede', 'Titel', 'Vorname', 'Nachname', 'Telefon', 'EMail'];
+  const required = [
+    'EinsatzPLZ',
+    'EinsatzOrt',
+    'BetreuungBeginn',
+    'Anrede',
+    'Titel',
+    'Vorname',
+    'Nachname',
+    'Telefon',
+    'EMail',
+  ];
   const firstPatient = ['P0Geschlecht', 'P0Pflegegrad', 'P0Mobil', 'P0Hoeren', 'P0Sprechen', 'P0Sehen', 'P0Nacht'];
 
   it.each([...required, ...firstPatient])('a missing %s (This field is required)', async (field) => {
@@ -97,25 +131,45 @@ describe('POST /api/intake/care-request/ rejects with a problem naming the field
     expect(errorFields(response)).toContain('EinsatzPLZ');
   });
 
-  it.each(['1011', '101155', '1011a', 'abcde', '10 115', '-1011'])('a mission zip code %s that is not 5 digits', async (zip) => {
-    await expectRejected(validForm({ EinsatzPLZ: zip }), 'EinsatzPLZ', /5 digits/);
-  });
+  it.each(['1011', '101155', '1011a', 'abcde', '10 115', '-1011'])(
+    'a mission zip code %s that is not 5 digits',
+    async (zip) => {
+      await expectRejected(validForm({ EinsatzPLZ: zip }), 'EinsatzPLZ', /5 digits/);
+    },
+  );
 
   it('a missing start date when the mission begins at a date', async () => {
-    await expectRejected(without(validForm({ BetreuungBeginn: '1' }), 'Anreisedatum'), 'Anreisedatum', 'This field is required');
+    await expectRejected(
+      without(validForm({ BetreuungBeginn: '1' }), 'Anreisedatum'),
+      'Anreisedatum',
+      'This field is required',
+    );
   });
 
   it('a start date in the past', async () => {
     await expectRejected(validForm({ Anreisedatum: daysFromToday(-2) }), 'Anreisedatum', /not be in the past/);
   });
 
-  it.each(['2030-02-30', '2030-13-01', '01.03.2030', '2030-3-1'])('a start date %s that is no calendar date', async (date) => {
-    await expectRejected(validForm({ Anreisedatum: date }), 'Anreisedatum');
-  });
+  it.each(['2030-02-30', '2030-13-01', '01.03.2030', '2030-3-1'])(
+    'a start date %s that is no calendar date',
+    async (date) => {
+      await expectRejected(validForm({ Anreisedatum: date }), 'Anreisedatum');
+    },
+  );
 
   it('a second patient given only in part', async () => {
-    const problem = await expectRejected(validForm({ P1Geschlecht: '0', P1Mobil: '2' }), 'P1Pflegegrad', /This field is required/);
-    expect(problem.errors.map((error) => error.field).sort()).toEqual(['P1Hoeren', 'P1Nacht', 'P1Pflegegrad', 'P1Sehen', 'P1Sprechen']);
+    const problem = await expectRejected(
+      validForm({ P1Geschlecht: '0', P1Mobil: '2' }),
+      'P1Pflegegrad',
+      /This field is required/,
+    );
+    expect(problem.errors.map((error) => error.field).sort()).toEqual([
+      'P1Hoeren',
+      'P1Nacht',
+      'P1Pflegegrad',
+      'P1Sehen',
+      'P1Sprechen',
+    ]);
   });
 
   const outOfRange: [string, string[]][] = [
@@ -135,14 +189,22 @@ describe('POST /api/intake/care-request/ rejects with a problem naming the field
     ['P0Nacht', ['3']],
     ['P1Mobil', ['6']],
   ];
-  it.each(outOfRange.flatMap(([field, values]) => values.map((value) => [field, value] as const)))('%s = %s out of its code range', async (field, value) => {
-    const form = field.startsWith('P1') ? validForm({ ...SECOND_PATIENT, [field]: value }) : validForm({ [field]: value });
-    await expectRejected(form, field, /must be/);
-  });
+  it.each(outOfRange.flatMap(([field, values]) => values.map((value) => [field, value] as const)))(
+    '%s = %s out of its code range',
+    async (field, value) => {
+      const form = field.startsWith('P1')
+        ? validForm({ ...SECOND_PATIENT, [field]: value })
+        : validForm({ [field]: value });
+      await expectRejected(form, field, /must be/);
+    },
+  );
 
-  it.each(['erika', 'erika@', '@example.org', 'erika musterfrau@example.org', 'erika@exa mple.org'])('an invalid e-mail %s (Invalid e-mail.)', async (email) => {
-    await expectRejected(validForm({ EMail: email }), 'EMail', 'Invalid e-mail.');
-  });
+  it.each(['erika', 'erika@', '@example.org', 'erika musterfrau@example.org', 'erika@exa mple.org'])(
+    'an invalid e-mail %s (Invalid e-mail.)',
+    async (email) => {
+      await expectRejected(validForm({ EMail: email }), 'EMail', 'Invalid e-mail.');
+    },
+  );
 
   it('a phone number without digits', async () => {
     await expectRejected(validForm({ Telefon: 'ruf mich an' }), 'Telefon', /phone number/);
@@ -158,7 +220,10 @@ describe('POST /api/intake/care-request/ rejects with a problem naming the field
     entries.push(['P0Pflegegrad', '2']);
     const response = await submit(t.inject, entries);
     expect(response.statusCode).toBe(400);
-    expect(response.json<FieldProblem>().errors).toContainEqual({ field: 'P0Pflegegrad', detail: 'must be given only once' });
+    expect(response.json<FieldProblem>().errors).toContainEqual({
+      field: 'P0Pflegegrad',
+      detail: 'must be given only once',
+    });
   });
 
   it('an origin that is no web address', async () => {

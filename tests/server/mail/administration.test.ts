@@ -10,7 +10,11 @@ const bodies: string[] = [];
 const PASSWORDS = ['first-secret-pass', 'second-secret-pass', 'ignored-secret-pass'];
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  const response = await t.as({ method, url: `${MAIL}${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await t.as({
+    method,
+    url: `${MAIL}${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   bodies.push(JSON.stringify(response.headers) + response.body);
   return response;
 }
@@ -31,14 +35,26 @@ describe('providers', () => {
     const { uid, ...fields } = created.json();
     expect(fields).toEqual({ ...provider, disabled: false });
 
-    expect((await call('GET', '/administration/providers/')).json()).toContainEqual({ uid, ...provider, disabled: false });
-    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...provider, disabled: false });
+    expect((await call('GET', '/administration/providers/')).json()).toContainEqual({
+      uid,
+      ...provider,
+      disabled: false,
+    });
+    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({
+      uid,
+      ...provider,
+      disabled: false,
+    });
 
     const changed = { name: 'Other relay', host: '192.0.2.10', port: 465, security: 'ssl/tls' };
     const updated = await call('PUT', `/administration/providers/${uid}/`, changed);
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({ uid, ...changed, disabled: false });
-    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({ uid, ...changed, disabled: false });
+    expect((await call('GET', `/administration/providers/${uid}/`)).json()).toEqual({
+      uid,
+      ...changed,
+      disabled: false,
+    });
   });
 
   test.each([
@@ -127,7 +143,11 @@ describe('accounts', () => {
 
   test('without credentials show credentials null; the list keeps creation (matching) order', async () => {
     const first = await addAccount(t, { expression: 'first', provider: { uid: providerUid }, credentials: null });
-    const second = await addAccount(t, { expression: 'second', provider: { uid: otherProviderUid }, credentials: null });
+    const second = await addAccount(t, {
+      expression: 'second',
+      provider: { uid: otherProviderUid },
+      credentials: null,
+    });
     expect(first.credentials).toBeNull();
     const accounts: { uid: string }[] = (await call('GET', '/administration/accounts/')).json();
     const order = accounts.map((account) => account.uid);
@@ -156,7 +176,11 @@ describe('accounts', () => {
         credentials_changed: false,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ expression: 'kept', provider: { uid: otherProviderUid }, credentials: { username: 'keeper' } });
+      expect(response.json()).toMatchObject({
+        expression: 'kept',
+        provider: { uid: otherProviderUid },
+        credentials: { username: 'keeper' },
+      });
       expect((await storedRow(account.uid)).encryptedPassword).toBe(stored);
     }
   });
@@ -170,7 +194,9 @@ describe('accounts', () => {
       credentials_changed: true,
     });
     expect(replaced.json().credentials).toEqual({ username: 'new-user' });
-    expect(createPasswordCipher(t.masterSecret).decrypt((await storedRow(account.uid)).encryptedPassword!, account.uid)).toBe(PASSWORDS[1]);
+    expect(
+      createPasswordCipher(t.masterSecret).decrypt((await storedRow(account.uid)).encryptedPassword!, account.uid),
+    ).toBe(PASSWORDS[1]);
 
     const removed = await call('PUT', `/administration/accounts/${account.uid}/`, {
       expression: 'change',
@@ -182,7 +208,12 @@ describe('accounts', () => {
     expect(await storedRow(account.uid)).toMatchObject({ username: null, encryptedPassword: null });
   });
 
-  const validAccount = () => ({ expression: '.*', provider: { uid: providerUid }, credentials: null, credentials_changed: false });
+  const validAccount = () => ({
+    expression: '.*',
+    provider: { uid: providerUid },
+    credentials: null,
+    credentials_changed: false,
+  });
 
   test.each([
     ['an invalid regular expression', { expression: '(unclosed' }, 'expression'],
@@ -191,7 +222,11 @@ describe('accounts', () => {
     ['an expression over 512 characters', { expression: 'a'.repeat(513) }, 'expression'],
     ['an unknown provider', { provider: { uid: '00000000-0000-4000-8000-000000000000' } }, 'provider'],
     ['a malformed provider uid', { provider: { uid: 'relay' } }, 'provider.uid'],
-    ['credentials with an empty password', { credentials: { username: 'office', password: '' } }, 'credentials.password'],
+    [
+      'credentials with an empty password',
+      { credentials: { username: 'office', password: '' } },
+      'credentials.password',
+    ],
     ['credentials without username', { credentials: { password: 'secret-pass' } }, 'credentials.username'],
     ['credentials that are text', { credentials: 'office:secret' }, 'credentials'],
     ['an unknown field', { colour: 'red' }, 'colour'],
@@ -226,15 +261,25 @@ describe('accounts', () => {
   });
 
   test('an update without credentials_changed keeps the stored credentials, whatever credentials says', async () => {
-    const existing = await addAccount(t, { ...validAccount(), credentials: { username: 'office', password: 'secret-pass' } });
+    const existing = await addAccount(t, {
+      ...validAccount(),
+      credentials: { username: 'office', password: 'secret-pass' },
+    });
     const stored = await storedRow(existing.uid);
     const { credentials_changed: _omitted, ...withoutFlag } = validAccount();
     for (const credentials of [null, { username: 'someone-else' }, { username: 'other', password: 'other-pass' }]) {
-      const response = await call('PUT', `/administration/accounts/${existing.uid}/`, { ...withoutFlag, expression: 'changed', credentials });
+      const response = await call('PUT', `/administration/accounts/${existing.uid}/`, {
+        ...withoutFlag,
+        expression: 'changed',
+        credentials,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ expression: 'changed', credentials: { username: 'office' } });
     }
-    expect(await storedRow(existing.uid)).toMatchObject({ username: 'office', encryptedPassword: stored.encryptedPassword });
+    expect(await storedRow(existing.uid)).toMatchObject({
+      username: 'office',
+      encryptedPassword: stored.encryptedPassword,
+    });
   });
 
   test('malformed JSON is refused, nothing stored', async () => {

@@ -47,40 +47,56 @@ async function configureRoute(call: Awaited<ReturnType<typeof signedInClient>>, 
     port: smtp.port,
     security: 'none',
   });
-  await call('POST', '/api/mail/administration/accounts/', { expression: '.*', provider: { uid: provider.uid }, credentials: null });
+  await call('POST', '/api/mail/administration/accounts/', {
+    expression: '.*',
+    provider: { uid: provider.uid },
+    credentials: null,
+  });
 }
 
 const uniqueSubjects = (smtp: SmtpPeer) => new Set(smtp.received.map((mail) => mail.subject)).size;
 const numbered = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix} ${index}`);
 
-test('SIGKILL while delivering: after a restart every mail arrives, duplicates at most MAIL_CONCURRENCY', { timeout: 240_000 }, async () => {
-  const smtp = await startSmtpPeer({ delayMs: 40 });
-  cleanups.push(() => smtp.close());
-  const { env } = await storage();
-  const first = await start(env);
-  const call = await signedInClient(first.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
-  await configureRoute(call, smtp);
+test(
+  'SIGKILL while delivering: after a restart every mail arrives, duplicates at most MAIL_CONCURRENCY',
+  { timeout: 240_000 },
+  async () => {
+    const smtp = await startSmtpPeer({ delayMs: 40 });
+    cleanups.push(() => smtp.close());
+    const { env } = await storage();
+    const first = await start(env);
+    const call = await signedInClient(first.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
+    await configureRoute(call, smtp);
 
-  const subjects = numbered(500, 'crash');
-  await inBatches(subjects, 25, (subject) => call('POST', '/api/mail/send/', aMail({ subject })));
-  const receivedWhenQueued = smtp.received.length;
-  await waitFor(() => smtp.received.length >= Math.min(450, Math.max(100, receivedWhenQueued + 20)), 60_000, 'some deliveries');
-  first.child.kill('SIGKILL');
-  await first.exited;
-  const receivedBeforeCrash = uniqueSubjects(smtp);
-  expect(receivedBeforeCrash).toBeLessThan(500);
+    const subjects = numbered(500, 'crash');
+    await inBatches(subjects, 25, (subject) => call('POST', '/api/mail/send/', aMail({ subject })));
+    const receivedWhenQueued = smtp.received.length;
+    await waitFor(
+      () => smtp.received.length >= Math.min(450, Math.max(100, receivedWhenQueued + 20)),
+      60_000,
+      'some deliveries',
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const receivedBeforeCrash = uniqueSubjects(smtp);
+    expect(receivedBeforeCrash).toBeLessThan(500);
 
-  const second = await start(env);
-  await waitFor(() => uniqueSubjects(smtp) === 500, 120_000, 'all 500 mails at the peer');
-  const again = await signedInClient(second.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
-  await waitFor(async () => (await again<unknown[]>('GET', '/api/mail/administration/queue/')).length === 0, 10_000, 'an empty queue');
+    const second = await start(env);
+    await waitFor(() => uniqueSubjects(smtp) === 500, 120_000, 'all 500 mails at the peer');
+    const again = await signedInClient(second.baseUrl, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD);
+    await waitFor(
+      async () => (await again<unknown[]>('GET', '/api/mail/administration/queue/')).length === 0,
+      10_000,
+      'an empty queue',
+    );
 
-  expect(smtp.received.length - 500).toBeLessThanOrEqual(CONCURRENCY);
-  expect(await again<unknown[]>('GET', '/api/mail/administration/queue/delivered/?limit=10000')).toHaveLength(500);
-  expect(await again<unknown[]>('GET', '/api/mail/administration/queue/failed-permanently/')).toHaveLength(0);
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
-});
+    expect(smtp.received.length - 500).toBeLessThanOrEqual(CONCURRENCY);
+    expect(await again<unknown[]>('GET', '/api/mail/administration/queue/delivered/?limit=10000')).toHaveLength(500);
+    expect(await again<unknown[]>('GET', '/api/mail/administration/queue/failed-permanently/')).toHaveLength(0);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  },
+);
 
 test.skipIf(!process.env.TEST_DATABASE_URL)(
   'two server processes on one PostgreSQL database deliver 1,000 mails exactly once (needs TEST_DATABASE_URL)',
@@ -95,10 +111,21 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     // One statement, so that both processes find all 1,000 due at once and compete for every claim.
     const subjects = numbered(1000, 'shared');
     await database!.db.insert(mails).values(
-      subjects.map((subject) => ({ sender: 'office@caredesk.example', recipients: ['anna@example.org'], cc: [], subject, message: 'Hello', nextAttemptAt: sql`now()` })),
+      subjects.map((subject) => ({
+        sender: 'office@caredesk.example',
+        recipients: ['anna@example.org'],
+        cc: [],
+        subject,
+        message: 'Hello',
+        nextAttemptAt: sql`now()`,
+      })),
     );
     await waitFor(() => uniqueSubjects(smtp) === 1000, 120_000, 'all 1,000 mails at the peer');
-    await waitFor(async () => (await database!.db.$count(mails, sql`${mails.state} <> 'delivered'`)) === 0, 20_000, 'every mail marked delivered');
+    await waitFor(
+      async () => (await database!.db.$count(mails, sql`${mails.state} <> 'delivered'`)) === 0,
+      20_000,
+      'every mail marked delivered',
+    );
 
     expect(smtp.received).toHaveLength(1000);
     one.child.kill('SIGTERM');

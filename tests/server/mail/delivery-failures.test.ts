@@ -1,5 +1,16 @@
 import { createTestApp, type TestApp } from '../support/helpers';
-import { aMail, deliverDue, list, MAIL, mailRow, mailWorker, makeDue, nowSeconds, sendMail, waitFor } from '../support/mail-helpers';
+import {
+  aMail,
+  deliverDue,
+  list,
+  MAIL,
+  mailRow,
+  mailWorker,
+  makeDue,
+  nowSeconds,
+  sendMail,
+  waitFor,
+} from '../support/mail-helpers';
 import { startSilentPeer } from '../support/smtp-peer';
 import { smtpPeers } from './peers';
 
@@ -16,7 +27,10 @@ describe('failures', () => {
   test('no matching account: failed permanently with a clear message', async () => {
     const uid = await sendMail(t, aMail({ sender: 'nobody@unrouted.example' }));
     await deliverDue(t);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', errorMessage: 'No account matches the sender nobody@unrouted.example.' });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'failed',
+      errorMessage: 'No account matches the sender nobody@unrouted.example.',
+    });
     const failed = await list<{ reference_uid: string; attempts: number }>(t, 'failed-permanently/');
     expect(failed.find((entry) => entry.reference_uid === uid)?.attempts).toBe(1);
   });
@@ -28,9 +42,12 @@ describe('failures', () => {
     const backoff = { minBackoffSeconds: 300, maxBackoffSeconds: 4000 };
 
     await deliverDue(t, backoff);
-    const first = (await list<{ reference_uid: string; attempt: number; error_message: string; next_attempt: number }>(t, 'failed-temporarily/')).find(
-      (entry) => entry.reference_uid === uid,
-    );
+    const first = (
+      await list<{ reference_uid: string; attempt: number; error_message: string; next_attempt: number }>(
+        t,
+        'failed-temporarily/',
+      )
+    ).find((entry) => entry.reference_uid === uid);
     expect(first).toMatchObject({ attempt: 1, error_message: expect.stringContaining('451 Greylisted') });
     expect(first!.next_attempt).toBeGreaterThanOrEqual(nowSeconds() + 300 - 3);
     expect(first!.next_attempt).toBeLessThanOrEqual(nowSeconds() + 300 + 1);
@@ -69,7 +86,10 @@ describe('failures', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(1.95);
     expect(gaps[2]).toBeGreaterThanOrEqual(1.95);
     expect(gaps[2]).toBeLessThan(3.5);
-    expect(await mailRow(t, uid)).toMatchObject({ attempts: 4, errorMessage: expect.stringMatching(/421 Service not available.*no retries left: 4 attempts since it was queued/) });
+    expect(await mailRow(t, uid)).toMatchObject({
+      attempts: 4,
+      errorMessage: expect.stringMatching(/421 Service not available.*no retries left: 4 attempts since it was queued/),
+    });
   });
 
   test('a 5xx reply fails permanently at once; requeued, the mail is delivered', async () => {
@@ -79,14 +99,25 @@ describe('failures', () => {
     const uid = await sendMail(t, aMail({ sender, subject: 'requeued' }));
 
     await deliverDue(t);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', attempts: 1, errorMessage: expect.stringContaining('550 Mailbox unavailable') });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      errorMessage: expect.stringContaining('550 Mailbox unavailable'),
+    });
 
     refuse = false;
-    const requeued = await t.as({ method: 'POST', url: `${MAIL}/administration/queue/failed-permanently/requeue/`, payload: { uids: [uid] } });
+    const requeued = await t.as({
+      method: 'POST',
+      url: `${MAIL}/administration/queue/failed-permanently/requeue/`,
+      payload: { uids: [uid] },
+    });
     expect(requeued.json()).toEqual({ requeued: [uid] });
     // the retry budget starts again; the attempt made before the requeue still counts in the list, as in the mail's log
     expect(await mailRow(t, uid)).toMatchObject({ state: 'queued', attempts: 0 });
-    expect((await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(1);
+    expect(
+      (await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)
+        ?.attempt,
+    ).toBe(1);
 
     await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1 });
@@ -94,9 +125,20 @@ describe('failures', () => {
   });
 
   test('one recipient refused with 550, the others accepted: delivered, the refused address and reply kept and listed', async () => {
-    const smtp = await peer({ refuseRecipient: (address) => (address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
+    const smtp = await peer({
+      refuseRecipient: (address) =>
+        address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined,
+    });
     const { sender } = await route(smtp.port);
-    const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'gone@example.org'], cc: ['carla@example.org'], subject: 'partly refused' }));
+    const uid = await sendMail(
+      t,
+      aMail({
+        sender,
+        to: ['anna@example.org', 'gone@example.org'],
+        cc: ['carla@example.org'],
+        subject: 'partly refused',
+      }),
+    );
 
     await deliverDue(t);
 
@@ -105,7 +147,9 @@ describe('failures', () => {
     expect(await mailRow(t, uid)).toMatchObject({ state: 'delivered', attempts: 1, refused });
     const delivered = await list<{ reference_uid: string; refused: unknown }>(t, 'delivered/');
     expect(delivered.find((entry) => entry.reference_uid === uid)?.refused).toEqual(refused);
-    expect(await list<{ reference_uid: string }>(t, 'failed-permanently/')).not.toContainEqual(expect.objectContaining({ reference_uid: uid }));
+    expect(await list<{ reference_uid: string }>(t, 'failed-permanently/')).not.toContainEqual(
+      expect.objectContaining({ reference_uid: uid }),
+    );
   });
 
   test('every recipient refused with 550: failed permanently, naming each refused recipient', async () => {
@@ -118,19 +162,27 @@ describe('failures', () => {
     expect(smtp.received).toEqual([]);
     const row = await mailRow(t, uid);
     expect(row).toMatchObject({ state: 'failed', attempts: 1, refused: [] });
-    expect(row.errorMessage).toMatch(/^Every recipient was refused: anna@example\.org: 550 No such user here.*; ben@example\.org: 550 No such user here/);
+    expect(row.errorMessage).toMatch(
+      /^Every recipient was refused: anna@example\.org: 550 No such user here.*; ben@example\.org: 550 No such user here/,
+    );
   });
 
   test('every recipient refused, one only for now (450): failed temporarily', async () => {
     const smtp = await peer({
-      refuseRecipient: (address) => (address === 'anna@example.org' ? { code: 550, message: 'No such user here' } : { code: 450, message: 'Mailbox busy' }),
+      refuseRecipient: (address) =>
+        address === 'anna@example.org'
+          ? { code: 550, message: 'No such user here' }
+          : { code: 450, message: 'Mailbox busy' },
     });
     const { sender } = await route(smtp.port);
     const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'ben@example.org'] }));
 
     await deliverDue(t);
 
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringContaining('ben@example.org: 450 Mailbox busy') });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'retrying',
+      errorMessage: expect.stringContaining('ben@example.org: 450 Mailbox busy'),
+    });
   });
 
   test('a delivered mail without refusals lists an empty refused list', async () => {
@@ -152,7 +204,10 @@ describe('failures', () => {
 
     expect(Date.now() - started).toBeLessThan(5000);
     expect(silent.connections).toBeGreaterThan(0);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/greeting|time/i) });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'retrying',
+      errorMessage: expect.stringMatching(/greeting|time/i),
+    });
   });
 
   test('a peer that greets, then trickles its EHLO reply forever: the delivery ends at its deadline (four SMTP timeouts), failed temporarily', async () => {
@@ -165,7 +220,10 @@ describe('failures', () => {
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: 'The delivery did not finish within 1.2 s.' });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'retrying',
+      errorMessage: 'The delivery did not finish within 1.2 s.',
+    });
   });
 
   test('a peer that refuses connections: failed temporarily', async () => {
@@ -174,6 +232,9 @@ describe('failures', () => {
     const { sender } = await route(closed.port);
     const uid = await sendMail(t, aMail({ sender }));
     await deliverDue(t);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'retrying', errorMessage: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'retrying',
+      errorMessage: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
   });
 });

@@ -21,25 +21,43 @@ describe('robustness', () => {
     const good = await sendMail(t, aMail({ sender, subject: 'good' }));
     const [broken] = await t.db
       .insert(mails)
-      .values({ sender, recipients: ['not an address'], cc: [], subject: 'broken', message: '', nextAttemptAt: sql`now()` })
+      .values({
+        sender,
+        recipients: ['not an address'],
+        cc: [],
+        subject: 'broken',
+        message: '',
+        nextAttemptAt: sql`now()`,
+      })
       .returning();
 
     await deliverDue(t);
 
     expect(await mailRow(t, good)).toMatchObject({ state: 'delivered' });
-    expect(await mailRow(t, broken.referenceUid)).toMatchObject({ state: 'failed', errorMessage: expect.stringContaining('stored mail is invalid') });
+    expect(await mailRow(t, broken.referenceUid)).toMatchObject({
+      state: 'failed',
+      errorMessage: expect.stringContaining('stored mail is invalid'),
+    });
 
-    await t.db.update(mailAccounts).set({ username: 'user', encryptedPassword: 'v1.garbage.garbage.garbage' }).where(eq(mailAccounts.uid, account.uid));
+    await t.db
+      .update(mailAccounts)
+      .set({ username: 'user', encryptedPassword: 'v1.garbage.garbage.garbage' })
+      .where(eq(mailAccounts.uid, account.uid));
     const undecryptable = await sendMail(t, aMail({ sender }));
     await deliverDue(t);
-    expect(await mailRow(t, undecryptable)).toMatchObject({ state: 'failed', errorMessage: expect.stringContaining('cannot be decrypted') });
+    expect(await mailRow(t, undecryptable)).toMatchObject({
+      state: 'failed',
+      errorMessage: expect.stringContaining('cannot be decrypted'),
+    });
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['good']);
   });
 
   test('never more deliveries in flight than the concurrency; stop() waits for them', async () => {
     const smtp = await peer({ delayMs: 150 });
     const { sender } = await route(smtp.port);
-    const uids = await Promise.all(Array.from({ length: 12 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `mail ${index}` }))));
+    const uids = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => enqueueMail(t.db, aMail({ sender, subject: `mail ${index}` }))),
+    );
     const worker = mailWorker(t, { concurrency: 3 });
     let mostLeased = 0;
     worker.start();

@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { mailProviders } from '../../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/helpers';
-import { addAccount, addProvider, aMail, deliverDue, list, MAIL, mailRow, mailWorker, nowSeconds, sendMail } from '../support/mail-helpers';
+import {
+  addAccount,
+  addProvider,
+  aMail,
+  deliverDue,
+  list,
+  MAIL,
+  mailRow,
+  mailWorker,
+  nowSeconds,
+  sendMail,
+} from '../support/mail-helpers';
 import { smtpPeers } from './peers';
 
 /** Delivery over SMTP to real peers: security, credentials, which provider a sender's mail takes, and the worker's routes cache. */
@@ -17,7 +28,13 @@ describe('delivers for real over SMTP', () => {
   test('without security: envelope sender, recipients (to + cc), subject and body reach the peer', async () => {
     const smtp = await peer();
     const { sender } = await route(smtp.port);
-    const mail = aMail({ sender, to: ['anna@example.org', 'ben@example.org'], cc: ['carla@example.org'], subject: 'Visit on Monday', message: 'Dear Anna,\r\nsee you at 9.' });
+    const mail = aMail({
+      sender,
+      to: ['anna@example.org', 'ben@example.org'],
+      cc: ['carla@example.org'],
+      subject: 'Visit on Monday',
+      message: 'Dear Anna,\r\nsee you at 9.',
+    });
     const uid = await sendMail(t, mail);
 
     expect(await deliverDue(t)).toBe(1);
@@ -69,21 +86,36 @@ describe('delivers for real over SMTP', () => {
   });
 
   test('wrong stored credentials: the peer refuses AUTH with 535 and the mail fails permanently', async () => {
-    const smtp = await peer({ security: 'starttls', credentials: { username: 'relay-user', password: 'right-password' } });
-    const { sender } = await route(smtp.port, { security: 'starttls' }, { username: 'relay-user', password: 'wrong-password' });
+    const smtp = await peer({
+      security: 'starttls',
+      credentials: { username: 'relay-user', password: 'right-password' },
+    });
+    const { sender } = await route(
+      smtp.port,
+      { security: 'starttls' },
+      { username: 'relay-user', password: 'wrong-password' },
+    );
     const uid = await sendMail(t, aMail({ sender }));
 
     await deliverDue(t);
 
     expect(smtp.authFailures).toBeGreaterThan(0);
-    expect(await mailRow(t, uid)).toMatchObject({ state: 'failed', attempts: 1, errorMessage: expect.stringContaining('535') });
+    expect(await mailRow(t, uid)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      errorMessage: expect.stringContaining('535'),
+    });
   });
 
   test('the first account in creation order whose expression matches the sender decides the provider', async () => {
     const [first, second] = [await peer(), await peer()];
     const firstProvider = await addProvider(t, { port: first.port });
     const secondProvider = await addProvider(t, { port: second.port });
-    await addAccount(t, { expression: '^team@order\\.example$', provider: { uid: firstProvider.uid }, credentials: null });
+    await addAccount(t, {
+      expression: '^team@order\\.example$',
+      provider: { uid: firstProvider.uid },
+      credentials: null,
+    });
     await addAccount(t, { expression: '@order\\.example$', provider: { uid: secondProvider.uid }, credentials: null });
 
     await sendMail(t, aMail({ sender: 'team@order.example', subject: 'to the first' }));
@@ -101,7 +133,11 @@ describe('delivers for real over SMTP', () => {
     await sendMail(t, aMail({ sender, subject: 'before' }));
     await worker.deliverDue();
 
-    const edited = await t.as({ method: 'PUT', url: `${MAIL}/administration/providers/${provider.uid}/`, payload: { ...provider, uid: undefined, port: after.port } });
+    const edited = await t.as({
+      method: 'PUT',
+      url: `${MAIL}/administration/providers/${provider.uid}/`,
+      payload: { ...provider, uid: undefined, port: after.port },
+    });
     expect(edited.statusCode).toBe(200);
     await sendMail(t, aMail({ sender, subject: 'after' }));
     await worker.deliverDue();
@@ -138,7 +174,11 @@ describe('the routes cache (each worker keeps its routes until the claim stateme
     await worker.deliverDue();
     expect(await mailRow(t, unroutable)).toMatchObject({ state: 'failed' });
 
-    const account = await addAccount(t, { expression: '@cached\\.example$', provider: { uid: firstProvider.uid }, credentials: null });
+    const account = await addAccount(t, {
+      expression: '@cached\\.example$',
+      provider: { uid: firstProvider.uid },
+      credentials: null,
+    });
     await sendMail(t, aMail({ sender: 'office@cached.example', subject: 'to the first' }));
     await worker.deliverDue();
     const moved = await t.as({

@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 const saveAccount = (expression: string) =>
-  t.as({ method: 'POST', url: `${MAIL}/administration/accounts/`, payload: { expression, provider: { uid: providerUid }, credentials: null } });
+  t.as({
+    method: 'POST',
+    url: `${MAIL}/administration/accounts/`,
+    payload: { expression, provider: { uid: providerUid }, credentials: null },
+  });
 
 describe('saving an expression', () => {
   test.each([
@@ -35,12 +39,21 @@ describe('saving an expression', () => {
     const response = await saveAccount(expression);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.json()).toMatchObject({ type: '/problems/invalid-expression', field: 'expression', status: 400, reason });
+    expect(response.json()).toMatchObject({
+      type: '/problems/invalid-expression',
+      field: 'expression',
+      status: 400,
+      reason,
+    });
     expect(response.json().detail).toContain(`expression is not a valid regular expression: ${words}`);
   });
 
   test('on update too, and the stored expression stays', async () => {
-    const account = await addAccount(t, { expression: '@update\\.example$', provider: { uid: providerUid }, credentials: null });
+    const account = await addAccount(t, {
+      expression: '@update\\.example$',
+      provider: { uid: providerUid },
+      credentials: null,
+    });
     const response = await t.as({
       method: 'PUT',
       url: `${MAIL}/administration/accounts/${account.uid}/`,

@@ -15,16 +15,34 @@ const { search, detail } = mailLog(() => t);
 
 describe('details', () => {
   test('every attempt from a real SMTP peer: provider, DATA reply, each recipient accepted or refused with its reply', async () => {
-    const smtp = await peer({ refuseRecipient: (address) => (address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
+    const smtp = await peer({
+      refuseRecipient: (address) =>
+        address === 'gone@example.org' ? { code: 550, message: 'Mailbox unavailable' } : undefined,
+    });
     const { sender, provider } = await route(smtp.port);
-    const uid = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'gone@example.org'], cc: ['carla@example.org'], subject: 'Partly refused', message: 'Dear Anna' }));
+    const uid = await sendMail(
+      t,
+      aMail({
+        sender,
+        to: ['anna@example.org', 'gone@example.org'],
+        cc: ['carla@example.org'],
+        subject: 'Partly refused',
+        message: 'Dear Anna',
+      }),
+    );
     await deliverDue(t);
 
     const read = await detail(uid);
     expect(read).toEqual({
       reference_uid: uid,
       state: 'delivered',
-      mail: { sender, to: ['anna@example.org', 'gone@example.org'], cc: ['carla@example.org'], subject: 'Partly refused', message: 'Dear Anna' },
+      mail: {
+        sender,
+        to: ['anna@example.org', 'gone@example.org'],
+        cc: ['carla@example.org'],
+        subject: 'Partly refused',
+        message: 'Dear Anna',
+      },
       requested_time: expect.closeTo(nowSeconds(), -2),
       completed_time: expect.closeTo(nowSeconds(), -2),
       message_id: smtp.received[0]!.messageId,
@@ -51,24 +69,43 @@ describe('details', () => {
     expect(uidsOf(await search({ query: read.message_id! }))).toEqual([uid]);
     // the list item carries what the Delivered Mails list shows: delivered time and the refused recipient with its reply
     const [item] = (await search({ query: read.message_id! })).items;
-    expect(item).toMatchObject({ completed_time: read.completed_time, next_attempt: null, refused: [{ address: 'gone@example.org', reply: expect.stringMatching(/^550 /) }] });
+    expect(item).toMatchObject({
+      completed_time: read.completed_time,
+      next_attempt: null,
+      refused: [{ address: 'gone@example.org', reply: expect.stringMatching(/^550 /) }],
+    });
 
     // the provider as it was at the attempt, not as it is now
-    const renamed = await t.as({ method: 'PUT', url: `${MAIL}/administration/providers/${provider.uid}/`, payload: { ...provider, name: 'Renamed peer', host: 'localhost' } });
+    const renamed = await t.as({
+      method: 'PUT',
+      url: `${MAIL}/administration/providers/${provider.uid}/`,
+      payload: { ...provider, name: 'Renamed peer', host: 'localhost' },
+    });
     expect(renamed.statusCode).toBe(200);
-    expect((await detail(uid)).attempts[0]!.provider).toEqual({ uid: provider.uid, name: provider.name, host: '127.0.0.1' });
+    expect((await detail(uid)).attempts[0]!.provider).toEqual({
+      uid: provider.uid,
+      name: provider.name,
+      host: '127.0.0.1',
+    });
   });
 
   test('a temporary then a permanent DATA refusal: two attempts in order, their replies, the last error', async () => {
     let code = 451;
-    const smtp = await peer({ reply: () => ({ code, message: code === 451 ? 'Greylisted, try again later' : 'Message rejected' }) });
+    const smtp = await peer({
+      reply: () => ({ code, message: code === 451 ? 'Greylisted, try again later' : 'Message rejected' }),
+    });
     const { sender } = await route(smtp.port);
     const uid = await sendMail(t, aMail({ sender }));
     await deliverDue(t);
     expect((await detail(uid)).state).toBe('retrying');
     // the list item carries what the Delivery Retries list shows: when the mail is due again
     const [retrying] = (await search({ query: uid })).items;
-    expect(retrying).toMatchObject({ state: 'retrying', completed_time: null, next_attempt: expect.closeTo(nowSeconds() + 60, -3), refused: [] });
+    expect(retrying).toMatchObject({
+      state: 'retrying',
+      completed_time: null,
+      next_attempt: expect.closeTo(nowSeconds() + 60, -3),
+      refused: [],
+    });
     code = 554;
     await makeDue(t, uid);
     await deliverDue(t);
@@ -86,7 +123,12 @@ describe('details', () => {
   });
 
   test('every recipient refused: each named with its reply; no matching account: an attempt without provider', async () => {
-    const smtp = await peer({ refuseRecipient: (address) => (address === 'anna@example.org' ? { code: 550, message: 'No such user' } : { code: 450, message: 'Mailbox busy' }) });
+    const smtp = await peer({
+      refuseRecipient: (address) =>
+        address === 'anna@example.org'
+          ? { code: 550, message: 'No such user' }
+          : { code: 450, message: 'Mailbox busy' },
+    });
     const { sender } = await route(smtp.port);
     const refused = await sendMail(t, aMail({ sender, to: ['anna@example.org', 'ben@example.org'] }));
     const unrouted = await sendMail(t, aMail({ sender: `office@${unique('nowhere')}.example` }));
@@ -99,7 +141,14 @@ describe('details', () => {
       { address: 'ben@example.org', accepted: false, reply: expect.stringMatching(/^450 Mailbox busy/) },
     ]);
     expect((await detail(unrouted)).attempts).toEqual([
-      { time: expect.closeTo(nowSeconds(), -2), provider: null, outcome: 'failed', reply_code: null, reply_text: null, recipients: [] },
+      {
+        time: expect.closeTo(nowSeconds(), -2),
+        provider: null,
+        outcome: 'failed',
+        reply_code: null,
+        reply_text: null,
+        recipients: [],
+      },
     ]);
   });
 

@@ -38,7 +38,8 @@ export interface Detail extends Omit<LogItem, 'attempts' | 'mail'> {
 
 /** The mail log's routes, called as the administrator of the file's test app (`app` is read at each call). */
 export function mailLog(app: () => TestApp) {
-  const query = (params: Record<string, string>) => app().as({ method: 'GET', url: `${LOG}?${new URLSearchParams(params)}` });
+  const query = (params: Record<string, string>) =>
+    app().as({ method: 'GET', url: `${LOG}?${new URLSearchParams(params)}` });
 
   async function search(params: Record<string, string>): Promise<LogPage> {
     const response = await query(params);
@@ -61,4 +62,5 @@ export function mailLog(app: () => TestApp) {
 export const uidsOf = (page: LogPage) => page.items.map((item) => item.reference_uid);
 
 /** Mails of one test: each subject carries the tag, so a query for the tag finds exactly them. */
-export const tagged = (tag: string, overrides: Parameters<typeof aMail>[0] = {}) => aMail({ subject: `Visit ${tag}`, ...overrides });
+export const tagged = (tag: string, overrides: Parameters<typeof aMail>[0] = {}) =>
+  aMail({ subject: `Visit ${tag}`, ...overrides });

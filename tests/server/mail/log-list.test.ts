@@ -21,14 +21,22 @@ const { query, search, detail } = mailLog(() => t);
 describe('list', () => {
   test('an item is the mail without its body, with state, attempts, Message-ID, last error and the columns of the spec lists', async () => {
     const tag = unique('item');
-    const uid = await sendMail(t, tagged(tag, { to: ['anna@example.org'], cc: ['carla@example.org'], message: 'Private body' }));
+    const uid = await sendMail(
+      t,
+      tagged(tag, { to: ['anna@example.org'], cc: ['carla@example.org'], message: 'Private body' }),
+    );
     const page = await search({ query: tag });
     expect(page).toEqual({
       items: [
         {
           reference_uid: uid,
           state: 'queued',
-          mail: { sender: 'office@caredesk.example', to: ['anna@example.org'], cc: ['carla@example.org'], subject: `Visit ${tag}` },
+          mail: {
+            sender: 'office@caredesk.example',
+            to: ['anna@example.org'],
+            cc: ['carla@example.org'],
+            subject: `Visit ${tag}`,
+          },
           requested_time: expect.closeTo(nowSeconds(), -2),
           attempts: 0,
           message_id: `<${uid}@caredesk.example>`,
@@ -95,9 +103,19 @@ describe('list', () => {
   });
 
   test('search_tokens written at queue time are what migration 0009 computes for older mails', async () => {
-    const uid = await sendMail(t, aMail({ sender: 'Office@CareDesk.example', to: ['Anna.Berg+care@Example.org'], cc: ['x@y.example'], subject: 'Rechnung Nr. 2024-17 für Frau Weiß' }));
+    const uid = await sendMail(
+      t,
+      aMail({
+        sender: 'Office@CareDesk.example',
+        to: ['Anna.Berg+care@Example.org'],
+        cc: ['x@y.example'],
+        subject: 'Rechnung Nr. 2024-17 für Frau Weiß',
+      }),
+    );
     const migration = readFileSync(path.join(migrationsFolder, '0009_mail-log-tokens.sql'), 'utf8');
-    const update = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "mails" SET "search_tokens"'))!;
+    const update = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "mails" SET "search_tokens"'))!;
     const expression = update.slice(update.indexOf('= ') + 2).replace(/;\s*$/, '');
     const rows = (await t.db.execute(
       sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails join mail_search on mail_uid = reference_uid where reference_uid = ${uid}`,
@@ -106,7 +124,16 @@ describe('list', () => {
     };
     const [{ stored, migrated }] = rows.rows as [{ stored: string[]; migrated: string[] }];
     expect([...stored].sort()).toEqual([...migrated].sort());
-    expect(stored).toEqual(expect.arrayContaining(['office@caredesk.example', 'anna.berg+care@example.org', `${uid}@caredesk.example`, '2024', '17', 'wei']));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        'office@caredesk.example',
+        'anna.berg+care@example.org',
+        `${uid}@caredesk.example`,
+        '2024',
+        '17',
+        'wei',
+      ]),
+    );
   });
 
   test('the search lives in mail_search (migration 0013), written once: delivery leaves it alone, and a mail is found before and after', async () => {
@@ -114,7 +141,10 @@ describe('list', () => {
       sql`select relname, reloptions from pg_class where relname in ('mail_search_trgm_idx', 'mail_search_tokens_idx') order by relname`,
     )) as unknown as { rows: { relname: string; reloptions: string[] }[] };
     expect(options.rows).toEqual(
-      ['mail_search_tokens_idx', 'mail_search_trgm_idx'].map((relname) => ({ relname, reloptions: ['fastupdate=true', 'gin_pending_list_limit=256'] })),
+      ['mail_search_tokens_idx', 'mail_search_trgm_idx'].map((relname) => ({
+        relname,
+        reloptions: ['fastupdate=true', 'gin_pending_list_limit=256'],
+      })),
     );
     const smtp = await peer();
     const { sender } = await route(smtp.port);
@@ -122,10 +152,17 @@ describe('list', () => {
     const recipient = `${tag}@example.org`;
     const uid = await sendMail(t, tagged(tag, { sender, to: [recipient] }));
     const searchRowVersion = async () =>
-      ((await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as unknown as { rows: { version: string }[] }).rows;
+      (
+        (await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as unknown as {
+          rows: { version: string }[];
+        }
+      ).rows;
     const written = await searchRowVersion();
     expect(written).toHaveLength(1);
-    const found = async () => [uidsOf(await search({ query: tag.slice(2) })), uidsOf(await search({ query: recipient.toUpperCase() }))];
+    const found = async () => [
+      uidsOf(await search({ query: tag.slice(2) })),
+      uidsOf(await search({ query: recipient.toUpperCase() })),
+    ];
     expect(await found()).toEqual([[uid], [uid]]);
     await deliverDue(t);
     expect((await mailRow(t, uid)).state).toBe('delivered');
@@ -138,15 +175,22 @@ describe('list', () => {
   });
 
   test('the unfiltered total is the kept count of every mail: exact, however mails come and go', async () => {
-    const countAll = async () => ((await t.db.execute(sql`select count(*)::int as count from mails`)) as unknown as { rows: { count: number }[] }).rows[0]!.count;
+    const countAll = async () =>
+      ((await t.db.execute(sql`select count(*)::int as count from mails`)) as unknown as { rows: { count: number }[] })
+        .rows[0]!.count;
     await sendMail(t, aMail());
-    await t.db.execute(sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 'bulk', 'm' from generate_series(1, 30)`);
+    await t.db.execute(
+      sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 'bulk', 'm' from generate_series(1, 30)`,
+    );
     const doomed = await sendMail(t, aMail());
     await t.db.delete(mails).where(eq(mails.referenceUid, doomed));
     const all = await countAll();
     expect(all).toBeGreaterThan(30);
     expect(await search({ page_size: '10' })).toMatchObject({ total: all, total_is_lower_bound: false });
-    expect(await search({ page_size: '10', exact_total: 'true' })).toMatchObject({ total: all, total_is_lower_bound: false });
+    expect(await search({ page_size: '10', exact_total: 'true' })).toMatchObject({
+      total: all,
+      total_is_lower_bound: false,
+    });
     expect((await search({ page: String(Math.ceil(all / 10) + 1), page_size: '10' })).total).toBe(all);
   });
 
@@ -158,15 +202,26 @@ describe('list', () => {
       await sendMail(t, tagged(tag)),
       await sendMail(t, tagged(tag)),
     ];
-    await t.db.update(mails).set({ state: 'delivered', completedAt: new Date() }).where(eq(mails.referenceUid, delivered));
-    await t.db.update(mails).set({ state: 'failed', errorMessage: 'boom', completedAt: new Date() }).where(eq(mails.referenceUid, failed));
-    await t.db.update(mails).set({ state: 'cancelled', cancelledAt: new Date(), cancelledBy: 'admin' }).where(eq(mails.referenceUid, cancelled));
+    await t.db
+      .update(mails)
+      .set({ state: 'delivered', completedAt: new Date() })
+      .where(eq(mails.referenceUid, delivered));
+    await t.db
+      .update(mails)
+      .set({ state: 'failed', errorMessage: 'boom', completedAt: new Date() })
+      .where(eq(mails.referenceUid, failed));
+    await t.db
+      .update(mails)
+      .set({ state: 'cancelled', cancelledAt: new Date(), cancelledBy: 'admin' })
+      .where(eq(mails.referenceUid, cancelled));
     const old = new Date('2024-03-01T10:00:00Z');
     await t.db.update(mails).set({ requestedAt: old }).where(eq(mails.referenceUid, queued));
 
     const filtered = (filters: object) => search({ query: tag, filters: JSON.stringify(filters) });
     expect(uidsOf(await filtered({ state: ['failed'] }))).toEqual([failed]);
-    expect(new Set(uidsOf(await filtered({ state: ['delivered', 'cancelled'] })))).toEqual(new Set([delivered, cancelled]));
+    expect(new Set(uidsOf(await filtered({ state: ['delivered', 'cancelled'] })))).toEqual(
+      new Set([delivered, cancelled]),
+    );
     expect((await filtered({ state: ['failed'] })).items[0]).toMatchObject({ state: 'failed', last_error: 'boom' });
     expect((await filtered({ state: [] })).total).toBe(4);
     const oldSecond = old.getTime() / 1000;
@@ -187,7 +242,10 @@ describe('list', () => {
     const uids: string[] = [];
     for (const [index, spec] of specs.entries()) {
       const uid = await sendMail(t, aMail({ sender: spec.sender, subject: spec.subject }));
-      await t.db.update(mails).set({ state: spec.state, requestedAt: new Date(times[index]!) }).where(eq(mails.referenceUid, uid));
+      await t.db
+        .update(mails)
+        .set({ state: spec.state, requestedAt: new Date(times[index]!) })
+        .where(eq(mails.referenceUid, uid));
       uids.push(uid);
     }
     const [first, second, third] = uids as [string, string, string];
@@ -217,8 +275,14 @@ describe('list', () => {
 
     const second = await search({ query: tag, page: '2', page_size: '100' });
     expect(second).toMatchObject({ previous_page: 1, next_page: 3, total: 1001, total_is_lower_bound: true });
-    expect(second.items.map((item) => item.mail.to[0])).toEqual(Array.from({ length: 100 }, (_, index) => `p${101 + index}@example.org`));
-    expect(await search({ query: tag, page: '2', page_size: '100', exact_total: 'true' })).toMatchObject({ next_page: 3, total: 1100, total_is_lower_bound: false });
+    expect(second.items.map((item) => item.mail.to[0])).toEqual(
+      Array.from({ length: 100 }, (_, index) => `p${101 + index}@example.org`),
+    );
+    expect(await search({ query: tag, page: '2', page_size: '100', exact_total: 'true' })).toMatchObject({
+      next_page: 3,
+      total: 1100,
+      total_is_lower_bound: false,
+    });
     const last = await search({ query: tag, page: '11', page_size: '100' });
     expect(last).toMatchObject({ previous_page: 10, next_page: null, total: 1100, total_is_lower_bound: false });
     expect(last.items).toHaveLength(100);
@@ -227,8 +291,13 @@ describe('list', () => {
     const bySender = await search({ query: sender, page: '2', page_size: '100' });
     expect(bySender).toMatchObject({ previous_page: 1, next_page: 3, total: 1001, total_is_lower_bound: true });
     expect(uidsOf(bySender)).toEqual(uidsOf(second));
-    expect(await search({ query: sender, exact_total: 'true' })).toMatchObject({ total: 1100, total_is_lower_bound: false });
-    expect(uidsOf(await search({ query: sender, sort_by: 'subject', page: '110', page_size: '10', exact_total: 'true' }))).toHaveLength(10);
+    expect(await search({ query: sender, exact_total: 'true' })).toMatchObject({
+      total: 1100,
+      total_is_lower_bound: false,
+    });
+    expect(
+      uidsOf(await search({ query: sender, sort_by: 'subject', page: '110', page_size: '10', exact_total: 'true' })),
+    ).toHaveLength(10);
     const beyond = await search({ query: tag, page: '20', page_size: '100', exact_total: 'true' });
     expect(beyond).toMatchObject({ items: [], previous_page: 11, next_page: null, total: 1100 });
   });

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { mailAccounts, mails } from '../../../server/db/schema';
 import { adminActor, justNow, withEvents } from '../support/audit-helpers';
 import { createTestApp, type TestApp } from '../support/helpers';
-import { addAccount, addProvider, aMail, countRows, deliverDue, list, mailRow, makeDue, sendMail } from '../support/mail-helpers';
+import {
+  addAccount,
+  addProvider,
+  aMail,
+  countRows,
+  deliverDue,
+  list,
+  mailRow,
+  makeDue,
+  sendMail,
+} from '../support/mail-helpers';
 import { aDomain, expressionFor, mailCaller } from './manage-helpers';
 import { smtpPeers } from './peers';
 
@@ -22,10 +32,20 @@ describe('deleting', () => {
       const provider = await addProvider(t, { port: 2525, name: `Raced relay ${round}` });
       const [deleted, created] = await Promise.all([
         call('DELETE', `/administration/providers/${provider.uid}/`),
-        call('POST', '/administration/accounts/', { expression: `@raced-${round}\\.example$`, provider: { uid: provider.uid }, credentials: null }),
+        call('POST', '/administration/accounts/', {
+          expression: `@raced-${round}\\.example$`,
+          provider: { uid: provider.uid },
+          credentials: null,
+        }),
       ]);
       const outcome = [deleted.statusCode, created.statusCode];
-      expect([[409, 201], [204, 400]], `${deleted.body} ${created.body}`).toContainEqual(outcome);
+      expect(
+        [
+          [409, 201],
+          [204, 400],
+        ],
+        `${deleted.body} ${created.body}`,
+      ).toContainEqual(outcome);
       if (created.statusCode === 400) expect(created.json()).toMatchObject({ field: 'provider' });
     }
   });
@@ -41,11 +61,15 @@ describe('deleting', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.headers['content-type']).toContain('application/problem+json');
     expect(refused.json()).toMatchObject({ type: '/problems/provider-in-use', status: 409, accounts: 2 });
-    expect(refused.json().detail).toBe('The provider cannot be deleted: 2 accounts use it. Delete those accounts or give them another provider first.');
+    expect(refused.json().detail).toBe(
+      'The provider cannot be deleted: 2 accounts use it. Delete those accounts or give them another provider first.',
+    );
     expect((await call('GET', `/administration/providers/${provider.uid}/`)).statusCode).toBe(200);
 
     await call('DELETE', `/administration/accounts/${accounts[0]!.uid}/`);
-    expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json().detail).toContain('1 account uses it');
+    expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json().detail).toContain(
+      '1 account uses it',
+    );
 
     const { result, events } = await withEvents(t, async () => [
       await call('DELETE', `/administration/accounts/${accounts[1]!.uid}/`),
@@ -61,25 +85,43 @@ describe('deleting', () => {
     ]);
     expect((await call('GET', `/administration/providers/${provider.uid}/`)).statusCode).toBe(404);
     expect((await call('GET', `/administration/accounts/${accounts[1]!.uid}/`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json()).toMatchObject({ status: 404, type: '/problems/provider-not-found' });
-    expect((await call('DELETE', `/administration/accounts/${accounts[1]!.uid}/`)).json()).toMatchObject({ status: 404, type: '/problems/account-not-found' });
+    expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json()).toMatchObject({
+      status: 404,
+      type: '/problems/provider-not-found',
+    });
+    expect((await call('DELETE', `/administration/accounts/${accounts[1]!.uid}/`)).json()).toMatchObject({
+      status: 404,
+      type: '/problems/account-not-found',
+    });
   });
 
   test('a deleted provider stays in the attempts of the mail log as it was', async () => {
     const smtp = await peer();
     const domain = aDomain();
     const provider = await addProvider(t, { port: smtp.port, name: 'Former relay' });
-    const account = await addAccount(t, { expression: expressionFor(domain), provider: { uid: provider.uid }, credentials: null });
+    const account = await addAccount(t, {
+      expression: expressionFor(domain),
+      provider: { uid: provider.uid },
+      credentials: null,
+    });
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
     await deliverDue(t);
     expect((await call('DELETE', `/administration/accounts/${account.uid}/`)).statusCode).toBe(204);
     expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).statusCode).toBe(204);
     const detail = (await call('GET', `/administration/mails/${uid}/`)).json();
-    expect(detail.attempts).toEqual([expect.objectContaining({ outcome: 'delivered', provider: { uid: provider.uid, name: 'Former relay', host: '127.0.0.1' } })]);
+    expect(detail.attempts).toEqual([
+      expect.objectContaining({
+        outcome: 'delivered',
+        provider: { uid: provider.uid, name: 'Former relay', host: '127.0.0.1' },
+      }),
+    ]);
   });
 
   test('a malformed uid is a 400 naming it', async () => {
-    expect((await call('DELETE', '/administration/accounts/not-a-uid/')).json()).toMatchObject({ status: 400, field: 'uid' });
+    expect((await call('DELETE', '/administration/accounts/not-a-uid/')).json()).toMatchObject({
+      status: 400,
+      field: 'uid',
+    });
   });
 });
 
@@ -91,15 +133,23 @@ describe('Retry now', () => {
     const domain = aDomain();
     const provider = await addProvider(t, { port: smtp.port });
     await addAccount(t, { expression: expressionFor(domain), provider: { uid: provider.uid }, credentials: null });
-    const retrying = await sendMail(t, aMail({ sender: `office@${domain}`, to: ['anna@example.org', 'ben@example.org'], cc: ['carla@example.org'] }));
+    const retrying = await sendMail(
+      t,
+      aMail({ sender: `office@${domain}`, to: ['anna@example.org', 'ben@example.org'], cc: ['carla@example.org'] }),
+    );
     const queued = await sendMail(t, aMail({ sender: 'nobody@unrouted-retry.example' }));
-    await t.db.update(mails).set({ nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(mails.referenceUid, queued));
+    await t.db
+      .update(mails)
+      .set({ nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(mails.referenceUid, queued));
     await deliverDue(t);
     const before = await mailRow(t, retrying);
     expect(before).toMatchObject({ state: 'retrying' });
     expect(before!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
 
-    const { result, events } = await withEvents(t, () => retryNow([retrying, retrying.toUpperCase(), queued, '00000000-0000-4000-8000-0000000000aa']));
+    const { result, events } = await withEvents(t, () =>
+      retryNow([retrying, retrying.toUpperCase(), queued, '00000000-0000-4000-8000-0000000000aa']),
+    );
     expect(result.statusCode).toBe(200);
     expect(result.json()).toEqual({ moved: 1 });
     const after = await mailRow(t, retrying);
@@ -146,7 +196,11 @@ describe('an invalid expression says what is wrong', () => {
   ])('%s: %s', async (expression, reason, at, words) => {
     const provider = await addProvider(t, { port: 2525 });
     const before = await countRows(t, mailAccounts);
-    const response = await call('POST', '/administration/accounts/', { expression, provider: { uid: provider.uid }, credentials: null });
+    const response = await call('POST', '/administration/accounts/', {
+      expression,
+      provider: { uid: provider.uid },
+      credentials: null,
+    });
     expect(response.statusCode).toBe(400);
     const problem = response.json();
     expect(problem).toMatchObject({ type: '/problems/invalid-expression', field: 'expression', reason });
@@ -165,29 +219,53 @@ describe('attempts are counted alike everywhere', () => {
     const uid = await sendMail(t, aMail({ sender: `office@${domain}` }));
     await deliverDue(t);
     expect(await mailRow(t, uid)).toMatchObject({ state: 'failed' });
-    expect((await call('POST', '/administration/queue/failed-permanently/requeue/', { uids: [uid] })).statusCode).toBe(200);
+    expect((await call('POST', '/administration/queue/failed-permanently/requeue/', { uids: [uid] })).statusCode).toBe(
+      200,
+    );
 
     // queued again: the earlier attempt still counts
-    const logItem = async () => (await call('GET', `/administration/mails/?query=${encodeURIComponent(uid)}`)).json().items.find((item: { reference_uid: string }) => item.reference_uid === uid);
-    expect((await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(1);
+    const logItem = async () =>
+      (await call('GET', `/administration/mails/?query=${encodeURIComponent(uid)}`))
+        .json()
+        .items.find((item: { reference_uid: string }) => item.reference_uid === uid);
+    expect(
+      (await list<{ reference_uid: string; attempt: number }>(t, '')).find((entry) => entry.reference_uid === uid)
+        ?.attempt,
+    ).toBe(1);
 
     smtp.reply = () => ({ code: 451, message: 'Try again later' });
     await deliverDue(t);
-    expect((await list<{ reference_uid: string; attempt: number }>(t, 'failed-temporarily/')).find((entry) => entry.reference_uid === uid)?.attempt).toBe(2);
+    expect(
+      (await list<{ reference_uid: string; attempt: number }>(t, 'failed-temporarily/')).find(
+        (entry) => entry.reference_uid === uid,
+      )?.attempt,
+    ).toBe(2);
 
     smtp.reply = () => ({ code: 550, message: 'Mailbox unavailable' });
     await makeDue(t, uid);
     await deliverDue(t);
     const detail = (await call('GET', `/administration/mails/${uid}/`)).json();
-    expect(detail.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual(['failed', 'retrying', 'failed']);
+    expect(detail.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual([
+      'failed',
+      'retrying',
+      'failed',
+    ]);
     expect((await logItem())?.attempts).toBe(3);
-    expect((await list<{ reference_uid: string; attempts: number }>(t, 'failed-permanently/')).find((entry) => entry.reference_uid === uid)?.attempts).toBe(3);
+    expect(
+      (await list<{ reference_uid: string; attempts: number }>(t, 'failed-permanently/')).find(
+        (entry) => entry.reference_uid === uid,
+      )?.attempts,
+    ).toBe(3);
   });
 });
 
 describe('mail events name no address', () => {
   test('send, requeue, resend and cancel say how many recipients, with the reference uid as target and no label', async () => {
-    const mail = aMail({ sender: 'office@unrouted-audit.example', to: ['anna@example.org', 'ben@example.org'], cc: [] });
+    const mail = aMail({
+      sender: 'office@unrouted-audit.example',
+      to: ['anna@example.org', 'ben@example.org'],
+      cc: [],
+    });
     const { result: uid, events: sent } = await withEvents(t, () => sendMail(t, mail));
     await deliverDue(t);
     const { events } = await withEvents(t, async () => {

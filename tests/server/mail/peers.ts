@@ -20,10 +20,18 @@ export function smtpPeers(app: () => TestApp) {
     peer: async (options: SmtpPeerOptions = {}) => closedAfterAll(await startSmtpPeer(options)),
     silentPeer: async (trickleEveryMs?: number) => closedAfterAll(await startSilentPeer(trickleEveryMs)),
     /** A provider for `port`, and an account matching only this route's own sender domain. */
-    async route(port: number, provider: Partial<ProviderBody> = {}, credentials: { username: string; password: string } | null = null) {
+    async route(
+      port: number,
+      provider: Partial<ProviderBody> = {},
+      credentials: { username: string; password: string } | null = null,
+    ) {
       const domain = `route${++routes}.example`;
       const created = await addProvider(app(), { port, name: `Peer ${routes}`, ...provider });
-      const account = await addAccount(app(), { expression: `@${domain.replace('.', '\\.')}$`, provider: { uid: created.uid }, credentials });
+      const account = await addAccount(app(), {
+        expression: `@${domain.replace('.', '\\.')}$`,
+        provider: { uid: created.uid },
+        credentials,
+      });
       return { sender: `office@${domain}`, provider: created, account };
     },
   };

@@ -73,7 +73,12 @@ describe('POST /send/', () => {
 
   test('malformed JSON is refused, nothing queued', async () => {
     const before = await countRows(t, mails);
-    const response = await t.as({ method: 'POST', url: `${MAIL}/send/`, headers: { 'content-type': 'application/json' }, payload: '{"sender":' });
+    const response = await t.as({
+      method: 'POST',
+      url: `${MAIL}/send/`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"sender":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, field: 'body' });
     expect(await countRows(t, mails)).toBe(before);
@@ -105,12 +110,44 @@ describe('the lists', () => {
     delivered = [await send('delivered older'), await send('delivered newer')];
     retrying = [await send('retrying later'), await send('retrying sooner')];
     failed = [await send('failed older'), await send('failed newer')];
-    await setState([delivered[0]], { state: 'delivered', attempts: 1, completedAt: secondsAgo(60), nextAttemptAt: null });
-    await setState([delivered[1]], { state: 'delivered', attempts: 2, completedAt: secondsAgo(10), nextAttemptAt: null });
-    await setState([retrying[0]], { state: 'retrying', attempts: 2, errorMessage: '451 try later', nextAttemptAt: sql`now() + interval '600 seconds'` });
-    await setState([retrying[1]], { state: 'retrying', attempts: 1, errorMessage: '451 try later', nextAttemptAt: sql`now() + interval '300 seconds'` });
-    await setState([failed[0]], { state: 'failed', attempts: 10, errorMessage: '550 no such user', completedAt: secondsAgo(60), nextAttemptAt: null });
-    await setState([failed[1]], { state: 'failed', attempts: 1, errorMessage: '550 no such user', completedAt: secondsAgo(10), nextAttemptAt: null });
+    await setState([delivered[0]], {
+      state: 'delivered',
+      attempts: 1,
+      completedAt: secondsAgo(60),
+      nextAttemptAt: null,
+    });
+    await setState([delivered[1]], {
+      state: 'delivered',
+      attempts: 2,
+      completedAt: secondsAgo(10),
+      nextAttemptAt: null,
+    });
+    await setState([retrying[0]], {
+      state: 'retrying',
+      attempts: 2,
+      errorMessage: '451 try later',
+      nextAttemptAt: sql`now() + interval '600 seconds'`,
+    });
+    await setState([retrying[1]], {
+      state: 'retrying',
+      attempts: 1,
+      errorMessage: '451 try later',
+      nextAttemptAt: sql`now() + interval '300 seconds'`,
+    });
+    await setState([failed[0]], {
+      state: 'failed',
+      attempts: 10,
+      errorMessage: '550 no such user',
+      completedAt: secondsAgo(60),
+      nextAttemptAt: null,
+    });
+    await setState([failed[1]], {
+      state: 'failed',
+      attempts: 1,
+      errorMessage: '550 no such user',
+      completedAt: secondsAgo(10),
+      nextAttemptAt: null,
+    });
     await logAttempts(retrying[0]!, 2, 'retrying');
     await logAttempts(retrying[1]!, 1, 'retrying');
     await logAttempts(failed[0]!, 10, 'failed');
@@ -118,7 +155,8 @@ describe('the lists', () => {
   });
 
   const uidsOf = (entries: { reference_uid: string }[]) => entries.map((entry) => entry.reference_uid);
-  const only = (entries: { reference_uid: string }[], uids: string[]) => uidsOf(entries).filter((uid) => uids.includes(uid));
+  const only = (entries: { reference_uid: string }[], uids: string[]) =>
+    uidsOf(entries).filter((uid) => uids.includes(uid));
 
   test('queue: queued mails only, newest request first', async () => {
     const older = await enqueueMail(t.db, aMail({ subject: 'older' }));
@@ -166,21 +204,25 @@ describe('the lists', () => {
     });
   });
 
-  test.each(['', 'delivered/', 'failed-temporarily/', 'failed-permanently/'])('%s takes a limit of 1..10000', async (path) => {
-    const limited = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?limit=1` });
-    expect(limited.statusCode).toBe(200);
-    expect(limited.json()).toHaveLength(1);
-    for (const bad of ['0', '-1', '10001', 'many']) {
-      const response = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?limit=${bad}` });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().field).toBe('limit');
-    }
-    const unknown = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?offset=1` });
-    expect(unknown.statusCode).toBe(400);
-  });
+  test.each(['', 'delivered/', 'failed-temporarily/', 'failed-permanently/'])(
+    '%s takes a limit of 1..10000',
+    async (path) => {
+      const limited = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?limit=1` });
+      expect(limited.statusCode).toBe(200);
+      expect(limited.json()).toHaveLength(1);
+      for (const bad of ['0', '-1', '10001', 'many']) {
+        const response = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?limit=${bad}` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().field).toBe('limit');
+      }
+      const unknown = await t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}?offset=1` });
+      expect(unknown.statusCode).toBe(400);
+    },
+  );
 
   describe('requeue', () => {
-    const requeue = (uids: unknown) => t.as({ method: 'POST', url: `${MAIL}/administration/queue/failed-permanently/requeue/`, payload: { uids } });
+    const requeue = (uids: unknown) =>
+      t.as({ method: 'POST', url: `${MAIL}/administration/queue/failed-permanently/requeue/`, payload: { uids } });
 
     test('refuses unknown or not permanently failed uids with 404 on uids, changing nothing', async () => {
       const stillFailed = await enqueueMail(t.db, aMail());
@@ -209,11 +251,18 @@ describe('the lists', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ requeued: [failed[0], failed[1]] });
       for (const uid of failed) {
-        expect(await mailRow(t, uid)).toMatchObject({ state: 'queued', attempts: 0, errorMessage: null, completedAt: null });
+        expect(await mailRow(t, uid)).toMatchObject({
+          state: 'queued',
+          attempts: 0,
+          errorMessage: null,
+          completedAt: null,
+        });
       }
       const queue = await list<{ reference_uid: string; attempt: number }>(t, '');
       // newest request first: failed[1] (1 attempt logged), then failed[0] (10)
-      expect(queue.filter((entry) => failed.includes(entry.reference_uid)).map((entry) => entry.attempt)).toEqual([1, 10]);
+      expect(queue.filter((entry) => failed.includes(entry.reference_uid)).map((entry) => entry.attempt)).toEqual([
+        1, 10,
+      ]);
       expect(only(await list(t, 'failed-permanently/'), failed)).toEqual([]);
     });
   });

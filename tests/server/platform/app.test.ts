@@ -33,12 +33,18 @@ const GUARDED_ROUTES: [string, string][] = [
   ['PUT', '/administration/roles/{role}/'],
 ];
 const withUid = (path: string) =>
-  path.replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{family}', '7e8bc430-9c3a-11d9-9669-0800200c9a66').replace('{role}', 'dispatcher');
+  path
+    .replace('{uid}', '6e8bc430-9c3a-11d9-9669-0800200c9a66')
+    .replace('{family}', '7e8bc430-9c3a-11d9-9669-0800200c9a66')
+    .replace('{role}', 'dispatcher');
 
 test('GET /api/health reports the database', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/health' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ status: 'ok', database: { kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', reachable: true } });
+  expect(response.json()).toEqual({
+    status: 'ok',
+    database: { kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', reachable: true },
+  });
 });
 
 test('GET /config.json answers the service bases, uncached', async () => {
@@ -60,13 +66,27 @@ test('an unknown API path answers a 404 problem body', async () => {
   const response = await t.inject({ method: 'GET', url: `${AUTH}/nothing-here/` });
   expect(response.statusCode).toBe(404);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: `No route for GET ${AUTH}/nothing-here/` });
+  expect(response.json()).toEqual({
+    type: '/problems/not-found',
+    title: 'Not Found',
+    status: 404,
+    detail: `No route for GET ${AUTH}/nothing-here/`,
+  });
 });
 
 test.each(GUARDED_ROUTES)('%s %s answers 401 without an access token', async (method, path) => {
-  const response = await t.inject({ method: method as 'GET', url: `${AUTH}${withUid(path)}`, payload: method === 'GET' ? undefined : {} });
+  const response = await t.inject({
+    method: method as 'GET',
+    url: `${AUTH}${withUid(path)}`,
+    payload: method === 'GET' ? undefined : {},
+  });
   expect(response.statusCode).toBe(401);
-  expect(response.json()).toMatchObject({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401, detail: expect.any(String) });
+  expect(response.json()).toMatchObject({
+    type: '/problems/unauthorized',
+    title: 'Unauthorized',
+    status: 401,
+    detail: expect.any(String),
+  });
 });
 
 test.each([
@@ -76,14 +96,26 @@ test.each([
 ])('%s %s refuses an unknown query parameter with 400 on its field', async (method, path, field) => {
   const response = await t.as({ method: method as 'GET', url: `${AUTH}${path}` });
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toMatchObject({ type: '/problems/validation-error', status: 400, field, detail: `${field} is not a known field` });
+  expect(response.json()).toMatchObject({
+    type: '/problems/validation-error',
+    status: 400,
+    field,
+    detail: `${field} is not a known field`,
+  });
 });
 
 test('/api/docs documents every auth route with tag, summary, security and responses', async () => {
   const response = await t.inject({ method: 'GET', url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
-  const document = response.json<{ paths: Record<string, Record<string, { tags: string[]; summary: string; security: unknown[]; responses: Record<string, unknown> }>> }>();
-  const documented = [['POST', '/token/'], ...GUARDED_ROUTES].map(([method, path]) => [method, path, document.paths[`${AUTH}${path}`]?.[method.toLowerCase()]] as const);
+  const document = response.json<{
+    paths: Record<
+      string,
+      Record<string, { tags: string[]; summary: string; security: unknown[]; responses: Record<string, unknown> }>
+    >;
+  }>();
+  const documented = [['POST', '/token/'], ...GUARDED_ROUTES].map(
+    ([method, path]) => [method, path, document.paths[`${AUTH}${path}`]?.[method.toLowerCase()]] as const,
+  );
   for (const [method, path, operation] of documented) {
     expect(operation, `${method} ${path}`).toBeDefined();
     expect(operation!.tags).toEqual(['auth']);
@@ -97,14 +129,35 @@ test('nothing secret reaches the log, and no response shows a secret', async () 
   const user = await t.createUser({ password: 'log-me-not-password' });
   const pair = await t.signIn(user.username, user.password);
   await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(user.username, 'wrong-but-secret-password') });
-  const renewed = (await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) })).json<{ refresh_token: string; access_token: string }>();
+  const renewed = (
+    await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) })
+  ).json<{ refresh_token: string; access_token: string }>();
   await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(pair.refresh_token) });
-  await t.as({ method: 'PUT', url: `${AUTH}/update-password-authentication/`, token: renewed.access_token, payload: { username: unique(), password: 'changed-secret-password' } });
-  await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: { username: unique(), password: 'too-many-fields-password', public_name: 'Some Body', roles: [], x: 1 } });
+  await t.as({
+    method: 'PUT',
+    url: `${AUTH}/update-password-authentication/`,
+    token: renewed.access_token,
+    payload: { username: unique(), password: 'changed-secret-password' },
+  });
+  await t.as({
+    method: 'POST',
+    url: `${AUTH}/administration/users/`,
+    payload: { username: unique(), password: 'too-many-fields-password', public_name: 'Some Body', roles: [], x: 1 },
+  });
 
   const log = logLines.join('');
   expect(log).toContain('request completed');
-  const secrets = ['log-me-not-password', 'wrong-but-secret-password', 'changed-secret-password', 'too-many-fields-password', pair.refresh_token, renewed.refresh_token, pair.access_token, renewed.access_token, '$argon2'];
+  const secrets = [
+    'log-me-not-password',
+    'wrong-but-secret-password',
+    'changed-secret-password',
+    'too-many-fields-password',
+    pair.refresh_token,
+    renewed.refresh_token,
+    pair.access_token,
+    renewed.access_token,
+    '$argon2',
+  ];
   expect(secrets.filter((secret) => log.includes(secret))).toEqual([]);
   expect(await t.responsesShowingSecrets()).toEqual([]);
 });

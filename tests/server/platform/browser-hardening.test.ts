@@ -16,7 +16,10 @@ beforeAll(async () => {
   writeFileSync(path.join(panelDir, 'assets', 'index-AbC123.js'), 'console.log("panel")');
   writeFileSync(path.join(panelDir, 'assets', 'index-AbC123.js.map'), '{"version":3}');
   t = await createTestApp({ config: { panelDir } });
-  withCors = await createTestApp({ withAdmin: false, config: { panelDir, corsOrigins: ['https://panel.example.org'] } });
+  withCors = await createTestApp({
+    withAdmin: false,
+    config: { panelDir, corsOrigins: ['https://panel.example.org'] },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -47,7 +50,11 @@ test('hashed assets are cached for a year; source maps are not served', async ()
 });
 
 test('service answers that carry data are not stored by any cache, the token pair included', async () => {
-  const token = await t.inject({ method: 'POST', url: '/api/auth/token/', headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` } });
+  const token = await t.inject({
+    method: 'POST',
+    url: '/api/auth/token/',
+    headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` },
+  });
   expect(token.statusCode).toBe(200);
   expect(token.headers['cache-control']).toBe('no-store');
   const users = await t.as({ method: 'GET', url: '/api/auth/administration/users/' });
@@ -61,7 +68,11 @@ test('without CORS_ORIGINS no origin is allowed', async () => {
   const preflight = await t.inject({
     method: 'OPTIONS',
     url: '/api/auth/info/',
-    headers: { origin: 'https://panel.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    headers: {
+      origin: 'https://panel.example.org',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
   });
   expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
 });
@@ -70,21 +81,42 @@ test('with CORS_ORIGINS a listed origin gets its preflight and its answers; anot
   const preflight = await withCors.inject({
     method: 'OPTIONS',
     url: '/api/auth/info/',
-    headers: { origin: 'https://panel.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    headers: {
+      origin: 'https://panel.example.org',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
   });
   expect(preflight.statusCode).toBe(204);
   expect(preflight.headers['access-control-allow-origin']).toBe('https://panel.example.org');
   expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/authorization/i);
-  const answer = await withCors.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://panel.example.org' } });
+  const answer = await withCors.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: { origin: 'https://panel.example.org' },
+  });
   expect(answer.headers['access-control-allow-origin']).toBe('https://panel.example.org');
-  const stranger = await withCors.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+  const stranger = await withCors.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: { origin: 'https://evil.example' },
+  });
   expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
 });
 
 test('every answer carries the same security headers: pages, assets, service answers, refusals and unknown paths', async () => {
   const securityHeaders = (headers: Record<string, unknown>) =>
     Object.fromEntries(
-      ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-permitted-cross-domain-policies'].map((name) => [name, headers[name]]),
+      [
+        'content-security-policy',
+        'x-frame-options',
+        'x-content-type-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'x-permitted-cross-domain-policies',
+      ].map((name) => [name, headers[name]]),
     );
   const page = await t.inject({ method: 'GET', url: '/users/', headers: NAVIGATION });
   expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -106,11 +138,19 @@ test("the policy's connect-src names what the panel calls: its own origin and th
     withAdmin: false,
     config: {
       panelDir,
-      serviceUrls: { ...t.config.serviceUrls, mailUrl: 'https://mail.example.org/api/mail', agencyWebsite: 'https://www.agency.example' },
+      serviceUrls: {
+        ...t.config.serviceUrls,
+        mailUrl: 'https://mail.example.org/api/mail',
+        agencyWebsite: 'https://www.agency.example',
+      },
     },
   });
   try {
-    const policy = String((await elsewhere.inject({ method: 'GET', url: '/users/', headers: NAVIGATION })).headers['content-security-policy']);
+    const policy = String(
+      (await elsewhere.inject({ method: 'GET', url: '/users/', headers: NAVIGATION })).headers[
+        'content-security-policy'
+      ],
+    );
     expect(policy).toMatch(/connect-src 'self' https:\/\/mail\.example\.org(;|$)/);
     expect(policy).not.toContain('agency.example');
   } finally {

@@ -40,7 +40,9 @@ beforeAll(async () => {
     from generate_series(1, ${FILE_COUNT}) as i`);
   await recountFiles(t.db);
   await t.db.transaction((tx) => insertCareRequests(tx, pagingRecords(CARE_COUNT)));
-  const archived = demoCareRequests(60, { care: testConfig().care, now: new Date('2020-06-30T12:00:00Z') }).filter((record) => record.archived);
+  const archived = demoCareRequests(60, { care: testConfig().care, now: new Date('2020-06-30T12:00:00Z') }).filter(
+    (record) => record.archived,
+  );
   await t.db.transaction((tx) => insertCareRequests(tx, archived));
   // recent: the housekeeping test below runs audit retention, which would remove events of 2020
   await t.db.execute(sql`
@@ -55,11 +57,14 @@ async function get(url: string): Promise<Page> {
   return response.json<Page>();
 }
 
-const files = (params: Record<string, string | number | boolean>) => get(`/api/files/search/?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`);
+const files = (params: Record<string, string | number | boolean>) =>
+  get(`/api/files/search/?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`);
 
 /** Pages the visibility map marks all-visible: VACUUM sets them, inserts alone do not. */
 async function allVisiblePages(table: string): Promise<number> {
-  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as unknown as { rows: { relallvisible: number }[] };
+  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as unknown as {
+    rows: { relallvisible: number }[];
+  };
   return Number(result.rows[0]!.relallvisible);
 }
 
@@ -68,7 +73,11 @@ describe('vacuum', () => {
     const jobs = housekeepingJobs(t.config, t.database.kind);
     expect(jobs.some((job) => job.name === 'vacuum')).toBe(t.database.kind === 'pglite');
     if (t.database.kind === 'pglite') expect(await allVisiblePages('files')).toBe(0); // PostgreSQL's autovacuum may have been first
-    const results = await createHousekeeping({ db: t.db, jobs: t.database.kind === 'pglite' ? jobs : [vacuumJob], intervalMs: 60_000 }).runOnce();
+    const results = await createHousekeeping({
+      db: t.db,
+      jobs: t.database.kind === 'pglite' ? jobs : [vacuumJob],
+      intervalMs: 60_000,
+    }).runOnce();
     expect(results.vacuum).toBe(0);
     expect(await allVisiblePages('files')).toBeGreaterThan(0);
   });
@@ -77,13 +86,29 @@ describe('vacuum', () => {
 describe('file search totals', () => {
   // row i is uploaded at base + floor(i / 2) minutes: a window up to minute m holds rows 1..2m+1, from minute 1 rows 2..2m+1
   const window = (fromMinute: number, toMinute: number) =>
-    JSON.stringify({ uploaded: { from: FILE_BASE_SECONDS + fromMinute * 60, to: FILE_BASE_SECONDS + toMinute * 60 + 59 } });
+    JSON.stringify({
+      uploaded: { from: FILE_BASE_SECONDS + fromMinute * 60, to: FILE_BASE_SECONDS + toMinute * 60 + 59 },
+    });
 
   test('exactly the cap is exact; one more is a lower bound; exact on request', async () => {
-    expect(await files({ filters: window(1, 500) })).toMatchObject({ total: 1000, total_is_lower_bound: false, next_page: 2 });
-    expect(await files({ filters: window(0, 500) })).toMatchObject({ total: 1001, total_is_lower_bound: true, next_page: 2 });
-    expect(await files({ filters: window(0, 500), exact_total: true })).toMatchObject({ total: 1001, total_is_lower_bound: false });
-    expect(await files({ filters: window(0, 600), exact_total: true })).toMatchObject({ total: 1201, total_is_lower_bound: false });
+    expect(await files({ filters: window(1, 500) })).toMatchObject({
+      total: 1000,
+      total_is_lower_bound: false,
+      next_page: 2,
+    });
+    expect(await files({ filters: window(0, 500) })).toMatchObject({
+      total: 1001,
+      total_is_lower_bound: true,
+      next_page: 2,
+    });
+    expect(await files({ filters: window(0, 500), exact_total: true })).toMatchObject({
+      total: 1001,
+      total_is_lower_bound: false,
+    });
+    expect(await files({ filters: window(0, 600), exact_total: true })).toMatchObject({
+      total: 1201,
+      total_is_lower_bound: false,
+    });
   });
 
   test('above the cap: a lower bound, exact on request, and a deep page still has its neighbours', async () => {
@@ -120,16 +145,24 @@ describe('file search totals', () => {
 
   test('every sort and ordering returns the rows of the plain query, with and without a text query', async () => {
     const invoices = sql`(name ilike '%invoice%' or description ilike '%invoice%' or reference_values ilike '%invoice%')`;
-    const counted = (await t.db.execute(sql`select count(*)::int as count from files where ${invoices}`)) as unknown as { rows: { count: number }[] };
+    const counted = (await t.db.execute(
+      sql`select count(*)::int as count from files where ${invoices}`,
+    )) as unknown as { rows: { count: number }[] };
     const invoiceCount = Number(counted.rows[0]!.count);
     expect(invoiceCount).toBeLessThan(1000); // fewer than the cap: the page is sorted from the matches read for the count
     for (const sortBy of Object.keys(ORDER)) {
       for (const ordering of ['asc', 'des'] as const) {
         for (const page of [1, 7, 150]) {
           const all = await files({ sort_by: sortBy, ordering, page });
-          expect(all.items.map((item) => item.uid), `${sortBy} ${ordering} page ${page}`).toEqual(await plainFileUids(sortBy, ordering, page, sql`true`));
+          expect(
+            all.items.map((item) => item.uid),
+            `${sortBy} ${ordering} page ${page}`,
+          ).toEqual(await plainFileUids(sortBy, ordering, page, sql`true`));
           const some = await files({ sort_by: sortBy, ordering, page, query: 'invoice' });
-          expect(some.items.map((item) => item.uid), `${sortBy} ${ordering} page ${page} "invoice"`).toEqual(await plainFileUids(sortBy, ordering, page, invoices));
+          expect(
+            some.items.map((item) => item.uid),
+            `${sortBy} ${ordering} page ${page} "invoice"`,
+          ).toEqual(await plainFileUids(sortBy, ordering, page, invoices));
           expect(some).toMatchObject({ total: invoiceCount, total_is_lower_bound: false });
         }
       }
@@ -150,20 +183,33 @@ const CARE_SORTS: Record<string, string> = {
 describe('care list totals', () => {
   const care = (kind: string, query: string) => get(`${CARE}/${kind}/care-requests/?${query}`);
   // paging record i is submitted at base + i hours, except that every fifth shares its predecessor's second
-  const firstRecords = (count: number) => `filters=${encodeURIComponent(JSON.stringify({ submitted: { from: PAGING_BASE_SECONDS, to: PAGING_BASE_SECONDS + (count - 1) * 3600 } }))}`;
+  const firstRecords = (count: number) =>
+    `filters=${encodeURIComponent(JSON.stringify({ submitted: { from: PAGING_BASE_SECONDS, to: PAGING_BASE_SECONDS + (count - 1) * 3600 } }))}`;
 
   async function matchingPg(): Promise<number> {
-    const result = (await t.db.execute(sql`select count(*)::int as count from care_requests where search_text like '%pg%'`)) as unknown as { rows: { count: number }[] };
+    const result = (await t.db.execute(
+      sql`select count(*)::int as count from care_requests where search_text like '%pg%'`,
+    )) as unknown as { rows: { count: number }[] };
     return result.rows[0]!.count;
   }
 
   test('exactly the cap, the cap and one more, exact on request', async () => {
     expect(await care('incoming', firstRecords(1000))).toMatchObject({ total: 1000, total_is_lower_bound: false });
-    expect(await care('incoming', firstRecords(1001))).toMatchObject({ total: 1001, total_is_lower_bound: true, next_page: 2 });
-    expect(await care('incoming', `${firstRecords(1001)}&exact_total=true`)).toMatchObject({ total: 1001, total_is_lower_bound: false });
+    expect(await care('incoming', firstRecords(1001))).toMatchObject({
+      total: 1001,
+      total_is_lower_bound: true,
+      next_page: 2,
+    });
+    expect(await care('incoming', `${firstRecords(1001)}&exact_total=true`)).toMatchObject({
+      total: 1001,
+      total_is_lower_bound: false,
+    });
     const matching = await matchingPg();
     expect(matching).toBeGreaterThanOrEqual(CARE_COUNT);
-    expect(await care('incoming', 'query=pg&exact_total=true')).toMatchObject({ total: matching, total_is_lower_bound: false });
+    expect(await care('incoming', 'query=pg&exact_total=true')).toMatchObject({
+      total: matching,
+      total_is_lower_bound: false,
+    });
   });
 
   test('a deep page beyond the cap keeps its neighbours; the unfiltered total is the kept count', async () => {
@@ -173,16 +219,30 @@ describe('care list totals', () => {
     const matching = await matchingPg();
     const lastPage = Math.ceil(matching / 10);
     const last = await care('incoming', `query=pg&page=${lastPage}`);
-    expect(last).toMatchObject({ total: matching, total_is_lower_bound: false, previous_page: lastPage - 1, next_page: null });
+    expect(last).toMatchObject({
+      total: matching,
+      total_is_lower_bound: false,
+      previous_page: lastPage - 1,
+      next_page: null,
+    });
     const all = await care('incoming', '');
     expect(all.total_is_lower_bound).toBe(false);
     expect(all.total).toBeGreaterThan(CARE_COUNT);
   });
 
-  async function plainCareUids(kind: string, sortBy: string, ordering: 'asc' | 'des', page: number, text: string): Promise<string[]> {
+  async function plainCareUids(
+    kind: string,
+    sortBy: string,
+    ordering: 'asc' | 'des',
+    page: number,
+    text: string,
+  ): Promise<string[]> {
     const direction = sql.raw(ordering === 'asc' ? 'asc' : 'desc');
     const column = sql.raw(`care_requests.${CARE_SORTS[sortBy]}`);
-    const join = kind === 'archived' ? sql`join archived_care_requests a on a.uid = care_requests.uid` : sql`left join archived_care_requests a on a.uid = care_requests.uid`;
+    const join =
+      kind === 'archived'
+        ? sql`join archived_care_requests a on a.uid = care_requests.uid`
+        : sql`left join archived_care_requests a on a.uid = care_requests.uid`;
     const result = (await t.db.execute(
       sql`select care_requests.uid from care_requests ${join} where search_text like ${`%${text}%`}
         order by ${column} ${direction}, care_requests.uid ${direction} limit 10 offset ${(page - 1) * 10}`,
@@ -196,8 +256,14 @@ describe('care list totals', () => {
         for (const ordering of ['asc', 'des'] as const) {
           for (const page of kind === 'archived' ? [1, 2] : [1, 60]) {
             for (const text of ['', 'xxx']) {
-              const listed = await care(kind, `sort_by=${sortBy}&ordering=${ordering}&page=${page}${text ? `&query=${text}` : ''}`);
-              expect(listed.items.map((item) => item.uid), `${kind} ${sortBy} ${ordering} ${page} "${text}"`).toEqual(await plainCareUids(kind, sortBy, ordering, page, text));
+              const listed = await care(
+                kind,
+                `sort_by=${sortBy}&ordering=${ordering}&page=${page}${text ? `&query=${text}` : ''}`,
+              );
+              expect(
+                listed.items.map((item) => item.uid),
+                `${kind} ${sortBy} ${ordering} ${page} "${text}"`,
+              ).toEqual(await plainCareUids(kind, sortBy, ordering, page, text));
             }
           }
         }
@@ -210,7 +276,10 @@ describe('audit list totals', () => {
   test('above the cap a lower bound, exact on request', async () => {
     const events = (query: string) => get(`/api/audit/events/?${query}`);
     expect(await events('query=capped')).toMatchObject({ total: 1001, total_is_lower_bound: true, next_page: 2 });
-    expect(await events('query=capped&exact_total=true')).toMatchObject({ total: EVENT_COUNT, total_is_lower_bound: false });
+    expect(await events('query=capped&exact_total=true')).toMatchObject({
+      total: EVENT_COUNT,
+      total_is_lower_bound: false,
+    });
     expect(await events('query=capped%201')).toMatchObject({ total: 1 + 10 + 100 + 2, total_is_lower_bound: false }); // 1, 10–19, 100–199, 1000, 1001
   });
 });

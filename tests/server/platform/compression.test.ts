@@ -31,7 +31,11 @@ test('the build step writes brotli and gzip next to larger files only, never for
   const { existsSync } = await import('node:fs');
   const at = (name: string) => existsSync(path.join(panelDir, 'assets', name));
   expect([at('vendor-abc123.js.br'), at('vendor-abc123.js.gz')]).toEqual([true, true]);
-  expect([at('tiny-abc123.js.br'), at('vendor-abc123.js.map.br'), at('vendor-abc123.js.map.gz')]).toEqual([false, false, false]);
+  expect([at('tiny-abc123.js.br'), at('vendor-abc123.js.map.br'), at('vendor-abc123.js.map.gz')]).toEqual([
+    false,
+    false,
+    false,
+  ]);
 });
 
 test.each([
@@ -59,7 +63,11 @@ test('an asset asked for without Accept-Encoding, or with identity only, comes a
 });
 
 test('a small asset and the page are not compressed; source maps stay unserved in any encoding', async () => {
-  const tiny = await t.app.inject({ method: 'GET', url: '/assets/tiny-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+  const tiny = await t.app.inject({
+    method: 'GET',
+    url: '/assets/tiny-abc123.js',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   expect(tiny.headers['content-encoding']).toBeUndefined();
   expect(tiny.body).toBe('console.log(1)');
   for (const url of [`${VENDOR}.map`, `${VENDOR}.map.br`]) {
@@ -75,7 +83,10 @@ test('a large JSON answer is compressed when the client accepts it, and stays no
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-  for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+  for (const [encoding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
     const compressed = await t.as({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
     expect(compressed.headers['content-encoding']).toBe(encoding);
     expect(compressed.headers['cache-control']).toBe('no-store');
@@ -85,24 +96,37 @@ test('a large JSON answer is compressed when the client accepts it, and stays no
 });
 
 test('a small JSON answer is sent as it is', async () => {
-  const response = await t.app.inject({ method: 'GET', url: '/api/health/live', headers: { 'accept-encoding': 'br, gzip' } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/health/live',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   expect(response.headers['content-encoding']).toBeUndefined();
   expect(response.json()).toEqual({ status: 'ok' });
 });
 
-test.each(['text/plain', 'application/json'])('a stored %s file downloads byte-identical, whole and in ranges, whatever the client accepts', async (contentType) => {
-  const data = Buffer.from(contentType === 'text/plain' ? 'line of text\n'.repeat(2000) : JSON.stringify({ rows: Array(2000).fill('row') }));
-  const stored = (await upload(t, { name: 'big.txt', data, contentType })).json<StoredFile>();
-  const url = `${FILES}/download/${stored.uid}/`;
+test.each(['text/plain', 'application/json'])(
+  'a stored %s file downloads byte-identical, whole and in ranges, whatever the client accepts',
+  async (contentType) => {
+    const data = Buffer.from(
+      contentType === 'text/plain' ? 'line of text\n'.repeat(2000) : JSON.stringify({ rows: Array(2000).fill('row') }),
+    );
+    const stored = (await upload(t, { name: 'big.txt', data, contentType })).json<StoredFile>();
+    const url = `${FILES}/download/${stored.uid}/`;
 
-  const whole = await t.as({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
-  expect(whole.statusCode).toBe(200);
-  expect(whole.headers['content-encoding']).toBeUndefined();
-  expect(Number(whole.headers['content-length'])).toBe(data.length);
-  expect(whole.rawPayload.equals(data)).toBe(true);
+    const whole = await t.as({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(Number(whole.headers['content-length'])).toBe(data.length);
+    expect(whole.rawPayload.equals(data)).toBe(true);
 
-  const part = await t.as({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip', range: 'bytes=100-2099' } });
-  expect(part.statusCode).toBe(206);
-  expect(part.headers['content-encoding']).toBeUndefined();
-  expect(part.rawPayload.equals(data.subarray(100, 2100))).toBe(true);
-});
+    const part = await t.as({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br, gzip', range: 'bytes=100-2099' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(data.subarray(100, 2100))).toBe(true);
+  },
+);

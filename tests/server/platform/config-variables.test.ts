@@ -4,14 +4,20 @@ import { Environment } from '../../../server/config/variables';
 
 const declared = Object.entries(Environment.properties);
 
-test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Integer'))('%s refuses a value that is no whole number, naming itself', (name) => {
-  expect(() => loadConfig({ [name]: 'many' })).toThrow(new RegExp(`^${name} must be a whole number.*, got "many"$`));
-  expect(() => loadConfig({ [name]: '-1' })).toThrow(name);
-});
+test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Integer'))(
+  '%s refuses a value that is no whole number, naming itself',
+  (name) => {
+    expect(() => loadConfig({ [name]: 'many' })).toThrow(new RegExp(`^${name} must be a whole number.*, got "many"$`));
+    expect(() => loadConfig({ [name]: '-1' })).toThrow(name);
+  },
+);
 
-test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Boolean'))('%s refuses a value that is neither true nor false', (name) => {
-  expect(() => loadConfig({ [name]: 'maybe' })).toThrow(`${name} must be true or false, got "maybe"`);
-});
+test.each(declared.filter(([, declaration]) => declaration[Kind] === 'Boolean'))(
+  '%s refuses a value that is neither true nor false',
+  (name) => {
+    expect(() => loadConfig({ [name]: 'maybe' })).toThrow(`${name} must be true or false, got "maybe"`);
+  },
+);
 
 test('a refused secret is not repeated in the refusal', () => {
   expect(() => loadConfig({ SECRET_KEY: 'not-a-key!' })).toThrow(/^SECRET_KEY must .*holds 0$/);
@@ -29,20 +35,31 @@ test('the grace is half of SHUTDOWN_TIMEOUT_MS when only that is set, the timeou
 });
 
 test('a value under its floor is raised to it, and the headers time-out never exceeds the whole request', () => {
-  expect(loadConfig({ SIGN_IN_WINDOW: '0', HTTP_IDLE_TIMEOUT_MS: '10' })).toMatchObject({ throttle: { windowSeconds: 1 }, http: { idleTimeoutMs: 1000 } });
-  expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http).toMatchObject({ requestTimeoutMs: 2000, headersTimeoutMs: 2000 });
+  expect(loadConfig({ SIGN_IN_WINDOW: '0', HTTP_IDLE_TIMEOUT_MS: '10' })).toMatchObject({
+    throttle: { windowSeconds: 1 },
+    http: { idleTimeoutMs: 1000 },
+  });
+  expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).http).toMatchObject({
+    requestTimeoutMs: 2000,
+    headersTimeoutMs: 2000,
+  });
 });
 
-test("AGENCY_LANGUAGE chooses the language of the mails to staff: English unless it says de", () => {
+test('AGENCY_LANGUAGE chooses the language of the mails to staff: English unless it says de', () => {
   expect(loadConfig({}).care.mailLanguage).toBe('en');
   expect(loadConfig({ AGENCY_LANGUAGE: 'de' }).care.mailLanguage).toBe('de');
   expect(() => loadConfig({ AGENCY_LANGUAGE: 'fr' })).toThrow('AGENCY_LANGUAGE must be en or de, got "fr"');
 });
 
 test('origins and the panel address are normalised; a list set to nothing is empty, unset it is the default', () => {
-  const config = loadConfig({ CORS_ORIGINS: 'https://a.example/x, http://b.example:8080/', PANEL_URL: 'https://panel.example/desk//' });
+  const config = loadConfig({
+    CORS_ORIGINS: 'https://a.example/x, http://b.example:8080/',
+    PANEL_URL: 'https://panel.example/desk//',
+  });
   expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
   expect(config.care.panelUrl).toBe('https://panel.example/desk');
-  expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example, nowhere' })).toThrow('CORS_ORIGINS must be a comma list of origins such as https://panel.example.org, got "nowhere"');
+  expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example, nowhere' })).toThrow(
+    'CORS_ORIGINS must be a comma list of origins such as https://panel.example.org, got "nowhere"',
+  );
   expect(loadConfig({ CORE_TERRITORY_ZIP_PREFIXES: '' }).care.coreTerritoryZipPrefixes).toEqual([]);
 });

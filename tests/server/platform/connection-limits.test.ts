@@ -3,7 +3,13 @@ import { createTestApp } from '../support/helpers';
 
 /** Slow and idle clients are cut off and the number of connections is bounded, so they cannot starve other clients. */
 
-const LIMITS = { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, idleTimeoutMs: 1_500, keepAliveTimeoutMs: 1_000, maxConnections: 3 };
+const LIMITS = {
+  headersTimeoutMs: 1_000,
+  requestTimeoutMs: 2_000,
+  idleTimeoutMs: 1_500,
+  keepAliveTimeoutMs: 1_000,
+  maxConnections: 3,
+};
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let port: number;
@@ -48,7 +54,9 @@ test('a client that sends nothing is closed', async () => {
 
 test('a body that never completes is cut off', async () => {
   const socket = await open();
-  socket.write('POST /api/intake/care-request/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+  socket.write(
+    'POST /api/intake/care-request/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+  );
   const drip = setInterval(() => socket.writable && socket.write(' '), 300);
   const elapsed = await closedAfter(socket, 10_000);
   clearInterval(drip);

@@ -36,7 +36,12 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
     const proxied = new URL(test.url!);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: proxied.toString(), poolSize: 4, statementTimeoutMs: STATEMENT_TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    database = await openDatabase({
+      databaseUrl: proxied.toString(),
+      poolSize: 4,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    });
     const config = testConfig();
     app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 7) });
     await ensureFirstAdministrator(database.db, config, () => undefined);
@@ -53,8 +58,10 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
   /** Connections the pool has handed out and not got back. */
   const checkedOut = () => database.pool!.totalCount - database.pool!.idleCount;
 
-  const signIn = () => app.inject({ method: 'POST', url: '/api/auth/token/', headers: basic(ADMIN.username, ADMIN.password) });
-  const sendMail = (subject: string) => app.inject({ method: 'POST', url: '/api/mail/send/', headers: bearer(token), payload: aMail({ subject }) });
+  const signIn = () =>
+    app.inject({ method: 'POST', url: '/api/auth/token/', headers: basic(ADMIN.username, ADMIN.password) });
+  const sendMail = (subject: string) =>
+    app.inject({ method: 'POST', url: '/api/mail/send/', headers: bearer(token), payload: aMail({ subject }) });
   const healthy = async () => (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode === 200;
 
   function expectDatabaseUnavailable(answer: Awaited<ReturnType<typeof signIn>>) {
@@ -71,7 +78,12 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
     const answers = [
       await app.inject({ method: 'GET', url: '/api/auth/info/', headers: bearer(token) }),
       await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) }),
-      await app.inject({ method: 'POST', url: '/api/mail/administration/providers/', headers: bearer(token), payload: provider }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/mail/administration/providers/',
+        headers: bearer(token),
+        payload: provider,
+      }),
       await signIn(),
     ];
     answers.forEach(expectDatabaseUnavailable);
@@ -79,9 +91,18 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
 
     await proxy.restore();
     await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
-    const created = await app.inject({ method: 'POST', url: '/api/mail/administration/providers/', headers: bearer(token), payload: provider });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/mail/administration/providers/',
+      headers: bearer(token),
+      payload: provider,
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const providers = await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) });
+    const providers = await app.inject({
+      method: 'GET',
+      url: '/api/mail/administration/providers/',
+      headers: bearer(token),
+    });
     expect(providers.json<{ name: string }[]>().filter((row) => row.name === provider.name)).toHaveLength(1);
   });
 
@@ -130,19 +151,52 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
   it('the mail worker logs the cut, carries on, and delivers once the database is back', async () => {
     const peer = await startSmtpPeer();
     const config = testConfig();
-    const worker = createMailWorker({ db: database.db, masterSecret: Buffer.alloc(32, 7), config: { ...config.mail, tlsVerify: false, smtpTimeoutMs: 5000, pollIntervalMs: 50 } });
+    const worker = createMailWorker({
+      db: database.db,
+      masterSecret: Buffer.alloc(32, 7),
+      config: { ...config.mail, tlsVerify: false, smtpTimeoutMs: 5000, pollIntervalMs: 50 },
+    });
     try {
-      const provider = await app.inject({ method: 'POST', url: '/api/mail/administration/providers/', headers: bearer(token), payload: { name: 'Worker peer', host: '127.0.0.1', port: peer.port, security: 'none' } });
-      const account = { expression: '^worker@', provider: { uid: provider.json<{ uid: string }>().uid }, credentials: null };
-      expect((await app.inject({ method: 'POST', url: '/api/mail/administration/accounts/', headers: bearer(token), payload: account })).statusCode).toBe(201);
+      const provider = await app.inject({
+        method: 'POST',
+        url: '/api/mail/administration/providers/',
+        headers: bearer(token),
+        payload: { name: 'Worker peer', host: '127.0.0.1', port: peer.port, security: 'none' },
+      });
+      const account = {
+        expression: '^worker@',
+        provider: { uid: provider.json<{ uid: string }>().uid },
+        credentials: null,
+      };
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/mail/administration/accounts/',
+            headers: bearer(token),
+            payload: account,
+          })
+        ).statusCode,
+      ).toBe(201);
       worker.start();
       await proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 300)); // the worker's polls fail meanwhile
       expect(worker.isRunning()).toBe(true);
       await proxy.restore();
       await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
-      expect((await app.inject({ method: 'POST', url: '/api/mail/send/', headers: bearer(token), payload: aMail({ sender: 'worker@caredesk.example', subject: 'After the cut' }) })).statusCode).toBe(202);
-      await expect.poll(() => peer.received.map((mail) => mail.subject), { timeout: 10_000 }).toContain('After the cut');
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/mail/send/',
+            headers: bearer(token),
+            payload: aMail({ sender: 'worker@caredesk.example', subject: 'After the cut' }),
+          })
+        ).statusCode,
+      ).toBe(202);
+      await expect
+        .poll(() => peer.received.map((mail) => mail.subject), { timeout: 10_000 })
+        .toContain('After the cut');
     } finally {
       await worker.stop();
       await peer.close();
@@ -172,7 +226,9 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
 
       const requestStarted = Date.now();
-      expectDatabaseUnavailable(await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) }));
+      expectDatabaseUnavailable(
+        await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) }),
+      );
       expect(Date.now() - requestStarted).toBeLessThan(STATEMENT_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2_000);
       // a transaction whose BEGIN gets no answer gives its connection back all the same
       await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
@@ -181,6 +237,9 @@ describe.skipIf(!databaseUrl)('PostgreSQL faults', () => {
     }
     await expect.poll(healthy, { timeout: 10_000 }).toBe(true);
     expect(checkedOut()).toBe(0);
-    expect((await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/mail/administration/providers/', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

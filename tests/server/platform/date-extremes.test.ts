@@ -49,12 +49,49 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** What is sent: the calendar's ends and beyond, the epoch, and malformed values. */
 const EXTREMES: Record<Kind, unknown[]> = {
-  date: ['0000-01-01', '0001-01-01', '1899-12-31', '1900-01-01', '1970-01-01', '9999-12-31', '10000-01-01', '+010000-01-01', '-000001-01-01',
-    '2026-02-30', '2026-13-01', '2026-1-1', '26-01-01', '2026-01-01T00:00:00Z', '', 20260101],
-  'date-time': ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z',
-    '10000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01T24:00:01Z', 'yesterday'],
+  date: [
+    '0000-01-01',
+    '0001-01-01',
+    '1899-12-31',
+    '1900-01-01',
+    '1970-01-01',
+    '9999-12-31',
+    '10000-01-01',
+    '+010000-01-01',
+    '-000001-01-01',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-1-1',
+    '26-01-01',
+    '2026-01-01T00:00:00Z',
+    '',
+    20260101,
+  ],
+  'date-time': [
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '1899-12-31T23:59:59Z',
+    '1970-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+    '10000-01-01T00:00:00Z',
+    '+010000-01-01T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-01-01T24:00:01Z',
+    'yesterday',
+  ],
   // 0000-01-01, 0001-01-01, 1899-12-31T23:59:59Z, the epoch, 9999-12-31T23:59:59Z, 10000-01-01, beyond a JavaScript Date, malformed
-  'epoch-seconds': [-62_167_219_200, -62_135_596_800, -2_208_988_801, 0, 253_402_300_799, 253_402_300_800, 8_640_000_000_001, 1e21, 1.5, '1970-01-01'],
+  'epoch-seconds': [
+    -62_167_219_200,
+    -62_135_596_800,
+    -2_208_988_801,
+    0,
+    253_402_300_799,
+    253_402_300_800,
+    8_640_000_000_001,
+    1e21,
+    1.5,
+    '1970-01-01',
+  ],
 };
 
 /** An ordinary value of each kind, in the future (an API token's expiry must be, a care request's start date too). */
@@ -75,12 +112,18 @@ function kindOf(schema: DocumentSchema): Kind | undefined {
 }
 
 /** The paths of the date fields inside a schema (objects, nullable objects and the first item of arrays). */
-function datePaths(schema: DocumentSchema | undefined, path: string[] = [], depth = 0): { path: string[]; kind: Kind }[] {
+function datePaths(
+  schema: DocumentSchema | undefined,
+  path: string[] = [],
+  depth = 0,
+): { path: string[]; kind: Kind }[] {
   if (!schema || depth > 5) return [];
   const kind = kindOf(schema);
   if (kind) return [{ path, kind }];
   const object = (schema.anyOf?.find((option) => option.properties) ?? schema) as DocumentSchema;
-  const properties = Object.entries(object.properties ?? {}).flatMap(([key, property]) => datePaths(property, [...path, key], depth + 1));
+  const properties = Object.entries(object.properties ?? {}).flatMap(([key, property]) =>
+    datePaths(property, [...path, key], depth + 1),
+  );
   return object.items ? [...properties, ...datePaths(object.items, [...path, '0'], depth + 1)] : properties;
 }
 
@@ -92,15 +135,49 @@ function dateFieldsOf(document: { paths: Record<string, Record<string, DocumentO
       const json = content['application/json']?.schema;
       const form = content['multipart/form-data']?.schema;
       const fields: DateField[] = [
-        ...datePaths(json).map((field) => ({ method, template, part: 'body' as const, container: json, name: '', ...field })),
-        ...datePaths(form).map(({ path, kind }) => ({ method, template, part: 'form' as const, name: path[0]!, path: [], kind })),
+        ...datePaths(json).map((field) => ({
+          method,
+          template,
+          part: 'body' as const,
+          container: json,
+          name: '',
+          ...field,
+        })),
+        ...datePaths(form).map(({ path, kind }) => ({
+          method,
+          template,
+          part: 'form' as const,
+          name: path[0]!,
+          path: [],
+          kind,
+        })),
       ];
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'header') continue;
         const jsonParameter = parameter.content?.['application/json']?.schema;
         const part = parameter.in;
-        if (jsonParameter) fields.push(...datePaths(jsonParameter).map((field) => ({ method, template, part, container: jsonParameter, name: parameter.name, ...field })));
-        else fields.push(...datePaths(parameter.schema).map(({ kind }) => ({ method, template, part, name: parameter.name, path: [], kind })));
+        if (jsonParameter)
+          fields.push(
+            ...datePaths(jsonParameter).map((field) => ({
+              method,
+              template,
+              part,
+              container: jsonParameter,
+              name: parameter.name,
+              ...field,
+            })),
+          );
+        else
+          fields.push(
+            ...datePaths(parameter.schema).map(({ kind }) => ({
+              method,
+              template,
+              part,
+              name: parameter.name,
+              path: [],
+              kind,
+            })),
+          );
       }
       return fields;
     }),
@@ -131,26 +208,41 @@ afterAll(() => t?.close());
 /** The request around one value: everything else valid, the objects it refers to existing. */
 async function fixturesFor(field: DateField): Promise<Fixtures> {
   const version = field.template.endsWith('/workflow/')
-    ? (await t.as({ method: 'GET', url: `${CARE}/care-requests/${careRequest}/workflow/` })).json<{ version: number }>().version
+    ? (await t.as({ method: 'GET', url: `${CARE}/care-requests/${careRequest}/workflow/` })).json<{ version: number }>()
+        .version
     : undefined;
   return {
-    uidFor: (template) => (template.startsWith(`${CARE}/care-requests/`) ? careRequest : '00000000-0000-4000-8000-000000000000'),
+    uidFor: (template) =>
+      template.startsWith(`${CARE}/care-requests/`) ? careRequest : '00000000-0000-4000-8000-000000000000',
     form: validForm(),
     // a workflow change names the current version and changes only the date; an API token is new each time
-    fields: { version, status: undefined, assignee_uid: undefined, reason: undefined, token: `date-extremes-token-${++counter}`, service: 'date-extremes' },
+    fields: {
+      version,
+      status: undefined,
+      assignee_uid: undefined,
+      reason: undefined,
+      token: `date-extremes-token-${++counter}`,
+      service: 'date-extremes',
+    },
   };
 }
 
 async function send(field: DateField, value: unknown): Promise<LightMyRequestResponse> {
   const fixtures = await fixturesFor(field);
   const segments: Record<string, string> = field.part === 'path' ? { [field.name]: String(value) } : {};
-  const path = field.template.replace(/\{(\w+)\}/g, (_match, name: string) => segments[name] ?? fixtures.uidFor(field.template));
+  const path = field.template.replace(
+    /\{(\w+)\}/g,
+    (_match, name: string) => segments[name] ?? fixtures.uidFor(field.template),
+  );
   const request: InjectOptions = { method: field.method as InjectOptions['method'], url: path };
   if (field.part === 'query') {
-    const text = field.container ? JSON.stringify(withValueAt(sampleOf(field, fixtures), field.path, value)) : String(value);
+    const text = field.container
+      ? JSON.stringify(withValueAt(sampleOf(field, fixtures), field.path, value))
+      : String(value);
     request.url = `${path}?${field.name}=${encodeURIComponent(text)}`;
   }
-  if (field.part === 'body') request.payload = withValueAt(sampleOf(field, fixtures), field.path, value) as InjectOptions['payload'];
+  if (field.part === 'body')
+    request.payload = withValueAt(sampleOf(field, fixtures), field.path, value) as InjectOptions['payload'];
   if (field.part === 'form') {
     const form = { ...(field.template === INTAKE ? fixtures.form : {}), [field.name]: String(value) };
     Object.assign(request, await multipart(form));
@@ -160,25 +252,31 @@ async function send(field: DateField, value: unknown): Promise<LightMyRequestRes
 }
 
 /** The valid object around the date: a JSON parameter's starts empty (every filter is optional), a body's is sampled. */
-const sampleOf = (field: DateField, fixtures: Fixtures) => (field.part === 'query' ? {} : sample(field.container ?? {}, '', fixtures));
+const sampleOf = (field: DateField, fixtures: Fixtures) =>
+  field.part === 'query' ? {} : sample(field.container ?? {}, '', fixtures);
 
-const describeField = (field: DateField) => `${field.method} ${field.template} ${field.part} ${[field.name, ...field.path].filter(Boolean).join('.')}`;
+const describeField = (field: DateField) =>
+  `${field.method} ${field.template} ${field.part} ${[field.name, ...field.path].filter(Boolean).join('.')}`;
 
 /** What is wrong with an answer to an extreme value, or undefined: a 5xx, a 4xx without a problem, a 400 not naming the field. */
 function defectOf(field: DateField, value: unknown, response: LightMyRequestResponse): string | undefined {
   const where = `${describeField(field)} = ${JSON.stringify(value)}`;
   if (response.statusCode >= 500) return `${where}: ${response.statusCode} ${response.body.slice(0, 300)}`;
   if (response.statusCode < 400) return undefined;
-  if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) return `${where}: ${response.statusCode} without a problem body`;
+  if (!/^application\/problem\+json/.test(String(response.headers['content-type'])))
+    return `${where}: ${response.statusCode} without a problem body`;
   const problem = response.json<{ field?: string; errors?: { field: string }[] }>();
   const named = field.part === 'body' ? field.path[0] : field.name;
   const names = [problem.field, ...(problem.errors ?? []).map((error) => error.field)];
-  if (response.statusCode === 400 && !names.some((name) => name === named || name?.startsWith(`${named}.`))) return `${where}: 400 not naming ${named}: ${response.body}`;
+  if (response.statusCode === 400 && !names.some((name) => name === named || name?.startsWith(`${named}.`)))
+    return `${where}: 400 not naming ${named}: ${response.body}`;
   return undefined;
 }
 
 test('every date field of every operation takes the ends of the calendar without a 5xx, and a 400 names the field', async () => {
-  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, DocumentOperation>> }>();
+  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, DocumentOperation>>;
+  }>();
   const fields = dateFieldsOf(document);
   expect(fields.map(describeField)).toEqual(
     expect.arrayContaining([
@@ -198,7 +296,10 @@ test('every date field of every operation takes the ends of the calendar without
   const defects: string[] = [];
   for (const field of fields) {
     const ordinary = await send(field, ORDINARY[field.kind]());
-    expect(ordinary.statusCode, `${describeField(field)} with an ordinary value: ${ordinary.body.slice(0, 300)}`).toBeLessThan(300);
+    expect(
+      ordinary.statusCode,
+      `${describeField(field)} with an ordinary value: ${ordinary.body.slice(0, 300)}`,
+    ).toBeLessThan(300);
     for (const value of EXTREMES[field.kind]) {
       const defect = defectOf(field, value, await send(field, value));
       if (defect) defects.push(defect);
@@ -209,10 +310,15 @@ test('every date field of every operation takes the ends of the calendar without
 
 describe('a follow-up', () => {
   const workflowUrl = () => `${CARE}/care-requests/${careRequest}/workflow/`;
-  const currentVersion = async () => (await t.as({ method: 'GET', url: workflowUrl() })).json<{ version: number }>().version;
-  const setFollowUp = async (follow_up: string) => t.as({ method: 'PATCH', url: workflowUrl(), payload: { version: await currentVersion(), follow_up } });
+  const currentVersion = async () =>
+    (await t.as({ method: 'GET', url: workflowUrl() })).json<{ version: number }>().version;
+  const setFollowUp = async (follow_up: string) =>
+    t.as({ method: 'PATCH', url: workflowUrl(), payload: { version: await currentVersion(), follow_up } });
   const listFrom = (from: string) =>
-    t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?filters=${encodeURIComponent(JSON.stringify({ follow_up: { from } }))}` });
+    t.as({
+      method: 'GET',
+      url: `${CARE}/incoming/care-requests/?filters=${encodeURIComponent(JSON.stringify({ follow_up: { from } }))}`,
+    });
 
   it('may be any day from 1900-01-01 to 9999-12-31', async () => {
     for (const day of ['1900-01-01', '2024-02-29', '9999-12-31']) {

@@ -6,7 +6,15 @@ import { FILES, PRICING, createFilesTestApp, upload } from '../support/files-hel
 import { AUTH, testConfig } from '../support/helpers';
 import { MAIL, addAccount, addProvider, sendMail } from '../support/mail-helpers';
 import { inBatches } from '../support/server-process';
-import { headerCases, jsonCases, operationsOf, pathCases, queryCases, type Fixtures, type HostileCase } from './hostile/cases';
+import {
+  headerCases,
+  jsonCases,
+  operationsOf,
+  pathCases,
+  queryCases,
+  type Fixtures,
+  type HostileCase,
+} from './hostile/cases';
 import { multipartCases, part } from './hostile/multipart';
 import { seededRandom } from './hostile/values';
 
@@ -27,7 +35,10 @@ let tokens: { admin: string; deputy: string };
 
 beforeAll(async () => {
   const defaults = testConfig();
-  t = await createFilesTestApp({ throttle: { ...defaults.throttle, userAddressMaxFailures: 0, apiTokenMaxFailures: 0 }, care: { ...defaults.care, intakeRateLimit: 1_000_000 } });
+  t = await createFilesTestApp({
+    throttle: { ...defaults.throttle, userAddressMaxFailures: 0, apiTokenMaxFailures: 0 },
+    care: { ...defaults.care, intakeRateLimit: 1_000_000 },
+  });
   const fixtures = await createFixtures();
   const deputy = await t.createUser({ roles: ['administrator'] });
   tokens = { admin: await t.adminToken(), deputy: (await t.signIn(deputy.username, deputy.password)).access_token };
@@ -39,11 +50,21 @@ afterAll(() => t?.cleanUp());
 async function createFixtures(): Promise<Fixtures> {
   const victim = await t.createUser({ roles: ['caregiver'] });
   const provider = await addProvider(t, { port: 2525 });
-  const account = await addAccount(t, { expression: '@hostile\\.example$', provider: { uid: provider.uid }, credentials: null });
+  const account = await addAccount(t, {
+    expression: '@hostile\\.example$',
+    provider: { uid: provider.uid },
+    credentials: null,
+  });
   const file = (await upload(t)).json<{ uid: string }>();
   const mail = await sendMail(t);
   const token = async (base: string) =>
-    (await t.as({ method: 'POST', url: `${base}/administration/access-tokens/`, payload: { service: 'hostile', token: `hostile-${base.length}-token` } })).json<{ uid: string }>().uid;
+    (
+      await t.as({
+        method: 'POST',
+        url: `${base}/administration/access-tokens/`,
+        payload: { service: 'hostile', token: `hostile-${base.length}-token` },
+      })
+    ).json<{ uid: string }>().uid;
   const uids: [string, string][] = [
     [`${AUTH}/administration/users/`, victim.domain_user.uid],
     [`${MAIL}/administration/providers/`, provider.uid],
@@ -102,8 +123,23 @@ function generateCases(fixtures: Fixtures): HostileCase[] {
 /** Basic credentials that are not what a sign-in takes. */
 function signInCases(): HostileCase[] {
   const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
-  const headers = ['Basic', 'Basic !!!', 'Basic =', basic('no-colon'), basic(':'), basic('\u0000:\u0000'), basic(`${'u'.repeat(10_000)}:p`), basic('admin:\ud800'),
-    basic('\u202eadmin:x'), `Basic ${'A'.repeat(20_000)}`, 'Bearer', 'Bearer a.b.c', 'Negotiate abc', 'basic YTpi', 'Basic YTpi YTpi'];
+  const headers = [
+    'Basic',
+    'Basic !!!',
+    'Basic =',
+    basic('no-colon'),
+    basic(':'),
+    basic('\u0000:\u0000'),
+    basic(`${'u'.repeat(10_000)}:p`),
+    basic('admin:\ud800'),
+    basic('\u202eadmin:x'),
+    `Basic ${'A'.repeat(20_000)}`,
+    'Bearer',
+    'Bearer a.b.c',
+    'Negotiate abc',
+    'basic YTpi',
+    'Basic YTpi YTpi',
+  ];
   return headers.map((authorization, index) => ({
     name: `POST ${AUTH}/token/ hostile credentials #${index}`,
     auth: 'none' as const,
@@ -111,13 +147,29 @@ function signInCases(): HostileCase[] {
   }));
 }
 
-const GARBAGE_AUTHORIZATION = ['Bearer garbage', `Bearer ${'a'.repeat(10_000)}`, 'Bearer eyJhbGciOiJub25lIn0.e30.', 'Basic !!!', 'Token x', 'Bearer \u0000'];
+const GARBAGE_AUTHORIZATION = [
+  'Bearer garbage',
+  `Bearer ${'a'.repeat(10_000)}`,
+  'Bearer eyJhbGciOiJub25lIn0.e30.',
+  'Basic !!!',
+  'Token x',
+  'Bearer \u0000',
+];
 
 function requestOf(hostile: HostileCase, index: number): InjectOptions {
-  const token = hostile.request.url?.toString().startsWith(`${AUTH}/update-password-authentication/`) ? tokens.deputy : tokens.admin;
+  const token = hostile.request.url?.toString().startsWith(`${AUTH}/update-password-authentication/`)
+    ? tokens.deputy
+    : tokens.admin;
   const authorization =
-    hostile.auth === 'admin' ? `Bearer ${token}` : hostile.auth === 'garbage' ? GARBAGE_AUTHORIZATION[index % GARBAGE_AUTHORIZATION.length] : undefined;
-  return { ...hostile.request, headers: { ...hostile.request.headers, ...(authorization ? { authorization } : {}) } } as InjectOptions;
+    hostile.auth === 'admin'
+      ? `Bearer ${token}`
+      : hostile.auth === 'garbage'
+        ? GARBAGE_AUTHORIZATION[index % GARBAGE_AUTHORIZATION.length]
+        : undefined;
+  return {
+    ...hostile.request,
+    headers: { ...hostile.request.headers, ...(authorization ? { authorization } : {}) },
+  } as InjectOptions;
 }
 
 async function injectWithin(request: InjectOptions): Promise<LightMyRequestResponse | 'hung'> {
@@ -144,14 +196,19 @@ function defectOf(response: LightMyRequestResponse | 'hung'): string | undefined
   if (response === 'hung') return `no answer within ${REQUEST_TIMEOUT_MS} ms`;
   if (response.statusCode >= 500) return `${response.statusCode}: ${response.body.slice(0, 300)}`;
   if (response.statusCode < 400) return undefined;
-  if (!/^application\/problem\+json/.test(String(response.headers['content-type']))) return `${response.statusCode} without a problem body: ${response.headers['content-type']} ${response.body.slice(0, 200)}`;
+  if (!/^application\/problem\+json/.test(String(response.headers['content-type'])))
+    return `${response.statusCode} without a problem body: ${response.headers['content-type']} ${response.body.slice(0, 200)}`;
   let problem: Record<string, unknown>;
   try {
     problem = JSON.parse(decodedBody(response)) as Record<string, unknown>;
   } catch {
     return `${response.statusCode} with a problem content type but no JSON (${response.headers['content-encoding'] ?? 'identity'}): ${response.body.slice(0, 200)}`;
   }
-  const complete = typeof problem.type === 'string' && typeof problem.title === 'string' && problem.status === response.statusCode && typeof problem.detail === 'string';
+  const complete =
+    typeof problem.type === 'string' &&
+    typeof problem.title === 'string' &&
+    problem.status === response.statusCode &&
+    typeof problem.detail === 'string';
   return complete ? undefined : `${response.statusCode} with an incomplete problem: ${response.body.slice(0, 300)}`;
 }
 
@@ -160,7 +217,8 @@ test('every operation of the OpenAPI document: no 5xx, every 4xx a problem body,
   expect(operations.length).toBeGreaterThanOrEqual(40);
   expect(cases.length).toBeGreaterThanOrEqual(5_000);
   const covered = new Set(cases.map((hostile) => hostile.name.split(' ').slice(0, 2).join(' ')));
-  for (const operation of operations) expect(covered, 'every operation has cases').toContain(`${operation.method} ${operation.template}`);
+  for (const operation of operations)
+    expect(covered, 'every operation has cases').toContain(`${operation.method} ${operation.template}`);
 
   const defects: string[] = [];
   const statuses = new Map<number, number>();
@@ -182,5 +240,8 @@ test('every operation of the OpenAPI document: no 5xx, every 4xx a problem body,
   expect(statuses.get(401) ?? 0).toBeGreaterThan(100);
   expect(await t.responsesShowingSecrets(), 'no answer shows a password, a password hash or a token hash').toEqual([]);
   // the administrator survived the run
-  expect((await t.app.inject({ method: 'GET', url: `${AUTH}/info/`, headers: { authorization: `Bearer ${tokens.admin}` } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'GET', url: `${AUTH}/info/`, headers: { authorization: `Bearer ${tokens.admin}` } }))
+      .statusCode,
+  ).toBe(200);
 }, 180_000);

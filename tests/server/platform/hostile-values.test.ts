@@ -38,19 +38,31 @@ describe('a NUL character in a text', () => {
 
   test('of a query parameter', async () => {
     expectProblem(await t.as({ method: 'GET', url: `${FILES}/search/?query=${encodeURIComponent(NUL)}` }), 'query');
-    expectProblem(await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent(NUL)}` }), 'query');
+    expectProblem(
+      await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?query=${encodeURIComponent(NUL)}` }),
+      'query',
+    );
   });
 
   test('of Basic credentials: 401 malformed, not a database error', async () => {
     for (const credentials of ['nul\u0000user:long-enough', 'admin:pass\u0000word', '\u0000:\u0000']) {
-      const response = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } });
+      const response = await t.inject({
+        method: 'POST',
+        url: `${AUTH}/token/`,
+        headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+      });
       expect(response.statusCode, response.body).toBe(401);
       expect(response.json()).toMatchObject({ status: 401, detail: 'The Authorization header is malformed.' });
     }
   });
 
   test('of a public intake form field, without sign-in', async () => {
-    const response = await t.inject({ method: 'POST', url: INTAKE, remoteAddress: '10.77.0.1', ...(await formData(validForm({ EinsatzOrt: `Ber${NUL}lin` }))) });
+    const response = await t.inject({
+      method: 'POST',
+      url: INTAKE,
+      remoteAddress: '10.77.0.1',
+      ...(await formData(validForm({ EinsatzOrt: `Ber${NUL}lin` }))),
+    });
     expectProblem(response, 'EinsatzOrt');
   });
 });
@@ -60,7 +72,10 @@ describe('an unpaired surrogate (not Unicode) in a text', () => {
     const uploaded = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...uploadForm() });
     const uid = uploaded.json<{ uid: string }>().uid;
     const references = { references: [{ name: 'Customer', value: 'C-\ud800' }] };
-    expectProblem(await t.as({ method: 'PUT', url: `${FILES}/files/${uid}/references/`, payload: references }), 'references.0.value');
+    expectProblem(
+      await t.as({ method: 'PUT', url: `${FILES}/files/${uid}/references/`, payload: references }),
+      'references.0.value',
+    );
     const provider = { name: 'Mail \udfff', host: 'smtp.example.org', port: 25, security: 'none' };
     expectProblem(await t.as({ method: 'POST', url: `${MAIL}/administration/providers/`, payload: provider }), 'name');
   });
@@ -84,13 +99,19 @@ describe('date filters at the end of what the schema takes', () => {
     for (const range of [{ from: LAST_SECOND }, { to: LAST_SECOND }, { from: 0, to: LAST_SECOND }]) {
       const files = await t.as({ method: 'GET', url: `${FILES}/search/?filters=${filters('uploaded', range)}` });
       expect(files.statusCode, files.body).toBe(200);
-      const care = await t.as({ method: 'GET', url: `${CARE}/incoming/care-requests/?filters=${filters('submitted', range)}` });
+      const care = await t.as({
+        method: 'GET',
+        url: `${CARE}/incoming/care-requests/?filters=${filters('submitted', range)}`,
+      });
       expect(care.statusCode, care.body).toBe(200);
     }
   });
 
   test('one second more is refused naming filters', async () => {
-    expectProblem(await t.as({ method: 'GET', url: `${FILES}/search/?filters=${filters('uploaded', { to: LAST_SECOND + 1 })}` }), 'filters');
+    expectProblem(
+      await t.as({ method: 'GET', url: `${FILES}/search/?filters=${filters('uploaded', { to: LAST_SECOND + 1 })}` }),
+      'filters',
+    );
   });
 });
 
@@ -98,7 +119,10 @@ describe('an API token expiry beyond what a date can hold', () => {
   for (const expires of [8.64e15 / 1000 + 1, 1e300, 253_402_300_800]) {
     test(`expires = ${expires}`, async () => {
       const body = { service: 'billing', token: `hostile-token-${expires}-value`, expires };
-      expectProblem(await t.as({ method: 'POST', url: `${FILES}/administration/access-tokens/`, payload: body }), 'expires');
+      expectProblem(
+        await t.as({ method: 'POST', url: `${FILES}/administration/access-tokens/`, payload: body }),
+        'expires',
+      );
     });
   }
 });

@@ -30,13 +30,22 @@ describe.skipIf(!databaseUrl)('a note whose answer was lost with the database co
     const url = new URL(test.url!);
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
-    proxied = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, statementTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    proxied = await openDatabase({
+      databaseUrl: url.toString(),
+      poolSize: 4,
+      statementTimeoutMs: 2_000,
+      connectTimeoutMs: 1_000,
+    });
     const config = testConfig();
     app = await buildApp({ config, database: proxied, masterSecret: Buffer.alloc(32, 7) });
     await ensureFirstAdministrator(proxied.db, config, () => undefined);
-    token = (await app.inject({ method: 'POST', url: '/api/auth/token/', headers: basic(ADMIN.username, ADMIN.password) })).json<{ access_token: string }>().access_token;
+    token = (
+      await app.inject({ method: 'POST', url: '/api/auth/token/', headers: basic(ADMIN.username, ADMIN.password) })
+    ).json<{ access_token: string }>().access_token;
     const { payload, headers } = await multipart(validForm());
-    careRequestUid = (await app.inject({ method: 'POST', url: INTAKE, payload, headers, remoteAddress: freshAddress() })).json<{ uid: string }>().uid;
+    careRequestUid = (
+      await app.inject({ method: 'POST', url: INTAKE, payload, headers, remoteAddress: freshAddress() })
+    ).json<{ uid: string }>().uid;
   });
 
   afterAll(async () => {
@@ -48,14 +57,33 @@ describe.skipIf(!databaseUrl)('a note whose answer was lost with the database co
   });
 
   /** Counted on a connection of its own, past the proxy. */
-  const notes = async () => (await test.database.db.select({ total: count() }).from(careRequestNotes).where(eq(careRequestNotes.requestUid, careRequestUid)))[0]!.total;
+  const notes = async () =>
+    (
+      await test.database.db
+        .select({ total: count() })
+        .from(careRequestNotes)
+        .where(eq(careRequestNotes.requestUid, careRequestUid))
+    )[0]!.total;
   const addNote = (key: string) =>
-    app.inject({ method: 'POST', url: `${CARE}/care-requests/${careRequestUid}/notes/`, payload: { text: 'Called back, all well' }, headers: { ...bearer(token), 'idempotency-key': key } });
+    app.inject({
+      method: 'POST',
+      url: `${CARE}/care-requests/${careRequestUid}/notes/`,
+      payload: { text: 'Called back, all well' },
+      headers: { ...bearer(token), 'idempotency-key': key },
+    });
   const healthy = async () => (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode === 200;
 
   it('is stored once: the retry with the same key answers the committed note', async () => {
     const key = `"${randomUUID()}"`;
-    expect((await app.inject({ method: 'GET', url: `${CARE}/care-requests/${careRequestUid}/notes/`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${CARE}/care-requests/${careRequestUid}/notes/`,
+          headers: bearer(token),
+        })
+      ).statusCode,
+    ).toBe(200);
     const before = await notes();
 
     // the transaction's COMMIT goes through; its answer, and everything after it on that connection, does not come back
@@ -71,7 +99,10 @@ describe.skipIf(!databaseUrl)('a note whose answer was lost with the database co
     const retry = await addNote(key);
     expect(retry.statusCode, retry.body).toBe(201);
     expect(await notes()).toBe(before + 1);
-    const [stored] = await test.database.db.select().from(careRequestNotes).where(eq(careRequestNotes.requestUid, careRequestUid));
+    const [stored] = await test.database.db
+      .select()
+      .from(careRequestNotes)
+      .where(eq(careRequestNotes.requestUid, careRequestUid));
     expect(retry.json()).toMatchObject({ uid: stored!.uid, text: 'Called back, all well' });
   });
 });

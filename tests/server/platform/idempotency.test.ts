@@ -5,7 +5,18 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { apiTokens, careRequestNotes, careRequests, files, idempotencyKeys, mailAccounts, mailProviders, mails, secondFactors, users } from '../../../server/db/schema';
+import {
+  apiTokens,
+  careRequestNotes,
+  careRequests,
+  files,
+  idempotencyKeys,
+  mailAccounts,
+  mailProviders,
+  mails,
+  secondFactors,
+  users,
+} from '../../../server/db/schema';
 import { housekeepingJobs } from '../../../server/housekeeping-jobs';
 import { createHousekeeping } from '../../../server/shared/housekeeping';
 import { CARE, freshAddress, INTAKE, multipart as formData, validForm } from '../../fixtures/care-form';
@@ -34,8 +45,10 @@ beforeAll(async () => {
 afterAll(() => t?.cleanUp());
 
 const newKey = () => `"${randomUUID()}"`;
-const keyed = (key: string | undefined): Record<string, string> => (key === undefined ? {} : { 'idempotency-key': key });
-const rows = async (table: PgTable, where?: ReturnType<typeof and>) => (await t.db.select({ total: count() }).from(table).where(where))[0]!.total;
+const keyed = (key: string | undefined): Record<string, string> =>
+  key === undefined ? {} : { 'idempotency-key': key };
+const rows = async (table: PgTable, where?: ReturnType<typeof and>) =>
+  (await t.db.select({ total: count() }).from(table).where(where))[0]!.total;
 
 async function submitForm(form: Record<string, string>, options: Partial<InjectOptions> = {}) {
   const { payload, headers } = await formData(form);
@@ -51,21 +64,34 @@ interface Case {
   prepare: () => Promise<Send>;
 }
 
-const json = (url: string, body: (other: boolean) => object, token?: string): Send => (key, other = false) =>
-  t.as({ method: 'POST', url, payload: body(other), headers: keyed(key), token });
+const json =
+  (url: string, body: (other: boolean) => object, token?: string): Send =>
+  (key, other = false) =>
+    t.as({ method: 'POST', url, payload: body(other), headers: keyed(key), token });
 
 /** A pending authenticator app of the factor user: its confirmation, with the current code or another one. */
 async function pendingConfirmation(): Promise<Send> {
   const user = await signedInUser(t);
-  const started = (await t.as({ method: 'POST', url: `${FACTORS}totp/`, token: user.token, payload: {} })).json<{ uid: string; secret: string }>();
+  const started = (await t.as({ method: 'POST', url: `${FACTORS}totp/`, token: user.token, payload: {} })).json<{
+    uid: string;
+    secret: string;
+  }>();
   const code = codeAt(started.secret, Date.now());
-  return json(`${FACTORS}totp/${started.uid}/confirm/`, (other) => ({ code: other ? String((Number(code) + 1) % 1_000_000).padStart(6, '0') : code }), user.token);
+  return json(
+    `${FACTORS}totp/${started.uid}/confirm/`,
+    (other) => ({ code: other ? String((Number(code) + 1) % 1_000_000).padStart(6, '0') : code }),
+    user.token,
+  );
 }
 
 async function webauthnRegistration(): Promise<Send> {
   const options = (await t.as({ method: 'POST', url: `${FACTORS}webauthn/options/`, token: factorUser.token })).json();
   const webauthn = createSoftwareAuthenticator({ origin: PANEL_ORIGIN, rpId: 'localhost' }).register(options);
-  return json(`${FACTORS}webauthn/`, (other) => ({ webauthn, name: other ? 'Other key' : 'Desk key' }), factorUser.token);
+  return json(
+    `${FACTORS}webauthn/`,
+    (other) => ({ webauthn, name: other ? 'Other key' : 'Desk key' }),
+    factorUser.token,
+  );
 }
 
 const CASES: Record<string, Case> = {
@@ -74,7 +100,11 @@ const CASES: Record<string, Case> = {
     effects: () => rows(careRequests),
     prepare: async () => {
       const form = validForm({ Nachname: unique('Staff') });
-      return async (key, other) => submitForm(other ? { ...form, Vorname: 'Other' } : form, { headers: { ...bearer(await t.adminToken()), ...keyed(key) }, remoteAddress: freshAddress() });
+      return async (key, other) =>
+        submitForm(other ? { ...form, Vorname: 'Other' } : form, {
+          headers: { ...bearer(await t.adminToken()), ...keyed(key) },
+          remoteAddress: freshAddress(),
+        });
     },
   },
   'a care request through the public intake': {
@@ -82,7 +112,8 @@ const CASES: Record<string, Case> = {
     effects: () => rows(careRequests),
     prepare: async () => {
       const [form, address] = [validForm({ Nachname: unique('Public') }), freshAddress()];
-      return (key, other) => submitForm(other ? { ...form, Vorname: 'Other' } : form, { headers: keyed(key), remoteAddress: address });
+      return (key, other) =>
+        submitForm(other ? { ...form, Vorname: 'Other' } : form, { headers: keyed(key), remoteAddress: address });
     },
   },
   'a care note': {
@@ -90,10 +121,12 @@ const CASES: Record<string, Case> = {
     effects: () => rows(careRequestNotes),
     prepare: async () => {
       const text = unique('Note ');
-      return json(`${CARE}/care-requests/${careRequestUid}/notes/`, (other) => ({ text: other ? `${text} changed` : text }));
+      return json(`${CARE}/care-requests/${careRequestUid}/notes/`, (other) => ({
+        text: other ? `${text} changed` : text,
+      }));
     },
   },
-  'a mail (and the panel\'s test mail)': {
+  "a mail (and the panel's test mail)": {
     status: 202,
     effects: () => rows(mails),
     prepare: async () => {
@@ -106,7 +139,12 @@ const CASES: Record<string, Case> = {
     effects: () => rows(mails),
     prepare: async () => {
       const [original, another] = [await queuedMail(), await queuedMail()];
-      return (key, other) => t.as({ method: 'POST', url: `${MAIL}/administration/mails/${other ? another : original}/resend/`, headers: keyed(key) });
+      return (key, other) =>
+        t.as({
+          method: 'POST',
+          url: `${MAIL}/administration/mails/${other ? another : original}/resend/`,
+          headers: keyed(key),
+        });
     },
   },
   'a file upload': {
@@ -115,7 +153,12 @@ const CASES: Record<string, Case> = {
     prepare: async () => {
       const data = randomBytes(2000);
       // each request its own multipart boundary: the fingerprint covers what was uploaded
-      return (key, other) => t.as({ method: 'POST', url: `${FILES}/upload/`, ...withHeaders(uploadForm({ data, description: other ? 'Other' : 'Same' }), keyed(key)) });
+      return (key, other) =>
+        t.as({
+          method: 'POST',
+          url: `${FILES}/upload/`,
+          ...withHeaders(uploadForm({ data, description: other ? 'Other' : 'Same' }), keyed(key)),
+        });
     },
   },
   'a user': {
@@ -123,7 +166,12 @@ const CASES: Record<string, Case> = {
     effects: () => rows(users),
     prepare: async () => {
       const username = unique('idem');
-      return json(`${AUTH}/administration/users/`, (other) => ({ username, password: 'secret-password', public_name: other ? 'Other Name' : 'Some Name', roles: [] }));
+      return json(`${AUTH}/administration/users/`, (other) => ({
+        username,
+        password: 'secret-password',
+        public_name: other ? 'Other Name' : 'Some Name',
+        roles: [],
+      }));
     },
   },
   'an API token of the file service': {
@@ -131,7 +179,10 @@ const CASES: Record<string, Case> = {
     effects: () => rows(apiTokens),
     prepare: async () => {
       const token = `${unique('files-token-')}-${randomUUID()}`;
-      return json(`${FILES}/administration/access-tokens/`, (other) => ({ service: other ? 'other' : 'archive', token }));
+      return json(`${FILES}/administration/access-tokens/`, (other) => ({
+        service: other ? 'other' : 'archive',
+        token,
+      }));
     },
   },
   'an API token of the pricing service': {
@@ -139,7 +190,10 @@ const CASES: Record<string, Case> = {
     effects: () => rows(apiTokens),
     prepare: async () => {
       const token = `${unique('pricing-token-')}-${randomUUID()}`;
-      return json(`${PRICING}/administration/access-tokens/`, (other) => ({ service: other ? 'other' : 'billing', token }));
+      return json(`${PRICING}/administration/access-tokens/`, (other) => ({
+        service: other ? 'other' : 'billing',
+        token,
+      }));
     },
   },
   'a mail provider': {
@@ -147,7 +201,12 @@ const CASES: Record<string, Case> = {
     effects: () => rows(mailProviders),
     prepare: async () => {
       const name = unique('Relay ');
-      return json(`${MAIL}/administration/providers/`, (other) => ({ name, host: other ? 'other.example' : 'smtp.example', port: 25, security: 'none' }));
+      return json(`${MAIL}/administration/providers/`, (other) => ({
+        name,
+        host: other ? 'other.example' : 'smtp.example',
+        port: 25,
+        security: 'none',
+      }));
     },
   },
   'a mail account': {
@@ -155,7 +214,11 @@ const CASES: Record<string, Case> = {
     effects: () => rows(mailAccounts),
     prepare: async () => {
       const expression = `^${unique('sender')}@`;
-      return json(`${MAIL}/administration/accounts/`, (other) => ({ expression, provider: { uid: providerUid }, credentials: other ? { username: 'u', password: 'p' } : null }));
+      return json(`${MAIL}/administration/accounts/`, (other) => ({
+        expression,
+        provider: { uid: providerUid },
+        credentials: other ? { username: 'u', password: 'p' } : null,
+      }));
     },
   },
   'an authenticator app started': {
@@ -179,7 +242,9 @@ const CASES: Record<string, Case> = {
 };
 
 async function queuedMail(): Promise<string> {
-  return (await t.as({ method: 'POST', url: `${MAIL}/send/`, payload: aMail({ subject: unique('Original ') }) })).json<{ reference_uid: string }>().reference_uid;
+  return (await t.as({ method: 'POST', url: `${MAIL}/send/`, payload: aMail({ subject: unique('Original ') }) })).json<{
+    reference_uid: string;
+  }>().reference_uid;
 }
 
 function withHeaders<T extends { headers: Record<string, string> }>(request: T, headers: Record<string, string>): T {
@@ -229,9 +294,21 @@ describe('a kept answer', () => {
     // a key names one request of its owner: the uploads and the intake below take keys of their own
     const uploadKey = newKey();
     const apiToken = `${unique('caller-')}-${randomUUID()}`;
-    expect((await t.as({ method: 'POST', url: `${FILES}/administration/access-tokens/`, payload: { service: 'archive', token: apiToken } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.as({
+          method: 'POST',
+          url: `${FILES}/administration/access-tokens/`,
+          payload: { service: 'archive', token: apiToken },
+        })
+      ).statusCode,
+    ).toBe(201);
     const form = uploadForm({ data: randomBytes(100) });
-    const asToken = await t.inject({ method: 'POST', url: `${FILES}/upload/`, ...withHeaders(form, { ...bearer(apiToken), ...keyed(uploadKey) }) });
+    const asToken = await t.inject({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      ...withHeaders(form, { ...bearer(apiToken), ...keyed(uploadKey) }),
+    });
     const asUser = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...withHeaders(form, keyed(uploadKey)) });
     expect([asToken.statusCode, asUser.statusCode]).toEqual([201, 201]);
     expect(asUser.json().uid).not.toBe(asToken.json().uid);
@@ -240,7 +317,9 @@ describe('a kept answer', () => {
     const fromOne = await submitForm(form1, { headers: keyed(key), remoteAddress: address1 });
     const fromTwo = await submitForm(form1, { headers: keyed(key), remoteAddress: address2 });
     expect(fromTwo.json().uid).not.toBe(fromOne.json().uid);
-    expect((await submitForm(form1, { headers: keyed(key), remoteAddress: address1 })).json().uid).toBe(fromOne.json().uid);
+    expect((await submitForm(form1, { headers: keyed(key), remoteAddress: address1 })).json().uid).toBe(
+      fromOne.json().uid,
+    );
   });
 
   it('counts a quoted and a bare key as the same key, and requests without a key each have their effect', async () => {
@@ -255,10 +334,19 @@ describe('a kept answer', () => {
 
   it('is encrypted at rest: neither the created object nor its values are readable in the row', async () => {
     const key = randomUUID();
-    const note = await t.as({ method: 'POST', url: `${CARE}/care-requests/${careRequestUid}/notes/`, payload: { text: 'Tochter Ute: 0170 7654321' }, headers: keyed(key) });
+    const note = await t.as({
+      method: 'POST',
+      url: `${CARE}/care-requests/${careRequestUid}/notes/`,
+      payload: { text: 'Tochter Ute: 0170 7654321' },
+      headers: keyed(key),
+    });
     expect(note.statusCode).toBe(201);
     const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    expect(row).toMatchObject({ owner: expect.stringMatching(/^user:/), statusCode: 201, answer: expect.stringMatching(/^v1\./) });
+    expect(row).toMatchObject({
+      owner: expect.stringMatching(/^user:/),
+      statusCode: 201,
+      answer: expect.stringMatching(/^v1\./),
+    });
     expect(row!.answer).not.toContain(note.json().uid);
     expect(JSON.stringify(row)).not.toContain('0170');
     expect(row!.fingerprint).not.toContain('0170');
@@ -267,13 +355,25 @@ describe('a kept answer', () => {
   it('is not kept for a refusal: the key may be sent again with a corrected body', async () => {
     const key = newKey();
     const taken = { username: 'ADMIN', password: 'secret-password', public_name: 'Taken', roles: [] };
-    const refused = await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: taken, headers: keyed(key) });
+    const refused = await t.as({
+      method: 'POST',
+      url: `${AUTH}/administration/users/`,
+      payload: taken,
+      headers: keyed(key),
+    });
     expect(refused.json()).toMatchObject({ status: 409, type: '/problems/username-taken' });
     expect(await rows(idempotencyKeys, eq(idempotencyKeys.key, JSON.parse(key)))).toBe(0);
     const free = { ...taken, username: unique('free') };
-    const created = await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) });
+    const created = await t.as({
+      method: 'POST',
+      url: `${AUTH}/administration/users/`,
+      payload: free,
+      headers: keyed(key),
+    });
     expect(created.statusCode).toBe(201);
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) })).body).toBe(created.body);
+    expect(
+      (await t.as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: free, headers: keyed(key) })).body,
+    ).toBe(created.body);
   });
 
   it('is removed by housekeeping after 24 hours; the key then makes a new effect', async () => {
@@ -293,7 +393,10 @@ describe('a kept answer', () => {
   it('counts as gone once its 24 hours have passed, before housekeeping removes it', async () => {
     const key = newKey();
     const first = referenceOf(await sendMail(key, undefined, 'Outlived'));
-    await t.db.update(idempotencyKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(idempotencyKeys.key, JSON.parse(key) as string));
+    await t.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(idempotencyKeys.key, JSON.parse(key) as string));
     const again = await sendMail(key, undefined, 'Outlived');
     expect(again.statusCode).toBe(202);
     expect(referenceOf(again)).not.toBe(first);
@@ -306,8 +409,17 @@ describe('a kept answer', () => {
     const renewed = await buildApp({ config: t.config, database: t.database, masterSecret: Buffer.alloc(32, 9) });
     try {
       const before = await rows(mails);
-      const signedIn = await renewed.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(ADMIN.username, ADMIN.password) });
-      const resent = await renewed.inject({ method: 'POST', url: `${MAIL}/send/`, payload: aMail({ subject: 'Before the new secret' }), headers: { ...bearer(signedIn.json().access_token), ...keyed(key) } });
+      const signedIn = await renewed.inject({
+        method: 'POST',
+        url: `${AUTH}/token/`,
+        headers: basic(ADMIN.username, ADMIN.password),
+      });
+      const resent = await renewed.inject({
+        method: 'POST',
+        url: `${MAIL}/send/`,
+        payload: aMail({ subject: 'Before the new secret' }),
+        headers: { ...bearer(signedIn.json().access_token), ...keyed(key) },
+      });
       expect(resent.json()).toMatchObject({ status: 422, type: '/problems/idempotency-key-reused' });
       expect(await rows(mails)).toBe(before);
     } finally {
@@ -326,8 +438,17 @@ describe('a malformed key', () => {
     ['an unterminated string', '"open'],
   ])('is refused when %s, naming the header', async (_name, value) => {
     const before = await rows(mails);
-    const response = await t.as({ method: 'POST', url: `${MAIL}/send/`, payload: aMail(), headers: { 'idempotency-key': value } });
-    expect(response.json()).toMatchObject({ status: 400, type: '/problems/validation-error', field: 'idempotency-key' });
+    const response = await t.as({
+      method: 'POST',
+      url: `${MAIL}/send/`,
+      payload: aMail(),
+      headers: { 'idempotency-key': value },
+    });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      type: '/problems/validation-error',
+      field: 'idempotency-key',
+    });
     expect(await rows(mails)).toBe(before);
   });
 });
@@ -340,61 +461,97 @@ describe('a request whose key is in flight', () => {
     const cut = payload.length - 1000;
     const body = new PassThrough();
     body.write(payload.subarray(0, cut));
-    const held = t.as({ method: 'POST', url: `${FILES}/upload/`, payload: body, headers: { ...headers, ...keyed(key) } });
+    const held = t.as({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      payload: body,
+      headers: { ...headers, ...keyed(key) },
+    });
     const partials = path.join(t.dataDir, 'files', '.partial');
     await expect.poll(async () => (await filesUnder(partials)).length, { timeout: 10_000 }).toBe(1);
     const before = await rows(files);
 
-    const second = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...withHeaders(uploadForm({ data, description: 'Held' }), keyed(key)) });
+    const second = await t.as({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      ...withHeaders(uploadForm({ data, description: 'Held' }), keyed(key)),
+    });
     expect(second.json()).toMatchObject({ status: 409, type: '/problems/idempotency-key-in-flight' });
 
     body.end(payload.subarray(cut));
     const first = await held;
     expect(first.statusCode, first.body).toBe(201);
-    const replay = await t.as({ method: 'POST', url: `${FILES}/upload/`, ...withHeaders(uploadForm({ data, description: 'Held' }), keyed(key)) });
+    const replay = await t.as({
+      method: 'POST',
+      url: `${FILES}/upload/`,
+      ...withHeaders(uploadForm({ data, description: 'Held' }), keyed(key)),
+    });
     expect(replay.body).toBe(first.body);
     expect(await rows(files)).toBe(before + 1);
     const blobs = (await filesUnder(path.join(t.dataDir, 'files'))).filter((file) => !file.includes('.partial'));
     expect(blobs).toHaveLength(await rows(files));
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('is refused with 409 at once by another process while the first one\'s transaction holds the key', async () => {
-    const other = await buildApp({ config: t.config, database: t.database, masterSecret: t.masterSecret });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    try {
-      const key = newKey();
-      const url = `${CARE}/care-requests/${careRequestUid}/notes/`;
-      const token = await t.adminToken();
-      // the care request locked: the note's transaction (holding the key) waits for it
-      const blocker = t.db.transaction(async (tx) => {
-        await tx.select().from(careRequests).where(eq(careRequests.uid, careRequestUid)).for('update');
-        locked();
-        await released;
-      });
-      await lockTaken;
-      const before = await rows(careRequestNotes);
-      const first = t.inject({ method: 'POST', url, payload: { text: 'Held note' }, headers: { ...bearer(token), ...keyed(key) } });
-      const waiting = sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-      await expect.poll(async () => ((await t.db.execute(waiting)) as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "is refused with 409 at once by another process while the first one's transaction holds the key",
+    async () => {
+      const other = await buildApp({ config: t.config, database: t.database, masterSecret: t.masterSecret });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      try {
+        const key = newKey();
+        const url = `${CARE}/care-requests/${careRequestUid}/notes/`;
+        const token = await t.adminToken();
+        // the care request locked: the note's transaction (holding the key) waits for it
+        const blocker = t.db.transaction(async (tx) => {
+          await tx.select().from(careRequests).where(eq(careRequests.uid, careRequestUid)).for('update');
+          locked();
+          await released;
+        });
+        await lockTaken;
+        const before = await rows(careRequestNotes);
+        const first = t.inject({
+          method: 'POST',
+          url,
+          payload: { text: 'Held note' },
+          headers: { ...bearer(token), ...keyed(key) },
+        });
+        const waiting = sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+        await expect
+          .poll(
+            async () => ((await t.db.execute(waiting)) as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting,
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
 
-      const second = await other.inject({ method: 'POST', url, payload: { text: 'Held note' }, headers: { ...bearer(token), ...keyed(key) } });
-      expect(second.json()).toMatchObject({ status: 409, type: '/problems/idempotency-key-in-flight' });
+        const second = await other.inject({
+          method: 'POST',
+          url,
+          payload: { text: 'Held note' },
+          headers: { ...bearer(token), ...keyed(key) },
+        });
+        expect(second.json()).toMatchObject({ status: 409, type: '/problems/idempotency-key-in-flight' });
 
-      release();
-      await blocker;
-      const answered = await first;
-      expect(answered.statusCode, answered.body).toBe(201);
-      const replay = await other.inject({ method: 'POST', url, payload: { text: 'Held note' }, headers: { ...bearer(token), ...keyed(key) } });
-      expect(replay.body).toBe(answered.body);
-      expect(await rows(careRequestNotes)).toBe(before + 1);
-    } finally {
-      release();
-      await other.close();
-    }
-  });
+        release();
+        await blocker;
+        const answered = await first;
+        expect(answered.statusCode, answered.body).toBe(201);
+        const replay = await other.inject({
+          method: 'POST',
+          url,
+          payload: { text: 'Held note' },
+          headers: { ...bearer(token), ...keyed(key) },
+        });
+        expect(replay.body).toBe(answered.body);
+        expect(await rows(careRequestNotes)).toBe(before + 1);
+      } finally {
+        release();
+        await other.close();
+      }
+    },
+  );
 });
 
 describe('the OpenAPI document', () => {
@@ -417,7 +574,9 @@ describe('the OpenAPI document', () => {
   it.each(CREATING)('documents the header, its 409 and its 422 for POST %s', async (route) => {
     const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const operation = document.paths[route].post;
-    expect(operation.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    );
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['409', '422']));
     expect(operation.description).toContain('/problems/idempotency-key-reused');
   });

@@ -26,26 +26,35 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe('without METRICS_TOKEN', () => {
-  test.each(['127.0.0.1', '127.3.4.5', '::1', '::ffff:127.0.0.1'])('a loopback client (%s) reads the metrics', async (remoteAddress) => {
-    const response = await scrape(open, { remoteAddress });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('# TYPE process_cpu_user_seconds_total counter');
-  });
+  test.each(['127.0.0.1', '127.3.4.5', '::1', '::ffff:127.0.0.1'])(
+    'a loopback client (%s) reads the metrics',
+    async (remoteAddress) => {
+      const response = await scrape(open, { remoteAddress });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toContain('# TYPE process_cpu_user_seconds_total counter');
+    },
+  );
 
-  test.each(['10.1.2.3', '192.168.0.7', '2001:db8::1', '::ffff:10.0.0.1'])('a client at %s gets a 403 problem', async (remoteAddress) => {
-    const response = await scrape(open, { remoteAddress });
-    expect(response.statusCode).toBe(403);
-    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.json()).toMatchObject({ type: '/problems/forbidden', status: 403 });
-    expect(response.body).not.toContain('process_cpu');
-  });
+  test.each(['10.1.2.3', '192.168.0.7', '2001:db8::1', '::ffff:10.0.0.1'])(
+    'a client at %s gets a 403 problem',
+    async (remoteAddress) => {
+      const response = await scrape(open, { remoteAddress });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ type: '/problems/forbidden', status: 403 });
+      expect(response.body).not.toContain('process_cpu');
+    },
+  );
 });
 
 describe('with METRICS_TOKEN', () => {
   test('the token as a bearer token reads the metrics from any address', async () => {
-    const response = await scrape(guarded, { remoteAddress: '10.9.8.7', headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await scrape(guarded, {
+      remoteAddress: '10.9.8.7',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('caredesk_http_request_duration_seconds');
   });
@@ -70,7 +79,8 @@ test('request durations are counted by route pattern and status, never by raw UR
   await open.app.inject({ method: 'GET', url: '/api/no/such/thing/?secret=1' });
   const text = (await scrape(open)).body;
 
-  const series = (route: string, status: number) => `caredesk_http_request_duration_seconds_count{method="GET",route="${route}",status="${status}"}`;
+  const series = (route: string, status: number) =>
+    `caredesk_http_request_duration_seconds_count{method="GET",route="${route}",status="${status}"}`;
   expect(sample(text, series('/api/auth/administration/users/:uid/', 200))).toBe(1);
   expect(sample(text, series('/api/auth/administration/users/:uid/', 404))).toBe(1);
   expect(sample(text, series('no route', 404))).toBeGreaterThanOrEqual(1);
@@ -86,13 +96,20 @@ test('mails by state come from the database, deliveries by outcome from the work
   await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
   await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
   const cancelled = await sendMail(open, aMail({ sender: 'nobody@unrouted.example' }));
-  expect((await open.as({ method: 'POST', url: `/api/mail/administration/mails/${cancelled}/cancel/` })).statusCode).toBe(200);
+  expect(
+    (await open.as({ method: 'POST', url: `/api/mail/administration/mails/${cancelled}/cancel/` })).statusCode,
+  ).toBe(200);
   const queued = (await scrape(open)).body;
   expect(sample(queued, 'caredesk_mails{state="queued"}')).toBe(2);
   expect(sample(queued, 'caredesk_mails{state="cancelled"}')).toBe(1);
 
   // no account matches the sender: each delivery fails for good
-  const worker = createMailWorker({ db: open.db, masterSecret: open.masterSecret, config: open.config.mail, onOutcome: open.app.metrics.countDelivery });
+  const worker = createMailWorker({
+    db: open.db,
+    masterSecret: open.masterSecret,
+    config: open.config.mail,
+    onOutcome: open.app.metrics.countDelivery,
+  });
   expect(await worker.deliverDue()).toBe(2);
   const after = (await scrape(open)).body;
   expect(sample(after, 'caredesk_mails{state="queued"}')).toBe(0);
@@ -111,7 +128,9 @@ test('the PostgreSQL pool figures are there on PostgreSQL, and absent on PGlite'
 });
 
 test('the metrics route is in the OpenAPI document and refuses query parameters like every service route', async () => {
-  const document = (await open.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+  const document = (await open.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, unknown>;
+  }>();
   expect(Object.keys(document.paths)).toContain('/api/metrics');
   const response = await open.app.inject({ method: 'GET', url: '/api/metrics?x=1', remoteAddress: '127.0.0.1' });
   expect(response.statusCode).toBe(400);

@@ -26,12 +26,15 @@ beforeAll(async () => {
   expect(response.statusCode).toBe(200);
   const document = response.json<{ paths: Record<string, Record<string, Operation>> }>();
   operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation]),
+    Object.entries(byMethod).map(
+      ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation],
+    ),
   );
 });
 afterAll(() => t?.close());
 
-const errorStatuses = (operation: Operation) => Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+const errorStatuses = (operation: Operation) =>
+  Object.keys(operation.responses).filter((status) => Number(status) >= 400);
 
 test('every operation has a tag, a summary and a description', () => {
   expect(operations.length).toBeGreaterThan(60);
@@ -46,7 +49,9 @@ test('every error an operation documents is a problem body', () => {
     errorStatuses(operation)
       .filter((status) => {
         const schema = operation.responses[status]!.content?.['application/problem+json']?.schema;
-        return !['type', 'title', 'status', 'detail'].every((key) => schema?.required?.includes(key) && schema.properties?.[key]);
+        return !['type', 'title', 'status', 'detail'].every(
+          (key) => schema?.required?.includes(key) && schema.properties?.[key],
+        );
       })
       .map((status) => `${name} ${status}`),
   );
@@ -55,17 +60,23 @@ test('every error an operation documents is a problem body', () => {
 
 test('every error an operation documents is typed application/problem+json, as the services send it, and nothing else', () => {
   const mediaTypes = operations.flatMap(([name, operation]) =>
-    errorStatuses(operation).map((status) => `${name} ${status}: ${Object.keys(operation.responses[status]!.content ?? {}).join(', ')}`),
+    errorStatuses(operation).map(
+      (status) => `${name} ${status}: ${Object.keys(operation.responses[status]!.content ?? {}).join(', ')}`,
+    ),
   );
   expect(mediaTypes.length).toBeGreaterThan(200);
   expect(mediaTypes.filter((line) => !line.endsWith(': application/problem+json'))).toEqual([]);
 });
 
 test('every operation that takes credentials documents 401, and every operation but the health probes documents its errors', () => {
-  const without401 = operations.filter(([, operation]) => operation.security?.length && !operation.responses['401']).map(([name]) => name);
+  const without401 = operations
+    .filter(([, operation]) => operation.security?.length && !operation.responses['401'])
+    .map(([name]) => name);
   expect(without401).toEqual([]);
   const probes = ['GET /api/health', 'GET /api/health/live', 'GET /api/health/ready'];
-  const withoutErrors = operations.filter(([name, operation]) => !probes.includes(name) && !errorStatuses(operation).length).map(([name]) => name);
+  const withoutErrors = operations
+    .filter(([name, operation]) => !probes.includes(name) && !errorStatuses(operation).length)
+    .map(([name]) => name);
   expect(withoutErrors).toEqual([]);
 });
 
@@ -73,13 +84,19 @@ test('every problem type a description names is one docs/api.md lists', () => {
   const reference = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
   const listed = new Set([...reference.matchAll(/`\/problems\/([a-z-]+)`/g)].map((match) => match[1]));
   const unlisted = operations.flatMap(([name, operation]) =>
-    [...(operation.description ?? '').matchAll(/\/problems\/([a-z-]+)/g)].filter((match) => !listed.has(match[1])).map((match) => `${name}: ${match[0]}`),
+    [...(operation.description ?? '').matchAll(/\/problems\/([a-z-]+)/g)]
+      .filter((match) => !listed.has(match[1]))
+      .map((match) => `${name}: ${match[0]}`),
   );
   expect(unlisted).toEqual([]);
 });
 
 test('a permission is named once in a description, also where a GET has its HEAD', () => {
-  const repeated = operations.filter(([, operation]) => (operation.description?.match(/need the permission/g) ?? []).length > 1).map(([name]) => name);
+  const repeated = operations
+    .filter(([, operation]) => (operation.description?.match(/need the permission/g) ?? []).length > 1)
+    .map(([name]) => name);
   expect(repeated).toEqual([]);
-  expect(operations.filter(([, operation]) => operation.description?.includes('need the permission')).length).toBeGreaterThan(30);
+  expect(
+    operations.filter(([, operation]) => operation.description?.includes('need the permission')).length,
+  ).toBeGreaterThan(30);
 });

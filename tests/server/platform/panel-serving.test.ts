@@ -20,13 +20,16 @@ afterAll(async () => {
 /** What a browser sends when it opens a page. */
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
-test.each(['/', '/login', '/users/', '/users/create/', '/dashboard?x=1', '/no/such/page'])('GET %s answers the panel page', async (url) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: NAVIGATION });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^text\/html/);
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.body).toContain('Caredesk panel');
-});
+test.each(['/', '/login', '/users/', '/users/create/', '/dashboard?x=1', '/no/such/page'])(
+  'GET %s answers the panel page',
+  async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: NAVIGATION });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain('Caredesk panel');
+  },
+);
 
 test('the panel assets are served as files', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });

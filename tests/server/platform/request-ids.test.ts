@@ -29,17 +29,25 @@ test('one line per request: a success at debug, a refusal at info, each with met
   const missing = await t.inject({ method: 'GET', url: '/api/nothing/here/' });
   const [okLine] = lines.filter((line) => line.reqId === ok.headers['x-request-id']);
   const missingLines = lines.filter((line) => line.reqId === missing.headers['x-request-id']);
-  expect(okLine).toMatchObject({ level: 20, msg: 'request completed', req: { method: 'GET', url: '/api/health/live' }, res: { statusCode: 200 } });
+  expect(okLine).toMatchObject({
+    level: 20,
+    msg: 'request completed',
+    req: { method: 'GET', url: '/api/health/live' },
+    res: { statusCode: 200 },
+  });
   expect(okLine!.responseTime).toEqual(expect.any(Number));
   expect(missingLines).toMatchObject([{ level: 30, msg: 'request completed', res: { statusCode: 404 } }]);
 });
 
-test.each([['<script>'], ['x'.repeat(200)], ['two words']])('a malformed id %s is replaced by a new one', async (incoming) => {
-  const response = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
-  const id = response.headers['x-request-id'];
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  expect(lines.some((line) => line.reqId === id)).toBe(true);
-});
+test.each([['<script>'], ['x'.repeat(200)], ['two words']])(
+  'a malformed id %s is replaced by a new one',
+  async (incoming) => {
+    const response = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.some((line) => line.reqId === id)).toBe(true);
+  },
+);
 
 test('without one, each request gets its own, errors included', async () => {
   const first = await t.inject({ method: 'GET', url: '/api/nothing/' });

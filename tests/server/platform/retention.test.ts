@@ -33,7 +33,14 @@ beforeEach(async () => {
 });
 
 function requestSubmitted(submitted: Date): CareRequestRecord {
-  const personal = { first_name: 'Greta', last_name: 'Lindqvist', phone: '030 999', email: 'greta@example.org', mission_zip_code: '10115', mission_city: 'Berlin' };
+  const personal = {
+    first_name: 'Greta',
+    last_name: 'Lindqvist',
+    phone: '030 999',
+    email: 'greta@example.org',
+    mission_zip_code: '10115',
+    mission_city: 'Berlin',
+  };
   return { ...pagingRecords(1)[0]!, legacyId: null, submitted, personal };
 }
 
@@ -41,14 +48,26 @@ async function storeRequests(submitted: Date[]): Promise<string[]> {
   return t.db.transaction((tx) => insertCareRequests(tx, submitted.map(requestSubmitted)));
 }
 
-const contactUids = async () => (await t.db.select({ uid: careRequestContacts.uid }).from(careRequestContacts)).map(({ uid }) => uid).sort();
+const contactUids = async () =>
+  (await t.db.select({ uid: careRequestContacts.uid }).from(careRequestContacts)).map(({ uid }) => uid).sort();
 const erasedAt = async (uids: string[]) =>
-  (await t.db.select({ erased: careRequests.contactErasedAt }).from(careRequests).where(inArray(careRequests.uid, uids))).map(({ erased }) => erased?.getTime() ?? null);
+  (
+    await t.db
+      .select({ erased: careRequests.contactErasedAt })
+      .from(careRequests)
+      .where(inArray(careRequests.uid, uids))
+  ).map(({ erased }) => erased?.getTime() ?? null);
 const eventsOf = (action: string) => t.db.select().from(auditEvents).where(eq(auditEvents.action, action));
 
 /** Old and new requests around the cutoff: the old ones' contact data must go, the new ones' stay. */
 async function requestsAroundCutoff() {
-  const old = await storeRequests([ago(CONTACT_DAYS * DAY + MINUTE), ago(800 * DAY), ago(2000 * DAY), ago(3000 * DAY), ago(5000 * DAY)]);
+  const old = await storeRequests([
+    ago(CONTACT_DAYS * DAY + MINUTE),
+    ago(800 * DAY),
+    ago(2000 * DAY),
+    ago(3000 * DAY),
+    ago(5000 * DAY),
+  ]);
   const recent = await storeRequests([ago(CONTACT_DAYS * DAY - MINUTE), ago(10 * DAY), NOW]);
   return { old, recent };
 }
@@ -88,16 +107,33 @@ describe('care-contact-retention', () => {
 });
 
 async function mailsAroundCutoff() {
-  const mail = () => enqueueMail(t.db, { sender: 'caredesk@example.org', to: ['office@example.org'], subject: 'New care request 10xxx (1 patient)', message: 'x' });
-  const uids = { oldDelivered: [await mail(), await mail(), await mail()], newDelivered: await mail(), oldFailed: await mail(), queued: await mail() };
+  const mail = () =>
+    enqueueMail(t.db, {
+      sender: 'caredesk@example.org',
+      to: ['office@example.org'],
+      subject: 'New care request 10xxx (1 patient)',
+      message: 'x',
+    });
+  const uids = {
+    oldDelivered: [await mail(), await mail(), await mail()],
+    newDelivered: await mail(),
+    oldFailed: await mail(),
+    queued: await mail(),
+  };
   const completed = async (uid: string, state: 'delivered' | 'failed', at: Date) =>
-    t.db.update(mails).set({ state, completedAt: at, nextAttemptAt: null, requestedAt: at }).where(eq(mails.referenceUid, uid));
+    t.db
+      .update(mails)
+      .set({ state, completedAt: at, nextAttemptAt: null, requestedAt: at })
+      .where(eq(mails.referenceUid, uid));
   await completed(uids.oldDelivered[0]!, 'delivered', ago(MAIL_DAYS * DAY + MINUTE));
   await completed(uids.oldDelivered[1]!, 'delivered', ago(200 * DAY));
   await completed(uids.oldDelivered[2]!, 'delivered', ago(1000 * DAY));
   await completed(uids.newDelivered, 'delivered', ago(MAIL_DAYS * DAY - MINUTE));
   await completed(uids.oldFailed, 'failed', ago(500 * DAY));
-  await t.db.update(mails).set({ requestedAt: ago(500 * DAY) }).where(eq(mails.referenceUid, uids.queued));
+  await t.db
+    .update(mails)
+    .set({ requestedAt: ago(500 * DAY) })
+    .where(eq(mails.referenceUid, uids.queued));
   return uids;
 }
 
@@ -139,9 +175,15 @@ describe('batches', () => {
 
 describe('the server registers both jobs', () => {
   it('housekeepingJobs names them with the configured periods', async () => {
-    expect(housekeepingJobs(t.config).map((job) => job.name)).toEqual(expect.arrayContaining(['care-contact-retention', 'mail-retention']));
+    expect(housekeepingJobs(t.config).map((job) => job.name)).toEqual(
+      expect.arrayContaining(['care-contact-retention', 'mail-retention']),
+    );
     await requestsAroundCutoff();
-    const results = await createHousekeeping({ db: t.db, jobs: housekeepingJobs({ ...t.config, trust: { ...t.config.trust, ...config } }), intervalMs: 60_000 }).runOnce(NOW);
+    const results = await createHousekeeping({
+      db: t.db,
+      jobs: housekeepingJobs({ ...t.config, trust: { ...t.config.trust, ...config } }),
+      intervalMs: 60_000,
+    }).runOnce(NOW);
     expect(results).toMatchObject({ 'care-contact-retention': 5, 'mail-retention': 0 });
   });
 });
@@ -154,7 +196,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes (PostgreSQL)'
   });
   afterAll(async () => other?.close());
 
-  const housekeepingOf = (db: Db) => createHousekeeping({ db, jobs: [careContactRetentionJob(config, 2), mailRetentionJob(config, 2)], intervalMs: 60_000 });
+  const housekeepingOf = (db: Db) =>
+    createHousekeeping({
+      db,
+      jobs: [careContactRetentionJob(config, 2), mailRetentionJob(config, 2)],
+      intervalMs: 60_000,
+    });
 
   it('two processes running at once erase each row once and record the count once', async () => {
     const { recent } = await requestsAroundCutoff();
@@ -168,7 +215,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes (PostgreSQL)'
     expect(total('care-contact-retention')).toBe(5);
     expect(total('mail-retention')).toBe(3);
     expect(await contactUids()).toEqual([...recent].sort());
-    const counted = (events: { changes: unknown }[]) => events.reduce((sum, event) => sum + (event.changes as { count: number }).count, 0);
+    const counted = (events: { changes: unknown }[]) =>
+      events.reduce((sum, event) => sum + (event.changes as { count: number }).count, 0);
     expect(counted((await eventsOf('care-request.contact-retention')).slice(contactEvents))).toBe(5);
     expect(counted((await eventsOf('mail.retention')).slice(mailEvents))).toBe(3);
   });
@@ -179,7 +227,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes (PostgreSQL)'
     await client.connect();
     try {
       await client.query('begin');
-      await client.query('select pg_advisory_xact_lock(hashtext($1))', ['caredesk:housekeeping:care-contact-retention']);
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+        'caredesk:housekeeping:care-contact-retention',
+      ]);
       const results = await housekeepingOf(t.db).runOnce(NOW);
       expect(results['care-contact-retention']).toBeUndefined();
       expect(results['mail-retention']).toBe(0);

@@ -89,7 +89,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     const form = uploadForm({ name: 'scale-out.bin', description: 'uploaded through A', data });
     const uploaded = await fetch(`${a.baseUrl}/api/files/upload/`, {
       method: 'POST',
-      headers: { ...form.headers, authorization: `Bearer ${await accessToken(a.baseUrl, ADMIN.username, ADMIN.password)}` },
+      headers: {
+        ...form.headers,
+        authorization: `Bearer ${await accessToken(a.baseUrl, ADMIN.username, ADMIN.password)}`,
+      },
       body: new Uint8Array(form.payload),
     });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
@@ -105,7 +108,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
 
   test('a user banned through one process is refused by the other on the next request', async () => {
     const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);
-    const user = { username: 'scale-user', password: 'Scale-user-password-1', public_name: 'Scale User', roles: ['caregiver'] };
+    const user = {
+      username: 'scale-user',
+      password: 'Scale-user-password-1',
+      public_name: 'Scale User',
+      roles: ['caregiver'],
+    };
     const created = await callA<{ domain_user: { uid: string } }>('POST', '/api/auth/administration/users/', user);
     const token = await accessToken(b.baseUrl, user.username, user.password);
     const info = () => fetch(`${b.baseUrl}/api/auth/info/`, { headers: { authorization: `Bearer ${token}` } });
@@ -118,35 +126,62 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
-  test(`${MAILS} mails sent through both processes, both delivering: each arrives exactly once`, { timeout: 120_000 }, async () => {
-    const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);
-    const callB = await signedInClient(b.baseUrl, ADMIN.username, ADMIN.password);
-    const provider = await callA<{ uid: string }>('POST', '/api/mail/administration/providers/', { name: 'Scale peer', host: '127.0.0.1', port: smtp.port, security: 'none' });
-    await callA('POST', '/api/mail/administration/accounts/', { expression: '@scale\\.example$', provider: { uid: provider.uid }, credentials: null });
+  test(
+    `${MAILS} mails sent through both processes, both delivering: each arrives exactly once`,
+    { timeout: 120_000 },
+    async () => {
+      const callA = await signedInClient(a.baseUrl, ADMIN.username, ADMIN.password);
+      const callB = await signedInClient(b.baseUrl, ADMIN.username, ADMIN.password);
+      const provider = await callA<{ uid: string }>('POST', '/api/mail/administration/providers/', {
+        name: 'Scale peer',
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+      });
+      await callA('POST', '/api/mail/administration/accounts/', {
+        expression: '@scale\\.example$',
+        provider: { uid: provider.uid },
+        credentials: null,
+      });
 
-    const subjects = Array.from({ length: MAILS }, (_, index) => `scale ${index}`);
-    const references: string[] = [];
-    await inBatches(subjects, 6, async (subject) => {
-      const call = Number(subject.split(' ')[1]) % 2 === 0 ? callA : callB;
-      references.push((await call<{ reference_uid: string }>('POST', '/api/mail/send/', aMail({ sender: 'office@scale.example', subject }))).reference_uid);
-    });
+      const subjects = Array.from({ length: MAILS }, (_, index) => `scale ${index}`);
+      const references: string[] = [];
+      await inBatches(subjects, 6, async (subject) => {
+        const call = Number(subject.split(' ')[1]) % 2 === 0 ? callA : callB;
+        references.push(
+          (
+            await call<{ reference_uid: string }>(
+              'POST',
+              '/api/mail/send/',
+              aMail({ sender: 'office@scale.example', subject }),
+            )
+          ).reference_uid,
+        );
+      });
 
-    const delivered = async () => (await database.db.select({ state: mails.state }).from(mails).where(eq(mails.state, 'delivered'))).length;
-    await waitFor(async () => (await delivered()) === MAILS, 90_000, `${MAILS} mails delivered`);
-    // give a second delivery, were there one, the time to arrive
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const received = smtp.received.map((mail) => mail.subject).filter((subject) => subject.startsWith('scale '));
-    expect(received.sort()).toEqual([...subjects].sort());
-    expect(new Set(references).size).toBe(MAILS);
-  });
+      const delivered = async () =>
+        (await database.db.select({ state: mails.state }).from(mails).where(eq(mails.state, 'delivered'))).length;
+      await waitFor(async () => (await delivered()) === MAILS, 90_000, `${MAILS} mails delivered`);
+      // give a second delivery, were there one, the time to arrive
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const received = smtp.received.map((mail) => mail.subject).filter((subject) => subject.startsWith('scale '));
+      expect(received.sort()).toEqual([...subjects].sort());
+      expect(new Set(references).size).toBe(MAILS);
+    },
+  );
 
   test(`the intake rate limit (${INTAKE_RATE_LIMIT} a minute per address) holds across both processes`, async () => {
     const submit = async (server: ServerProcess) => {
       const { payload, headers } = await multipart(validForm());
-      return fetch(`${server.baseUrl}/api/intake/care-request/`, { method: 'POST', headers, body: new Uint8Array(payload) });
+      return fetch(`${server.baseUrl}/api/intake/care-request/`, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(payload),
+      });
     };
     const statuses: number[] = [];
-    for (let index = 0; index < INTAKE_RATE_LIMIT; index += 1) statuses.push((await submit(index % 2 === 0 ? a : b)).status);
+    for (let index = 0; index < INTAKE_RATE_LIMIT; index += 1)
+      statuses.push((await submit(index % 2 === 0 ? a : b)).status);
     expect(statuses).toEqual(Array(INTAKE_RATE_LIMIT).fill(201));
 
     for (const server of [a, b]) {

@@ -1,7 +1,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { emptyDatabase, MIGRATIONS, migrationsBefore, migrationsFolderOf, type MigratedDatabase } from '../support/migrations';
+import {
+  emptyDatabase,
+  MIGRATIONS,
+  migrationsBefore,
+  migrationsFolderOf,
+  type MigratedDatabase,
+} from '../support/migrations';
 
 /**
  * Migration 0018: every role granting care:contact (customers' contact and health data) requires a second factor, unless an
@@ -19,8 +25,12 @@ async function upgraded(rows: (database: MigratedDatabase) => Promise<void>) {
     await rows(database);
     const upgradeStarted = Date.now();
     await database.migrate(MIGRATIONS);
-    const roles = (await database.execute(sql`select role, second_factor_required as required from role_permissions order by role`)).rows as { role: string; required: boolean }[];
-    const users = (await database.execute(sql`select public_name as name, second_factor_required_since as since from users`)).rows as { name: string; since: string | Date | null }[];
+    const roles = (
+      await database.execute(sql`select role, second_factor_required as required from role_permissions order by role`)
+    ).rows as { role: string; required: boolean }[];
+    const users = (
+      await database.execute(sql`select public_name as name, second_factor_required_since as since from users`)
+    ).rows as { name: string; since: string | Date | null }[];
     const sinceOf = (name: string) => {
       const since = users.find((user) => user.name === name)!.since;
       return since === null ? null : new Date(since).getTime();
@@ -33,15 +43,21 @@ async function upgraded(rows: (database: MigratedDatabase) => Promise<void>) {
 }
 
 const user = (database: MigratedDatabase, name: string, roles: string[], since: string | null = null) =>
-  database.execute(sql`insert into users (public_name, roles, second_factor_required_since) values (${name}, ${`{${roles.join(',')}}`}::text[], ${since}::timestamptz)`);
+  database.execute(
+    sql`insert into users (public_name, roles, second_factor_required_since) values (${name}, ${`{${roles.join(',')}}`}::text[], ${since}::timestamptz)`,
+  );
 
 /** An administrator's change of a role's policy, as the role policy route audits it. */
 const roleUpdate = (database: MigratedDatabase, role: string, changes: Record<string, unknown>) =>
-  database.execute(sql`insert into audit_events (action, target_type, target_id, target_label, changes) values ('role.update', 'role', ${role}, ${role}, ${JSON.stringify(changes)}::jsonb)`);
+  database.execute(
+    sql`insert into audit_events (action, target_type, target_id, target_label, changes) values ('role.update', 'role', ${role}, ${role}, ${JSON.stringify(changes)}::jsonb)`,
+  );
 
 test("an untouched dispatcher role, and any role granting care:contact whose switch no one set, require a factor; their users' grace starts", async () => {
   const { required, sinceOf, upgradeStarted } = await upgraded(async (database) => {
-    await database.execute(sql`insert into role_permissions (role, permissions) values ('night desk', '{care:read,care:contact}'), ('planner', '{care:read}')`);
+    await database.execute(
+      sql`insert into role_permissions (role, permissions) values ('night desk', '{care:read,care:contact}'), ('planner', '{care:read}')`,
+    );
     // a change of the night desk's permissions only: its switch was never set
     await roleUpdate(database, 'night desk', { permissions: ['care:read', 'care:contact'] });
     await user(database, 'Dora Dispatcher', ['dispatcher']);
@@ -59,8 +75,14 @@ test("an untouched dispatcher role, and any role granting care:contact whose swi
 test('a dispatcher role whose switch an administrator set keeps it off, and its users get no grace period', async () => {
   const { required, sinceOf } = await upgraded(async (database) => {
     // switched on and off again: the administrator decided
-    await roleUpdate(database, 'dispatcher', { permissions: ['care:read', 'care:contact'], second_factor_required: true });
-    await roleUpdate(database, 'dispatcher', { permissions: ['care:read', 'care:contact'], second_factor_required: false });
+    await roleUpdate(database, 'dispatcher', {
+      permissions: ['care:read', 'care:contact'],
+      second_factor_required: true,
+    });
+    await roleUpdate(database, 'dispatcher', {
+      permissions: ['care:read', 'care:contact'],
+      second_factor_required: false,
+    });
     await user(database, 'Dora Dispatcher', ['dispatcher']);
   });
   expect(required).toEqual(['administrator', 'ceo']);
@@ -71,7 +93,12 @@ test('a dispatcher role whose switch an administrator set keeps it off, and its 
 const SHIPPED_OUT_OF_ORDER = ['0014_disable-and-last-four', '0015_second-factors', '0016_care-workflow'];
 
 test('every migration is later than all before it: an upgrade applies only those later than the latest applied', () => {
-  const { entries } = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
-  const earlier = entries.filter((entry, index) => !SHIPPED_OUT_OF_ORDER.includes(entry.tag) && entries.slice(0, index).some((before) => before.when >= entry.when));
+  const { entries } = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const earlier = entries.filter(
+    (entry, index) =>
+      !SHIPPED_OUT_OF_ORDER.includes(entry.tag) && entries.slice(0, index).some((before) => before.when >= entry.when),
+  );
   expect(earlier.map((entry) => entry.tag)).toEqual([]);
 });

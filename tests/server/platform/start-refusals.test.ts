@@ -10,28 +10,52 @@ import { runServerToExit } from '../support/server-process';
 const onPglite = !process.env.TEST_DATABASE_URL;
 
 const refusals: [string, Record<string, string>, RegExp][] = [
-  ['a short SECRET_KEY', { SECRET_KEY: 'a' }, /SECRET_KEY must be at least 32 random bytes written as hex or base64 \(generate one with: openssl rand -base64 32\); the one given holds 0$/],
-  ['a SECRET_KEY of 31 bytes in base64', { SECRET_KEY: Buffer.alloc(31, 7).toString('base64') }, /SECRET_KEY must be at least 32 random bytes.*holds 31$/],
-  ['a SECRET_KEY of 31 bytes in hex', { SECRET_KEY: 'ab'.repeat(31) }, /SECRET_KEY must be at least 32 random bytes.*holds 31$/],
-  ['a common ADMIN_PASSWORD', { ADMIN_PASSWORD: 'password' }, /ADMIN_PASSWORD is among the 10,000 most common passwords, which the API refuses as well; choose another one$/],
-  ['a short ADMIN_PASSWORD', { ADMIN_PASSWORD: 'abc' }, /ADMIN_PASSWORD must have 7 to 1024 characters, as every password of the API$/],
+  [
+    'a short SECRET_KEY',
+    { SECRET_KEY: 'a' },
+    /SECRET_KEY must be at least 32 random bytes written as hex or base64 \(generate one with: openssl rand -base64 32\); the one given holds 0$/,
+  ],
+  [
+    'a SECRET_KEY of 31 bytes in base64',
+    { SECRET_KEY: Buffer.alloc(31, 7).toString('base64') },
+    /SECRET_KEY must be at least 32 random bytes.*holds 31$/,
+  ],
+  [
+    'a SECRET_KEY of 31 bytes in hex',
+    { SECRET_KEY: 'ab'.repeat(31) },
+    /SECRET_KEY must be at least 32 random bytes.*holds 31$/,
+  ],
+  [
+    'a common ADMIN_PASSWORD',
+    { ADMIN_PASSWORD: 'password' },
+    /ADMIN_PASSWORD is among the 10,000 most common passwords, which the API refuses as well; choose another one$/,
+  ],
+  [
+    'a short ADMIN_PASSWORD',
+    { ADMIN_PASSWORD: 'abc' },
+    /ADMIN_PASSWORD must have 7 to 1024 characters, as every password of the API$/,
+  ],
   ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe every X-Forwarded-For entry/],
 ];
 
-test.runIf(onPglite).concurrent.each(refusals)('%s stops the start with one line, exit code 1 and nothing written', { timeout: 60_000 }, async (_name, env, message) => {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'caredesk-refused-')), 'data');
-  try {
-    const { code, output } = await runServerToExit({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, 20_000);
-    expect(code).toBe(1);
-    const lines = output.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Caredesk cannot start: /);
-    expect(lines[0]).toMatch(message);
-    expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
-  } finally {
-    rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  }
-});
+test.runIf(onPglite).concurrent.each(refusals)(
+  '%s stops the start with one line, exit code 1 and nothing written',
+  { timeout: 60_000 },
+  async (_name, env, message) => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'caredesk-refused-')), 'data');
+    try {
+      const { code, output } = await runServerToExit({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, 20_000);
+      expect(code).toBe(1);
+      const lines = output.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Caredesk cannot start: /);
+      expect(lines[0]).toMatch(message);
+      expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
+    } finally {
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  },
+);
 
 test('a SECRET_KEY of 32 random bytes, as hex or as base64, is taken', async () => {
   const { loadConfig } = await import('../../../server/config');
@@ -39,5 +63,7 @@ test('a SECRET_KEY of 32 random bytes, as hex or as base64, is taken', async () 
   const base64 = Buffer.alloc(32, 0xa5).toString('base64');
   expect(loadConfig({ SECRET_KEY: hex }).secretKey).toBe(hex);
   expect(loadConfig({ SECRET_KEY: base64 }).secretKey).toBe(base64);
-  expect(() => loadConfig({ SECRET_KEY: 'correct horse battery staple, quite long but not base64' })).toThrow(/SECRET_KEY/);
+  expect(() => loadConfig({ SECRET_KEY: 'correct horse battery staple, quite long but not base64' })).toThrow(
+    /SECRET_KEY/,
+  );
 });

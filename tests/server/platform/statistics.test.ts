@@ -26,7 +26,12 @@ const statistics = (url: string, token?: string) => t.as({ method: 'GET', url, t
 
 /** The calendar date of an instant in Berlin, as [year, month (1-12), day]. */
 function berlinDate(instant: Date): [number, number, number] {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
   const [year, month, day] = parts.split('-').map(Number);
   return [year!, month!, day!];
 }
@@ -35,14 +40,19 @@ function berlinDate(instant: Date): [number, number, number] {
 function berlinMidnight(year: number, month: number, day: number): Date {
   const utcMidnight = Date.UTC(year, month - 1, day);
   const offsetOf = (instant: number) => {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')!.value;
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')!.value;
     const match = /GMT([+-])(\d\d):(\d\d)/.exec(name);
     return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
   };
   return new Date(utcMidnight - offsetOf(utcMidnight - offsetOf(utcMidnight)));
 }
 
-const isoDate = (instant: Date) => berlinDate(instant).map((part, index) => String(part).padStart(index ? 2 : 4, '0')).join('-');
+const isoDate = (instant: Date) =>
+  berlinDate(instant)
+    .map((part, index) => String(part).padStart(index ? 2 : 4, '0'))
+    .join('-');
 
 /** Monday 00:00 in Berlin of the week `weeksBack` weeks before the current one. */
 function berlinWeekStart(weeksBack: number, now = new Date()): Date {
@@ -56,7 +66,8 @@ describe('GET /api/mail/administration/statistics/', () => {
     const uids: string[] = [];
     for (let index = 0; index < 9; index++) uids.push(await sendMail(t, aMail({ subject: `statistics ${index}` })));
     const todayStart = berlinMidnight(...berlinDate(new Date()));
-    const set = (uid: string, values: Partial<typeof mails.$inferInsert>) => t.db.update(mails).set(values).where(eq(mails.referenceUid, uid));
+    const set = (uid: string, values: Partial<typeof mails.$inferInsert>) =>
+      t.db.update(mails).set(values).where(eq(mails.referenceUid, uid));
     await set(uids[0]!, { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
     await set(uids[1]!, { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
     await set(uids[2]!, { state: 'failed', completedAt: new Date() });
@@ -67,7 +78,14 @@ describe('GET /api/mail/administration/statistics/', () => {
 
     const response = await statistics(`${MAIL}/administration/statistics/`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ queued: 2, retrying: 2, failed: 1, delivered_today: 2, today: isoDate(new Date()), time_zone: ZONE });
+    expect(response.json()).toEqual({
+      queued: 2,
+      retrying: 2,
+      failed: 1,
+      delivered_today: 2,
+      today: isoDate(new Date()),
+      time_zone: ZONE,
+    });
   });
 });
 
@@ -90,18 +108,31 @@ describe('GET /api/care/statistics/', () => {
       ...record,
       legacyId: `STAT${index}`,
       submitted: placed[index]!.instant,
-      incoming: { ...record.incoming, core_territory: ['core', 'both'].includes(placed[index]!.territory), optional_territory: ['optional', 'both'].includes(placed[index]!.territory) },
+      incoming: {
+        ...record.incoming,
+        core_territory: ['core', 'both'].includes(placed[index]!.territory),
+        optional_territory: ['optional', 'both'].includes(placed[index]!.territory),
+      },
     }));
     await t.db.transaction((tx) => insertCareRequests(tx, records));
 
     const response = await statistics('/api/care/statistics/');
     expect(response.statusCode).toBe(200);
-    const { time_zone, weeks } = response.json<{ time_zone: string; weeks: { week: string; starts: string; requests: number; core_territory: number; optional_territory: number }[] }>();
+    const { time_zone, weeks } = response.json<{
+      time_zone: string;
+      weeks: { week: string; starts: string; requests: number; core_territory: number; optional_territory: number }[];
+    }>();
     expect(time_zone).toBe(ZONE);
-    expect(weeks.map((week) => week.starts)).toEqual(Array.from({ length: 12 }, (_, index) => isoDate(berlinWeekStart(11 - index))));
+    expect(weeks.map((week) => week.starts)).toEqual(
+      Array.from({ length: 12 }, (_, index) => isoDate(berlinWeekStart(11 - index))),
+    );
     for (const week of weeks) expect(week.week).toMatch(/^\d{4}-W\d{2}$/);
     expect(new Set(weeks.map((week) => week.week)).size).toBe(12);
-    const figures = weeks.map(({ requests, core_territory, optional_territory }) => [requests, core_territory, optional_territory]);
+    const figures = weeks.map(({ requests, core_territory, optional_territory }) => [
+      requests,
+      core_territory,
+      optional_territory,
+    ]);
     expect(figures[11]).toEqual([2, 1, 1]);
     expect(figures[10]).toEqual([3, 2, 0]);
     expect(figures[0]).toEqual([1, 0, 1]);
@@ -130,24 +161,39 @@ describe('GET /api/files/statistics/', () => {
 describe('GET …/administration/access-tokens/statistics/', () => {
   const addToken = async (prefix: string, service: string, expiresInDays: number | null) => {
     const expires = expiresInDays === null ? undefined : Math.floor(Date.now() / 1000 + expiresInDays * 86_400);
-    const response = await t.as({ method: 'POST', url: `${prefix}/administration/access-tokens/`, payload: { service, token: `token-${service}-${'x'.repeat(40)}`, expires } });
+    const response = await t.as({
+      method: 'POST',
+      url: `${prefix}/administration/access-tokens/`,
+      payload: { service, token: `token-${service}-${'x'.repeat(40)}`, expires },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<{ uid: string }>().uid;
   };
 
-  test('counts the service\'s unrevoked tokens whose expiry lies within 14 days', async () => {
+  test("counts the service's unrevoked tokens whose expiry lies within 14 days", async () => {
     await addToken(FILES, 'soon', 1);
     await addToken(FILES, 'almost-two-weeks', 13.9);
     await addToken(FILES, 'later', 15);
     await addToken(FILES, 'never', null);
     const revoked = await addToken(FILES, 'revoked-soon', 2);
-    expect((await t.as({ method: 'PUT', url: `${FILES}/administration/access-tokens/${revoked}/revoke/` })).statusCode).toBe(200);
+    expect(
+      (await t.as({ method: 'PUT', url: `${FILES}/administration/access-tokens/${revoked}/revoke/` })).statusCode,
+    ).toBe(200);
     const expired = await addToken(FILES, 'expired', 1);
-    await t.db.update(apiTokens).set({ expires: new Date(Date.now() - 1000) }).where(eq(apiTokens.uid, expired));
+    await t.db
+      .update(apiTokens)
+      .set({ expires: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.uid, expired));
     await addToken(PRICING, 'pricing-soon', 3);
 
-    expect((await statistics(`${FILES}/administration/access-tokens/statistics/`)).json()).toEqual({ expiring: 2, within_days: 14 });
-    expect((await statistics(`${PRICING}/administration/access-tokens/statistics/`)).json()).toEqual({ expiring: 1, within_days: 14 });
+    expect((await statistics(`${FILES}/administration/access-tokens/statistics/`)).json()).toEqual({
+      expiring: 2,
+      within_days: 14,
+    });
+    expect((await statistics(`${PRICING}/administration/access-tokens/statistics/`)).json()).toEqual({
+      expiring: 1,
+      within_days: 14,
+    });
   });
 });
 
@@ -160,15 +206,30 @@ describe('GET /api/auth/administration/statistics/', () => {
     const attacker = uniqueAddress();
     for (const user of [locked, alsoLocked]) {
       for (let index = 0; index < 3; index++) {
-        const response = await t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(user.username.toUpperCase(), 'wrong-password'), remoteAddress: attacker });
+        const response = await t.inject({
+          method: 'POST',
+          url: `${AUTH}/token/`,
+          headers: basic(user.username.toUpperCase(), 'wrong-password'),
+          remoteAddress: attacker,
+        });
         expect(response.statusCode).toBe(401);
       }
     }
     expect((await statistics(`${AUTH}/administration/statistics/`)).json()).toMatchObject({ locked_users: 2 });
-    const users = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/` })).json<{ domain_user: { locked: boolean } }[]>();
+    const users = (await t.as({ method: 'GET', url: `${AUTH}/administration/users/` })).json<
+      { domain_user: { locked: boolean } }[]
+    >();
     expect(users.filter((user) => user.domain_user.locked)).toHaveLength(2);
 
-    expect((await t.as({ method: 'POST', url: `${AUTH}/administration/unlock-users/`, payload: { uids: [locked.domain_user.uid] } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.as({
+          method: 'POST',
+          url: `${AUTH}/administration/unlock-users/`,
+          payload: { uids: [locked.domain_user.uid] },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await statistics(`${AUTH}/administration/statistics/`)).json()).toMatchObject({ locked_users: 1 });
   });
 });
@@ -184,7 +245,8 @@ describe('permissions', () => {
   ] as const;
 
   test.each(ROUTES)('%s answers a user with only %s, and 403 to one with only the others', async (url, permission) => {
-    const role = (name: string, permissions: string[]) => t.as({ method: 'PUT', url: `${AUTH}/administration/roles/${name}/`, payload: { permissions } });
+    const role = (name: string, permissions: string[]) =>
+      t.as({ method: 'PUT', url: `${AUTH}/administration/roles/${name}/`, payload: { permissions } });
     const others = ROUTES.map(([, needed]) => needed).filter((needed) => needed !== permission);
     const slug = permission.replace(':', '-');
     expect((await role(`stat-only-${slug}`, [permission])).statusCode).toBe(200);

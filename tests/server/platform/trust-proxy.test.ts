@@ -10,14 +10,24 @@ test('TRUST_PROXY: off, a hop count, or the proxies themselves; true and anythin
   expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16, ::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
-  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/every X-Forwarded-For entry.*number of proxies.*addresses\/CIDRs/);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16, ::1' }).trustProxy).toEqual([
+    '10.0.0.5',
+    '10.1.0.0/16',
+    '::1',
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+    /every X-Forwarded-For entry.*number of proxies.*addresses\/CIDRs/,
+  );
   expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be false, the number of proxies/);
   expect(() => loadConfig({ TRUST_PROXY: '100' })).toThrow(/TRUST_PROXY/);
 });
 
 /** The address the audit trail recorded for a failed sign-in sent with this X-Forwarded-For from this peer. */
-async function recordedAddress(t: Awaited<ReturnType<typeof createTestApp>>, forwardedFor: string, remoteAddress: string) {
+async function recordedAddress(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  forwardedFor: string,
+  remoteAddress: string,
+) {
   const response = await t.inject({
     method: 'POST',
     url: `${AUTH}/token/`,
@@ -48,7 +58,9 @@ test('a hop count believes only that many addresses from the right: what a clien
 });
 
 test('with a hop count, rotating forged entries do not escape the sign-in throttle of the real address', async () => {
-  const t = await createTestApp({ config: { trustProxy: 1, throttle: { ...testConfig().throttle, addressMaxFailures: 3 } } });
+  const t = await createTestApp({
+    config: { trustProxy: 1, throttle: { ...testConfig().throttle, addressMaxFailures: 3 } },
+  });
   try {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

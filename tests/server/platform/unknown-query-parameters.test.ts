@@ -13,7 +13,9 @@ afterAll(() => t?.cleanUp());
 const SOME_UID = '00000000-0000-4000-8000-000000000001';
 
 test('every GET operation of the OpenAPI document refuses an unknown query parameter', async () => {
-  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
   const paths = Object.entries(document.paths).filter(([, operations]) => 'get' in operations);
   expect(paths.length).toBeGreaterThan(15);
   const accepted: string[] = [];
@@ -28,10 +30,19 @@ test('every GET operation of the OpenAPI document refuses an unknown query param
 });
 
 test('a route with a body refuses it too, and declared parameters still work', async () => {
-  const ban = await t.as({ method: 'POST', url: `${AUTH}/administration/ban-users/?zz_unknown=1`, payload: { uids: [SOME_UID] } });
+  const ban = await t.as({
+    method: 'POST',
+    url: `${AUTH}/administration/ban-users/?zz_unknown=1`,
+    payload: { uids: [SOME_UID] },
+  });
   expect(ban.statusCode).toBe(400);
   expect(ban.json()).toMatchObject({ field: 'zz_unknown' });
-  const intake = await t.inject({ method: 'POST', url: `${INTAKE}?zz_unknown=1`, remoteAddress: '10.88.0.1', ...(await formData(validForm())) });
+  const intake = await t.inject({
+    method: 'POST',
+    url: `${INTAKE}?zz_unknown=1`,
+    remoteAddress: '10.88.0.1',
+    ...(await formData(validForm())),
+  });
   expect(intake.statusCode, intake.body).toBe(400);
   expect(intake.json()).toMatchObject({ field: 'zz_unknown' });
   expect((await t.as({ method: 'GET', url: `${AUTH}/info/?extended=true` })).statusCode).toBe(200);

@@ -23,7 +23,11 @@ export async function lastEventId(db: Db): Promise<number> {
 
 /** The events written after the event `after`, oldest first, as GET /api/audit/events/{id}/ answers them. */
 export async function eventsAfter(t: TestApp, after: number): Promise<AuditEventWire[]> {
-  const rows = await t.db.select({ id: auditEvents.id }).from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id));
+  const rows = await t.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(gt(auditEvents.id, after))
+    .orderBy(asc(auditEvents.id));
   const events: AuditEventWire[] = [];
   for (const { id } of rows) {
     const response = await t.as({ method: 'GET', url: `${AUDIT}/events/${id}/` });
@@ -34,7 +38,10 @@ export async function eventsAfter(t: TestApp, after: number): Promise<AuditEvent
 }
 
 /** Runs `work` and answers what it returned and the events written meanwhile. */
-export async function withEvents<T>(t: TestApp, work: () => Promise<T>): Promise<{ result: T; events: AuditEventWire[] }> {
+export async function withEvents<T>(
+  t: TestApp,
+  work: () => Promise<T>,
+): Promise<{ result: T; events: AuditEventWire[] }> {
   const before = await lastEventId(t.db);
   const result = await work();
   return { result, events: await eventsAfter(t, before) };
@@ -42,7 +49,9 @@ export async function withEvents<T>(t: TestApp, work: () => Promise<T>): Promise
 
 /** Every column of every audit event as text: where a secret must never be found. */
 export async function auditTableText(db: Db): Promise<string> {
-  const result = (await db.execute(sql`select coalesce(string_agg(e::text, E'\n'), '') as text from audit_events e`)) as unknown as { rows: { text: string }[] };
+  const result = (await db.execute(
+    sql`select coalesce(string_agg(e::text, E'\n'), '') as text from audit_events e`,
+  )) as unknown as { rows: { text: string }[] };
   return result.rows[0]!.text;
 }
 
@@ -53,4 +62,8 @@ export async function adminActor(t: TestApp) {
 }
 
 /** What every event written just now shares: an id, the present time (within 50 seconds), success. */
-export const justNow = () => ({ id: expect.stringMatching(/^[0-9]+$/), time: expect.closeTo(Date.now() / 1000, -2), outcome: 'success' });
+export const justNow = () => ({
+  id: expect.stringMatching(/^[0-9]+$/),
+  time: expect.closeTo(Date.now() / 1000, -2),
+  outcome: 'success',
+});

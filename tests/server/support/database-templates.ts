@@ -17,12 +17,17 @@ let fingerprint: string | undefined;
 function migrationsFingerprint(): string {
   if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
-  hash.update(JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
+  hash.update(
+    JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version,
+  );
   const files = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true })
-      .flatMap((entry) => (entry.isDirectory() ? files(path.join(folder, entry.name)) : [path.join(folder, entry.name)]))
+      .flatMap((entry) =>
+        entry.isDirectory() ? files(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
+      )
       .sort();
-  for (const file of files(migrationsFolder)) hash.update(path.relative(migrationsFolder, file)).update(readFileSync(file));
+  for (const file of files(migrationsFolder))
+    hash.update(path.relative(migrationsFolder, file)).update(readFileSync(file));
   fingerprint = hash.digest('hex').slice(0, 12);
   return fingerprint;
 }
@@ -36,10 +41,14 @@ export async function ensurePgliteTemplate(): Promise<void> {
   mkdirSync(cacheFolder, { recursive: true });
   const building = `${pgliteFolder()}.building-${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ pgliteDir: building });
-  const dump = await (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client.dumpDataDir('none');
+  const dump = await (
+    database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }
+  ).$client.dumpDataDir('none');
   await database.close();
   writeFileSync(`${building}.tar`, Buffer.from(await dump.arrayBuffer()));
-  for (const stale of readdirSync(cacheFolder).filter((name) => name.startsWith('pglite-') && !name.includes(migrationsFingerprint()))) {
+  for (const stale of readdirSync(cacheFolder).filter(
+    (name) => name.startsWith('pglite-') && !name.includes(migrationsFingerprint()),
+  )) {
     rmSync(path.join(cacheFolder, stale), { recursive: true, force: true });
   }
   if (existsSync(pgliteFolder())) rmSync(building, { recursive: true, force: true });
@@ -80,7 +89,9 @@ async function lookUpPostgresTemplate(adminUrl: string): Promise<string> {
     try {
       const exists = await client.query('select 1 from pg_database where datname = $1', [template]);
       if (exists.rowCount) return;
-      const stale = await client.query<{ datname: string }>("select datname from pg_database where datname like 'caredesk\\_template\\_%'");
+      const stale = await client.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'caredesk\\_template\\_%'",
+      );
       for (const { datname } of stale.rows) await client.query(`drop database if exists ${datname} with (force)`);
       const building = `caredesk_tbuild_${randomBytes(6).toString('hex')}`;
       await client.query(`create database ${building}`);

@@ -14,7 +14,13 @@ export const PRICING = '/api/pricing';
 
 export interface StoredFile {
   uid: string;
-  meta: { name: string; description: string; uploaded: number; content_type: string; references: { name: string; value: string }[] };
+  meta: {
+    name: string;
+    description: string;
+    uploaded: number;
+    content_type: string;
+    references: { name: string; value: string }[];
+  };
   stored_binary: { md5_hash: string; size: number };
 }
 
@@ -42,7 +48,12 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`, 'utf8'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`,
+        'utf8',
+      ),
+    );
     chunks.push(typeof part.value === 'string' ? Buffer.from(part.value, 'utf8') : part.value);
     chunks.push(Buffer.from('\r\n'));
   }
@@ -59,8 +70,18 @@ interface UploadInput {
   metaFirst?: boolean;
 }
 
-export function uploadForm({ name = 'report.pdf', description = 'A test file', references, data = randomBytes(1000), contentType, metaFirst = true }: UploadInput = {}) {
-  const meta: FormPart = { name: 'meta', value: JSON.stringify({ name, description, ...(references ? { references } : {}) }) };
+export function uploadForm({
+  name = 'report.pdf',
+  description = 'A test file',
+  references,
+  data = randomBytes(1000),
+  contentType,
+  metaFirst = true,
+}: UploadInput = {}) {
+  const meta: FormPart = {
+    name: 'meta',
+    value: JSON.stringify({ name, description, ...(references ? { references } : {}) }),
+  };
   const file: FormPart = { name: 'file', value: data, filename: 'upload.bin', contentType };
   return multipart(metaFirst ? [meta, file] : [file, meta]);
 }
@@ -94,7 +115,11 @@ export async function fileRowCount(t: TestApp): Promise<number> {
   return row.total;
 }
 
-export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  condition: () => Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -9,7 +9,13 @@ import { ensureFirstAdministrator } from '../../../server/auth';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database, type Db } from '../../../server/db';
 import { passwordAuthentications, refreshTokens } from '../../../server/db/schema';
-import { copyPgliteTemplate, databaseUrl, ensurePostgresTemplate, pgliteTemplateDump, withClient } from './database-templates';
+import {
+  copyPgliteTemplate,
+  databaseUrl,
+  ensurePostgresTemplate,
+  pgliteTemplateDump,
+  withClient,
+} from './database-templates';
 
 export const ADMIN = { username: 'admin', password: 'admin-password' } as const;
 export const AUTH = '/api/auth';
@@ -24,7 +30,14 @@ export interface TokenPair {
 }
 
 export interface PanelUser {
-  domain_user: { uid: string; public_name: string; roles: string[]; banned: boolean; locked: boolean; last_sign_in: number | null };
+  domain_user: {
+    uid: string;
+    public_name: string;
+    roles: string[];
+    banned: boolean;
+    locked: boolean;
+    last_sign_in: number | null;
+  };
   authentication_methods: { type: 'password'; username: string }[];
 }
 
@@ -42,7 +55,9 @@ interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export const basic = (username: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` });
+export const basic = (username: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+});
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let counter = 0;
@@ -95,7 +110,9 @@ type TemplateRows = { tables: string[]; rows: Map<string, unknown[]> };
 /** The template's tables and the rows its migrations put in (role policy, counters). */
 async function rowsOf(database: Database): Promise<TemplateRows> {
   const select = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const tables = await select<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public'`);
+  const tables = await select<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public'`,
+  );
   const rows = new Map<string, unknown[]>();
   for (const { name } of tables) {
     const content = await select(sql`select * from ${sql.identifier(name)}`);
@@ -106,9 +123,13 @@ async function rowsOf(database: Database): Promise<TemplateRows> {
 
 async function resetToTemplate(database: Database, template: TemplateRows): Promise<void> {
   await database.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`truncate ${template.tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`));
+    await tx.execute(
+      sql.raw(`truncate ${template.tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`),
+    );
     for (const [name, rows] of template.rows) {
-      await tx.execute(sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(rows)}::json)`);
+      await tx.execute(
+        sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(rows)}::json)`,
+      );
     }
   });
 }
@@ -129,7 +150,9 @@ async function dropPostgresDatabase(adminUrl: string, url: string) {
  * Storage for a spawned server process: a data folder (removed by `remove`) whose migrated database is PGlite in the folder, or a
  * fresh PostgreSQL database named in `env.DATABASE_URL` when TEST_DATABASE_URL is set.
  */
-export async function serverStorage(prefix = 'caredesk-server-'): Promise<{ dataDir: string; env: Record<string, string>; databaseUrl?: string; remove: () => Promise<void> }> {
+export async function serverStorage(
+  prefix = 'caredesk-server-',
+): Promise<{ dataDir: string; env: Record<string, string>; databaseUrl?: string; remove: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const url = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
@@ -180,15 +203,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   /** Every response so far that shows a password sent in a request, a password hash or a refresh token hash. */
   async function responsesShowingSecrets(): Promise<string[]> {
-    const passwordHashes = await database.db.select({ value: passwordAuthentications.passwordHash }).from(passwordAuthentications);
+    const passwordHashes = await database.db
+      .select({ value: passwordAuthentications.passwordHash })
+      .from(passwordAuthentications);
     const tokenHashes = await database.db.select({ value: refreshTokens.tokenHash }).from(refreshTokens);
     const secrets = [...sentPasswords, ...[...passwordHashes, ...tokenHashes].map((row) => row.value), '$argon2'];
-    return responses.filter((response) => secrets.some((secret) => response.includes(secret))).map((response) => `${secrets.find((secret) => response.includes(secret))} in ${response}`);
+    return responses
+      .filter((response) => secrets.some((secret) => response.includes(secret)))
+      .map((response) => `${secrets.find((secret) => response.includes(secret))} in ${response}`);
   }
 
   async function signIn(username: string, password: string, remoteAddress?: string): Promise<TokenPair> {
-    const response = await inject({ method: 'POST', url: `${AUTH}/token/`, headers: basic(username, password), remoteAddress });
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
+    const response = await inject({
+      method: 'POST',
+      url: `${AUTH}/token/`,
+      headers: basic(username, password),
+      remoteAddress,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
     return response.json();
   }
 
@@ -203,10 +236,19 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return inject({ ...rest, headers: { ...bearer(token ?? (await adminToken())), ...rest.headers } });
   }
 
-  async function createUser(overrides: Partial<NewUser> = {}): Promise<PanelUser & { password: string; username: string }> {
-    const user: NewUser = { username: unique(), password: 'secret-password', public_name: unique('Name '), roles: [], ...overrides };
+  async function createUser(
+    overrides: Partial<NewUser> = {},
+  ): Promise<PanelUser & { password: string; username: string }> {
+    const user: NewUser = {
+      username: unique(),
+      password: 'secret-password',
+      public_name: unique('Name '),
+      roles: [],
+      ...overrides,
+    };
     const response = await as({ method: 'POST', url: `${AUTH}/administration/users/`, payload: user });
-    if (response.statusCode !== 201) throw new Error(`creating ${user.username} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 201)
+      throw new Error(`creating ${user.username} failed: ${response.statusCode} ${response.body}`);
     return { ...response.json<PanelUser>(), password: user.password, username: user.username };
   }
 

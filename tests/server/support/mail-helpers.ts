@@ -36,7 +36,10 @@ export const aMail = (overrides: Partial<MailBody> = {}): MailBody => ({
   ...overrides,
 });
 
-async function expectStatus<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>, status: number): Promise<T> {
+async function expectStatus<T>(
+  response: Promise<{ statusCode: number; body: string; json: () => unknown }>,
+  status: number,
+): Promise<T> {
   const answer = await response;
   if (answer.statusCode !== status) throw new Error(`expected ${status}, got ${answer.statusCode}: ${answer.body}`);
   return answer.json() as T;
@@ -44,7 +47,11 @@ async function expectStatus<T>(response: Promise<{ statusCode: number; body: str
 
 export const addProvider = (t: TestApp, body: Partial<ProviderBody> & { port: number }) =>
   expectStatus<ProviderBody & { uid: string }>(
-    t.as({ method: 'POST', url: `${MAIL}/administration/providers/`, payload: { name: 'Local peer', host: '127.0.0.1', security: 'none', ...body } }),
+    t.as({
+      method: 'POST',
+      url: `${MAIL}/administration/providers/`,
+      payload: { name: 'Local peer', host: '127.0.0.1', security: 'none', ...body },
+    }),
     201,
   );
 
@@ -55,9 +62,11 @@ export const addAccount = (t: TestApp, body: AccountBody) =>
   );
 
 export const sendMail = async (t: TestApp, mail: MailBody = aMail()) =>
-  (await expectStatus<{ reference_uid: string }>(t.as({ method: 'POST', url: `${MAIL}/send/`, payload: mail }), 202)).reference_uid;
+  (await expectStatus<{ reference_uid: string }>(t.as({ method: 'POST', url: `${MAIL}/send/`, payload: mail }), 202))
+    .reference_uid;
 
-export const list = <T>(t: TestApp, path: string) => expectStatus<T[]>(t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}` }), 200);
+export const list = <T>(t: TestApp, path: string) =>
+  expectStatus<T[]>(t.as({ method: 'GET', url: `${MAIL}/administration/queue/${path}` }), 200);
 
 export async function mailRow(t: TestApp, referenceUid: string) {
   const [row] = await t.db.select().from(mails).where(eq(mails.referenceUid, referenceUid));
@@ -66,7 +75,10 @@ export async function mailRow(t: TestApp, referenceUid: string) {
 
 /** Makes a waiting mail due now, instead of waiting out its backoff. */
 export async function makeDue(t: TestApp, referenceUid: string) {
-  await t.db.update(mails).set({ nextAttemptAt: sql`now()` }).where(eq(mails.referenceUid, referenceUid));
+  await t.db
+    .update(mails)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(mails.referenceUid, referenceUid));
 }
 
 export const countRows = (t: TestApp, table: PgTable) => t.db.$count(table);

@@ -16,7 +16,8 @@ import pg from 'pg';
 
 export const MIGRATIONS = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
 
-const journalOf = () => JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const journalOf = () =>
+  JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 
 /** The tags of every migration before the one named (its tag without the number is enough: `second-factor-for-contact-data`). */
 export const migrationsBefore = (name: string): string[] => {
@@ -49,7 +50,11 @@ export async function emptyDatabase(): Promise<MigratedDatabase> {
   if (!adminUrl) {
     const client = new PGlite({ extensions: { pg_trgm } });
     const db = drizzlePglite(client);
-    return { execute: (query) => db.execute(query), migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
+    return {
+      execute: (query) => db.execute(query),
+      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+      close: () => client.close(),
+    };
   }
   const name = `caredesk_m_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {

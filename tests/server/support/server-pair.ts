@@ -14,7 +14,10 @@ export interface ServerPair {
   stop(): Promise<void>;
 }
 
-export async function startServerPair(admin: { username: string; password: string }, folderPrefix: string): Promise<ServerPair> {
+export async function startServerPair(
+  admin: { username: string; password: string },
+  folderPrefix: string,
+): Promise<ServerPair> {
   const { database, url, drop } = await openTestDatabase();
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), folderPrefix)));
   const env = {

@@ -21,20 +21,35 @@ export interface ServerProcess {
 export function serverMain(...preloaded: string[]): string[] {
   const imports = preloaded.flatMap((file) => ['--import', file]);
   const bundle = process.env.TEST_SERVER_BUNDLE;
-  return bundle ? [...imports, path.resolve(root, bundle)] : ['--import', 'tsx', ...imports, path.join(root, 'server', 'main.ts')];
+  return bundle
+    ? [...imports, path.resolve(root, bundle)]
+    : ['--import', 'tsx', ...imports, path.join(root, 'server', 'main.ts')];
 }
 
 const SERVER_MAIN = serverMain();
 
 /** Starts the real server (serverMain(), or the given node arguments) on 127.0.0.1 and waits until it answers /api/health. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, nodeArguments = SERVER_MAIN): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  nodeArguments = SERVER_MAIN,
+): Promise<ServerProcess> {
   return startProcess(process.execPath, nodeArguments, env, timeoutMs);
 }
 
 /** Starts a command that runs the server (node, or `npm start`) as startServerProcess does, and waits until it answers. */
-export async function startProcess(command: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const { child, exited, output } = spawnServer(command, args, { PORT: String(port), PANEL_DIR: path.join(root, 'no-panel'), ...env });
+  const { child, exited, output } = spawnServer(command, args, {
+    PORT: String(port),
+    PANEL_DIR: path.join(root, 'no-panel'),
+    ...env,
+  });
   const server = { baseUrl: `http://127.0.0.1:${port}`, child, exited, output };
   await waitUntilHealthy(server, timeoutMs);
   return server;
@@ -79,7 +94,10 @@ export async function signedInClient(baseUrl: string, username: string, password
   return async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
-      headers: { authorization: `Bearer ${access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
@@ -112,7 +130,10 @@ function spawnServer(command: string, args: string[], env: Record<string, string
 }
 
 /** Runs the server with these settings until it exits by itself: its exit code and what it printed. */
-export async function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   const { child, output } = spawnServer(process.execPath, SERVER_MAIN, { PORT: '0', ...env });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));

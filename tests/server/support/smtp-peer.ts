@@ -56,8 +56,25 @@ function selfSignedCertificate(): { key: string; cert: string } {
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
       { stdio: 'ignore' },
     );
     certificate = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
@@ -70,7 +87,14 @@ function selfSignedCertificate(): { key: string; cert: string } {
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a free port, recording what it receives. */
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const security = options.security ?? 'none';
-  const peer: SmtpPeer = { port: 0, received: [], refused: [], authFailures: 0, reply: options.reply ?? (() => undefined), close: async () => undefined };
+  const peer: SmtpPeer = {
+    port: 0,
+    received: [],
+    refused: [],
+    authFailures: 0,
+    reply: options.reply ?? (() => undefined),
+    close: async () => undefined,
+  };
   const serverOptions: SMTPServerOptions = {
     secure: security === 'ssl/tls',
     ...(security === 'none' ? { disabledCommands: ['STARTTLS'] } : selfSignedCertificate()),
@@ -81,7 +105,8 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     closeTimeout: 100,
     onAuth(auth, _session, callback) {
       const expected = options.credentials;
-      if (expected && auth.username === expected.username && auth.password === expected.password) return callback(null, { user: auth.username });
+      if (expected && auth.username === expected.username && auth.password === expected.password)
+        return callback(null, { user: auth.username });
       peer.authFailures += 1;
       callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
@@ -114,7 +139,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
 }
 
 /** A peer that accepts connections and never says a word (or, trickling, never finishes answering): the client must time out. */
-export async function startSilentPeer(trickleEveryMs?: number): Promise<{ port: number; connections: number; close(): Promise<void> }> {
+export async function startSilentPeer(
+  trickleEveryMs?: number,
+): Promise<{ port: number; connections: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const peer = { port: 0, connections: 0, close: async (): Promise<void> => undefined };
   const server = createServer((socket) => {
@@ -171,6 +198,8 @@ function parseMail(raw: string, session: Session): ReceivedMail {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }

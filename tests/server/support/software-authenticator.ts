@@ -24,7 +24,10 @@ export function encodeCbor(value: Cbor): Buffer {
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
   if (Array.isArray(value)) return Buffer.concat([head(4, value.length), ...value.map(encodeCbor)]);
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
-  return Buffer.concat([head(5, entries.length), ...entries.flatMap(([key, item]) => [encodeCbor(key), encodeCbor(item)])]);
+  return Buffer.concat([
+    head(5, entries.length),
+    ...entries.flatMap(([key, item]) => [encodeCbor(key), encodeCbor(item)]),
+  ]);
 }
 
 const FLAG = { userPresent: 0x01, userVerified: 0x04, backupEligible: 0x08, backedUp: 0x10, attestedData: 0x40 };
@@ -42,7 +45,15 @@ interface Credential {
 /** COSE_Key of an EC2 P-256 key for ES256: kty 2, alg -7, crv 1, x, y. */
 function coseKeyOf(publicKey: KeyObject): Buffer {
   const { x, y } = publicKey.export({ format: 'jwk' });
-  return encodeCbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(x!, 'base64url')], [-3, Buffer.from(y!, 'base64url')]]));
+  return encodeCbor(
+    new Map<Cbor, Cbor>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, Buffer.from(x!, 'base64url')],
+      [-3, Buffer.from(y!, 'base64url')],
+    ]),
+  );
 }
 
 interface AuthenticatorOptions {
@@ -85,14 +96,22 @@ export function createSoftwareAuthenticator({ origin, rpId, synced = false }: Au
     counterBytes.writeUInt32BE(counter);
     return Buffer.concat([sha256(rpId), Buffer.from([flags | backup]), counterBytes, ...(attested ? [attested] : [])]);
   };
-  const clientData = (type: string, challenge: string, from = origin) => Buffer.from(JSON.stringify({ type, challenge, origin: from, crossOrigin: false }));
+  const clientData = (type: string, challenge: string, from = origin) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin: from, crossOrigin: false }));
 
   /** navigator.credentials.create: a new credential for the user, as RegistrationResponseJSON. */
   function register(options: CreationOptions, { userVerified = true, challenge = options.challenge } = {}) {
     const excluded = new Set(options.excludeCredentials?.map((credential) => credential.id));
-    if (credentials.some((credential) => excluded.has(b64url(credential.id)))) throw new Error('InvalidStateError: a credential of this authenticator is excluded');
+    if (credentials.some((credential) => excluded.has(b64url(credential.id))))
+      throw new Error('InvalidStateError: a credential of this authenticator is excluded');
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const credential: Credential = { id: randomBytes(16), privateKey, publicKey, userHandle: options.user.id, counter: 0 };
+    const credential: Credential = {
+      id: randomBytes(16),
+      privateKey,
+      publicKey,
+      userHandle: options.user.id,
+      counter: 0,
+    };
     credentials.push(credential);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credential.id.length);
@@ -103,7 +122,11 @@ export function createSoftwareAuthenticator({ origin, rpId, synced = false }: Au
       id: b64url(credential.id),
       rawId: b64url(credential.id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientData('webauthn.create', challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(clientData('webauthn.create', challenge)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -112,18 +135,28 @@ export function createSoftwareAuthenticator({ origin, rpId, synced = false }: Au
   /** navigator.credentials.get: an assertion as AuthenticationResponseJSON (with the user handle, as a passkey gives it). */
   function assert(options: RequestOptions, choices: AssertionChoices = {}) {
     const allowed = options.allowCredentials?.map((credential) => credential.id);
-    const wanted = choices.credentialId ?? credentials.map((credential) => b64url(credential.id)).find((id) => !allowed || allowed.includes(id));
+    const wanted =
+      choices.credentialId ??
+      credentials.map((credential) => b64url(credential.id)).find((id) => !allowed || allowed.includes(id));
     const credential = credentials.find((each) => b64url(each.id) === wanted);
     if (!credential) throw new Error('NotAllowedError: no credential of this authenticator is allowed');
     credential.counter = choices.counter ?? credential.counter + 1;
-    const data = authenticatorData(FLAG.userPresent | (choices.userVerified === false ? 0 : FLAG.userVerified), credential.counter);
+    const data = authenticatorData(
+      FLAG.userPresent | (choices.userVerified === false ? 0 : FLAG.userVerified),
+      credential.counter,
+    );
     const clientDataJSON = clientData('webauthn.get', choices.challenge ?? options.challenge, choices.origin);
     const signature = sign('sha256', Buffer.concat([data, sha256(clientDataJSON)]), credential.privateKey);
     return {
       id: b64url(credential.id),
       rawId: b64url(credential.id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(data), signature: b64url(signature), userHandle: credential.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(data),
+        signature: b64url(signature),
+        userHandle: credential.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -25,7 +25,13 @@ export interface LocalS3 {
 /** An S3-compatible server (s3rver) on 127.0.0.1, a free port and a temporary directory, with one bucket. */
 export async function startLocalS3(bucket = 'caredesk-test'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'caredesk-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const config: S3Config = {
     endpoint: `http://127.0.0.1:${port}`,
@@ -36,7 +42,12 @@ export async function startLocalS3(bucket = 'caredesk-test'): Promise<LocalS3> {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  const client = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: config });
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: config,
+  });
   return {
     config,
     async keys() {

@@ -53,7 +53,8 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       refused: 'Abgewiesen',
     },
     mail_target: {
-      recipients: 'Mail an %{smart_count} Empfänger · %{reference} |||| Mail an %{smart_count} Empfänger · %{reference}',
+      recipients:
+        'Mail an %{smart_count} Empfänger · %{reference} |||| Mail an %{smart_count} Empfänger · %{reference}',
       reference: 'Mail · %{reference}',
     },
     target_types: {
@@ -80,10 +81,19 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
       },
       session: { revoke: 'Sitzung beendet' },
       role: { update: 'Rollenrechte geändert' },
-      'sign-in': { success: 'Angemeldet', failure: 'Anmeldung fehlgeschlagen', throttled: 'Anmeldung gebremst', 'second-factor-failure': 'Falscher zweiter Faktor bei der Anmeldung' },
+      'sign-in': {
+        success: 'Angemeldet',
+        failure: 'Anmeldung fehlgeschlagen',
+        throttled: 'Anmeldung gebremst',
+        'second-factor-failure': 'Falscher zweiter Faktor bei der Anmeldung',
+      },
       'refresh-token': { reuse: 'Refresh-Token wiederverwendet' },
       reauthentication: { success: 'Erneut angemeldet', failure: 'Erneute Anmeldung fehlgeschlagen' },
-      'second-factor': { add: 'Zweiter Faktor hinzugefügt', remove: 'Zweiter Faktor entfernt', reset: 'Zweite Faktoren zurückgesetzt' },
+      'second-factor': {
+        add: 'Zweiter Faktor hinzugefügt',
+        remove: 'Zweiter Faktor entfernt',
+        reset: 'Zweite Faktoren zurückgesetzt',
+      },
       'recovery-codes': { renew: 'Neue Wiederherstellungscodes' },
       'mail-provider': {
         create: 'Mail-Provider hinzugefügt',
@@ -108,7 +118,12 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
         retention: 'Alte Mails gelöscht',
       },
       'api-token': { create: 'API-Token hinzugefügt', revoke: 'API-Token widerrufen', delete: 'API-Token gelöscht' },
-      file: { upload: 'Datei hochgeladen', 'references-update': 'Dateireferenzen geändert', update: 'Dateiangaben geändert', delete: 'Datei gelöscht' },
+      file: {
+        upload: 'Datei hochgeladen',
+        'references-update': 'Dateireferenzen geändert',
+        update: 'Dateiangaben geändert',
+        delete: 'Datei gelöscht',
+      },
       'care-request': {
         create: 'Betreuungsanfrage angelegt',
         'contact-read': 'Kontaktdaten gelesen',
@@ -124,7 +139,9 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
   },
 };
 
-export const auditResourcesDe: DeepStringRecord<typeof auditResourcesEn> = { auditEvents: { name: 'Audit-Ereignis |||| Audit-Ereignisse' } };
+export const auditResourcesDe: DeepStringRecord<typeof auditResourcesEn> = {
+  auditEvents: { name: 'Audit-Ereignis |||| Audit-Ereignisse' },
+};
 
 /** What index.ts merges into the language's messages. */
 export const messages = { caredesk: auditDe, resources: auditResourcesDe };

@@ -38,11 +38,14 @@ export const careDe: DeepStringRecord<typeof careEn> = {
       failed_fields: 'Bitte korrigieren Sie diese Felder:',
       failed_rate_limited:
         'Von dieser Adresse wurden zu viele Anfragen gesendet. Bitte versuchen Sie es in %{smart_count} Sekunde erneut. |||| Von dieser Adresse wurden zu viele Anfragen gesendet. Bitte versuchen Sie es in %{smart_count} Sekunden erneut.',
-      failed_rate_limited_later: 'Von dieser Adresse wurden zu viele Anfragen gesendet. Bitte versuchen Sie es in einer Minute erneut.',
+      failed_rate_limited_later:
+        'Von dieser Adresse wurden zu viele Anfragen gesendet. Bitte versuchen Sie es in einer Minute erneut.',
       failed_too_large: 'Die Anfrage ist zu groß. Bitte kürzen Sie die Bemerkungen und versuchen Sie es erneut.',
-      failed_network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
+      failed_network:
+        'Der Server ist nicht erreichbar. Bitte prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
       failed_refused: 'Der Server hat die Anfrage abgelehnt (HTTP %{status}).',
-      failed_server: 'Der Server konnte die Anfrage nicht verarbeiten (HTTP %{status}). Bitte versuchen Sie es später erneut.',
+      failed_server:
+        'Der Server konnte die Anfrage nicht verarbeiten (HTTP %{status}). Bitte versuchen Sie es später erneut.',
       show_details: 'Details anzeigen',
       hide_details: 'Details ausblenden',
       response_body: 'Antwort',
@@ -101,7 +104,8 @@ export const careDe: DeepStringRecord<typeof careEn> = {
       filter_submitted: 'Eingegangen',
       from: 'von',
       to: 'bis',
-      empty: 'Es sind noch keine Betreuungsanfragen eingegangen. Eine Anfrage per Telefon oder Post lässt sich von Hand erfassen.',
+      empty:
+        'Es sind noch keine Betreuungsanfragen eingegangen. Eine Anfrage per Telefon oder Post lässt sich von Hand erfassen.',
       export: {
         file_name: 'eingegangene-betreuungsanfragen',
         id: 'Anfrage-ID',
@@ -157,7 +161,8 @@ export const careDe: DeepStringRecord<typeof careEn> = {
       show: 'Kontaktdaten anzeigen',
       erase: 'Personenbezogene Daten löschen',
       confirm_title: 'Personenbezogene Daten löschen?',
-      confirm_message: 'Die Kontaktdaten des Kunden zu dieser Anfrage werden endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
+      confirm_message:
+        'Die Kontaktdaten des Kunden zu dieser Anfrage werden endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
       erased_message: 'Die personenbezogenen Daten wurden gelöscht.',
       erased_on: 'Personenbezogene Daten gelöscht am %{date}.',
       erased: 'Die personenbezogenen Daten dieser Anfrage wurden gelöscht.',

@@ -25,7 +25,13 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
     unassigned: 'Nicht zugewiesen',
     overdue: 'überfällig',
     follow_up_overdue: 'Wiedervorlage %{day}, überfällig',
-    quick: { label: 'Schnellansichten', all: 'Alle', mine: 'Meine', unassigned: 'Nicht zugewiesen', due: 'Wiedervorlage fällig' },
+    quick: {
+      label: 'Schnellansichten',
+      all: 'Alle',
+      mine: 'Meine',
+      unassigned: 'Nicht zugewiesen',
+      due: 'Wiedervorlage fällig',
+    },
     filter: {
       status: 'Status',
       assignee: 'Zuständig',
@@ -48,7 +54,8 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       switcher: 'Gezeigter Status',
       moved: 'Verschoben nach %{status}.',
       failed: 'Die Anfrage wurde nicht verschoben: %{reason} Sie steht wieder in ihrer Spalte.',
-      conflict: '%{who} hat diese Anfrage inzwischen geändert: Sie ist jetzt %{status}, %{assignee}. Nichts wurde verschoben.',
+      conflict:
+        '%{who} hat diese Anfrage inzwischen geändert: Sie ist jetzt %{status}, %{assignee}. Nichts wurde verschoben.',
       assigned_to: 'zugewiesen an %{name}',
       not_assigned: 'nicht zugewiesen',
       conflict_someone: 'Jemand anderes',
@@ -83,13 +90,15 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       saved: 'Gespeichert.',
       unknown_state: 'Der Bearbeitungsstand dieser Anfrage konnte nicht gelesen werden.',
       read_only: 'Sie dürfen den Bearbeitungsstand lesen, aber nicht ändern.',
-      conflict: '%{who} hat diese Anfrage inzwischen geändert: Sie ist jetzt %{status}, %{assignee}. Ihre Änderung wurde nicht gespeichert.',
+      conflict:
+        '%{who} hat diese Anfrage inzwischen geändert: Sie ist jetzt %{status}, %{assignee}. Ihre Änderung wurde nicht gespeichert.',
       failed: 'Ihre Änderung wurde nicht gespeichert: %{reason} Die Anfrage zeigt wieder ihren vorigen Stand.',
       changed_elsewhere: 'Anderswo geändert: erscheint, wenn Sie dieses Menü schließen.',
     },
     failure: {
       answered: 'Der Server konnte es nicht ausführen (HTTP %{status}). Bitte versuchen Sie es gleich noch einmal.',
-      unreachable: 'Der Server ist nicht erreichbar. Bitte prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
+      unreachable:
+        'Der Server ist nicht erreichbar. Bitte prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
     },
     notes: {
       title: 'Notizen',
@@ -105,9 +114,12 @@ export const careWorkDe: DeepStringRecord<typeof careWorkEn> = {
       empty: 'Noch keine Notizen.',
       edited: 'bearbeitet',
       by: '%{name}, %{time}',
-      refused: 'Die Notiz wurde nicht gespeichert: %{reason} Ihr Text steht noch im Feld: Senden Sie ihn erneut oder kopieren Sie ihn.',
-      closed_erased: 'Notizen können nicht hinzugefügt werden: Die Kontaktdaten der Kundin oder des Kunden wurden gelöscht.',
-      closed_erased_on: 'Notizen können nicht hinzugefügt werden: Die Kontaktdaten der Kundin oder des Kunden wurden am %{date} gelöscht.',
+      refused:
+        'Die Notiz wurde nicht gespeichert: %{reason} Ihr Text steht noch im Feld: Senden Sie ihn erneut oder kopieren Sie ihn.',
+      closed_erased:
+        'Notizen können nicht hinzugefügt werden: Die Kontaktdaten der Kundin oder des Kunden wurden gelöscht.',
+      closed_erased_on:
+        'Notizen können nicht hinzugefügt werden: Die Kontaktdaten der Kundin oder des Kunden wurden am %{date} gelöscht.',
       not_saved_erased: 'Ihre Notiz wurde nicht gespeichert.',
     },
     activity: {

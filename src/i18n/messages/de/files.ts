@@ -153,7 +153,8 @@ export const filesDe: DeepStringRecord<typeof filesEn> = {
       generate: 'Generieren',
       copy: 'Token kopieren',
       copied: 'Kopiert',
-      copy_failed: 'Der Browser hat das Kopieren nicht erlaubt. Markieren Sie das Token und kopieren Sie es mit Strg+C.',
+      copy_failed:
+        'Der Browser hat das Kopieren nicht erlaubt. Markieren Sie das Token und kopieren Sie es mit Strg+C.',
       has_expiry: 'Das Token läuft ab',
       expiry_date: 'Ablaufdatum',
       expiry_past: 'Das Ablaufdatum darf nicht vor heute liegen',

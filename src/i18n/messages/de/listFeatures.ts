@@ -13,7 +13,8 @@ export const listFeaturesDe: DeepStringRecord<typeof listFeaturesEn> = {
   },
   export: {
     button: 'CSV exportieren',
-    truncated: 'Der Export enthält die ersten %{count} Zeilen; für den Rest bitte die Suche oder die Filter eingrenzen.',
+    truncated:
+      'Der Export enthält die ersten %{count} Zeilen; für den Rest bitte die Suche oder die Filter eingrenzen.',
     failed: 'Export fehlgeschlagen: %{message}',
   },
 };

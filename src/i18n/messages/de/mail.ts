@@ -79,13 +79,16 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       provider_saved: 'Provider gespeichert',
       account_saved: 'Konto gespeichert',
       disabled_help: 'Bleibt erhalten, stellt aber keine Mails zu, solange er deaktiviert ist.',
-      account_disabled_help: 'Bleibt erhalten, wird aber bei der Wahl des Kontos eines Absenders übersprungen: Mails, die nur deaktivierte Konten erfassen, warten und werden erneut versucht, bis eines wieder aktiviert ist.',
+      account_disabled_help:
+        'Bleibt erhalten, wird aber bei der Wahl des Kontos eines Absenders übersprungen: Mails, die nur deaktivierte Konten erfassen, warten und werden erneut versucht, bis eines wieder aktiviert ist.',
       delete: 'Löschen',
       delete_provider_title: 'Provider löschen',
-      delete_provider_message: 'Den Provider %{name} endgültig löschen? Nur ein Provider, den kein Konto nutzt, kann gelöscht werden.',
+      delete_provider_message:
+        'Den Provider %{name} endgültig löschen? Nur ein Provider, den kein Konto nutzt, kann gelöscht werden.',
       provider_deleted: 'Provider gelöscht',
       delete_account_title: 'Konto löschen',
-      delete_account_message: 'Das Konto %{name} endgültig löschen? Mails seiner Absender stellt dann das nächste passende Konto zu, oder sie scheitern, wenn keines passt.',
+      delete_account_message:
+        'Das Konto %{name} endgültig löschen? Mails seiner Absender stellt dann das nächste passende Konto zu, oder sie scheitern, wenn keines passt.',
       account_deleted: 'Konto gelöscht',
     },
     export: {
@@ -103,7 +106,8 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
     },
     empty: {
       providers: 'Noch keine Provider. Ein Provider ist der SMTP-Server, der die Mails zustellt.',
-      accounts: 'Noch keine Absenderkonten. Ein Konto legt fest, über welchen Provider die Mails eines Absenders gehen.',
+      accounts:
+        'Noch keine Absenderkonten. Ein Konto legt fest, über welchen Provider die Mails eines Absenders gehen.',
       queue: 'Die Warteschlange ist leer. Eine Testmail aus den Absenderkonten zeigt, wie die Zustellung läuft.',
       delivered: 'Es wurden noch keine Mails zugestellt.',
       retries: 'Keine Zustellung wartet auf einen weiteren Versuch.',
@@ -113,8 +117,10 @@ export const mailDe: DeepStringRecord<typeof mailEn> = {
       unclosed_group: 'Eine ( wird nie durch ) geschlossen.',
       unopened_group: 'Eine ) schließt keine ( (bei %{at}).',
       unclosed_class: 'Eine [ wird nie durch ] geschlossen.',
-      invalid_class_range: 'Eine Zeichenklasse oder ein Bereich ist ungültig (bei %{at}); ein Bereich muss aufsteigen, wie a-z.',
-      invalid_repeat_count: 'Eine Wiederholungsangabe ist ungültig (bei %{at}): {n,m} braucht n höchstens m, beide höchstens 1000.',
+      invalid_class_range:
+        'Eine Zeichenklasse oder ein Bereich ist ungültig (bei %{at}); ein Bereich muss aufsteigen, wie a-z.',
+      invalid_repeat_count:
+        'Eine Wiederholungsangabe ist ungültig (bei %{at}): {n,m} braucht n höchstens m, beide höchstens 1000.',
       missing_repeat_argument: '%{at} folgt auf nichts, was wiederholt werden könnte.',
       nested_repeat: 'Eine Wiederholung wird noch einmal wiederholt (bei %{at}).',
       backreference: 'Rückverweise wie %{at} werden nicht unterstützt.',

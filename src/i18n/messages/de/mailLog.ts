@@ -67,16 +67,19 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
     actions: {
       requeue: 'Erneut einreihen',
       requeue_title: 'Diese Mail erneut einreihen?',
-      requeue_message: 'Dieselbe Mail kommt zurück in die Warteschlange und wird erneut zugestellt, mit ihrer Referenz und ihren bisherigen Versuchen.',
+      requeue_message:
+        'Dieselbe Mail kommt zurück in die Warteschlange und wird erneut zugestellt, mit ihrer Referenz und ihren bisherigen Versuchen.',
       requeued: 'Die Mail ist wieder in der Warteschlange.',
       resend: 'Erneut senden',
       resend_title: 'Diese Mail erneut senden?',
-      resend_message: 'Eine neue Mail mit demselben Absender, denselben Empfängern, demselben Betreff und derselben Nachricht wird eingereiht und mit dieser verknüpft.',
+      resend_message:
+        'Eine neue Mail mit demselben Absender, denselben Empfängern, demselben Betreff und derselben Nachricht wird eingereiht und mit dieser verknüpft.',
       resend_confirm: 'Erneut senden',
       resent: 'Die Mail wurde als neue Mail erneut eingereiht.',
       cancel: 'Zustellung stornieren',
       cancel_title: 'Die Zustellung dieser Mail stornieren?',
-      cancel_message: 'Die Mail wird nicht zugestellt. Das lässt sich nicht rückgängig machen, die Mail kann aber später erneut gesendet werden.',
+      cancel_message:
+        'Die Mail wird nicht zugestellt. Das lässt sich nicht rückgängig machen, die Mail kann aber später erneut gesendet werden.',
       cancel_confirm: 'Zustellung stornieren',
       cancelled: 'Die Zustellung wurde storniert.',
     },
@@ -89,7 +92,9 @@ export const mailLogDe: DeepStringRecord<typeof mailLogEn> = {
   },
 };
 
-export const mailLogResourcesDe: DeepStringRecord<typeof mailLogResourcesEn> = { 'mail-log': { name: 'Mail |||| Mails' } };
+export const mailLogResourcesDe: DeepStringRecord<typeof mailLogResourcesEn> = {
+  'mail-log': { name: 'Mail |||| Mails' },
+};
 
 /** What index.ts merges into the language's messages. */
 export const messages = { caredesk: mailLogDe, resources: mailLogResourcesDe };

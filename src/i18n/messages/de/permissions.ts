@@ -6,7 +6,10 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
     users: {
       title: 'Benutzer',
       read: { name: 'Benutzer ansehen', description: 'Die Benutzer, ihre Rollen und die Rollenrechte sehen.' },
-      manage: { name: 'Benutzer verwalten', description: 'Benutzer anlegen und bearbeiten, Passwörter setzen, sperren, entsperren, Sitzungen beenden.' },
+      manage: {
+        name: 'Benutzer verwalten',
+        description: 'Benutzer anlegen und bearbeiten, Passwörter setzen, sperren, entsperren, Sitzungen beenden.',
+      },
     },
     roles: {
       title: 'Rollen',
@@ -15,7 +18,10 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
     mail: {
       title: 'Mailversand',
       read: { name: 'Mailversand ansehen', description: 'Provider, Konten und die Mail-Warteschlangen sehen.' },
-      manage: { name: 'Mailversand verwalten', description: 'Provider und Konten anlegen und bearbeiten, fehlgeschlagene Mails erneut einreihen.' },
+      manage: {
+        name: 'Mailversand verwalten',
+        description: 'Provider und Konten anlegen und bearbeiten, fehlgeschlagene Mails erneut einreihen.',
+      },
       send: { name: 'Mails senden', description: 'Mails senden, auch Testmails.' },
     },
     files: {
@@ -25,14 +31,26 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
     },
     tokens: {
       title: 'API-Zugriffstokens',
-      manage: { name: 'API-Zugriffstokens verwalten', description: 'Zugriffstokens des Datei- und des Preisdienstes anlegen, widerrufen und löschen.' },
+      manage: {
+        name: 'API-Zugriffstokens verwalten',
+        description: 'Zugriffstokens des Datei- und des Preisdienstes anlegen, widerrufen und löschen.',
+      },
     },
     care: {
       title: 'Betreuungsanfragen',
-      read: { name: 'Betreuungsanfragen ansehen', description: 'Die eingegangenen und archivierten Betreuungsanfragen sehen.' },
+      read: {
+        name: 'Betreuungsanfragen ansehen',
+        description: 'Die eingegangenen und archivierten Betreuungsanfragen sehen.',
+      },
       create: { name: 'Betreuungsanfragen anlegen', description: 'Eine Betreuungsanfrage im Panel erfassen.' },
-      contact: { name: 'Kontaktdaten der Kunden', description: 'Die persönlichen Kontaktdaten einer Betreuungsanfrage lesen und löschen.' },
-      work: { name: 'Betreuungsanfragen bearbeiten', description: 'Status, Zuständigkeit und Wiedervorlage von Betreuungsanfragen ändern und Notizen schreiben.' },
+      contact: {
+        name: 'Kontaktdaten der Kunden',
+        description: 'Die persönlichen Kontaktdaten einer Betreuungsanfrage lesen und löschen.',
+      },
+      work: {
+        name: 'Betreuungsanfragen bearbeiten',
+        description: 'Status, Zuständigkeit und Wiedervorlage von Betreuungsanfragen ändern und Notizen schreiben.',
+      },
     },
     audit: {
       title: 'Protokoll',
@@ -41,7 +59,8 @@ export const permissionsDe: DeepStringRecord<typeof permissionsEn> = {
   },
   access: {
     no_access_title: 'Kein Zugriff',
-    no_access_text: 'Sie dürfen diese Seite nicht öffnen. Wenn Sie sie brauchen, bitten Sie einen Administrator um das Recht.',
+    no_access_text:
+      'Sie dürfen diese Seite nicht öffnen. Wenn Sie sie brauchen, bitten Sie einen Administrator um das Recht.',
     to_dashboard: 'Zur Übersicht',
     no_panel_title: 'Kein Zugriff auf das Panel',
     no_panel_text:

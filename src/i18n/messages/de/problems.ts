@@ -39,13 +39,15 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       meta_too_large: 'Die Angaben zur Datei sind zu lang.',
       files_not_allowed: 'Eine Betreuungsanfrage kann keine Dateien enthalten.',
       reason_required: 'Zum Ablehnen oder Zurückziehen einer Betreuungsanfrage ist ein Grund nötig.',
-      invalid_assignee: 'Die Anfrage kann nur einem aktiven Benutzer zugewiesen werden, der Betreuungsanfragen bearbeiten darf.',
+      invalid_assignee:
+        'Die Anfrage kann nur einem aktiven Benutzer zugewiesen werden, der Betreuungsanfragen bearbeiten darf.',
       expiry_in_past: 'Das Ablaufdatum muss in der Zukunft liegen.',
       unauthorized: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
       invalid_credentials: 'Benutzername oder Passwort ist falsch.',
       second_factor_required: 'Bitte bestätigen Sie die Anmeldung mit Ihrem zweiten Faktor.',
       invalid_second_factor: 'Der Code ist nicht richtig. Bitte versuchen Sie es erneut.',
-      invalid_second_factor_token: 'Die Anmeldung hat zu lange gedauert oder wurde beendet. Bitte geben Sie Ihr Passwort erneut ein.',
+      invalid_second_factor_token:
+        'Die Anmeldung hat zu lange gedauert oder wurde beendet. Bitte geben Sie Ihr Passwort erneut ein.',
       reauthentication_required: 'Bitte bestätigen Sie dafür noch einmal Ihre Identität.',
       invalid_refresh_token: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
       refresh_token_reused: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
@@ -62,19 +64,26 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       contact_erased: 'Die Kontaktdaten der Kundin oder des Kunden wurden gelöscht.',
       token_not_found: 'Das Zugriffstoken existiert nicht (mehr).',
       event_not_found: 'Das Protokollereignis existiert nicht (mehr).',
-      edit_conflict: 'Jemand anderes hat diese Betreuungsanfrage inzwischen geändert. Sie zeigt jetzt diese Änderung; bitte nehmen Sie Ihre erneut vor.',
-      note_locked: 'Eine Notiz kann nur von ihrer Verfasserin oder ihrem Verfasser innerhalb von 24 Stunden geändert oder gelöscht werden.',
-      provider_in_use: 'Der Provider kann nicht gelöscht werden: %{smart_count} Konto nutzt ihn. Löschen Sie dieses Konto oder geben Sie ihm zuerst einen anderen Provider. |||| Der Provider kann nicht gelöscht werden: %{smart_count} Konten nutzen ihn. Löschen Sie diese Konten oder geben Sie ihnen zuerst einen anderen Provider.',
+      edit_conflict:
+        'Jemand anderes hat diese Betreuungsanfrage inzwischen geändert. Sie zeigt jetzt diese Änderung; bitte nehmen Sie Ihre erneut vor.',
+      note_locked:
+        'Eine Notiz kann nur von ihrer Verfasserin oder ihrem Verfasser innerhalb von 24 Stunden geändert oder gelöscht werden.',
+      provider_in_use:
+        'Der Provider kann nicht gelöscht werden: %{smart_count} Konto nutzt ihn. Löschen Sie dieses Konto oder geben Sie ihm zuerst einen anderen Provider. |||| Der Provider kann nicht gelöscht werden: %{smart_count} Konten nutzen ihn. Löschen Sie diese Konten oder geben Sie ihnen zuerst einen anderen Provider.',
       mail_not_failed: 'Die Mail ist nicht mehr unter den fehlgeschlagenen Zustellungen.',
-      not_cancellable: 'Nur eine wartende oder erneut zu versuchende Mail kann storniert werden; diese wurde inzwischen zugestellt, ist fehlgeschlagen oder wurde storniert.',
+      not_cancellable:
+        'Nur eine wartende oder erneut zu versuchende Mail kann storniert werden; diese wurde inzwischen zugestellt, ist fehlgeschlagen oder wurde storniert.',
       mail_not_found: 'Die Mail existiert nicht (mehr).',
-      idempotency_key_in_flight: 'Diese Anfrage wird noch bearbeitet. Bitte warten Sie einen Moment und prüfen Sie dann, ob sie angekommen ist.',
-      idempotency_key_reused: 'Diese Anfrage wurde schon einmal mit anderem Inhalt gesendet. Bitte beginnen Sie sie neu.',
+      idempotency_key_in_flight:
+        'Diese Anfrage wird noch bearbeitet. Bitte warten Sie einen Moment und prüfen Sie dann, ob sie angekommen ist.',
+      idempotency_key_reused:
+        'Diese Anfrage wurde schon einmal mit anderem Inhalt gesendet. Bitte beginnen Sie sie neu.',
       method_not_allowed: 'Die Anfrage wurde nicht angenommen.',
       not_acceptable: 'Die Anfrage wurde nicht angenommen.',
       conflict: 'Die Änderung steht im Widerspruch zu den gespeicherten Daten.',
       username_taken: 'Der Benutzername ist bereits vergeben.',
-      last_roles_manager: 'Dann dürfte kein aktiver Benutzer mehr Rollen verwalten. Geben Sie zuerst einem anderen Benutzer eine solche Rolle.',
+      last_roles_manager:
+        'Dann dürfte kein aktiver Benutzer mehr Rollen verwalten. Geben Sie zuerst einem anderen Benutzer eine solche Rolle.',
       token_taken: 'Dieser Tokenwert wird bereits verwendet.',
       token_already_revoked: 'Das Zugriffstoken ist bereits widerrufen.',
       content_too_large: 'Die Anfrage ist zu groß.',
@@ -83,13 +92,18 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       range_not_satisfiable: 'Der angeforderte Teil der Datei existiert nicht.',
       not_previewable: 'Für diese Datei gibt es keine Vorschau; bitte laden Sie sie herunter.',
       too_many_sign_in_failures: 'Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.',
-      too_many_token_failures: 'Zu viele fehlgeschlagene Zugriffstoken-Prüfungen von dieser Adresse. Bitte versuchen Sie es später erneut.',
-      common_password: 'Dieses Passwort gehört zu den 10.000 häufigsten Passwörtern, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',
+      too_many_token_failures:
+        'Zu viele fehlgeschlagene Zugriffstoken-Prüfungen von dieser Adresse. Bitte versuchen Sie es später erneut.',
+      common_password:
+        'Dieses Passwort gehört zu den 10.000 häufigsten Passwörtern, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',
       invalid_code: 'Der Code ist nicht richtig. Geben Sie den Code ein, den Ihre Authenticator-App gerade zeigt.',
-      invalid_webauthn_response: 'Der Passkey oder Sicherheitsschlüssel konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
+      invalid_webauthn_response:
+        'Der Passkey oder Sicherheitsschlüssel konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
       rate_limited: 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
-      too_many_streams: 'Zu viele Live-Verbindungen sind offen. Schließen Sie einige Tabs des Panels und versuchen Sie es erneut.',
-      database_unavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+      too_many_streams:
+        'Zu viele Live-Verbindungen sind offen. Schließen Sie einige Tabs des Panels und versuchen Sie es erneut.',
+      database_unavailable:
+        'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
       request_header_fields_too_large: 'Die Anfrage ist zu groß, um gelesen zu werden.',
       uri_too_long: 'Die Adresse ist zu lang.',
       expectation_failed: 'Die Anfrage verlangt etwas, das der Server nicht anbietet.',

@@ -5,7 +5,8 @@ export const rolesDe: DeepStringRecord<typeof rolesEn> = {
   roles: {
     menu: 'Rollen',
     title: 'Rollen',
-    intro: 'Jede Rolle gewährt die unten angekreuzten Rechte; ein Benutzer hat die Rechte all seiner Rollen. Eine Änderung gilt ab der nächsten Anfrage des Benutzers.',
+    intro:
+      'Jede Rolle gewährt die unten angekreuzten Rechte; ein Benutzer hat die Rechte all seiner Rollen. Eine Änderung gilt ab der nächsten Anfrage des Benutzers.',
     read_only: 'Sie dürfen die Rollen ansehen, aber nicht ändern.',
     role: 'Rolle',
     permissions: 'Rechte',

@@ -16,7 +16,8 @@ export const secondFactorDe: DeepStringRecord<typeof secondFactorEn> = {
     back: 'Zurück zur Anmeldung',
     code_required: 'Geben Sie den Code ein.',
     passkey_cancelled: 'Der Passkey wurde nicht verwendet. Versuchen Sie es erneut oder wählen Sie einen anderen Weg.',
-    passkey_unsupported: 'Dieser Browser kann keine Passkeys oder Sicherheitsschlüssel verwenden. Wählen Sie einen anderen Weg oder einen anderen Browser.',
+    passkey_unsupported:
+      'Dieser Browser kann keine Passkeys oder Sicherheitsschlüssel verwenden. Wählen Sie einen anderen Weg oder einen anderen Browser.',
     passkey_sign_in: 'Mit Passkey anmelden',
   },
   reauthentication: {

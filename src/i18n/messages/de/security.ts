@@ -6,7 +6,8 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     menu: 'Sicherheit',
     title: 'Sicherheit',
     factors_title: 'Zweite Faktoren',
-    intro: 'Ein zweiter Faktor schützt Ihr Konto, wenn jemand Ihr Passwort erfährt: nach dem Passwort bestätigen Sie jede Anmeldung mit einer Authenticator-App, einem Passkey oder einem Sicherheitsschlüssel.',
+    intro:
+      'Ein zweiter Faktor schützt Ihr Konto, wenn jemand Ihr Passwort erfährt: nach dem Passwort bestätigen Sie jede Anmeldung mit einer Authenticator-App, einem Passkey oder einem Sicherheitsschlüssel.',
     none: 'Sie haben noch keinen zweiten Faktor.',
     required: 'Ihre Rollen verlangen einen zweiten Faktor.',
     loading: 'Ihre zweiten Faktoren werden geladen',
@@ -25,7 +26,8 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     remove_message: 'Er bestätigt Ihre Anmeldungen dann nicht mehr.',
     removed: 'Der zweite Faktor wurde entfernt.',
     recovery_title: 'Wiederherstellungscodes',
-    recovery_intro: 'Ein Wiederherstellungscode bestätigt eine Anmeldung, wenn Sie Ihre Authenticator-App oder Ihren Passkey nicht verwenden können.',
+    recovery_intro:
+      'Ein Wiederherstellungscode bestätigt eine Anmeldung, wenn Sie Ihre Authenticator-App oder Ihren Passkey nicht verwenden können.',
     recovery_left: 'Noch %{smart_count} Wiederherstellungscode. |||| Noch %{smart_count} Wiederherstellungscodes.',
     new_recovery_codes: 'Neue Wiederherstellungscodes',
     new_recovery_title: 'Wiederherstellungscodes ersetzen?',
@@ -45,7 +47,8 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     },
     passkey: {
       title: 'Passkey oder Sicherheitsschlüssel hinzufügen',
-      intro: 'Geben Sie ihm einen Namen, an dem Sie ihn wiedererkennen, und folgen Sie dann den Schritten Ihres Browsers.',
+      intro:
+        'Geben Sie ihm einen Namen, an dem Sie ihn wiedererkennen, und folgen Sie dann den Schritten Ihres Browsers.',
       name: 'Name (optional)',
       start: 'Weiter',
       added: 'Der Passkey oder Sicherheitsschlüssel wurde hinzugefügt.',
@@ -60,11 +63,13 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
       done: 'Ich habe sie gesichert',
       file_name: 'caredesk-wiederherstellungscodes.txt',
       file_heading: 'Caredesk-Wiederherstellungscodes. Jeder Code gilt einmal.',
-      sessions_ended: 'Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an. |||| Ihre %{smart_count} anderen Sitzungen wurden abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.',
+      sessions_ended:
+        'Ihre andere Sitzung wurde abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an. |||| Ihre %{smart_count} anderen Sitzungen wurden abgemeldet: Melden Sie sich dort erneut mit Ihrem zweiten Faktor an.',
     },
     enrollment: {
       title: 'Zweiten Faktor einrichten',
-      intro: 'Ihre Rollen verlangen einen zweiten Faktor, und die Frist zum Einrichten ist vorbei. Fügen Sie eine Authenticator-App oder einen Passkey hinzu, um fortzufahren.',
+      intro:
+        'Ihre Rollen verlangen einen zweiten Faktor, und die Frist zum Einrichten ist vorbei. Fügen Sie eine Authenticator-App oder einen Passkey hinzu, um fortzufahren.',
       continue: 'Weiter zum Panel',
       logout: 'Abmelden',
     },

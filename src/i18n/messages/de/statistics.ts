@@ -45,7 +45,9 @@ export const statisticsDe: DeepStringRecord<typeof statisticsEn> = {
   },
 };
 
-export const statisticsResourcesDe: DeepStringRecord<typeof statisticsResourcesEn> = { statistics: { name: 'Kennzahlen |||| Kennzahlen' } };
+export const statisticsResourcesDe: DeepStringRecord<typeof statisticsResourcesEn> = {
+  statistics: { name: 'Kennzahlen |||| Kennzahlen' },
+};
 
 /** What index.ts merges into the language's messages. */
 export const messages = { caredesk: statisticsDe, resources: statisticsResourcesDe };

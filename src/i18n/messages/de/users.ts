@@ -35,7 +35,8 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
     },
     confirm: {
       ban_title: 'Diesen Benutzer sperren? |||| Diese %{smart_count} Benutzer sperren?',
-      ban_message: 'Ein gesperrter Benutzer kann sich nicht mehr anmelden; Entsperren gibt das Konto zurück. |||| Gesperrte Benutzer können sich nicht mehr anmelden; Entsperren gibt die Konten zurück.',
+      ban_message:
+        'Ein gesperrter Benutzer kann sich nicht mehr anmelden; Entsperren gibt das Konto zurück. |||| Gesperrte Benutzer können sich nicht mehr anmelden; Entsperren gibt die Konten zurück.',
     },
     messages: {
       cannot_ban_self: 'Sie können sich nicht selbst sperren.',
@@ -94,7 +95,8 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       recovery_left: 'Noch %{smart_count} Wiederherstellungscode. |||| Noch %{smart_count} Wiederherstellungscodes.',
       reset: 'Zweite Faktoren zurücksetzen',
       reset_title: 'Die zweiten Faktoren dieses Benutzers zurücksetzen?',
-      reset_message: 'Seine Authenticator-Apps, Passkeys und Wiederherstellungscodes werden entfernt, und er wird überall sofort abgemeldet. Verlangen seine Rollen einen zweiten Faktor, muss er erneut einen einrichten.',
+      reset_message:
+        'Seine Authenticator-Apps, Passkeys und Wiederherstellungscodes werden entfernt, und er wird überall sofort abgemeldet. Verlangen seine Rollen einen zweiten Faktor, muss er erneut einen einrichten.',
       reset_done: 'Die zweiten Faktoren wurden zurückgesetzt.',
     },
   },

@@ -51,7 +51,8 @@ export const auditEn = {
       refused: 'Refused',
     },
     mail_target: {
-      recipients: 'Mail to %{smart_count} recipient · %{reference} |||| Mail to %{smart_count} recipients · %{reference}',
+      recipients:
+        'Mail to %{smart_count} recipient · %{reference} |||| Mail to %{smart_count} recipients · %{reference}',
       reference: 'Mail · %{reference}',
     },
     target_types: {
@@ -78,7 +79,12 @@ export const auditEn = {
       },
       session: { revoke: 'Session revoked' },
       role: { update: 'Role permissions changed' },
-      'sign-in': { success: 'Signed in', failure: 'Sign-in failed', throttled: 'Sign-in throttled', 'second-factor-failure': 'Wrong second factor at sign-in' },
+      'sign-in': {
+        success: 'Signed in',
+        failure: 'Sign-in failed',
+        throttled: 'Sign-in throttled',
+        'second-factor-failure': 'Wrong second factor at sign-in',
+      },
       'refresh-token': { reuse: 'Refresh token reused' },
       reauthentication: { success: 'Re-authenticated', failure: 'Re-authentication failed' },
       'second-factor': { add: 'Second factor added', remove: 'Second factor removed', reset: 'Second factors reset' },
@@ -106,7 +112,12 @@ export const auditEn = {
         retention: 'Old mails deleted',
       },
       'api-token': { create: 'API token added', revoke: 'API token revoked', delete: 'API token deleted' },
-      file: { upload: 'File uploaded', 'references-update': 'File references changed', update: 'File details changed', delete: 'File deleted' },
+      file: {
+        upload: 'File uploaded',
+        'references-update': 'File references changed',
+        update: 'File details changed',
+        delete: 'File deleted',
+      },
       'care-request': {
         create: 'Care request created',
         'contact-read': 'Contact data read',

@@ -354,7 +354,12 @@ export const careEn = {
       connectivity: { available: 'Available', not_available: 'Not available', to_be_arranged: 'To be arranged' },
       caregiver_gender: { unimportant: 'Unimportant', male: 'Male', female: 'Female' },
       language_skills: { basic: 'Basic', conversant: 'Conversant', proficient: 'Proficient', fluent: 'Fluent' },
-      smoking: { unimportant: 'Unimportant', only_outside: 'Only outside', yes: 'Yes', nonsmokers_only: 'Non-smokers only' },
+      smoking: {
+        unimportant: 'Unimportant',
+        only_outside: 'Only outside',
+        yes: 'Yes',
+        nonsmokers_only: 'Non-smokers only',
+      },
       experience: {
         basic: 'Basic',
         intermediate: 'Intermediate',

@@ -81,7 +81,8 @@ export const careWorkEn = {
       saved: 'Saved.',
       unknown_state: 'The workflow of this request could not be read.',
       read_only: 'You may read the workflow but not change it.',
-      conflict: '%{who} changed this request in the meantime: it is now %{status}, %{assignee}. Your change was not saved.',
+      conflict:
+        '%{who} changed this request in the meantime: it is now %{status}, %{assignee}. Your change was not saved.',
       failed: 'Your change was not saved: %{reason} The request shows its previous state again.',
       changed_elsewhere: 'Changed elsewhere: shown when you close this menu.',
     },

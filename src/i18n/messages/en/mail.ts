@@ -77,13 +77,15 @@ export const mailEn = {
       provider_saved: 'Provider saved',
       account_saved: 'Account saved',
       disabled_help: 'Kept, but not used to deliver mails while disabled.',
-      account_disabled_help: 'Kept, but skipped when the account of a sender is chosen: mails only disabled accounts match wait and are retried until one is enabled again.',
+      account_disabled_help:
+        'Kept, but skipped when the account of a sender is chosen: mails only disabled accounts match wait and are retried until one is enabled again.',
       delete: 'Delete',
       delete_provider_title: 'Delete provider',
       delete_provider_message: 'Delete the provider %{name} for good? Only a provider no account uses can be deleted.',
       provider_deleted: 'Provider deleted',
       delete_account_title: 'Delete account',
-      delete_account_message: 'Delete the account %{name} for good? Mails of its senders are then delivered by the next matching account, or fail if there is none.',
+      delete_account_message:
+        'Delete the account %{name} for good? Mails of its senders are then delivered by the next matching account, or fail if there is none.',
       account_deleted: 'Account deleted',
     },
     export: {

@@ -65,11 +65,13 @@ export const mailLogEn = {
     actions: {
       requeue: 'Requeue',
       requeue_title: 'Requeue this mail?',
-      requeue_message: 'The same mail goes back into the queue and is delivered again, with its reference and its attempts so far.',
+      requeue_message:
+        'The same mail goes back into the queue and is delivered again, with its reference and its attempts so far.',
       requeued: 'The mail is back in the queue.',
       resend: 'Resend',
       resend_title: 'Resend this mail?',
-      resend_message: 'A new mail with the same sender, recipients, subject and message is queued and linked to this one.',
+      resend_message:
+        'A new mail with the same sender, recipients, subject and message is queued and linked to this one.',
       resend_confirm: 'Resend',
       resent: 'The mail was queued again as a new mail.',
       cancel: 'Cancel delivery',

@@ -17,7 +17,10 @@ export const permissionsEn = {
     mail: {
       title: 'Mail delivery',
       read: { name: 'View mail delivery', description: 'See providers, accounts and the mail queues.' },
-      manage: { name: 'Manage mail delivery', description: 'Add and edit providers and accounts, requeue failed mails.' },
+      manage: {
+        name: 'Manage mail delivery',
+        description: 'Add and edit providers and accounts, requeue failed mails.',
+      },
       send: { name: 'Send mails', description: 'Send mails, including test mails.' },
     },
     files: {
@@ -27,14 +30,23 @@ export const permissionsEn = {
     },
     tokens: {
       title: 'API access tokens',
-      manage: { name: 'Manage API access tokens', description: 'Add, revoke and delete the access tokens of the file and pricing services.' },
+      manage: {
+        name: 'Manage API access tokens',
+        description: 'Add, revoke and delete the access tokens of the file and pricing services.',
+      },
     },
     care: {
       title: 'Care requests',
       read: { name: 'View care requests', description: 'See the incoming and archived care requests.' },
       create: { name: 'Create care requests', description: 'Enter a care request in the panel.' },
-      contact: { name: 'Contact data of care customers', description: 'Read and erase the personal contact data of a care request.' },
-      work: { name: 'Work care requests', description: 'Change status, assignee and follow-up of care requests and write notes.' },
+      contact: {
+        name: 'Contact data of care customers',
+        description: 'Read and erase the personal contact data of a care request.',
+      },
+      work: {
+        name: 'Work care requests',
+        description: 'Change status, assignee and follow-up of care requests and write notes.',
+      },
     },
     audit: {
       title: 'Audit trail',

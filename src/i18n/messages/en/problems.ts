@@ -65,13 +65,17 @@ export const problemsEn = {
       contact_erased: "The customer's contact data has been erased.",
       token_not_found: 'The access token does not exist (any more).',
       event_not_found: 'The audit event does not exist (any more).',
-      edit_conflict: 'Someone else changed this care request in the meantime. It now shows their change; please make yours again.',
+      edit_conflict:
+        'Someone else changed this care request in the meantime. It now shows their change; please make yours again.',
       note_locked: 'A note can only be changed or deleted by its author within 24 hours.',
-      provider_in_use: 'The provider cannot be deleted: %{smart_count} account uses it. Delete that account or give it another provider first. |||| The provider cannot be deleted: %{smart_count} accounts use it. Delete those accounts or give them another provider first.',
+      provider_in_use:
+        'The provider cannot be deleted: %{smart_count} account uses it. Delete that account or give it another provider first. |||| The provider cannot be deleted: %{smart_count} accounts use it. Delete those accounts or give them another provider first.',
       mail_not_failed: 'The mail is no longer among the failed deliveries.',
-      not_cancellable: 'Only a queued or retrying mail can be cancelled; this one has been delivered, has failed or was cancelled meanwhile.',
+      not_cancellable:
+        'Only a queued or retrying mail can be cancelled; this one has been delivered, has failed or was cancelled meanwhile.',
       mail_not_found: 'The mail does not exist (any more).',
-      idempotency_key_in_flight: 'This request is still being processed. Please wait a moment, then check whether it went through.',
+      idempotency_key_in_flight:
+        'This request is still being processed. Please wait a moment, then check whether it went through.',
       idempotency_key_reused: 'This request was already sent once with other content. Please start it anew.',
       method_not_allowed: 'The request was not accepted.',
       not_acceptable: 'The request was not accepted.',
@@ -87,7 +91,8 @@ export const problemsEn = {
       not_previewable: 'This file cannot be previewed; download it instead.',
       too_many_sign_in_failures: 'Too many failed sign-ins. Please try again later.',
       too_many_token_failures: 'Too many failed access-token checks from this address. Please try again later.',
-      common_password: 'This password is among the 10,000 most common passwords, which attackers try first. Please choose another one.',
+      common_password:
+        'This password is among the 10,000 most common passwords, which attackers try first. Please choose another one.',
       invalid_code: 'The code is not correct. Enter the code your authenticator app shows now.',
       invalid_webauthn_response: 'The passkey or security key could not be confirmed. Please try again.',
       rate_limited: 'Too many requests. Please try again in a moment.',

@@ -3,7 +3,8 @@ export const rolesEn = {
   roles: {
     menu: 'Roles',
     title: 'Roles',
-    intro: 'Each role grants the permissions checked below; a user holds the permissions of all their roles. A change applies from each user’s next request.',
+    intro:
+      'Each role grants the permissions checked below; a user holds the permissions of all their roles. A change applies from each user’s next request.',
     read_only: 'You may view the roles but not change them.',
     role: 'Role',
     permissions: 'Permissions',

@@ -14,7 +14,8 @@ export const secondFactorEn = {
     back: 'Back to sign-in',
     code_required: 'Enter the code.',
     passkey_cancelled: 'The passkey was not used. Try again or choose another way.',
-    passkey_unsupported: 'This browser cannot use passkeys or security keys. Choose another way, or use another browser.',
+    passkey_unsupported:
+      'This browser cannot use passkeys or security keys. Choose another way, or use another browser.',
     passkey_sign_in: 'Sign in with a passkey',
   },
   reauthentication: {

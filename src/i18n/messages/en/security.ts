@@ -4,7 +4,8 @@ export const securityEn = {
     menu: 'Security',
     title: 'Security',
     factors_title: 'Second factors',
-    intro: 'A second factor protects your account when someone learns your password: after the password you confirm each sign-in with an authenticator app, a passkey or a security key.',
+    intro:
+      'A second factor protects your account when someone learns your password: after the password you confirm each sign-in with an authenticator app, a passkey or a security key.',
     none: 'You have no second factor yet.',
     required: 'Your roles require a second factor.',
     loading: 'Loading your second factors',
@@ -58,11 +59,13 @@ export const securityEn = {
       done: 'I have saved them',
       file_name: 'caredesk-recovery-codes.txt',
       file_heading: 'Caredesk recovery codes. Each code works once.',
-      sessions_ended: 'Your other session has been signed out: sign in there again with your second factor. |||| Your %{smart_count} other sessions have been signed out: sign in there again with your second factor.',
+      sessions_ended:
+        'Your other session has been signed out: sign in there again with your second factor. |||| Your %{smart_count} other sessions have been signed out: sign in there again with your second factor.',
     },
     enrollment: {
       title: 'Set up a second factor',
-      intro: 'Your roles require a second factor, and the time to set one up is over. Add an authenticator app or a passkey to continue.',
+      intro:
+        'Your roles require a second factor, and the time to set one up is over. Add an authenticator app or a passkey to continue.',
       continue: 'Continue to the panel',
       logout: 'Logout',
     },

@@ -9,7 +9,8 @@ export const statisticsEn = {
       retrying: 'Waiting for another attempt',
       failed: 'Failed permanently',
       delivered_today: 'Delivered today',
-      failed_action: '%{smart_count} mail failed permanently and will not be sent on its own. |||| %{smart_count} mails failed permanently and will not be sent on their own.',
+      failed_action:
+        '%{smart_count} mail failed permanently and will not be sent on its own. |||| %{smart_count} mails failed permanently and will not be sent on their own.',
       review_failed: 'Review failed mails',
       none_failed: 'No mail has failed permanently.',
     },

@@ -33,7 +33,8 @@ export const usersEn = {
     },
     confirm: {
       ban_title: 'Ban this user? |||| Ban these %{smart_count} users?',
-      ban_message: 'A banned user can no longer sign in; Unban gives the account back. |||| Banned users can no longer sign in; Unban gives the accounts back.',
+      ban_message:
+        'A banned user can no longer sign in; Unban gives the account back. |||| Banned users can no longer sign in; Unban gives the accounts back.',
     },
     messages: {
       cannot_ban_self: 'You cannot ban yourself.',
@@ -92,7 +93,8 @@ export const usersEn = {
       recovery_left: '%{smart_count} recovery code left. |||| %{smart_count} recovery codes left.',
       reset: 'Reset second factors',
       reset_title: 'Reset the second factors of this user?',
-      reset_message: 'Their authenticator apps, passkeys and recovery codes are removed, and they are signed out everywhere at once. If their roles require a second factor, they must set one up again.',
+      reset_message:
+        'Their authenticator apps, passkeys and recovery codes are removed, and they are signed out everywhere at once. If their roles require a second factor, they must set one up again.',
       reset_done: 'The second factors have been reset.',
     },
   },

@@ -13,7 +13,10 @@ export const AccommodationCard = ({ accommodation }: { accommodation: Accommodat
     typeof value === 'string' ? format.enumLabel('connectivity', value) : format.yesNo(value ?? null);
   return (
     <Card variant="outlined" data-testid="archived-accommodation">
-      <CardHeader title={format.translate('caredesk.care.archived.accommodation')} slotProps={{ title: { variant: 'h6' } }} />
+      <CardHeader
+        title={format.translate('caredesk.care.archived.accommodation')}
+        slotProps={{ title: { variant: 'h6' } }}
+      />
       <CardContent>
         <DetailRows
           rows={[

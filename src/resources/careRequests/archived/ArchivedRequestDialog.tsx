@@ -1,5 +1,16 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { AppBar, Box, Dialog, DialogContent, Grid, IconButton, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Dialog,
+  DialogContent,
+  Grid,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useEffect } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
@@ -19,7 +30,15 @@ import { PatientPanel } from './PatientPanel';
  * from the incoming list's row, `workflow`). A load failure is only
  * logged.
  */
-export const ArchivedRequestDialog = ({ uid, onClose, workflow }: { uid: string | null; onClose: () => void; workflow?: Incoming | null }) => {
+export const ArchivedRequestDialog = ({
+  uid,
+  onClose,
+  workflow,
+}: {
+  uid: string | null;
+  onClose: () => void;
+  workflow?: Incoming | null;
+}) => {
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<Archived>(
     CARE_REQUEST_RESOURCES.archived,

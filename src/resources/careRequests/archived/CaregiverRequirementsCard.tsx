@@ -11,7 +11,10 @@ export const CaregiverRequirementsCard = ({ requirements }: { requirements: Care
   const r = requirements ?? ({} as Partial<CaregiverRequirements>);
   return (
     <Card variant="outlined" data-testid="archived-caregiver-requirements">
-      <CardHeader title={format.translate('caredesk.care.archived.caregiver_requirements')} slotProps={{ title: { variant: 'h6' } }} />
+      <CardHeader
+        title={format.translate('caredesk.care.archived.caregiver_requirements')}
+        slotProps={{ title: { variant: 'h6' } }}
+      />
       <CardContent>
         <DetailRows
           rows={[

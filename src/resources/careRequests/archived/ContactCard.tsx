@@ -74,7 +74,9 @@ const ContactSection = ({ record }: { record: Archived }) => {
     <Card variant="outlined" data-testid="care-contact">
       <CardHeader title={format.translate(t('title'))} slotProps={{ title: { variant: 'h6' } }} />
       <CardContent>
-        {erased !== null && <Typography>{format.translate(t('erased_on'), { date: format.dateTime(erased) })}</Typography>}
+        {erased !== null && (
+          <Typography>{format.translate(t('erased_on'), { date: format.dateTime(erased) })}</Typography>
+        )}
         {erased === null && gone && <Typography>{format.translate(t('erased'))}</Typography>}
         {!isErased && !contact && <Typography color="text.secondary">{format.translate(t('hint'))}</Typography>}
         {!isErased && contact && <ContactRows contact={contact} />}
@@ -87,7 +89,11 @@ const ContactSection = ({ record }: { record: Archived }) => {
       {!isErased && (
         <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           {!contact && (
-            <Button startIcon={loading ? <CircularProgress size={16} /> : <ContactPhoneIcon />} disabled={loading} onClick={show}>
+            <Button
+              startIcon={loading ? <CircularProgress size={16} /> : <ContactPhoneIcon />}
+              disabled={loading}
+              onClick={show}
+            >
               {format.translate(t('show'))}
             </Button>
           )}

@@ -13,7 +13,10 @@ export const MissionDetailsCard = ({ mission }: { mission: MissionDetails | null
   const m = mission ?? ({} as Partial<MissionDetails>);
   return (
     <Card variant="outlined" data-testid="archived-mission">
-      <CardHeader title={format.translate('caredesk.care.archived.mission_details')} slotProps={{ title: { variant: 'h6' } }} />
+      <CardHeader
+        title={format.translate('caredesk.care.archived.mission_details')}
+        slotProps={{ title: { variant: 'h6' } }}
+      />
       <CardContent>
         <DetailRows
           rows={[

@@ -38,7 +38,10 @@ export const PatientPanel = ({ patient, index }: { patient: ArchivedPatient; ind
             { label: f('gender'), value: format.enumLabel('gender', patient.gender) },
             { label: f('mobility'), value: format.enumLabel('mobility', patient.mobility) },
             { label: f('care_level'), value: format.text(patient.care_level) },
-            { label: f('ambulatory_care_service'), value: format.enumLabel('ambulatory_care_service', patient.ambulatory_care_service) },
+            {
+              label: f('ambulatory_care_service'),
+              value: format.enumLabel('ambulatory_care_service', patient.ambulatory_care_service),
+            },
             { label: f('diseases'), value: format.enumList('disease', patient.diseases) },
             { label: f('night_shift'), value: format.enumLabel('night_shift', patient.night_shift) },
             { label: f('medical_aids'), value: format.enumList('medical_aid', patient.medical_aids) },
@@ -47,8 +50,14 @@ export const PatientPanel = ({ patient, index }: { patient: ArchivedPatient; ind
         <DetailRows
           title={translate('caredesk.care.archived.abilities')}
           rows={[
-            ...ABILITY_FIELDS.map((field) => ({ label: f(field), value: format.enumLabel('ability', abilities?.[field]) })),
-            ...DEPENDENCE_FIELDS.map((field) => ({ label: f(field), value: format.enumLabel('dependence', abilities?.[field]) })),
+            ...ABILITY_FIELDS.map((field) => ({
+              label: f(field),
+              value: format.enumLabel('ability', abilities?.[field]),
+            })),
+            ...DEPENDENCE_FIELDS.map((field) => ({
+              label: f(field),
+              value: format.enumLabel('dependence', abilities?.[field]),
+            })),
           ]}
         />
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -71,7 +80,9 @@ export const PatientPanel = ({ patient, index }: { patient: ArchivedPatient; ind
                     {activities === null || activities === undefined
                       ? format.unknown
                       : activities.length
-                        ? activities.map((activity) => <div key={activity}>{format.enumLabel('care_activity', activity)}</div>)
+                        ? activities.map((activity) => (
+                            <div key={activity}>{format.enumLabel('care_activity', activity)}</div>
+                          ))
                         : translate('caredesk.care.common.none')}
                   </TableCell>
                 );

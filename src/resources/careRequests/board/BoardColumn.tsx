@@ -58,12 +58,16 @@ export const BoardColumn = ({ status, draggable, onOpen }: BoardColumnProps) => 
           <BoardCard key={record.uid} record={record} onOpen={onOpen} draggable={draggable} />
         ))}
         {!isPending && rows.length === 0 && (
-          <Typography variant="body2" color="text.secondary">{translate('caredesk.care_work.board.empty')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('caredesk.care_work.board.empty')}
+          </Typography>
         )}
       </Stack>
       {data && total !== undefined && data.length < total && (
         <Box sx={{ mt: 1 }}>
-          <Button size="small" onClick={() => setShown((count) => count + COLUMN_PAGE)}>{translate('caredesk.care_work.board.more')}</Button>
+          <Button size="small" onClick={() => setShown((count) => count + COLUMN_PAGE)}>
+            {translate('caredesk.care_work.board.more')}
+          </Button>
         </Box>
       )}
     </Paper>

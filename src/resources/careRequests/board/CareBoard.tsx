@@ -19,15 +19,30 @@ import { boardAnnouncements, columnCoordinates } from './keyboard';
 import { useBoardMove } from './useBoardMove';
 
 /** The phone's one column: which status it shows. */
-const StatusSwitcher = ({ statuses, value, onChange }: { statuses: readonly CareStatus[]; value: CareStatus; onChange: (status: CareStatus) => void }) => {
+const StatusSwitcher = ({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly CareStatus[];
+  value: CareStatus;
+  onChange: (status: CareStatus) => void;
+}) => {
   const translate = useTranslate();
   const statusLabel = useStatusLabel();
   return (
     <FormControl size="small" sx={{ minWidth: 200 }}>
       <InputLabel id="board-switcher-label">{translate('caredesk.care_work.board.switcher')}</InputLabel>
-      <Select labelId="board-switcher-label" label={translate('caredesk.care_work.board.switcher')} value={value} onChange={(event) => onChange(event.target.value as CareStatus)}>
+      <Select
+        labelId="board-switcher-label"
+        label={translate('caredesk.care_work.board.switcher')}
+        value={value}
+        onChange={(event) => onChange(event.target.value as CareStatus)}
+      >
         {statuses.map((status) => (
-          <MenuItem key={status} value={status}>{statusLabel(status)}</MenuItem>
+          <MenuItem key={status} value={status}>
+            {statusLabel(status)}
+          </MenuItem>
         ))}
       </Select>
     </FormControl>
@@ -35,7 +50,9 @@ const StatusSwitcher = ({ statuses, value, onChange }: { statuses: readonly Care
 };
 
 /** The details of the card opened, as the cached columns show it now; a change re-renders this dialog, not the whole board. */
-const OpenedDetails = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />;
+const OpenedDetails = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => (
+  <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />
+);
 
 /**
  * /archive/care-requests/board/: one column per open status (the closed ones behind a switch), cards moved between them by
@@ -54,7 +71,10 @@ const CareBoard = () => {
   const holds = useLiveHolds();
   const live = useLiveCareLists(holds);
   const board = useBoardMove();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+  );
   const statuses: readonly CareStatus[] = showClosed ? CARE_STATUSES : OPEN_CARE_STATUSES;
   const shown = phone ? [statuses.includes(phoneStatus) ? phoneStatus : 'new'] : statuses;
 
@@ -64,7 +84,11 @@ const CareBoard = () => {
     if (record && over) board.move(record, over.id as CareStatus);
   };
   const accessibility = {
-    announcements: boardAnnouncements({ translate, statusLabel: (status) => statusLabel(status as CareStatus), received: (record) => format.dateTime(record.submitted) }),
+    announcements: boardAnnouncements({
+      translate,
+      statusLabel: (status) => statusLabel(status as CareStatus),
+      received: (record) => format.dateTime(record.submitted),
+    }),
     screenReaderInstructions: { draggable: translate('caredesk.care_work.board.instructions') },
   };
   return (
@@ -73,12 +97,29 @@ const CareBoard = () => {
         <Title title={translate('caredesk.care_work.board.title')} />
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
           {phone && <StatusSwitcher statuses={statuses} value={shown[0]} onChange={setPhoneStatus} />}
-          <FormControlLabel sx={{ ml: 0 }} control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />} label={translate('caredesk.care_work.board.show_closed')} />
+          <FormControlLabel
+            sx={{ ml: 0 }}
+            control={<Switch checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />}
+            label={translate('caredesk.care_work.board.show_closed')}
+          />
         </Stack>
         <NewRequestsNote count={live.newCount} onShow={live.showNew} />
-        <DndContext sensors={sensors} onDragStart={() => holds.hold('drag', true)} onDragEnd={dropped} onDragCancel={() => holds.hold('drag', false)} accessibility={accessibility}>
+        <DndContext
+          sensors={sensors}
+          onDragStart={() => holds.hold('drag', true)}
+          onDragEnd={dropped}
+          onDragCancel={() => holds.hold('drag', false)}
+          accessibility={accessibility}
+        >
           {/* six columns do not fit beside the drawer: they take rows of their own rather than cut their cards */}
-          <Box sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1,
+              alignItems: 'start',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+            }}
+          >
             {shown.map((status) => (
               <BoardColumn key={status} status={status} draggable={canWork && !phone} onOpen={setOpened} />
             ))}

@@ -27,7 +27,8 @@ interface AnnouncementTexts {
 /** What a screen reader hears while a card moves, in the panel's language. */
 export function boardAnnouncements({ translate, statusLabel, received }: AnnouncementTexts): Announcements {
   const t = (key: string, options?: Record<string, unknown>) => translate(`caredesk.care_work.board.${key}`, options);
-  const recordOf = (active: { data: { current?: Record<string, unknown> } }) => active.data.current?.record as Incoming | undefined;
+  const recordOf = (active: { data: { current?: Record<string, unknown> } }) =>
+    active.data.current?.record as Incoming | undefined;
   return {
     onDragStart: ({ active }) => {
       const record = recordOf(active);

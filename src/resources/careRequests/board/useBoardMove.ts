@@ -26,7 +26,8 @@ export function useBoardMove() {
 
   const send = async (move: Move, reason?: CareStatusReason) => {
     const outcome = await change(move.record, { status: move.to, ...(reason && { reason }) });
-    if (outcome.ok) notify(translate('caredesk.care_work.board.moved', { status: statusLabel(move.to) }), { type: 'success' });
+    if (outcome.ok)
+      notify(translate('caredesk.care_work.board.moved', { status: statusLabel(move.to) }), { type: 'success' });
   };
 
   const move = (record: Incoming, to: CareStatus) => {

@@ -60,7 +60,9 @@ const CareRequestCreate = () => {
     setServerErrors(NO_ERRORS);
     setSubmitting(true);
     try {
-      const { data } = await dataProvider.submitCareRequest(CARE_REQUEST_RESOURCES.incoming, { data: { ...mission, ...patients, ...values } });
+      const { data } = await dataProvider.submitCareRequest(CARE_REQUEST_RESOURCES.incoming, {
+        data: { ...mission, ...patients, ...values },
+      });
       setResult(data);
     } finally {
       setSubmitting(false);
@@ -83,7 +85,10 @@ const CareRequestCreate = () => {
     const errors: StepErrors = { 0: [], 1: [], 2: [] };
     for (const field of refused) {
       if (field.source === null || field.step === null) continue;
-      errors[field.step].push({ source: field.source, message: translate(field.reason.message, { _: field.reason.message, ...field.reason.args }) });
+      errors[field.step].push({
+        source: field.source,
+        message: translate(field.reason.message, { _: field.reason.message, ...field.reason.args }),
+      });
     }
     setServerErrors(errors);
     setResult(null);

@@ -32,15 +32,34 @@ export const ContactStep = ({
       <StepEntry errors={errors} focus={focus} />
       <Stack sx={{ maxWidth: 560 }}>
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <SelectInput source="title" label={label('title')} choices={choices(CONTACT_TITLES, 'contact_title')} validate={requiredField} translateChoice={false} sx={{ flex: 1 }} />
-          <SelectInput source="academicTitle" label={label('academicTitle')} choices={choices(ACADEMIC_TITLES, 'academic_title')} validate={requiredField} translateChoice={false} sx={{ flex: 1 }} />
+          <SelectInput
+            source="title"
+            label={label('title')}
+            choices={choices(CONTACT_TITLES, 'contact_title')}
+            validate={requiredField}
+            translateChoice={false}
+            sx={{ flex: 1 }}
+          />
+          <SelectInput
+            source="academicTitle"
+            label={label('academicTitle')}
+            choices={choices(ACADEMIC_TITLES, 'academic_title')}
+            validate={requiredField}
+            translateChoice={false}
+            sx={{ flex: 1 }}
+          />
         </Box>
         <Box sx={{ display: 'flex', gap: 2 }}>
           <TextInput source="firstName" label={label('firstName')} validate={nameValidators} sx={{ flex: 1 }} />
           <TextInput source="lastName" label={label('lastName')} validate={nameValidators} sx={{ flex: 1 }} />
         </Box>
         <TextInput source="phone" label={label('phone')} validate={phoneValidators} type="tel" />
-        <TextInput source="email" label={label('email')} validate={emailValidators} slotProps={{ htmlInput: { inputMode: 'email' } }} />
+        <TextInput
+          source="email"
+          label={label('email')}
+          validate={emailValidators}
+          slotProps={{ htmlInput: { inputMode: 'email' } }}
+        />
         <TextInput source="notes" label={label('notes')} validate={notesValidators} multiline minRows={3} />
       </Stack>
       <StepButtons last loading={submitting} onBack={(current) => onBack(current as unknown as ContactValues)} />

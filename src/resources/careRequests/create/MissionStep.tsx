@@ -12,7 +12,14 @@ import { DayInput } from '../../../common/dates/DayInput';
 import type { MissionValues } from '../../../dataProviders/careRequests/formValues';
 import { StepButtons } from './StepButtons';
 import { StepEntry, type ServerFieldError } from './StepEntry';
-import { cityValidators, originValidators, requiredField, startDateValidator, todayIso, zipCodeValidators } from './validators';
+import {
+  cityValidators,
+  originValidators,
+  requiredField,
+  startDateValidator,
+  todayIso,
+  zipCodeValidators,
+} from './validators';
 import { REFERRALS } from '../parts/enumerations';
 
 const fieldLabel = (name: string) => `caredesk.care.create.fields.${name}`;
@@ -35,7 +42,10 @@ export const MissionStep = ({
     { id: '1', name: 'caredesk.care.create.mission_begins.date' },
     { id: '2', name: 'caredesk.care.create.mission_begins.other' },
   ];
-  const referrals = REFERRALS.map((value, code) => ({ id: code, name: translate(`caredesk.care.enums.referral.${value}`) }));
+  const referrals = REFERRALS.map((value, code) => ({
+    id: code,
+    name: translate(`caredesk.care.enums.referral.${value}`),
+  }));
   return (
     <Form defaultValues={values} onSubmit={(submitted: object) => onNext(submitted as unknown as MissionValues)}>
       <StepEntry errors={errors} focus={focus} />
@@ -43,7 +53,13 @@ export const MissionStep = ({
         <TextInput source="origin" label={fieldLabel('origin')} validate={originValidators} />
         {/* side by side while both labels fit ("Postleitzahl" too), one under the other on a narrow phone */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-          <TextInput source="zipCode" label={fieldLabel('zipCode')} validate={zipCodeValidators} sx={{ flex: '1 1 150px' }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextInput
+            source="zipCode"
+            label={fieldLabel('zipCode')}
+            validate={zipCodeValidators}
+            sx={{ flex: '1 1 150px' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <TextInput source="city" label={fieldLabel('city')} validate={cityValidators} sx={{ flex: '2 1 180px' }} />
         </Box>
         <RadioButtonGroupInput
@@ -56,7 +72,12 @@ export const MissionStep = ({
         <FormDataConsumer<MissionValues>>
           {({ formData }) =>
             String(formData.missionBegins) === '1' ? (
-              <DayInput source="startDate" label={fieldLabel('startDate')} validate={startDateValidator} min={todayIso()} />
+              <DayInput
+                source="startDate"
+                label={fieldLabel('startDate')}
+                validate={startDateValidator}
+                min={todayIso()}
+              />
             ) : null
           }
         </FormDataConsumer>

@@ -13,10 +13,20 @@ export const PatientFields = ({ index, action }: { index: number; action?: React
   const choices = (values: readonly string[], enumName: string, offset = 0) =>
     values.map((value, code) => ({ id: code + offset, name: translate(`caredesk.care.enums.${enumName}.${value}`) }));
   const select = (name: string, options: Array<{ id: number; name: string }>) => (
-    <SelectInput source={source(name)} label={label(name)} choices={options} validate={requiredField} translateChoice={false} />
+    <SelectInput
+      source={source(name)}
+      label={label(name)}
+      choices={options}
+      validate={requiredField}
+      translateChoice={false}
+    />
   );
   return (
-    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }} data-patient={index}>
+    <Box
+      component="fieldset"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}
+      data-patient={index}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography component="legend" variant="subtitle1">
           {translate('caredesk.care.common.patient_n', { n: index + 1 })}
@@ -27,7 +37,10 @@ export const PatientFields = ({ index, action }: { index: number; action?: React
         {select('gender', choices(GENDERS, 'gender'))}
         {select(
           'careLevel',
-          CARE_LEVELS.map((level) => ({ id: level, name: translate('caredesk.care.create.care_level_n', { n: level }) })),
+          CARE_LEVELS.map((level) => ({
+            id: level,
+            name: translate('caredesk.care.create.care_level_n', { n: level }),
+          })),
         )}
         {select('mobility', choices(MOBILITIES, 'mobility', 1))}
         {select('canHear', choices(ABILITIES, 'ability'))}

@@ -51,7 +51,12 @@ export const PatientsStep = ({
   onNext: (values: PatientsValues) => void;
   onBack: (values: PatientsValues) => void;
 }) => (
-  <Form defaultValues={values} onSubmit={(submitted: object) => onNext({ patients: (submitted as unknown as PatientsValues).patients.slice(0, 2) })}>
+  <Form
+    defaultValues={values}
+    onSubmit={(submitted: object) =>
+      onNext({ patients: (submitted as unknown as PatientsValues).patients.slice(0, 2) })
+    }
+  >
     <StepEntry errors={errors} focus={focus} />
     <PatientList />
     <StepButtons onBack={(current) => onBack(current as unknown as PatientsValues)} />

@@ -10,7 +10,10 @@ export interface ServerFieldError {
 const FIELD_SELECTOR = 'input, textarea, select, [role="combobox"]';
 
 const focusable = (element: HTMLElement) =>
-  !(element as HTMLInputElement).disabled && element.tabIndex >= 0 && element.getAttribute('aria-hidden') !== 'true' && (element as HTMLInputElement).type !== 'hidden';
+  !(element as HTMLInputElement).disabled &&
+  element.tabIndex >= 0 &&
+  element.getAttribute('aria-hidden') !== 'true' &&
+  (element as HTMLInputElement).type !== 'hidden';
 
 function focusFirstField(form: HTMLElement) {
   [...form.querySelectorAll<HTMLElement>(FIELD_SELECTOR)].find(focusable)?.focus();
@@ -32,7 +35,9 @@ export const StepEntry = ({ errors = [], focus }: { errors?: ServerFieldError[];
     });
     // after the form's own mount effects, which reset its errors
     const timer = setTimeout(() => {
-      errors.forEach((error, index) => setError(error.source, { type: 'server', message: error.message }, { shouldFocus: focus && index === 0 }));
+      errors.forEach((error, index) =>
+        setError(error.source, { type: 'server', message: error.message }, { shouldFocus: focus && index === 0 }),
+      );
       const form = anchor.current?.closest('form');
       if (focus && form && !form.contains(document.activeElement)) focusFirstField(form);
     });

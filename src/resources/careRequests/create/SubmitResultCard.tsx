@@ -76,7 +76,15 @@ const FailureDetails = ({ result }: { result: Failure }) => {
           <Box
             component="pre"
             data-testid="care-request-response"
-            sx={{ bgcolor: 'action.hover', p: 1, borderRadius: 1, overflow: 'auto', maxHeight: 320, fontSize: 13, whiteSpace: 'pre-wrap' }}
+            sx={{
+              bgcolor: 'action.hover',
+              p: 1,
+              borderRadius: 1,
+              overflow: 'auto',
+              maxHeight: 320,
+              fontSize: 13,
+              whiteSpace: 'pre-wrap',
+            }}
           >
             {result.body || translate(text('no_response_body'))}
           </Box>

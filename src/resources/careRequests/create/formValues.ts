@@ -1,4 +1,9 @@
-import type { ContactValues, MissionValues, PatientsValues, PatientValues } from '../../../dataProviders/careRequests/formValues';
+import type {
+  ContactValues,
+  MissionValues,
+  PatientsValues,
+  PatientValues,
+} from '../../../dataProviders/careRequests/formValues';
 
 /** The stepper's starting values (the value types live with the intake's mapping in the data layer). */
 export const emptyPatient = (): PatientValues => ({

@@ -26,7 +26,13 @@ export interface RefusedField {
 const validation = (name: string) => `caredesk.care.create.validation.${name}`;
 const CONTACT_FIELDS = new Set(Object.keys(initialContact()));
 /** The message of a field's own format rule, for a refusal that is neither "required" nor "too long". */
-const FORMAT_MESSAGES: Record<string, string> = { origin: 'origin', zipCode: 'zip_code', startDate: 'date', phone: 'phone', email: 'email' };
+const FORMAT_MESSAGES: Record<string, string> = {
+  origin: 'origin',
+  zipCode: 'zip_code',
+  startDate: 'date',
+  phone: 'phone',
+  email: 'email',
+};
 
 /** The intake's English reason as the stepper's own message, recognised by the wording in contracts/intake-rules.ts. */
 function reasonOf({ detail }: IntakeFieldError, name: string | null): Reason {

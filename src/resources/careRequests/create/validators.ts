@@ -61,9 +61,21 @@ export const startDateValidator: Validator = Object.assign(
 );
 
 export const originValidators = [requiredField, maxLength(MAX_LENGTH.origin), unless(isWebAddress, 'origin')];
-export const zipCodeValidators = [requiredField, numeric, unless((value) => matches(ZIP_CODE_PATTERN, value), 'zip_code')];
+export const zipCodeValidators = [
+  requiredField,
+  numeric,
+  unless((value) => matches(ZIP_CODE_PATTERN, value), 'zip_code'),
+];
 export const cityValidators = [requiredField, maxLength(MAX_LENGTH.city)];
 export const nameValidators = [requiredField, maxLength(MAX_LENGTH.name)];
-export const phoneValidators = [requiredField, maxLength(MAX_LENGTH.phone), unless((value) => matches(PHONE_PATTERN, value), 'phone')];
-export const emailValidators = [requiredField, maxLength(EMAIL_MAX_LENGTH), unless((value) => matches(EMAIL_PATTERN, value), 'email')];
+export const phoneValidators = [
+  requiredField,
+  maxLength(MAX_LENGTH.phone),
+  unless((value) => matches(PHONE_PATTERN, value), 'phone'),
+];
+export const emailValidators = [
+  requiredField,
+  maxLength(EMAIL_MAX_LENGTH),
+  unless((value) => matches(EMAIL_PATTERN, value), 'email'),
+];
 export const notesValidators = [maxLength(MAX_LENGTH.notes)];

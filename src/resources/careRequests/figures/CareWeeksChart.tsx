@@ -6,7 +6,9 @@ import type { CareWeek } from '../../../dataProviders/statistics';
 /** Monday's date as the panel's language writes it short (23 Nov / 23. Nov.); the wire date is taken as a calendar date. */
 function weekLabel(starts: string, locale: string): string {
   const [year, month, day] = starts.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, month! - 1, day!)),
+  );
 }
 
 /**
@@ -17,8 +19,18 @@ const CareWeeksChart = ({ weeks }: { weeks: readonly CareWeek[] }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const series = [
-    { label: translate('caredesk.statistics.care.core'), data: weeks.map((week) => week.core_territory), stack: 'requests', color: TERRITORY_COLORS.core },
-    { label: translate('caredesk.statistics.care.optional'), data: weeks.map((week) => week.optional_territory), stack: 'requests', color: TERRITORY_COLORS.optional },
+    {
+      label: translate('caredesk.statistics.care.core'),
+      data: weeks.map((week) => week.core_territory),
+      stack: 'requests',
+      color: TERRITORY_COLORS.core,
+    },
+    {
+      label: translate('caredesk.statistics.care.optional'),
+      data: weeks.map((week) => week.optional_territory),
+      stack: 'requests',
+      color: TERRITORY_COLORS.optional,
+    },
     {
       label: translate('caredesk.statistics.care.other'),
       data: weeks.map((week) => week.requests - week.core_territory - week.optional_territory),
@@ -30,7 +42,13 @@ const CareWeeksChart = ({ weeks }: { weeks: readonly CareWeek[] }) => {
     <BarChart
       height={260}
       series={series}
-      xAxis={[{ scaleType: 'band', data: weeks.map((week) => weekLabel(week.starts, locale)), label: translate('caredesk.statistics.care.week') }]}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: weeks.map((week) => weekLabel(week.starts, locale)),
+          label: translate('caredesk.statistics.care.week'),
+        },
+      ]}
       yAxis={[{ tickMinStep: 1 }]}
       margin={{ left: 0, right: 8 }}
     />

@@ -11,7 +11,11 @@ const REFRESH_MS = 60_000;
 const useQuickViewCount = (view: QuickView) => {
   const { total, error } = useGetList(
     CARE_REQUEST_RESOURCES.incoming,
-    { pagination: { page: 1, perPage: 1 }, sort: { field: 'submitted', order: 'DESC' }, filter: quickViewFilters[view]() },
+    {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'submitted', order: 'DESC' },
+      filter: quickViewFilters[view](),
+    },
     { refetchInterval: REFRESH_MS },
   );
   return { total, error };

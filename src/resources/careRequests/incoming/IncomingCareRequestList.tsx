@@ -4,7 +4,16 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { ColumnsButton, DataTable, DataTableBody, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import {
+  ColumnsButton,
+  DataTable,
+  DataTableBody,
+  List,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { CsvExportButton } from '../../../common/export/CsvExportButton';
 import { useIsPhone } from '../../../common/useIsPhone';
 import { DialogIconButton } from '../../../common/DialogIconButton';
@@ -44,7 +53,13 @@ const ReloadButton = () => {
   const translate = useTranslate();
   const { refetch, isFetching } = useListContext();
   return (
-    <Button size="small" startIcon={<RefreshIcon />} onClick={() => refetch()} loading={isFetching} loadingPosition="start">
+    <Button
+      size="small"
+      startIcon={<RefreshIcon />}
+      onClick={() => refetch()}
+      loading={isFetching}
+      loadingPosition="start"
+    >
       {translate('caredesk.care.incoming.reload')}
     </Button>
   );
@@ -57,7 +72,14 @@ const BoardLink = () => (
 );
 
 const ListActions = ({ phone }: { phone: boolean }) => (
-  <TopToolbar sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
+  <TopToolbar
+    sx={{
+      alignItems: 'center',
+      gap: 1,
+      flexWrap: 'wrap',
+      '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' },
+    }}
+  >
     <IncomingSearchBox />
     <SubmittedFilterMenu />
     <ReloadButton />
@@ -107,7 +129,11 @@ const ZipField = ({ record }: { record: Incoming }) => {
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       {(territory.kind === 'core' || territory.kind === 'optional') && <span>{record.partial_mission_zip_code}</span>}
-      <TerritoryChip core_territory={record.core_territory} optional_territory={record.optional_territory} partialZipCode={record.partial_mission_zip_code} />
+      <TerritoryChip
+        core_territory={record.core_territory}
+        optional_territory={record.optional_territory}
+        partialZipCode={record.partial_mission_zip_code}
+      />
     </Stack>
   );
 };
@@ -116,12 +142,25 @@ const DriversLicenseField = ({ record }: { record: Incoming }) => {
   const translate = useTranslate();
   return record.drivers_license_required ? (
     <Tooltip title={translate('caredesk.care.incoming.drivers_license_required')}>
-      <DirectionsCarIcon fontSize="small" color="action" aria-label={translate('caredesk.care.incoming.drivers_license_required')} data-testid="drivers-license" />
+      <DirectionsCarIcon
+        fontSize="small"
+        color="action"
+        aria-label={translate('caredesk.care.incoming.drivers_license_required')}
+        data-testid="drivers-license"
+      />
     </Tooltip>
   ) : null;
 };
 
-const Actions = ({ record, onDetails, onArchived }: { record: Incoming; onDetails: () => void; onArchived: () => void }) => {
+const Actions = ({
+  record,
+  onDetails,
+  onArchived,
+}: {
+  record: Incoming;
+  onDetails: () => void;
+  onArchived: () => void;
+}) => {
   const translate = useTranslate();
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
@@ -167,7 +206,9 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
         </Stack>
       </Stack>
     )}
-    rightIcon={(record) => <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />}
+    rightIcon={(record) => (
+      <Actions record={record} onDetails={() => onDetails(record)} onArchived={() => onArchived(record.uid)} />
+    )}
     empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
   />
 );
@@ -179,14 +220,18 @@ const IncomingCards = ({ onDetails, onArchived }: CardsProps) => (
  * export of every request the search selects, and cards instead of the table on a phone.
  */
 /** The details dialog of the request with this uid, as the list shows it now (live), open until closed. */
-const DetailsOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />;
+const DetailsOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => (
+  <IncomingDetailsDialog record={useOpenedRequest(uid)} onClose={onClose} />
+);
 
 const ArchivedOfRow = ({ uid, onClose }: { uid: string | null; onClose: () => void }) => (
   <ArchivedRequestDialog uid={uid} onClose={onClose} workflow={useCachedRequest(uid)} />
 );
 
 /** The table's rows: while the pointer is on them, live changes of others wait (a reload would move them under it). */
-const HoldingRows = ({ children }: { children?: ReactNode }) => <DataTableBody {...useHoverHold()}>{children}</DataTableBody>;
+const HoldingRows = ({ children }: { children?: ReactNode }) => (
+  <DataTableBody {...useHoverHold()}>{children}</DataTableBody>
+);
 
 const IncomingCareRequestList = () => {
   const listProps = useSpecListParams(INCOMING_URL_STATE);
@@ -227,30 +272,79 @@ const IncomingCareRequestList = () => {
             sx={TABLE_SX}
             empty={<ListEmpty message="caredesk.care.incoming.empty" action={<CreateRequestLink />} />}
           >
-            <Column source="submitted" label="caredesk.care.incoming.columns.submitted" render={(record) => <SubmittedField record={record} />} />
-            <Column source="status" label="caredesk.care_work.columns.status" disableSort render={(record) => <StatusChip status={record.status} />} />
-            <Column source="assignee" label="caredesk.care_work.columns.assignee" disableSort render={(record) => <AssigneeCell record={record} />} />
-            <Column source="follow_up" label="caredesk.care_work.columns.follow_up" render={(record) => <FollowUpText followUp={record.follow_up} />} />
-            <Column source="host" label="caredesk.care.incoming.columns.host" disableSort render={(record) => <ShortHost host={record.host} />} />
+            <Column
+              source="submitted"
+              label="caredesk.care.incoming.columns.submitted"
+              render={(record) => <SubmittedField record={record} />}
+            />
+            <Column
+              source="status"
+              label="caredesk.care_work.columns.status"
+              disableSort
+              render={(record) => <StatusChip status={record.status} />}
+            />
+            <Column
+              source="assignee"
+              label="caredesk.care_work.columns.assignee"
+              disableSort
+              render={(record) => <AssigneeCell record={record} />}
+            />
+            <Column
+              source="follow_up"
+              label="caredesk.care_work.columns.follow_up"
+              render={(record) => <FollowUpText followUp={record.follow_up} />}
+            />
+            <Column
+              source="host"
+              label="caredesk.care.incoming.columns.host"
+              disableSort
+              render={(record) => <ShortHost host={record.host} />}
+            />
             <Column
               source="affiliate"
               label="caredesk.care.incoming.columns.affiliate"
               disableSort
               render={(record) => <OneLineText text={format.text(record.affiliate)} whole={record.affiliate ?? ''} />}
             />
-            <Column source="partial_mission_zip_code" label="caredesk.care.incoming.columns.zip" disableSort render={(record) => <ZipField record={record} />} />
-            <Column source="numberOfPatients" label="caredesk.care.incoming.columns.patients" disableSort render={(record) => <PatientIcons record={record} />} />
-            <Column source="mission_begins" label="caredesk.care.incoming.columns.mission_begins" disableSort render={(record) => <MissionBeginsField record={record} />} />
+            <Column
+              source="partial_mission_zip_code"
+              label="caredesk.care.incoming.columns.zip"
+              disableSort
+              render={(record) => <ZipField record={record} />}
+            />
+            <Column
+              source="numberOfPatients"
+              label="caredesk.care.incoming.columns.patients"
+              disableSort
+              render={(record) => <PatientIcons record={record} />}
+            />
+            <Column
+              source="mission_begins"
+              label="caredesk.care.incoming.columns.mission_begins"
+              disableSort
+              render={(record) => <MissionBeginsField record={record} />}
+            />
             <Column
               source="drivers_license_required"
               label="caredesk.care.incoming.columns.drivers_license"
               disableSort
               render={(record) => <DriversLicenseField record={record} />}
             />
-            <Column source="form_version" label="caredesk.care.incoming.columns.form_version" disableSort render={(record) => format.enumLabel('form_version', record.form_version)} />
+            <Column
+              source="form_version"
+              label="caredesk.care.incoming.columns.form_version"
+              disableSort
+              render={(record) => format.enumLabel('form_version', record.form_version)}
+            />
             <Column
               label="caredesk.care.incoming.columns.actions"
-              render={(record) => <Actions record={record} onDetails={() => setDetails(record.uid)} onArchived={() => setArchived(record.uid)} />}
+              render={(record) => (
+                <Actions
+                  record={record}
+                  onDetails={() => setDetails(record.uid)}
+                  onArchived={() => setArchived(record.uid)}
+                />
+              )}
             />
           </DataTable>
         )}

@@ -35,9 +35,15 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
     ? [
         { label: f('accommodation'), value: format.enumLabel('accommodation', details.accommodation) },
         { label: f('caregiver_gender'), value: format.enumLabel('caregiver_gender', details.caregiver_gender) },
-        { label: f('caregiver_language_skills'), value: format.enumLabel('language_skills', details.caregiver_language_skills) },
+        {
+          label: f('caregiver_language_skills'),
+          value: format.enumLabel('language_skills', details.caregiver_language_skills),
+        },
         { label: f('caregiver_minimum_age'), value: format.text(details.caregiver_minimum_age) },
-        { label: f('caregiver_work_experience'), value: format.enumLabel('experience', details.caregiver_work_experience) },
+        {
+          label: f('caregiver_work_experience'),
+          value: format.enumLabel('experience', details.caregiver_work_experience),
+        },
         { label: f('smokers_allowed'), value: format.enumLabel('smoking', details.smokers_allowed) },
         { label: f('own_bathroom'), value: format.yesNo(details.own_bathroom) },
         { label: f('television'), value: format.enumLabel('connectivity', details.television) },
@@ -53,7 +59,13 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
       ];
 
   return (
-    <Dialog open onClose={onClose} maxWidth={false} fullScreen={phone} slotProps={{ paper: { sx: { width: 600, maxWidth: '100%' }, 'data-testid': 'incoming-details' } as object }}>
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth={false}
+      fullScreen={phone}
+      slotProps={{ paper: { sx: { width: 600, maxWidth: '100%' }, 'data-testid': 'incoming-details' } as object }}
+    >
       <DialogTitle>{translate('caredesk.care.details.title')}</DialogTitle>
       {/* read-only and taller than small screens: focusable, so that the keyboard can scroll it */}
       <DialogContent dividers tabIndex={0}>
@@ -73,11 +85,21 @@ export const IncomingDetailsDialog = ({ record, onClose }: { record: Incoming | 
           ];
           if (is2012) {
             rows.push(
-              { label: f('ambulatory_care_service'), value: format.enumLabel('ambulatory_care_service', patientDetails?.ambulatory_care_service) },
+              {
+                label: f('ambulatory_care_service'),
+                value: format.enumLabel('ambulatory_care_service', patientDetails?.ambulatory_care_service),
+              },
               { label: f('diseases'), value: format.enumList('disease', patientDetails?.diseases) },
             );
           }
-          return <DetailRows key={index} title={translate('caredesk.care.common.patient_n', { n: index + 1 })} rows={rows} testId={`incoming-patient-${index}`} />;
+          return (
+            <DetailRows
+              key={index}
+              title={translate('caredesk.care.common.patient_n', { n: index + 1 })}
+              rows={rows}
+              testId={`incoming-patient-${index}`}
+            />
+          );
         })}
         <Divider sx={{ mb: 2 }} />
         <DetailRows

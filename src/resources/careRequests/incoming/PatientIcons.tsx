@@ -9,7 +9,13 @@ import { useCareFormat } from '../parts/useCareFormat';
 import type { Incoming, IncomingPatient } from '../../../dataProviders/careRequests/wire';
 
 const GenderIcon = ({ gender }: { gender: IncomingPatient['gender'] }) =>
-  gender === 'male' ? <MaleIcon fontSize="small" /> : gender === 'female' ? <FemaleIcon fontSize="small" /> : <PersonIcon fontSize="small" />;
+  gender === 'male' ? (
+    <MaleIcon fontSize="small" />
+  ) : gender === 'female' ? (
+    <FemaleIcon fontSize="small" />
+  ) : (
+    <PersonIcon fontSize="small" />
+  );
 
 /** The number of patients, one icon per patient by gender (a click shows mobility and care level) and the other-persons icon. */
 export const PatientIcons = ({ record }: { record: Incoming }) => {
@@ -40,7 +46,12 @@ export const PatientIcons = ({ record }: { record: Incoming }) => {
       ))}
       {record.other_persons_present && (
         <Tooltip title={translate('caredesk.care.incoming.other_persons_present')}>
-          <GroupsIcon fontSize="small" color="action" aria-label={translate('caredesk.care.incoming.other_persons_present')} data-testid="other-persons" />
+          <GroupsIcon
+            fontSize="small"
+            color="action"
+            aria-label={translate('caredesk.care.incoming.other_persons_present')}
+            data-testid="other-persons"
+          />
         </Tooltip>
       )}
       <Popover
@@ -50,7 +61,11 @@ export const PatientIcons = ({ record }: { record: Incoming }) => {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
         {patient && open && (
-          <Stack sx={{ p: 2, minWidth: 260 }} role="dialog" aria-label={translate('caredesk.care.incoming.patient_details')}>
+          <Stack
+            sx={{ p: 2, minWidth: 260 }}
+            role="dialog"
+            aria-label={translate('caredesk.care.incoming.patient_details')}
+          >
             <DetailRows
               title={translate('caredesk.care.common.patient_n', { n: open.index + 1 })}
               rows={[

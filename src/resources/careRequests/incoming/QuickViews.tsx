@@ -17,14 +17,28 @@ export const QuickViews = () => {
   const button = (key: string, filter: Record<string, unknown>) => {
     const pressed = sameFilter(filters, filter);
     return (
-      <Button key={key} size="small" variant={pressed ? 'contained' : 'outlined'} aria-pressed={pressed} onClick={() => choose(filter)}>
+      <Button
+        key={key}
+        size="small"
+        variant={pressed ? 'contained' : 'outlined'}
+        aria-pressed={pressed}
+        onClick={() => choose(filter)}
+      >
         {translate(`caredesk.care_work.quick.${key}`)}
       </Button>
     );
   };
   return (
     <IfCan permission="care:read">
-      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate('caredesk.care_work.quick.label')} sx={{ px: 1, pb: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        flexWrap="wrap"
+        role="group"
+        aria-label={translate('caredesk.care_work.quick.label')}
+        sx={{ px: 1, pb: 1 }}
+      >
         {button('all', {})}
         {VIEWS.map((view) => button(view, quickViewFilters[view]()))}
       </Stack>

@@ -22,7 +22,9 @@ export const SubmittedFilterMenu = () => {
     submitted.forgetTyped();
     followUp.forgetTyped();
   };
-  const count = [submitted.active, followUp.active, workflow.status.active, workflow.assignee.active].filter(Boolean).length;
+  const count = [submitted.active, followUp.active, workflow.status.active, workflow.assignee.active].filter(
+    Boolean,
+  ).length;
   return (
     <FilterMenuButton count={count} onReset={reset}>
       <DayRangeFilter
@@ -33,7 +35,13 @@ export const SubmittedFilterMenu = () => {
         }}
       />
       <WorkflowFilterFields filters={workflow} />
-      <DayRangeFilter filter={followUp} labels={{ from: `${translate(w('follow_up'))} ${translate(w('from'))}`, to: `${translate(w('follow_up'))} ${translate(w('to'))}` }} />
+      <DayRangeFilter
+        filter={followUp}
+        labels={{
+          from: `${translate(w('follow_up'))} ${translate(w('from'))}`,
+          to: `${translate(w('follow_up'))} ${translate(w('to'))}`,
+        }}
+      />
     </FilterMenuButton>
   );
 };

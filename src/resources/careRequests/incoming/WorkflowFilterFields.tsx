@@ -29,7 +29,8 @@ export const WorkflowFilterFields = ({ filters }: { filters: ReturnType<typeof u
   const statuses = filters.status.value ? (filters.status.value.split(',') as CareStatus[]) : [];
   const assignee = filters.assignee.value;
   const colleagues = useAssignees();
-  const unlisted = assignee !== 'me' && assignee !== 'none' && !colleagues.some((colleague) => colleague.uid === assignee);
+  const unlisted =
+    assignee !== 'me' && assignee !== 'none' && !colleagues.some((colleague) => colleague.uid === assignee);
   return (
     <>
       <FormControl size="small" fullWidth>
@@ -51,7 +52,13 @@ export const WorkflowFilterFields = ({ filters }: { filters: ReturnType<typeof u
       </FormControl>
       <FormControl size="small" fullWidth>
         <InputLabel id="assignee-filter-label">{translate(t('assignee'))}</InputLabel>
-        <Select labelId="assignee-filter-label" label={translate(t('assignee'))} value={assignee} onChange={(event) => filters.assignee.apply(event.target.value)} displayEmpty>
+        <Select
+          labelId="assignee-filter-label"
+          label={translate(t('assignee'))}
+          value={assignee}
+          onChange={(event) => filters.assignee.apply(event.target.value)}
+          displayEmpty
+        >
           <MenuItem value="">{translate(t('anyone'))}</MenuItem>
           <MenuItem value="me">{translate(t('me'))}</MenuItem>
           <MenuItem value="none">{translate(t('none'))}</MenuItem>

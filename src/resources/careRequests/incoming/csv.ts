@@ -6,7 +6,8 @@ const t = (key: string) => `caredesk.care.incoming.${key}`;
 
 const enumLabel = (translate: Translate, name: string, value: string | null) =>
   value === null || value === '' ? '' : translate(`caredesk.care.enums.${name}.${value}`, { _: value });
-const yesNo = (translate: Translate, value: boolean) => translate(value ? 'caredesk.care.common.yes' : 'caredesk.care.common.no');
+const yesNo = (translate: Translate, value: boolean) =>
+  translate(value ? 'caredesk.care.common.yes' : 'caredesk.care.common.no');
 
 /**
  * The incoming care requests' export: the list's columns with exact values (submission time in UTC, dates as
@@ -26,9 +27,18 @@ export const INCOMING_CSV_COLUMNS: CsvColumn<Incoming>[] = [
     },
   },
   { header: t('columns.patients'), cell: (request) => request.numberOfPatients },
-  { header: t('columns.mission_begins'), cell: (request, translate) => enumLabel(translate, 'mission_begins', request.mission_begins) },
+  {
+    header: t('columns.mission_begins'),
+    cell: (request, translate) => enumLabel(translate, 'mission_begins', request.mission_begins),
+  },
   { header: t('export.mission_start_date'), cell: (request) => request.mission_start_date ?? '' },
-  { header: t('columns.drivers_license'), cell: (request, translate) => yesNo(translate, request.drivers_license_required) },
+  {
+    header: t('columns.drivers_license'),
+    cell: (request, translate) => yesNo(translate, request.drivers_license_required),
+  },
   { header: t('other_persons_present'), cell: (request, translate) => yesNo(translate, request.other_persons_present) },
-  { header: t('columns.form_version'), cell: (request, translate) => enumLabel(translate, 'form_version', request.form_version) },
+  {
+    header: t('columns.form_version'),
+    cell: (request, translate) => enumLabel(translate, 'form_version', request.form_version),
+  },
 ];

@@ -15,7 +15,10 @@ export function createCareEventHub() {
   const open = (openStream: OpenStream) => {
     const controller = new AbortController();
     connection = controller;
-    void openStream({ signal: controller.signal, onEvent: (event) => listeners.forEach((listener) => listener(event)) }).finally(() => {
+    void openStream({
+      signal: controller.signal,
+      onEvent: (event) => listeners.forEach((listener) => listener(event)),
+    }).finally(() => {
       if (connection === controller) connection = null;
     });
   };

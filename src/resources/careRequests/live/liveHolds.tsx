@@ -38,7 +38,9 @@ export function useLiveHolds(): LiveHolds {
 
 const LiveHoldContext = createContext<LiveHolds | null>(null);
 
-export const LiveHoldProvider = ({ holds, children }: { holds: LiveHolds; children: ReactNode }) => <LiveHoldContext.Provider value={holds}>{children}</LiveHoldContext.Provider>;
+export const LiveHoldProvider = ({ holds, children }: { holds: LiveHolds; children: ReactNode }) => (
+  <LiveHoldContext.Provider value={holds}>{children}</LiveHoldContext.Provider>
+);
 
 /** Holds the screen's live reloads while `on` (nothing outside a care screen). */
 export function useHoldWhile(on: boolean) {

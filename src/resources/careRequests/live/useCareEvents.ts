@@ -11,7 +11,11 @@ export function useCareEvents(onEvent: (event: CareEvent) => void) {
   const latest = useRef(onEvent);
   latest.current = onEvent;
   useEffect(
-    () => careEventHub.subscribe((params) => dataProvider.streamCareEvents(CARE_REQUEST_RESOURCES.incoming, params), (event) => latest.current(event)),
+    () =>
+      careEventHub.subscribe(
+        (params) => dataProvider.streamCareEvents(CARE_REQUEST_RESOURCES.incoming, params),
+        (event) => latest.current(event),
+      ),
     [dataProvider],
   );
 }

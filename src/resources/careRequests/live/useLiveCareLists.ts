@@ -24,7 +24,10 @@ export function useLiveCareLists(holds?: LiveHolds) {
   const queryClient = useQueryClient();
   const [newCount, setNewCount] = useState(0);
   const waiting = useRef(false);
-  const reload = useCallback(() => queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) }), [queryClient]);
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ predicate: (query) => isIncomingQuery(query.queryKey) }),
+    [queryClient],
+  );
   const reloadWhenFree = () => {
     if (holds?.held()) waiting.current = true;
     else void reload();
@@ -44,7 +47,9 @@ export function useLiveCareLists(holds?: LiveHolds) {
     if (event.name !== 'care-request.changed' || !event.uid || !event.version) return;
     if (ownChangesOf(queryClient).isOwn(event)) return;
     const { uid, version } = event;
-    const seen = queryClient.getQueryCache().findAll({ predicate: (query) => isIncomingQuery(query.queryKey) && showsVersion(query.state.data, uid, version) });
+    const seen = queryClient.getQueryCache().findAll({
+      predicate: (query) => isIncomingQuery(query.queryKey) && showsVersion(query.state.data, uid, version),
+    });
     if (seen.length === 0) reloadWhenFree();
   });
   const showNew = () => {

@@ -18,7 +18,16 @@ export const DetailRows = ({ rows, title, testId }: { rows: DetailRow[]; title?:
           {title}
         </Typography>
       )}
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(120px, 40%) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(120px, 40%) minmax(0, 1fr)',
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+        }}
+      >
         {rows.map((row) => (
           <Box key={row.label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">

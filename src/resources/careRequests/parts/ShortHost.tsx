@@ -4,4 +4,6 @@ import { OneLineText } from '../../../common/OneLineText';
 export const shortHost = (host: string) => host.replace(/^www\./i, '');
 
 /** A host in one line of a list: named without "www.", the whole host in a tooltip on hover and on keyboard focus. */
-export const ShortHost = ({ host }: { host: string }) => <OneLineText text={shortHost(host)} whole={host} testId="short-host" />;
+export const ShortHost = ({ host }: { host: string }) => (
+  <OneLineText text={shortHost(host)} whole={host} testId="short-host" />
+);

@@ -22,9 +22,7 @@ export const TerritoryChip = (props: TerritoryChipProps) => {
   const translate = useTranslate();
   const territory = territoryOf(props);
   const label =
-    territory.kind === 'zip'
-      ? props.partialZipCode!
-      : translate(`caredesk.care.incoming.territory.${territory.kind}`);
+    territory.kind === 'zip' ? props.partialZipCode! : translate(`caredesk.care.incoming.territory.${territory.kind}`);
   return (
     <Chip
       size="small"

@@ -1,7 +1,16 @@
 /** The enumerations the panel needs in form-code order (contracts/care-enumerations.ts). */
 
 /** ErfahrenVon 0..7. */
-export const REFERRALS = ['recommendation', 'google', 'other_search_engine', 'magazine', 'newspaper', 'tv', 'flyer', 'other'] as const;
+export const REFERRALS = [
+  'recommendation',
+  'google',
+  'other_search_engine',
+  'magazine',
+  'newspaper',
+  'tv',
+  'flyer',
+  'other',
+] as const;
 /** Geschlecht 0, 1. */
 export const GENDERS = ['male', 'female'] as const;
 /** Mobil 1..5. */

@@ -23,10 +23,17 @@ export function useCareFormat() {
       ? unknown
       : translate(`caredesk.care.enums.${name}.${value}`, { _: humanize(String(value)) });
   const enumList = (name: CareEnum, values: string[] | null | undefined): string =>
-    values === null || values === undefined ? unknown : values.length ? values.map((value) => enumLabel(name, value)).join(', ') : translate('caredesk.care.common.none');
+    values === null || values === undefined
+      ? unknown
+      : values.length
+        ? values.map((value) => enumLabel(name, value)).join(', ')
+        : translate('caredesk.care.common.none');
   const yesNo = (value: boolean | null | undefined): string =>
-    value === null || value === undefined ? unknown : translate(value ? 'caredesk.care.common.yes' : 'caredesk.care.common.no');
-  const text = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? unknown : String(value));
+    value === null || value === undefined
+      ? unknown
+      : translate(value ? 'caredesk.care.common.yes' : 'caredesk.care.common.no');
+  const text = (value: string | number | null | undefined): string =>
+    value === null || value === undefined || value === '' ? unknown : String(value);
   /** A calendar date "YYYY-MM-DD". */
   const date = (value: string | null | undefined): string => {
     if (!value) return unknown;
@@ -35,7 +42,9 @@ export function useCareFormat() {
   };
   /** An epoch-seconds timestamp, shown in the browser's time zone. */
   const dateTime = (seconds: number | null | undefined): string =>
-    seconds === null || seconds === undefined ? unknown : format(new Date(seconds * 1000), 'Pp', { locale: dateLocale });
+    seconds === null || seconds === undefined
+      ? unknown
+      : format(new Date(seconds * 1000), 'Pp', { locale: dateLocale });
 
   return { translate, locale, dateLocale, enumLabel, enumList, yesNo, text, date, dateTime, unknown };
 }

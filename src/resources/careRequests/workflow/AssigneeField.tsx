@@ -24,7 +24,12 @@ export const AssigneeField = ({ record, pending, send, onOpenChange }: AssigneeF
   const choose = (chosen: Assignee | null) => {
     if ((chosen?.uid ?? null) !== current) send({ assignee: chosen });
   };
-  const me: Assignee | null = identity?.id ? (assignees.find((assignee) => assignee.uid === identity.id) ?? { uid: String(identity.id), public_name: identity.fullName ?? '' }) : null;
+  const me: Assignee | null = identity?.id
+    ? (assignees.find((assignee) => assignee.uid === identity.id) ?? {
+        uid: String(identity.id),
+        public_name: identity.fullName ?? '',
+      })
+    : null;
   return (
     <Stack spacing={1}>
       <Typography variant="body2">

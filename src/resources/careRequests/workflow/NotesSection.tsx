@@ -32,7 +32,17 @@ function useNoteAction(uid: string) {
 }
 
 /** A note's text box: a refused save keeps the text and says why in words, and that it can be sent again. */
-const NoteEditor = ({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (text: string) => Promise<NoteOutcome>; onCancel?: () => void }) => {
+const NoteEditor = ({
+  label,
+  initial,
+  onSave,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  onSave: (text: string) => Promise<NoteOutcome>;
+  onCancel?: () => void;
+}) => {
   const translate = useTranslate();
   const [text, setText] = useState(initial);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -47,17 +57,35 @@ const NoteEditor = ({ label, initial, onSave, onCancel }: { label: string; initi
   };
   return (
     <Stack spacing={1}>
-      <TextField label={label} value={text} onChange={(event) => setText(event.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 10_000 } }} />
+      <TextField
+        label={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 10_000 } }}
+      />
       {refusal && (
         <Alert severity="error" onClose={() => setRefusal(null)}>
           {refusal}
         </Alert>
       )}
       <Stack direction="row" spacing={1}>
-        <Button size="small" variant="contained" disabled={text.trim() === ''} loading={saving} onClick={() => void save()}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={text.trim() === ''}
+          loading={saving}
+          onClick={() => void save()}
+        >
           {translate(onCancel ? t('save') : t('add'))}
         </Button>
-        {onCancel && <Button size="small" onClick={onCancel}>{translate(t('cancel'))}</Button>}
+        {onCancel && (
+          <Button size="small" onClick={onCancel}>
+            {translate(t('cancel'))}
+          </Button>
+        )}
       </Stack>
     </Stack>
   );
@@ -67,7 +95,10 @@ const NoteEditor = ({ label, initial, onSave, onCancel }: { label: string; initi
 const NotesClosed = ({ erasedAt, unsaved }: { erasedAt: number | null; unsaved: boolean }) => {
   const format = useCareFormat();
   const { translate } = format;
-  const reason = erasedAt === null ? translate(t('closed_erased')) : translate(t('closed_erased_on'), { date: format.date(dayOf(new Date(erasedAt * 1000))) });
+  const reason =
+    erasedAt === null
+      ? translate(t('closed_erased'))
+      : translate(t('closed_erased_on'), { date: format.date(dayOf(new Date(erasedAt * 1000))) });
   return (
     <Typography variant="body2" color="text.secondary" role="status" data-testid="notes-closed">
       {unsaved ? `${reason} ${translate(t('not_saved_erased'))}` : reason}
@@ -95,14 +126,25 @@ const NoteItem = ({ uid, note, mine }: { uid: string; note: CareNote; mine: bool
         {note.edited !== null && ` · ${translate(t('edited'))}`}
       </Typography>
       {editing ? (
-        <NoteEditor label={translate(t('edit_label'))} initial={note.text} onSave={save} onCancel={() => setEditing(false)} />
+        <NoteEditor
+          label={translate(t('edit_label'))}
+          initial={note.text}
+          onSave={save}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.text}</Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {note.text}
+        </Typography>
       )}
       {editable && !editing && (
         <Box>
-          <Button size="small" onClick={() => setEditing(true)}>{translate(t('edit'))}</Button>
-          <Button size="small" color="error" onClick={() => setDeleting(true)}>{translate(t('delete'))}</Button>
+          <Button size="small" onClick={() => setEditing(true)}>
+            {translate(t('edit'))}
+          </Button>
+          <Button size="small" color="error" onClick={() => setDeleting(true)}>
+            {translate(t('delete'))}
+          </Button>
         </Box>
       )}
       <ConfirmDialog
@@ -122,14 +164,25 @@ const NoteItem = ({ uid, note, mine }: { uid: string; note: CareNote; mine: bool
  * A request's notes, newest first: add (care:work), and edit or delete one's own within its 24 hours. Where the customer's
  * contact data was erased (`contactErased`, or the service says so when a note is sent) there is no box but the reason.
  */
-export const NotesSection = ({ uid, canWork, contactErased }: { uid: string; canWork: boolean; contactErased?: number | null }) => {
+export const NotesSection = ({
+  uid,
+  canWork,
+  contactErased,
+}: {
+  uid: string;
+  canWork: boolean;
+  contactErased?: number | null;
+}) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const queryClient = useQueryClient();
   const { identity } = useGetIdentity();
   const act = useNoteAction(uid);
   const [refusedAsErased, setRefusedAsErased] = useState(false);
-  const { data: notes = [] } = useQuery({ queryKey: notesKey(uid), queryFn: async () => (await dataProvider.getNotes(RESOURCE, { id: uid })).data });
+  const { data: notes = [] } = useQuery({
+    queryKey: notesKey(uid),
+    queryFn: async () => (await dataProvider.getNotes(RESOURCE, { id: uid })).data,
+  });
   const add = async (text: string): Promise<NoteOutcome> => {
     const outcome = await act(() => dataProvider.addNote(RESOURCE, { id: uid, text }));
     if (outcome.ok || !isContactErased(outcome.error)) return outcome;
@@ -141,10 +194,19 @@ export const NotesSection = ({ uid, canWork, contactErased }: { uid: string; can
   const erased = (contactErased ?? null) !== null || refusedAsErased;
   return (
     <Stack spacing={1} component="section" aria-labelledby={`notes-${uid}`}>
-      <Typography variant="subtitle1" component="h3" id={`notes-${uid}`}>{translate(t('title'))}</Typography>
-      {canWork && (erased ? <NotesClosed erasedAt={contactErased ?? null} unsaved={refusedAsErased} /> : <NoteEditor label={translate(t('new_label'))} initial="" onSave={add} />)}
+      <Typography variant="subtitle1" component="h3" id={`notes-${uid}`}>
+        {translate(t('title'))}
+      </Typography>
+      {canWork &&
+        (erased ? (
+          <NotesClosed erasedAt={contactErased ?? null} unsaved={refusedAsErased} />
+        ) : (
+          <NoteEditor label={translate(t('new_label'))} initial="" onSave={add} />
+        ))}
       {notes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{translate(t('empty'))}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate(t('empty'))}
+        </Typography>
       ) : (
         <List dense disablePadding>
           {notes.map((note) => (

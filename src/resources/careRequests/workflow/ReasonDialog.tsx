@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CARE_STATUS_REASONS, type CareStatus, type CareStatusReason } from '../../../../contracts/care-workflow';
@@ -22,11 +32,18 @@ export const ReasonDialog = ({ status, onCancel, onConfirm }: ReasonDialogProps)
   const t = (key: string) => translate(`caredesk.care_work.reason_dialog.${key}`);
   return (
     <Dialog open={status !== null} onClose={onCancel} aria-labelledby="reason-dialog-title">
-      <DialogTitle id="reason-dialog-title">{translate('caredesk.care_work.reason_dialog.title', { status: status ? statusLabel(status) : '' })}</DialogTitle>
+      <DialogTitle id="reason-dialog-title">
+        {translate('caredesk.care_work.reason_dialog.title', { status: status ? statusLabel(status) : '' })}
+      </DialogTitle>
       <DialogContent>
         <FormControl fullWidth sx={{ mt: 1, minWidth: 260 }}>
           <InputLabel id="reason-label">{t('label')}</InputLabel>
-          <Select labelId="reason-label" label={t('label')} value={reason} onChange={(event) => setReason(event.target.value as CareStatusReason)}>
+          <Select
+            labelId="reason-label"
+            label={t('label')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as CareStatusReason)}
+          >
             {CARE_STATUS_REASONS.map((value) => (
               <MenuItem key={value} value={value}>
                 {translate(`caredesk.care_work.reasons.${value}`)}

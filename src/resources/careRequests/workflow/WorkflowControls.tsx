@@ -1,7 +1,12 @@
 import { Button, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { CARE_STATUSES, type CareStatus, type CareStatusReason, STATUSES_NEEDING_A_REASON } from '../../../../contracts/care-workflow';
+import {
+  CARE_STATUSES,
+  type CareStatus,
+  type CareStatusReason,
+  STATUSES_NEEDING_A_REASON,
+} from '../../../../contracts/care-workflow';
 import { DayPicker, NOT_A_DAY } from '../../../common/dates/DayPicker';
 import type { WorkflowState } from '../../../dataProviders/careRequests/workflow';
 import { useHoldWhile } from '../live/liveHolds';
@@ -38,7 +43,9 @@ const ReadOnlyWorkflow = ({ record }: { record: WorkflowState }) => (
     <StatusChip status={record.status} />
     <AssigneeText assignee={record.assignee} />
     <FollowUpText followUp={record.follow_up} />
-    <Typography variant="body2" color="text.secondary">{useTranslate()('caredesk.care_work.panel.read_only')}</Typography>
+    <Typography variant="body2" color="text.secondary">
+      {useTranslate()('caredesk.care_work.panel.read_only')}
+    </Typography>
   </Stack>
 );
 
@@ -99,10 +106,20 @@ export const WorkflowControls = ({ record: latest, canWork }: { record: Workflow
           ))}
         </Select>
       </FormControl>
-      <AssigneeField record={record} pending={pending} send={(edit) => void send(edit)} onOpenChange={setAssigneeOpen} />
+      <AssigneeField
+        record={record}
+        pending={pending}
+        send={(edit) => void send(edit)}
+        onOpenChange={setAssigneeOpen}
+      />
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="flex-start">
         <DayPicker label={t('follow_up')} value={followUp} onChange={setFollowUp} />
-        <Button size="small" sx={{ mt: 1 }} disabled={pending || followUp === NOT_A_DAY || followUp === (record.follow_up ?? '')} onClick={() => void send({ follow_up: followUp || null })}>
+        <Button
+          size="small"
+          sx={{ mt: 1 }}
+          disabled={pending || followUp === NOT_A_DAY || followUp === (record.follow_up ?? '')}
+          onClick={() => void send({ follow_up: followUp || null })}
+        >
           {t('save_follow_up')}
         </Button>
         {record.follow_up && (

@@ -13,14 +13,19 @@ import { ownChangesOf } from './ownChanges';
 import { WorkflowControls } from './WorkflowControls';
 import { placeWorkflowState, workflowKey } from './workflowCache';
 
-const newest = (row: WorkflowState | null | undefined, alone: WorkflowState | undefined) => (row && (!alone || row.version >= alone.version) ? row : alone);
+const newest = (row: WorkflowState | null | undefined, alone: WorkflowState | undefined) =>
+  row && (!alone || row.version >= alone.version) ? row : alone;
 
 /**
  * When the customer's contact data was erased (epoch seconds), null while kept, undefined while unknown: as the caller knows
  * it (the archived view), else from the archived request (a care:work holder's details, where notes could be written).
  */
 function useContactErased(uid: string, known: number | null | undefined, mayAsk: boolean): number | null | undefined {
-  const { data } = useGetOne<Archived>(CARE_REQUEST_RESOURCES.archived, { id: uid }, { enabled: known === undefined && mayAsk, retry: false });
+  const { data } = useGetOne<Archived>(
+    CARE_REQUEST_RESOURCES.archived,
+    { id: uid },
+    { enabled: known === undefined && mayAsk, retry: false },
+  );
   if (known !== undefined) return known;
   return data ? (data.contact_erased ?? null) : undefined;
 }
@@ -31,7 +36,15 @@ function useContactErased(uid: string, known: number | null | undefined, mayAsk:
  * GET …/workflow/. A change elsewhere reads this one request again and reloads its notes and timeline; this tab's own changes
  * read nothing (they show already).
  */
-export const WorkflowPanel = ({ uid, record, contactErased }: { uid: string; record: Incoming | null | undefined; contactErased?: number | null }) => {
+export const WorkflowPanel = ({
+  uid,
+  record,
+  contactErased,
+}: {
+  uid: string;
+  record: Incoming | null | undefined;
+  contactErased?: number | null;
+}) => {
   const translate = useTranslate();
   const canWork = useCan('care:work');
   const queryClient = useQueryClient();
@@ -49,7 +62,8 @@ export const WorkflowPanel = ({ uid, record, contactErased }: { uid: string; rec
       () => undefined, // the next event shows it
     );
   useCareEvents((event) => {
-    const elsewhere = event.name === 'care-request.changed' && event.uid === uid && !ownChangesOf(queryClient).isOwn(event);
+    const elsewhere =
+      event.name === 'care-request.changed' && event.uid === uid && !ownChangesOf(queryClient).isOwn(event);
     if (!elsewhere && event.name !== 'care-requests.resync') return;
     // a note changes no version: only a newer one needs the state read again
     if (!state || event.version === undefined || event.version > state.version) void reread();
@@ -58,11 +72,17 @@ export const WorkflowPanel = ({ uid, record, contactErased }: { uid: string; rec
   });
   return (
     <Stack spacing={2} component="section" aria-labelledby={`workflow-${uid}`} data-testid="workflow-panel">
-      <Typography variant="h6" component="h2" id={`workflow-${uid}`}>{translate('caredesk.care_work.panel.title')}</Typography>
+      <Typography variant="h6" component="h2" id={`workflow-${uid}`}>
+        {translate('caredesk.care_work.panel.title')}
+      </Typography>
       {state ? (
         <WorkflowControls key={state.uid} record={state} canWork={canWork} />
       ) : (
-        isError && <Typography variant="body2" color="text.secondary">{translate('caredesk.care_work.panel.unknown_state')}</Typography>
+        isError && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('caredesk.care_work.panel.unknown_state')}
+          </Typography>
+        )
       )}
       <Divider />
       <NotesSection uid={uid} canWork={canWork} contactErased={erased} />

@@ -26,12 +26,23 @@ export const useStatusLabel = () => {
 };
 
 export const StatusChip = ({ status }: { status: CareStatus }) => (
-  <Chip size="small" label={useStatusLabel()(status)} color={STATUS_COLORS[status]} variant={STATUS_COLORS[status] === 'default' ? 'outlined' : 'filled'} />
+  <Chip
+    size="small"
+    label={useStatusLabel()(status)}
+    color={STATUS_COLORS[status]}
+    variant={STATUS_COLORS[status] === 'default' ? 'outlined' : 'filled'}
+  />
 );
 
 export const AssigneeText = ({ assignee }: { assignee: Incoming['assignee'] }) => {
   const translate = useTranslate();
-  return assignee ? <>{assignee.public_name}</> : <Box component="span" sx={{ color: 'text.secondary' }}>{translate('caredesk.care_work.unassigned')}</Box>;
+  return assignee ? (
+    <>{assignee.public_name}</>
+  ) : (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      {translate('caredesk.care_work.unassigned')}
+    </Box>
+  );
 };
 
 /**
@@ -44,7 +55,11 @@ export const FollowUpText = ({ followUp }: { followUp: string | null }) => {
   if (!isOverdue(followUp)) return <>{date(followUp)}</>;
   const overdue = translate('caredesk.care_work.overdue');
   return (
-    <Box component="span" sx={{ color: 'error.main', fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.25 }} data-overdue="true">
+    <Box
+      component="span"
+      sx={{ color: 'error.main', fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+      data-overdue="true"
+    >
       {date(followUp)}
       <Tooltip title={overdue}>
         <WarningAmberIcon role="img" aria-hidden={false} aria-label={overdue} sx={{ fontSize: '1rem' }} />

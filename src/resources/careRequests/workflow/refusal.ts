@@ -17,4 +17,6 @@ export function refusalReason(error: unknown, translate: Translate): string {
 
 /** The 410 /problems/contact-erased: the customer's contact data, and the notes with it, were erased. */
 export const isContactErased = (error: unknown) =>
-  error instanceof HttpError && error.status === 410 && (error.body as { type?: string } | null)?.type === '/problems/contact-erased';
+  error instanceof HttpError &&
+  error.status === 410 &&
+  (error.body as { type?: string } | null)?.type === '/problems/contact-erased';

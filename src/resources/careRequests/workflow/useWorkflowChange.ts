@@ -4,7 +4,12 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { CareStatus, CareStatusReason } from '../../../../contracts/care-workflow';
 import type { CaredeskDataProvider } from '../../../dataProviders';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
-import { type Assignee, conflictStateOf, type WorkflowChange, type WorkflowState } from '../../../dataProviders/careRequests/workflow';
+import {
+  type Assignee,
+  conflictStateOf,
+  type WorkflowChange,
+  type WorkflowState,
+} from '../../../dataProviders/careRequests/workflow';
 import { activityKey } from './ActivityTimeline';
 import { notesKey } from './NotesSection';
 import { ownChangesOf } from './ownChanges';
@@ -80,11 +85,15 @@ export function useWorkflowChange(where: Where = 'panel') {
   const t = (key: string) => `caredesk.care_work.${where}.${key}`;
 
   const explainConflict = async (current: WorkflowState) => {
-    const who = (await lastChangedBy(dataProvider, current.uid)) ?? translate('caredesk.care_work.board.conflict_someone');
+    const who =
+      (await lastChangedBy(dataProvider, current.uid)) ?? translate('caredesk.care_work.board.conflict_someone');
     const assignee = current.assignee
       ? translate('caredesk.care_work.board.assigned_to', { name: current.assignee.public_name })
       : translate('caredesk.care_work.board.not_assigned');
-    notify(translate(t('conflict'), { who, status: statusLabel(current.status), assignee }), { type: 'warning', autoHideDuration: 10_000 });
+    notify(translate(t('conflict'), { who, status: statusLabel(current.status), assignee }), {
+      type: 'warning',
+      autoHideDuration: 10_000,
+    });
   };
 
   const settle = (uid: string, version?: number) => {
@@ -110,7 +119,10 @@ export function useWorkflowChange(where: Where = 'panel') {
         await explainConflict(current);
         return { ok: false, current };
       }
-      notify(translate(t('failed'), { reason: refusalReason(error, translate) }), { type: 'error', autoHideDuration: 10_000 });
+      notify(translate(t('failed'), { reason: refusalReason(error, translate) }), {
+        type: 'error',
+        autoHideDuration: 10_000,
+      });
       return { ok: false };
     } finally {
       setPending(false);
@@ -118,4 +130,3 @@ export function useWorkflowChange(where: Where = 'panel') {
   };
   return { change, pending };
 }
-

@@ -26,7 +26,8 @@ interface ListParams {
   meta?: Partial<BoardColumnMeta>;
 }
 
-const cachedLists = (queryClient: QueryClient) => queryClient.getQueryCache().findAll({ queryKey: [RESOURCE, 'getList'] });
+const cachedLists = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().findAll({ queryKey: [RESOURCE, 'getList'] });
 const rowsOf = (data: unknown) => (data as CachedPage | undefined)?.data;
 
 /** The request as the cached incoming lists show it (the newest version there), or null. */
@@ -39,7 +40,16 @@ export function findCachedRequest(queryClient: QueryClient, uid: string): Incomi
   return found;
 }
 
-const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : (a as number) < (b as number) ? -1 : 1);
+const compare = (a: unknown, b: unknown) =>
+  a === b
+    ? 0
+    : a === null || a === undefined
+      ? 1
+      : b === null || b === undefined
+        ? -1
+        : (a as number) < (b as number)
+          ? -1
+          : 1;
 
 /** Where `row` goes in `rows` sorted as the list asked; -1 after the last. */
 function positionOf(rows: Incoming[], row: Incoming, sort: ListParams['sort']) {
@@ -53,7 +63,8 @@ function placeInColumn(page: CachedPage, row: Incoming, column: CareStatus, para
   const rows = page.data ?? [];
   const total = page.total ?? rows.length;
   const shown = rows.some((candidate) => candidate.uid === row.uid);
-  if (row.status !== column) return shown ? { ...page, data: rows.filter((candidate) => candidate.uid !== row.uid), total: total - 1 } : page;
+  if (row.status !== column)
+    return shown ? { ...page, data: rows.filter((candidate) => candidate.uid !== row.uid), total: total - 1 } : page;
   if (shown) return { ...page, data: rows.map((candidate) => (candidate.uid === row.uid ? row : candidate)) };
   const perPage = params.pagination?.perPage ?? Number.POSITIVE_INFINITY;
   const at = positionOf(rows, row, params.sort);
@@ -65,7 +76,12 @@ function placeInColumn(page: CachedPage, row: Incoming, column: CareStatus, para
 
 const inPlace = (page: CachedPage, state: WorkflowState): CachedPage =>
   page.data?.some((row) => row.uid === state.uid && row.version <= state.version)
-    ? { ...page, data: page.data.map((row) => (row.uid === state.uid && row.version <= state.version ? { ...row, ...state } : row)) }
+    ? {
+        ...page,
+        data: page.data.map((row) =>
+          row.uid === state.uid && row.version <= state.version ? { ...row, ...state } : row,
+        ),
+      }
     : page;
 
 /**
@@ -91,7 +107,10 @@ export function placeWorkflowState(queryClient: QueryClient, state: WorkflowStat
 /** The request as the cached incoming lists show it now, kept current. */
 export function useCachedRequest(uid: string | null): Incoming | null {
   const queryClient = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
   return useSyncExternalStore(subscribe, () => (uid === null ? null : findCachedRequest(queryClient, uid)));
 }
 

@@ -1,4 +1,15 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, type Theme, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  type Theme,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AttemptRecipient, MailAttempt } from '../../../dataProviders/mail/logWire';
 import { MailTimestamp } from '../MailTimestamp';
@@ -31,7 +42,12 @@ const AttemptRecipients = ({ recipients }: { recipients: AttemptRecipient[] }) =
               color={recipient.accepted ? 'success' : 'error'}
               label={translate(t(recipient.accepted ? 'accepted' : 'refused'))}
             />
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} translate={recipient.reply ? 'no' : undefined}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere' }}
+              translate={recipient.reply ? 'no' : undefined}
+            >
               {recipient.reply || translate(t('no_reply'))}
             </Typography>
           </Stack>
@@ -51,7 +67,12 @@ const STACKED_ON_PHONES = (theme: Theme) => ({
     '& tbody, & tr, & td, & th': { display: 'block', width: 'auto' },
     '& tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
     '& td': { border: 0, py: 0.5, whiteSpace: 'normal' },
-    '& td[data-label]::before': { content: 'attr(data-label)', display: 'block', color: 'text.secondary', fontSize: '0.75rem' },
+    '& td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      color: 'text.secondary',
+      fontSize: '0.75rem',
+    },
   },
 });
 
@@ -86,9 +107,18 @@ export const MailAttempts = ({ attempts }: { attempts: MailAttempt[] }) => {
                 {attempt.provider ? `${attempt.provider.name} (${attempt.provider.host})` : translate(t('no_provider'))}
               </TableCell>
               <TableCell {...label('outcome')}>
-                <Chip size="small" variant="outlined" color={OUTCOME_COLORS[attempt.outcome] ?? 'default'} label={translate(t(`outcomes.${attempt.outcome}`), { _: attempt.outcome })} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={OUTCOME_COLORS[attempt.outcome] ?? 'default'}
+                  label={translate(t(`outcomes.${attempt.outcome}`), { _: attempt.outcome })}
+                />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }} {...label('reply')} translate={replyOf(attempt) ? 'no' : undefined}>
+              <TableCell
+                sx={{ overflowWrap: 'anywhere' }}
+                {...label('reply')}
+                translate={replyOf(attempt) ? 'no' : undefined}
+              >
                 {replyOf(attempt) || translate(t('none'))}
               </TableCell>
               <TableCell {...label('recipients')}>

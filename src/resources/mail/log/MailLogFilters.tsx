@@ -17,7 +17,10 @@ export const MailLogFilters = () => {
   };
   return (
     <FilterMenuButton count={Number(requested.active)} onReset={reset}>
-      <DayRangeFilter filter={requested} labels={{ from: translate(t('requested_from')), to: translate(t('requested_to')) }} />
+      <DayRangeFilter
+        filter={requested}
+        labels={{ from: translate(t('requested_from')), to: translate(t('requested_to')) }}
+      />
     </FilterMenuButton>
   );
 };

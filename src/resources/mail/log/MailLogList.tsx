@@ -1,4 +1,13 @@
-import { ColumnsButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useTranslate, type SearchInputProps } from 'react-admin';
+import {
+  ColumnsButton,
+  DataTable,
+  List,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+  type SearchInputProps,
+} from 'react-admin';
 import { Stack } from '@mui/material';
 import { useIsPhone } from '../../../common/useIsPhone';
 import { CsvExportButton } from '../../../common/export/CsvExportButton';
@@ -25,7 +34,11 @@ const Column = DataTable.Col<MailLogRecord>;
  */
 const MailLogSearchInput = (props: SearchInputProps) => (
   // wide enough on a desktop for the whole hint (cut after "Ganze Adresse oder Messa" at the default width); a phone keeps the full width
-  <SearchInput {...props} sx={{ width: { sm: 480 } }} placeholder={useTranslate()('caredesk.mail_log.search_placeholder')} />
+  <SearchInput
+    {...props}
+    sx={{ width: { sm: 480 } }}
+    placeholder={useTranslate()('caredesk.mail_log.search_placeholder')}
+  />
 );
 
 const filters = [<MailLogSearchInput key="q" source="q" alwaysOn />];
@@ -55,7 +68,10 @@ const MailLogList = () => {
         <TopToolbar sx={{ alignItems: 'center' }}>
           <MailLogFilters />
           {!phone && <ColumnsButton />}
-          <CsvExportButton<MailLogRecord> columns={MAIL_LOG_CSV_COLUMNS} fileName="caredesk.mail_log.export.file_name" />
+          <CsvExportButton<MailLogRecord>
+            columns={MAIL_LOG_CSV_COLUMNS}
+            fileName="caredesk.mail_log.export.file_name"
+          />
         </TopToolbar>
       }
       pagination={<ListPagination />}
@@ -78,12 +94,28 @@ const MailLogList = () => {
           empty={empty}
         />
       ) : (
-        <DataTable<MailLogRecord> rowClick={(id) => mailPaths.mail(id)} bulkActionButtons={false} hiddenColumns={['message_id', 'last_error']} empty={empty} sx={TABLE_SX}>
+        <DataTable<MailLogRecord>
+          rowClick={(id) => mailPaths.mail(id)}
+          bulkActionButtons={false}
+          hiddenColumns={['message_id', 'last_error']}
+          empty={empty}
+          sx={TABLE_SX}
+        >
           {mailColumns()}
           <Column source="state" label={field('state')} render={(record) => <MailStateChip state={record.state} />} />
           <Column source="attempts" label={field('attempts')} disableSort />
-          <Column source="message_id" label={field('message_id')} disableSort render={(record) => <OneLineText text={record.message_id ?? ''} />} />
-          <Column source="last_error" label={field('last_error')} disableSort render={(record) => <OneLineText text={record.last_error ?? ''} />} />
+          <Column
+            source="message_id"
+            label={field('message_id')}
+            disableSort
+            render={(record) => <OneLineText text={record.message_id ?? ''} />}
+          />
+          <Column
+            source="last_error"
+            label={field('last_error')}
+            disableSort
+            render={(record) => <OneLineText text={record.last_error ?? ''} />}
+          />
         </DataTable>
       )}
     </List>

@@ -29,7 +29,12 @@ const MailFacts = ({ mail }: { mail: MailDetailRecord }) => {
   const list = (addresses: string[]) => (addresses.length ? addresses.join(', ') : none);
   const rows: [string, ReactNode][] = [
     [t('fields.state'), <MailStateChip state={mail.state} />],
-    [t('fields.reference'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{mail.reference_uid}</Box>],
+    [
+      t('fields.reference'),
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {mail.reference_uid}
+      </Box>,
+    ],
     [t('fields.sender'), mail.mail.sender],
     [t('fields.recipients'), list(mail.mail.to)],
     [t('fields.cc'), list(mail.mail.cc)],
@@ -40,7 +45,13 @@ const MailFacts = ({ mail }: { mail: MailDetailRecord }) => {
     [t('fields.last_error'), mail.last_error ? <span translate="no">{mail.last_error}</span> : none],
   ];
   if (mail.cancelled) {
-    rows.push([t('fields.cancelled'), translate(t('detail.cancelled_value'), { time: formatTimestamp(mail.cancelled.time, locale), by: mail.cancelled.by })]);
+    rows.push([
+      t('fields.cancelled'),
+      translate(t('detail.cancelled_value'), {
+        time: formatTimestamp(mail.cancelled.time, locale),
+        by: mail.cancelled.by,
+      }),
+    ]);
   }
   if (mail.resent_from) rows.push([t('fields.resent_from'), <MailRef uid={mail.resent_from} />]);
   if (mail.resent_as.length) {
@@ -64,13 +75,25 @@ const MailLogShow = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { uid = '' } = useParams();
-  const { data, isPending, error, refetch } = useGetOne<MailDetailRecord>(MAIL_RESOURCES.log, { id: uid, meta: MAIL_DETAIL_META }, { retry: false });
+  const { data, isPending, error, refetch } = useGetOne<MailDetailRecord>(
+    MAIL_RESOURCES.log,
+    { id: uid, meta: MAIL_DETAIL_META },
+    { retry: false },
+  );
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(mailPaths.log));
   const status = (error as { status?: number } | null)?.status;
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Title title={translate(t('detail.title'), { id: data?.mail.subject || uid })} />
-      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        alignItems="center"
+        justifyContent="space-between"
+        useFlexGap
+        flexWrap="wrap"
+        sx={{ mb: 2 }}
+      >
         <Button startIcon={<ArrowBackIcon />} onClick={back}>
           {translate(t('detail.back'))}
         </Button>
@@ -79,7 +102,9 @@ const MailLogShow = () => {
       {isPending && !error && <LinearProgress />}
       {error && (
         <Alert severity="error">
-          {status === 404 ? translate(t('detail.not_found')) : translate(t('detail.load_failed'), { message: describeError(error, translate) })}
+          {status === 404
+            ? translate(t('detail.not_found'))
+            : translate(t('detail.load_failed'), { message: describeError(error, translate) })}
         </Alert>
       )}
       {data && (
@@ -93,7 +118,23 @@ const MailLogShow = () => {
             {translate(t('fields.message'))}
           </Typography>
           {/* the body is shown as text, never as HTML */}
-          <Box component="pre" data-testid="mail-body" sx={{ m: 0, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.875rem', maxHeight: 480, overflow: 'auto' }}>
+          <Box
+            component="pre"
+            data-testid="mail-body"
+            sx={{
+              m: 0,
+              p: 2,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              fontFamily: 'monospace',
+              fontSize: '0.875rem',
+              maxHeight: 480,
+              overflow: 'auto',
+            }}
+          >
             {data.mail.message}
           </Box>
           <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>

@@ -13,5 +13,12 @@ export const STATE_COLORS: Record<MailState, ChipProps['color']> = {
 /** A mail's state as a small coloured chip in the panel's language. */
 export const MailStateChip = ({ state }: { state: MailState }) => {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={STATE_COLORS[state] ?? 'default'} label={translate(`caredesk.mail_log.states.${state}`, { _: state })} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATE_COLORS[state] ?? 'default'}
+      label={translate(`caredesk.mail_log.states.${state}`, { _: state })}
+    />
+  );
 };

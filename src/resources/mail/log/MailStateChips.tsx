@@ -22,7 +22,15 @@ export const MailStateChips = () => {
   };
 
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate('caredesk.mail_log.states_label')} sx={{ px: 2, py: 1 }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      flexWrap="wrap"
+      role="group"
+      aria-label={translate('caredesk.mail_log.states_label')}
+      sx={{ px: 2, py: 1 }}
+    >
       {MAIL_STATES.map((state) => {
         const active = selected.includes(state);
         return (

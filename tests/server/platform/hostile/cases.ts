@@ -1,5 +1,13 @@
 import type { InjectOptions } from 'fastify';
-import { HOSTILE_PATH_SEGMENTS, HOSTILE_QUERY_VALUES, HUGE_TEXTS, MALFORMED_JSON, Raw, hostileJsonValues, type seededRandom } from './values';
+import {
+  HOSTILE_PATH_SEGMENTS,
+  HOSTILE_QUERY_VALUES,
+  HUGE_TEXTS,
+  MALFORMED_JSON,
+  Raw,
+  hostileJsonValues,
+  type seededRandom,
+} from './values';
 
 /** The part of a JSON schema in the served OpenAPI document the generator reads. */
 export interface Schema {
@@ -71,7 +79,9 @@ export function sample(schema: Schema, name: string, fixtures: Fixtures): unknow
   if (schema.anyOf) return sample(schema.anyOf.find((option) => option.type !== 'null') ?? {}, name, fixtures);
   switch (schema.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property, key, fixtures)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property, key, fixtures)]),
+      );
     case 'array':
       return [sample(schema.items ?? {}, name, fixtures)];
     case 'integer':
@@ -91,7 +101,10 @@ export function sample(schema: Schema, name: string, fixtures: Fixtures): unknow
 function fieldPaths(schema: Schema, prefix: (string | number)[] = [], depth = 0): (string | number)[][] {
   if (depth > 3) return [];
   if (schema.type === 'object') {
-    return Object.entries(schema.properties ?? {}).flatMap(([key, property]) => [[...prefix, key], ...fieldPaths(property, [...prefix, key], depth + 1)]);
+    return Object.entries(schema.properties ?? {}).flatMap(([key, property]) => [
+      [...prefix, key],
+      ...fieldPaths(property, [...prefix, key], depth + 1),
+    ]);
   }
   if (schema.type === 'array' && schema.items) return fieldPaths(schema.items, [...prefix, 0], depth + 1);
   return [];
@@ -117,7 +130,9 @@ const RAW_MARK = '\u0001raw\u0001';
 /** JSON text of a body whose Raw tokens are written verbatim. */
 export function jsonText(body: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(body, (_key, value) => (value instanceof Raw ? `${RAW_MARK}${raws.push(value.text) - 1}` : value));
+  const text = JSON.stringify(body, (_key, value) =>
+    value instanceof Raw ? `${RAW_MARK}${raws.push(value.text) - 1}` : value,
+  );
   return text.replace(/"\\u0001raw\\u0001(\d+)"/g, (_match, index: string) => raws[Number(index)]!);
 }
 
@@ -129,8 +144,16 @@ function authOf(random: Random): Auth {
   return roll < 0.88 ? 'admin' : roll < 0.96 ? 'none' : 'garbage';
 }
 
-export function urlOf(operation: Operation, fixtures: Fixtures, segments: Record<string, string> = {}, query = ''): string {
-  const path = operation.template.replace(/\{(\w+)\}/g, (_match, name: string) => segments[name] ?? fixtures.uidFor(operation.template));
+export function urlOf(
+  operation: Operation,
+  fixtures: Fixtures,
+  segments: Record<string, string> = {},
+  query = '',
+): string {
+  const path = operation.template.replace(
+    /\{(\w+)\}/g,
+    (_match, name: string) => segments[name] ?? fixtures.uidFor(operation.template),
+  );
   return query ? `${path}?${query}` : path;
 }
 
@@ -143,19 +166,34 @@ export function jsonCases(operation: Operation, fixtures: Fixtures, random: Rand
   const json = (name: string, payload: string, contentType = 'application/json'): HostileCase => ({
     name: `${operation.method} ${operation.template} ${name}`,
     auth: authOf(random),
-    request: { method: operation.method as InjectOptions['method'], url, payload, headers: { 'content-type': contentType } },
+    request: {
+      method: operation.method as InjectOptions['method'],
+      url,
+      payload,
+      headers: { 'content-type': contentType },
+    },
   });
   const cases: HostileCase[] = [json('base body', jsonText(base))];
   for (const path of fieldPaths(operation.jsonBody)) {
     const field = path.join('.');
     cases.push(json(`${field} missing`, jsonText(withValueAt(base, path, undefined, true))));
-    hostileJsonValues().forEach((value, index) => cases.push(json(`${field} = hostile #${index}`, jsonText(withValueAt(base, path, value)))));
+    hostileJsonValues().forEach((value, index) =>
+      cases.push(json(`${field} = hostile #${index}`, jsonText(withValueAt(base, path, value)))),
+    );
     cases.push(json(`${field} = text filling the body limit`, jsonText(withValueAt(base, path, NEAR_LIMIT_TEXT))));
   }
   cases.push(json('unknown field', jsonText(withValueAt(base, ['unknown_field'], 1))));
   MALFORMED_JSON.forEach((text, index) => cases.push(json(`malformed JSON #${index}`, text)));
-  HUGE_TEXTS.forEach((text, index) => cases.push(json(`huge body #${index}`, jsonText({ ...(base as object), huge: text }))));
-  for (const contentType of ['text/plain', 'application/xml', 'application/json; charset=latin1', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+  HUGE_TEXTS.forEach((text, index) =>
+    cases.push(json(`huge body #${index}`, jsonText({ ...(base as object), huge: text }))),
+  );
+  for (const contentType of [
+    'text/plain',
+    'application/xml',
+    'application/json; charset=latin1',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+  ]) {
     cases.push(json(`body as ${contentType}`, jsonText(base), contentType));
   }
   return cases;
@@ -176,7 +214,11 @@ export function queryCases(operation: Operation, fixtures: Fixtures, random: Ran
   ];
   for (const { name } of operation.query) {
     HOSTILE_QUERY_VALUES.forEach((value, index) => cases.push(get(`${name} = hostile #${index}`, `${name}=${value}`)));
-    cases.push(get(`${name} twice`, `${name}=1&${name}=2`), get(`${name} as array`, `${name}[]=1`), get(`${name} as object`, `${name}[a]=1`));
+    cases.push(
+      get(`${name} twice`, `${name}=1&${name}=2`),
+      get(`${name} as array`, `${name}[]=1`),
+      get(`${name} as object`, `${name}[a]=1`),
+    );
   }
   return cases;
 }
@@ -189,7 +231,12 @@ export function pathCases(operation: Operation, fixtures: Fixtures, random: Rand
       request: {
         method: operation.method as InjectOptions['method'],
         url: urlOf(operation, fixtures, { [parameter]: segment }),
-        ...(operation.jsonBody ? { payload: jsonText(sample(operation.jsonBody, '', fixtures)), headers: { 'content-type': 'application/json' } } : {}),
+        ...(operation.jsonBody
+          ? {
+              payload: jsonText(sample(operation.jsonBody, '', fixtures)),
+              headers: { 'content-type': 'application/json' },
+            }
+          : {}),
       },
     })),
   );
@@ -217,7 +264,9 @@ export function headerCases(operation: Operation, fixtures: Fixtures, random: Ra
     request: {
       method: operation.method as InjectOptions['method'],
       url: urlOf(operation, fixtures),
-      ...(payload === undefined ? { headers } : { payload, headers: { 'content-type': 'application/json', ...headers } }),
+      ...(payload === undefined
+        ? { headers }
+        : { payload, headers: { 'content-type': 'application/json', ...headers } }),
     },
   }));
 }
