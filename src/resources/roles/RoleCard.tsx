@@ -64,7 +64,8 @@ export const RoleCard = ({ role, readOnly }: { role: RoleRecord; readOnly: boole
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent>
-        <Typography id={headingId} variant="h6" component="h2">
+        {/* a role's name may be one word of 64 letters: it wraps rather than widen a phone's card */}
+        <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {role.role}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
