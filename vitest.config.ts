@@ -52,7 +52,8 @@ export default defineConfig({
           // each file still gets its own jsdom window and runs the setup again; sharing the loaded packages (React, MUI,
           // react-admin) between the files of a worker saved a third of the panel's time
           isolate: false,
-          testTimeout: 30_000,
+          // sized for a machine three times slower than a loaded two-core one (the slowest panel test took 28 s there)
+          testTimeout: 120_000,
         },
       },
     ],

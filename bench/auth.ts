@@ -210,7 +210,7 @@ interface ProbeResult {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 /**
@@ -229,8 +229,8 @@ async function measureInRounds(
       const before = baselines.at(-1)!;
       const after = await measure('GET /bare (plain Fastify)', bareUrl);
       baselines.push(after);
-      results[index]!.runs.push(run);
-      results[index]!.ratios.push(run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));
+      results[index].runs.push(run);
+      results[index].ratios.push(run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));
     }
   }
   return { baselines, results };
@@ -253,7 +253,7 @@ function printRounds(title: string, baselines: Measurement[], results: ProbeResu
   printTable(
     title,
     ['endpoint', 'req/s', 'µs/req', 'p99 ms', 'vs. baseline', 'rounds'],
-    [row(baselines[0]!.name, baselines, []), ...results.map((result) => row(result.name, result.runs, result.ratios))],
+    [row(baselines[0].name, baselines, []), ...results.map((result) => row(result.name, result.runs, result.ratios))],
   );
   for (const failed of [...baselines, ...results.flatMap((result) => result.runs)].filter((run) => run.failures > 0)) {
     console.log(
@@ -291,12 +291,12 @@ async function benchAuthOn(databaseName: string, database: Database): Promise<Me
       results,
     );
     const [info] = results;
-    const infoRatio = median(info!.ratios);
+    const infoRatio = median(info.ratios);
     recordGoal({
       section: '12.1',
       goal: `GET /api/auth/info/ ≥ ${INFO_GOAL}× bare Fastify (${databaseName}, median of ${ROUNDS})`,
       measured: `${infoRatio.toFixed(2)}×`,
-      pass: infoRatio >= INFO_GOAL && info!.runs.every((run) => run.failures === 0),
+      pass: infoRatio >= INFO_GOAL && info.runs.every((run) => run.failures === 0),
     });
 
     const users = await measure(

@@ -140,7 +140,7 @@ async function benchOn(database: Database): Promise<WorkflowBenchResult> {
     const assignees = await createAssignees(app, token);
     await spreadWorkflow(database, assignees);
     const baseline = await measure(app, token, 'baseline: GET /api/health', '/api/health');
-    const queries = await measureQueries(app, token, assignees[3]!);
+    const queries = await measureQueries(app, token, assignees[3]);
     const [{ uid }] = (
       (await database.db.execute(sql`select uid from care_requests where version = 1 limit 1`)) as unknown as {
         rows: { uid: string }[];
@@ -148,7 +148,7 @@ async function benchOn(database: Database): Promise<WorkflowBenchResult> {
     ).rows;
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const fanOut = await measureWorkflowFanOut(baseUrl, token, uid!);
+    const fanOut = await measureWorkflowFanOut(baseUrl, token, uid);
     const bareBroadcast = await measureBareBroadcast();
     return { database: database.kind, baseline, queries, fanOut, bareBroadcast };
   } finally {
@@ -196,11 +196,11 @@ function report(result: WorkflowBenchResult) {
 /** Runs on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL. */
 export async function runCareWorkflowBench(): Promise<WorkflowBenchResult[]> {
   const results = [await withPglite(benchOn)];
-  report(results[0]!);
+  report(results[0]);
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     results.push(await withPostgres(postgresUrl, benchOn));
-    report(results[1]!);
+    report(results[1]);
   }
   return results;
 }

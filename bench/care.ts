@@ -78,7 +78,7 @@ export async function fill(database: Database, config: Config, count: number): P
   for (let start = 0; start < count; start += INSERT_CHUNK) {
     const chunk: CareRequestRecord[] = [];
     for (let index = start; index < Math.min(count, start + INSERT_CHUNK); index += 1) {
-      const template = templates[index % templates.length]!;
+      const template = templates[index % templates.length];
       chunk.push({
         ...template,
         uid: randomUUID(),
@@ -132,7 +132,7 @@ async function measureIntake(app: FastifyInstance): Promise<{ submissions: numbe
       multipart({ ...demoIntakeForm(fakerDE, new Date()), BetreuungBeginn: '0', Anreisedatum: '' }),
     ),
   );
-  return injectedPosts(app, '/api/intake/care-request/', INTAKE_SUBMISSIONS, (index) => bodies[index % bodies.length]!);
+  return injectedPosts(app, '/api/intake/care-request/', INTAKE_SUBMISSIONS, (index) => bodies[index % bodies.length]);
 }
 
 /** Sequential injected POSTs that must answer 201, at most `limit` and for at most INTAKE_TIME_LIMIT_MS. */
@@ -285,11 +285,11 @@ export async function runCareBench(): Promise<CareBenchResult[]> {
   } finally {
     await pglite.close();
   }
-  print(results[0]!);
+  print(results[0]);
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     results.push(await withPostgres(postgresUrl, benchOn));
-    print(results[1]!);
+    print(results[1]);
   }
   return results;
 }

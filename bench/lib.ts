@@ -106,7 +106,7 @@ export interface Latency {
 }
 
 const percentile = (sorted: number[], fraction: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 
 /** Times `once` sequentially, after `warmup` untimed calls, at most `runs` times and until `timeLimitMs` has passed. */
 export async function timeRuns(

@@ -240,7 +240,7 @@ function panelFallback(app: FastifyInstance, panelDir: string): PageFallback | u
  * (`/users/`, `/mailman/providers/add/`; not `/assets/missing.js`). Anything else without a route is a 404 problem.
  */
 function isPageNavigation(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0]!;
+  const path = request.url.split('?')[0];
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   return (
     request.method === 'GET' &&

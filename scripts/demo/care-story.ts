@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { CareStatus, CareStatusReason, WorkflowChangeInput } from '../../contracts/care-workflow';
+import type { CareStatusReason, WorkflowChangeInput } from '../../contracts/care-workflow';
 import { addDays, agencyDay, laterOfficeMoment, workdayAfter, workdayBefore } from './timeline';
 
 /**
@@ -124,7 +124,7 @@ function plannedSteps(faker: Faker, request: StoryRequest): PlannedStep[] {
   const reason = outcome.status === 'placed' ? {} : { reason: outcome.reason };
   plan.push({
     at: next(offer ? [5, 20] : [2, 10]),
-    change: { status: outcome.status as CareStatus, ...reason },
+    change: { status: outcome.status, ...reason },
     note: outcome.status === 'placed' ? maybeNote(faker, NOTES.placed, 0.5) : undefined,
     followsUp: false,
   });
@@ -137,7 +137,7 @@ function wholeStory(faker: Faker, request: StoryRequest, staff: number): StorySt
   return plan.map((step, index) => {
     const closing = index === plan.length - 1;
     const followUp = step.followsUp
-      ? { follow_up: followUpFor(faker, step.at, plan[index + 1]!.at) }
+      ? { follow_up: followUpFor(faker, step.at, plan[index + 1].at) }
       : closing
         ? { follow_up: null }
         : {};

@@ -44,7 +44,7 @@ function endStateOf(uid: string, steps: StoryStep[], staff: Actor[]) {
   const assigned = steps.findLast((step) => step.change.assign);
   const status = steps.findLast((step) => step.change.status)?.change.status ?? 'new';
   const followUp = steps.findLast((step) => step.change.follow_up !== undefined)?.change.follow_up ?? null;
-  return { uid, status, assignee: assigned ? staff[assigned.actor]!.uid : null, followUp, version: steps.length + 1 };
+  return { uid, status, assignee: assigned ? staff[assigned.actor].uid : null, followUp, version: steps.length + 1 };
 }
 
 async function writeEndStates(db: Db, states: ReturnType<typeof endStateOf>[]) {
@@ -72,7 +72,7 @@ async function workStory(
   const moments: AuditMoment[] = [];
   let version = 1;
   for (const step of steps) {
-    const actor = staff[step.actor]!;
+    const actor = staff[step.actor];
     const context = { actor, address: null };
     const changed = await changeWorkflow(db, request.uid, changeOf(step, actor, version), context, settings);
     if (changed.version === version) continue; // nothing to change (a follow-up on the day it already had)
@@ -113,7 +113,7 @@ export async function seedCareWorkflow(
       staff.length,
     );
     if (!steps.length) continue;
-    if (steps[0]!.at < auditCutoff) endStates.push(endStateOf(request.uid, steps, staff));
+    if (steps[0].at < auditCutoff) endStates.push(endStateOf(request.uid, steps, staff));
     else moments.push(...(await workStory(db, request, steps, staff, config)));
   }
   await writeEndStates(db, endStates);

@@ -75,7 +75,7 @@ function photoPicture(bytes: number, seed: number): Picture {
         ? 1.25
         : (y > height * 0.7 ? 0.6 : 1) * (0.45 + 0.55 * (1 - x / width) * (1 - (0.6 * y) / height));
       for (let channel = 0; channel < 3; channel += 1)
-        pixels[(y * width + x) * 3 + channel] = Math.min(247, Math.floor(tint[channel]! * light)) + (random() & 7);
+        pixels[(y * width + x) * 3 + channel] = Math.min(247, Math.floor(tint[channel] * light)) + (random() & 7);
     }
   }
   return { width, height, channels: 3, pixels };
@@ -102,7 +102,7 @@ function pageText(title: string, lines: string[], page: number, pages: number): 
 function pdfOf(objects: Buffer[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
-  let length = parts[0]!.length;
+  let length = parts[0].length;
   objects.forEach((object, index) => {
     offsets.push(length);
     const part = Buffer.concat([
@@ -219,7 +219,7 @@ export function demoLogo(size = 320): Buffer {
         (Math.abs(y - centre) < size * 0.08 && Math.abs(x - centre) < size * 0.3);
       const colour = !inDisc || inCross ? [250, 250, 250] : [0, 121, 107];
       for (let channel = 0; channel < 3; channel += 1)
-        pixels[(y * size + x) * 3 + channel] = colour[channel]! + (random() & 3);
+        pixels[(y * size + x) * 3 + channel] = colour[channel] + (random() & 3);
     }
   }
   return pngOf({ width: size, height: size, channels: 3, pixels });

@@ -123,7 +123,7 @@ async function seedCareRequests(db: Db, options: DemoOptions, faker: Faker, now:
           [
             uid,
             new Date(
-              Math.min(now.getTime(), records[index]!.submitted.getTime() + retentionMs + 3_600_000),
+              Math.min(now.getTime(), records[index].submitted.getTime() + retentionMs + 3_600_000),
             ).toISOString(),
           ] as const,
         ]
@@ -134,7 +134,7 @@ async function seedCareRequests(db: Db, options: DemoOptions, faker: Faker, now:
       sql`update care_requests set contact_erased_at = v.erased::timestamptz from (${valuesList(batch)}) as v(uid, erased) where care_requests.uid = v.uid::uuid`,
     ),
   );
-  return records.map((record, index) => ({ uid: uids[index]!, record, erased: erased[index]! }));
+  return records.map((record, index) => ({ uid: uids[index], record, erased: erased[index] }));
 }
 
 /**

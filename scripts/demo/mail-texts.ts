@@ -73,7 +73,7 @@ const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss'
 const mailName = (name: string) =>
   name
     .toLowerCase()
-    .replace(/[äöüß]/g, (letter) => UMLAUTS[letter]!)
+    .replace(/[äöüß]/g, (letter) => UMLAUTS[letter])
     .normalize('NFD')
     .replace(/[^a-z-]/g, '');
 const number = (faker: Faker, digits: number) => faker.string.numeric({ length: digits, allowLeadingZeros: true });
@@ -133,7 +133,7 @@ function everydayMails(faker: Faker, fromDay: string, now: Date): DemoMail[] {
     for (let count = faker.number.int({ min: 1, max: 4 }); count > 0; count -= 1) {
       const mail = faker.helpers.arrayElement(TEMPLATES)(faker, day);
       const failed = faker.datatype.boolean(0.03);
-      const error = failed ? faker.helpers.arrayElement(FAILURES)(mail.to[0]!) : undefined;
+      const error = failed ? faker.helpers.arrayElement(FAILURES)(mail.to[0]) : undefined;
       const requested = at(faker, day);
       if (requested <= done)
         mails.push({ mail, state: failed ? 'failed' : 'delivered', requested, ...(error ? { error } : {}) });

@@ -52,7 +52,7 @@ export const DEMO_TOWNS: readonly DemoTown[] = [
 
 const zipCodesOf = ({ town, zipPrefixes }: DemoTown) =>
   Object.keys(TOWNS_BY_ZIP).filter(
-    (zip) => TOWNS_BY_ZIP[zip]!.includes(town) && zipPrefixes.some((prefix) => zip.startsWith(prefix)),
+    (zip) => TOWNS_BY_ZIP[zip].includes(town) && zipPrefixes.some((prefix) => zip.startsWith(prefix)),
   );
 
 const ZIP_CODES_BY_TOWN = new Map(DEMO_TOWNS.map((town) => [town.town, zipCodesOf(town)]));
@@ -128,4 +128,4 @@ export function demoCareLevel(faker: Faker): number {
 }
 
 export const demoMobility = (faker: Faker, careLevel: number) =>
-  faker.helpers.arrayElement(PLAUSIBLE_MOBILITIES[careLevel]!);
+  faker.helpers.arrayElement(PLAUSIBLE_MOBILITIES[careLevel]);

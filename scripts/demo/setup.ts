@@ -62,8 +62,8 @@ export async function seedUsers(db: Db, goLive: Date): Promise<DemoUserLine[]> {
 
 /** The demo's administrator, who set up mail, files and tokens (in the audit trail). */
 export async function demoAdministrator(db: Db) {
-  const login = await findPasswordLogin(db, DEMO_USERS[0]!.username);
-  if (!login) throw new Error(`The demo administrator ${DEMO_USERS[0]!.username} is missing.`);
+  const login = await findPasswordLogin(db, DEMO_USERS[0].username);
+  if (!login) throw new Error(`The demo administrator ${DEMO_USERS[0].username} is missing.`);
   return { uid: login.user.uid, publicName: login.user.publicName };
 }
 

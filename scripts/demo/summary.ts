@@ -44,7 +44,7 @@ export async function careTally(db: Db): Promise<CareTally> {
     weeks: [...weeks.values()].sort((a, b) =>
       a.week === 'older' ? -1 : b.week === 'older' ? 1 : a.week.localeCompare(b.week),
     ),
-    erased: erased.rows[0]!.count,
+    erased: erased.rows[0].count,
   };
 }
 
@@ -61,7 +61,7 @@ const kilobytes = (bytes: number) => (bytes >= 1_000_000 ? megabytes(bytes) : `$
 export function describeTally({ care, mails, files }: DemoTally): string[] {
   const widths = CARE_STATUSES.map((status) => Math.max(status.length, 4));
   const row = (label: string, counts: number[]) =>
-    `  ${label.padEnd(9)} ${counts.map((count, index) => String(count).padStart(widths[index]!)).join(' ')} ${String(counts.reduce((a, b) => a + b, 0)).padStart(5)}`;
+    `  ${label.padEnd(9)} ${counts.map((count, index) => String(count).padStart(widths[index])).join(' ')} ${String(counts.reduce((a, b) => a + b, 0)).padStart(5)}`;
   const byStatus = CARE_STATUSES.map((status) => care.weeks.reduce((sum, week) => sum + week.byStatus[status], 0));
   const pictures = files.documents.filter((file) => !file.contentType.startsWith('text/')).map((file) => file.size);
   const texts = files.documents.filter((file) => file.contentType.startsWith('text/')).map((file) => file.size);
@@ -71,7 +71,7 @@ export function describeTally({ care, mails, files }: DemoTally): string[] {
     .join(', ');
   return [
     'Care requests by week of submission and status:',
-    `  ${'week'.padEnd(9)} ${CARE_STATUSES.map((status, index) => status.padStart(widths[index]!)).join(' ')} total`,
+    `  ${'week'.padEnd(9)} ${CARE_STATUSES.map((status, index) => status.padStart(widths[index])).join(' ')} total`,
     ...care.weeks.map((week) =>
       row(
         week.week,

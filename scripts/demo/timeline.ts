@@ -25,7 +25,7 @@ function offsetMinutes(instant: number): number {
   const parts = Object.fromEntries(
     wallClock.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
   );
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE_MS);
 }
 

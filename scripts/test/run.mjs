@@ -49,6 +49,7 @@ async function quietPhase(name, log, command, args) {
 /** An error message's first line, without the reporters' colours. */
 const firstLine = (text = '') =>
   text
+    // eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')[0]
     .slice(0, 200);

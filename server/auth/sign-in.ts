@@ -215,7 +215,7 @@ export async function exchangeRefreshToken(
     const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
     const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(tx, user.uid, settings.secondFactorGraceDays));
     const claims = await continueSession(tx, consumption.family, enrollmentOnly);
-    return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims! };
+    return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims };
   });
   if (result.outcome === 'reused') {
     // the family's access tokens die with it, in every process

@@ -31,6 +31,7 @@ function decodeBasic(encoded: string) {
   if (colon < 0) throw malformedAuthorization();
   const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
   // no username holds a control character and no password a NUL (PostgreSQL text cannot even compare one): nobody to look up
+  // eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
   if (/[\u0000-\u001f\u007f]/.test(username) || password.includes('\u0000')) throw malformedAuthorization();
   return { username, password };
 }

@@ -60,7 +60,7 @@ function timeline(uid: string) {
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 function toEntry(row: TimelineRow): ActivityEntryOutput {
-  const kind = row.kind === 'received' || row.kind === 'mail' ? row.kind : KIND_OF_ACTION[row.kind]!;
+  const kind = row.kind === 'received' || row.kind === 'mail' ? row.kind : KIND_OF_ACTION[row.kind];
   const actor = row.actor_uid ? { uid: row.actor_uid, public_name: row.actor_name ?? '' } : null;
   const entry: ActivityEntryOutput = { id: row.id, at: epochSecondsOf(asDate(row.at)), kind, actor };
   const changes = row.changes ?? {};

@@ -1,5 +1,4 @@
 import type { MailLanguage } from '../config';
-import type { Db } from '../db';
 import { careRequestMails } from '../db/schema';
 import { enqueueMail } from '../mail';
 import { EMAIL_PATTERN } from '../../contracts/email-address';
@@ -79,7 +78,7 @@ export async function mailAssignee(
 ): Promise<void> {
   const to = await assignmentAddress(executor, assignment.assignee.uid);
   if (!to) return;
-  const mailUid = await enqueueMail(executor as Db, assignmentMail(assignment, to, settings));
+  const mailUid = await enqueueMail(executor, assignmentMail(assignment, to, settings));
   await linkCareMail(executor, assignment.requestUid, mailUid, 'assignment', now);
 }
 

@@ -65,7 +65,7 @@ export async function readContact(db: Db, uid: string, context: AuditContext): P
     const request = await archivedRequest(tx, uid, 'share');
     if (request.erasedAt) throw contactErased(request.erasedAt);
     const [row] = await tx.select().from(careRequestContacts).where(eq(careRequestContacts.uid, uid));
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       action: 'care-request.contact-read',
       ...context,
       target: targetOf(request),
@@ -83,7 +83,7 @@ export async function eraseContact(db: Db, uid: string, context: AuditContext, n
     await eraseNotes(tx, [uid]);
     await tx.update(careRequests).set({ contactErasedAt: now }).where(eq(careRequests.uid, uid));
     const changes = { contact_erased: epochSecondsOf(now) };
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       action: 'care-request.contact-erase',
       ...context,
       target: targetOf(request),

@@ -78,7 +78,7 @@ export const formatLineError = (error: LineError) => `line ${error.line}: ${erro
 
 /** The innermost error explains best: a union's own error only says that none of its variants fit. */
 function deepestError(errors: ValueError[]): ValueError {
-  const first = errors[0]!;
+  const first = errors[0];
   if (first.type !== ValueErrorType.Union || !first.errors.length) return first;
   const nested = first.errors.flatMap((iterator) => [...iterator]).sort((a, b) => b.path.length - a.path.length);
   const deepest = nested[0];

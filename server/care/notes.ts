@@ -83,7 +83,7 @@ async function recordNoteChange(
   context: AuditContext,
 ) {
   const target = { type: 'care-request', id: request.uid, label: request.partialZip };
-  await recordAudit(tx as unknown as Db, { action, ...context, target, changes: { note_uid: noteUid } });
+  await recordAudit(tx, { action, ...context, target, changes: { note_uid: noteUid } });
   await announceCareEvent(tx, 'care-request.changed', request.uid, request.version);
 }
 

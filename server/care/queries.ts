@@ -36,6 +36,7 @@ const SORT_COLUMNS = {
  */
 function conditions({ query, filters }: CareListRequest, viewerUid: string | undefined): SQL | undefined {
   const text = query
+    // eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
     .replace(/[\u0000-\u001f]/g, ' ')
     .trim()
     .toLowerCase();

@@ -31,7 +31,7 @@ export async function saveCareSettings(
     const changed = changedFields(before, settings);
     if (Object.keys(changed).length) {
       const changes = { ...changed, ...('mail_address' in changed ? { mail_address: 'changed' } : {}) };
-      await recordAudit(tx as unknown as Db, {
+      await recordAudit(tx, {
         action: 'care-settings.update',
         ...context,
         target: { type: 'user', id: userUid },

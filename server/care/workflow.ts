@@ -134,7 +134,7 @@ export async function changeWorkflow(
       })
       .where(eq(careRequests.uid, uid));
     const target = { type: 'care-request', id: uid, label: before.partialZip };
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       action: 'care-request.workflow',
       ...context,
       target,

@@ -72,7 +72,7 @@ async function openPglite(dir: string | undefined, dump: Blob | undefined): Prom
     db: db as unknown as Db,
     kind: 'pglite',
     listenInProcess: (channel, handlers) => listenInPglite(client, channel, handlers),
-    ping: () => ping(db as unknown as Db),
+    ping: () => ping(db),
     close: () => client.close(),
   };
 }
@@ -166,7 +166,7 @@ async function openPostgres(
   pool.on('error', () => undefined); // an idle connection that drops is replaced on next use
   pool.on('connect', guardPooledClient);
   const db = drizzlePg(pool, { schema });
-  releaseTransactionClients(db as unknown as Db, pool);
+  releaseTransactionClients(db, pool);
   const listenings = new Set<Listening>();
   return {
     db: db as unknown as Db,
@@ -177,7 +177,7 @@ async function openPostgres(
       listenings.add(listening);
       return listening;
     },
-    ping: () => ping(db as unknown as Db),
+    ping: () => ping(db),
     close: async () => {
       await Promise.all([...listenings].map((listening) => listening.stop()));
       await pool.end();

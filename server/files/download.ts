@@ -28,6 +28,7 @@ function suffixRange(length: number, size: number): RangeRequest {
   return { kind: 'partial', range: { start: Math.max(0, size - length), end: size - 1 } };
 }
 
+// eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Bidirectional overrides could disguise an extension ("gpj.exe" shown as "exe.jpg"). */
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -23,7 +23,7 @@ export function formFieldsOf(entries: Iterable<[string, string]>): FormFields {
     if (value === '') continue;
     values.set(name, [...(values.get(name) ?? []), value]);
   }
-  return Object.fromEntries([...values].map(([name, list]) => [name, list.length === 1 ? list[0]! : list]));
+  return Object.fromEntries([...values].map(([name, list]) => [name, list.length === 1 ? list[0] : list]));
 }
 
 export function rejectOversizedRequest(request: FastifyRequest) {

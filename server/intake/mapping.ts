@@ -12,7 +12,7 @@ type Form = IntakeFormFields & Record<string, unknown>;
 
 const codeOf = (value: string) => Number(value);
 const pick = <T extends readonly string[]>(values: T, code: string, offset = 0): T[number] =>
-  values[codeOf(code) - offset]!;
+  values[codeOf(code) - offset];
 const yes = (value: string | undefined) => value === '1';
 
 interface FormPatient {

@@ -1,5 +1,4 @@
 import type { CareConfig, MailLanguage } from '../config';
-import type { Db } from '../db';
 import { enqueueMail } from '../mail';
 import { careRequestLink, linkCareMail, type CareRequestRecord, type Executor } from '../care';
 
@@ -50,6 +49,6 @@ function notificationOf(record: CareRequestRecord, uid: string, config: CareConf
 /** Queued in the request's own transaction: the notice goes out exactly when the request is stored. */
 export async function notifyOffice(executor: Executor, record: CareRequestRecord, uid: string, config: CareConfig) {
   if (config.notifyRecipients.length === 0) return;
-  const mailUid = await enqueueMail(executor as Db, notificationOf(record, uid, config));
+  const mailUid = await enqueueMail(executor, notificationOf(record, uid, config));
   await linkCareMail(executor, uid, mailUid, 'new-request');
 }

@@ -48,5 +48,5 @@ async function increment(db: Db, key: string, windowMs: number): Promise<{ curre
     );
   }
   const [row] = result.rows;
-  return { current: Number(row!.current), ttl: Math.max(0, Number(row!.ttl)) };
+  return { current: Number(row.current), ttl: Math.max(0, Number(row.ttl)) };
 }

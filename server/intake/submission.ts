@@ -15,7 +15,7 @@ function invalidForm(errors: FieldError[]) {
   const fields = errors.map((error) => error.field).join(', ');
   return new HttpProblem(400, 'Bad Request', `The care request has invalid fields: ${fields}.`, {
     type: problemType('validation-error'),
-    field: errors[0]!.field,
+    field: errors[0].field,
     errors,
   });
 }
@@ -67,10 +67,10 @@ export async function storeSubmission(
   const record = recordOfForm(request.body as never, { fallbackHost: fallbackHost(request), submitted, config: care });
   return db.transaction(async (tx) => {
     const [stored] = await insertCareRequests(tx, [record]);
-    await notifyOffice(tx, record, stored!, care);
-    await auditCreation(tx as unknown as Db, request, stored!, record.incoming.partial_mission_zip_code);
+    await notifyOffice(tx, record, stored, care);
+    await auditCreation(tx, request, stored, record.incoming.partial_mission_zip_code);
     // a new request starts its workflow at version 1; the panels see it arrive once it is committed
-    await announceCareEvent(tx, 'care-request.received', stored!, 1);
-    return stored!;
+    await announceCareEvent(tx, 'care-request.received', stored, 1);
+    return stored;
   });
 }

@@ -58,7 +58,7 @@ export function failedReport(startedAt: Date, provider: AttemptReport['provider'
     provider,
     replyCode: typeof responseCode === 'number' ? responseCode : replyCodeOf(reply),
     replyText: reply,
-    recipients: error ? refusedOf(error as SendError) : [],
+    recipients: error ? refusedOf(error) : [],
   };
 }
 

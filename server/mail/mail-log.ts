@@ -36,7 +36,7 @@ const EMAIL_ADDRESS = new RegExp(EMAIL_PATTERN);
  */
 export function wholeAddressOf(query: string): string | undefined {
   const address = /^<.*>$/.test(query) ? query.slice(1, -1) : query;
-  return EMAIL_ADDRESS.test(address) && address.split('@')[1]!.includes('.') ? address.toLowerCase() : undefined;
+  return EMAIL_ADDRESS.test(address) && address.split('@')[1].includes('.') ? address.toLowerCase() : undefined;
 }
 
 /**
@@ -162,7 +162,7 @@ export async function searchMailLog(db: Db, request: MailLogRequest, exactTotal?
   const isLastPage = rows.length < request.pageSize && (rows.length > 0 || request.page === 1);
   if (queries.countKey && !isLastPage)
     return cappedPageOf(rows.map(logItemOf), await keptCount(db, queries.countKey), undefined, request);
-  const total = isLastPage ? offsetOf(request) + rows.length : (await queries.count)[0]!.total;
+  const total = isLastPage ? offsetOf(request) + rows.length : (await queries.count)[0].total;
   return cappedPageOf(rows.map(logItemOf), total, queries.limit, request);
 }
 

@@ -1,5 +1,5 @@
 import type { RefusedRecipient } from '../db/schema';
-import { clip, refusedRecipients, type AttemptReport, type RecipientRefusals } from './attempts';
+import { clip, refusedRecipients, type AttemptReport } from './attempts';
 
 /** How one delivery attempt ended, and what follows from it. */
 export type Outcome =
@@ -32,7 +32,7 @@ export function failureOf(error: unknown, deadlineSeconds: number): Outcome {
   const { responseCode, code, message } = (error ?? {}) as { responseCode?: number; code?: string; message?: string };
   const permanent =
     typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && responseCode !== 503;
-  const refused = refusedRecipients((error ?? {}) as RecipientRefusals);
+  const refused = refusedRecipients(error ?? {});
   const errorMessage =
     code === 'EABORT'
       ? `The delivery did not finish within ${deadlineSeconds} s.`

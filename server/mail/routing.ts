@@ -84,7 +84,7 @@ export class RoutesCache {
         if (this.loaded === loaded) this.loaded = undefined;
       });
     }
-    return this.loaded!.routes;
+    return this.loaded.routes;
   }
 }
 

@@ -34,7 +34,7 @@ export async function runExclusively(db: Db, job: HousekeepingJob, now = new Dat
       sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
     if (!result.rows[0]?.locked) return undefined;
-    return job.run(tx as unknown as Db, now);
+    return job.run(tx, now);
   });
 }
 

@@ -257,9 +257,9 @@ class KeyedCreation {
       opened = true;
       return db.transaction(async (tx) => {
         this.fingerprint ??= fingerprintOf(this.keeper, this.request, creation.content!());
-        await this.claim(tx as unknown as Db);
-        const value = await work(tx as unknown as Db);
-        kept = { value, answer: await this.keep(tx as unknown as Db, creation.answer(value)) };
+        await this.claim(tx);
+        const value = await work(tx);
+        kept = { value, answer: await this.keep(tx, creation.answer(value)) };
         return value;
       }, config);
     }) as Db['transaction'];
@@ -276,7 +276,7 @@ class KeyedCreation {
     const locked = await tx.execute(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${this.slot}`}, 0)) as locked`,
     );
-    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) throw inFlight();
+    if (!(locked as { rows: { locked: boolean }[] }).rows[0]?.locked) throw inFlight();
     const row = await this.keptRow(tx);
     if (row && this.isLive(row)) throw new AnsweredMeanwhile(row);
     if (row)

@@ -71,7 +71,7 @@ function parseFilters<T extends TSchema>(
   raw: string | undefined,
   checker: ReturnType<typeof TypeCompiler.Compile<T>>,
 ): Static<T> {
-  if (!raw?.trim()) return {} as Static<T>;
+  if (!raw?.trim()) return {};
   let filters: unknown;
   try {
     filters = JSON.parse(raw);

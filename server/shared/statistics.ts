@@ -12,7 +12,7 @@ export const todaysDate = (): SQL => sql`to_char(now() at time zone ${STATISTICS
 /** The one row of a statistics query (both drivers answer `{rows}`). */
 export async function singleRow<T>(db: Db, query: SQL): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0]!;
+  return result.rows[0];
 }
 
 /** All rows of a statistics query. */

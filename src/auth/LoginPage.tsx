@@ -21,7 +21,7 @@ export const LoginPage = () => {
   const dark = useTheme().palette.mode === 'dark';
   const signedIn = () => {
     queryClient.removeQueries();
-    navigate(redirectTarget(search), { replace: true });
+    void navigate(redirectTarget(search), { replace: true });
   };
   return (
     <LoginForm

@@ -25,9 +25,9 @@ export const RootPage = () => {
       if (!active) return;
       if (signedIn) {
         queryClient.removeQueries({ queryKey: ['auth'] });
-        navigate(redirectTarget(search), { replace: true });
+        void navigate(redirectTarget(search), { replace: true });
       } else {
-        navigate(`/login${search}`, { replace: true });
+        void navigate(`/login${search}`, { replace: true });
       }
     });
     return () => {

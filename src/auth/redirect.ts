@@ -6,6 +6,7 @@ const REDIRECT_PARAM = 'redirect_to';
 const NOT_TARGETS = new Set(['/', '/login']);
 
 const isSafePath = (path: string) =>
+  // eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
   path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f]/.test(path);
 
 /**

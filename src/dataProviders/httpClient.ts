@@ -165,7 +165,7 @@ function sendWithProgress(
   return new Promise((resolveOnce, rejectOnce) => {
     let settled = false;
     const resolve = (response: HttpResponse) => !settled && ((settled = true), resolveOnce(response));
-    const reject = (error: unknown) => !settled && ((settled = true), rejectOnce(error));
+    const reject = (error: Error) => !settled && ((settled = true), rejectOnce(error));
     if (signal?.aborted) return reject(abortError());
     const request = new XMLHttpRequest();
     request.open(method, url);

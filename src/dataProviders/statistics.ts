@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { GetOneParams, RaRecord } from 'react-admin';
+import type { GetOneParams } from 'react-admin';
 import type { ApiTokenStatistics } from '../../contracts/api-tokens';
 import type { UserStatistics } from '../../contracts/auth';
 import type { CareStatistics } from '../../contracts/care';
@@ -51,7 +51,7 @@ export function createStatisticsProvider(config: RuntimeConfig, httpClient: Http
     getOne: async (_resource: string, { id }: GetOneParams) => {
       if (!isStatisticsId(id, urls)) throw new Error(`Unknown statistics: ${String(id)}`);
       const { json } = await httpClient(urls[id]);
-      return { data: { ...(json as object), id } as RaRecord };
+      return { data: { ...(json as object), id } };
     },
   });
 }

@@ -6,7 +6,7 @@ import { withDocumentLanguage } from './documentLanguage';
 import { withLocalDays } from './localDays';
 import { en } from './en';
 
-export const messages: Record<Locale, typeof en> = { en, de: de as typeof en };
+export const messages: Record<Locale, typeof en> = { en, de: de };
 
 export function createI18nProvider(initialLocale: Locale = detectLocale()): I18nProvider {
   return withDocumentLanguage(

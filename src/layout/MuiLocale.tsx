@@ -13,7 +13,7 @@ function withTexts(theme: Theme, texts: LocaleTexts): Theme {
   for (const [name, { defaultProps }] of Object.entries(texts.components ?? {})) {
     components[name] = { ...components[name], defaultProps: { ...components[name]?.defaultProps, ...defaultProps } };
   }
-  return { ...theme, components } as Theme;
+  return { ...theme, components };
 }
 
 /**
@@ -28,7 +28,7 @@ export const MuiLocale = ({ children }: { children: ReactNode }) => {
       const named = withTexts(outer, {
         components: { MuiCircularProgress: { defaultProps: { 'aria-label': loading } } },
       });
-      return locale === 'de' ? withTexts(named, deDE as LocaleTexts) : named;
+      return locale === 'de' ? withTexts(named, deDE) : named;
     },
     [locale, loading],
   );

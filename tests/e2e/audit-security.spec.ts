@@ -67,7 +67,7 @@ test('the audit trail lists what was just done, shows one event and exports the 
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('audit-trail.csv');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(

@@ -54,7 +54,7 @@ async function expectPatients(page: Page) {
   for (const [index, values] of PATIENTS.entries()) {
     const scope = page.locator(`[data-patient="${index}"]`);
     for (const [position, label] of PATIENT_LABELS.entries()) {
-      await expect(scope.getByRole('combobox', { name: startsWith(label) })).toHaveText(values[position]!);
+      await expect(scope.getByRole('combobox', { name: startsWith(label) })).toHaveText(values[position]);
     }
   }
 }
@@ -96,7 +96,7 @@ test('the stepper refuses a 4-digit zip code itself; a refusal of the real intak
     await page.getByRole('button', { name: 'Add a second patient' }).click();
     for (const [index, values] of PATIENTS.entries()) {
       const scope = page.locator(`[data-patient="${index}"]`);
-      for (const [position, label] of PATIENT_LABELS.entries()) await choose(page, scope, label, values[position]!);
+      for (const [position, label] of PATIENT_LABELS.entries()) await choose(page, scope, label, values[position]);
     }
     await page.getByRole('button', { name: 'Next' }).click();
   });
@@ -203,12 +203,12 @@ test('the archived sidebar wraps a long origin host only after its dots and cuts
         const range = document.createRange();
         range.setStart(node, offset);
         range.setEnd(node, offset + 1);
-        characters.push({ character: node.textContent![offset]!, top: range.getBoundingClientRect().top });
+        characters.push({ character: node.textContent![offset], top: range.getBoundingClientRect().top });
       }
     }
     const breaksAfter = characters
       .slice(1)
-      .flatMap((current, index) => (current.top > characters[index]!.top + 2 ? [characters[index]!.character] : []));
+      .flatMap((current, index) => (current.top > characters[index].top + 2 ? [characters[index].character] : []));
     const cut = [...element.children]
       .filter((label) => (label as HTMLElement).scrollWidth > (label as HTMLElement).clientWidth)
       .map((label) => label.textContent);

@@ -63,7 +63,7 @@ test('staff upload, find and download a file, and add then revoke a pricing toke
     await row.getByRole('button', { name: `Download ${fileName}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(fileName);
-    const saved = await readFile((await download.path())!);
+    const saved = await readFile(await download.path());
     expect(Buffer.compare(saved, bytes)).toBe(0);
   });
 

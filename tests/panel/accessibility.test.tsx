@@ -12,11 +12,11 @@ import { MuiLocale } from '../../src/layout/MuiLocale';
 import { theme } from '../../src/layout/theme';
 import { territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
 import { KNOWN_ROLES, readableTextOn, roleColor } from '../../src/resources/users/roles';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 
 /** The ARIA and contrast fixes that jsdom can check; the browser walks (tests/e2e/screen-walk-*.spec.ts) run axe-core on every screen. */
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 const german = () => window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
 const AA = 4.5;
 

@@ -5,14 +5,14 @@ import '../../src/resources/audit/AuditList';
 import { AUDIT_ACTIONS as SERVER_ACTIONS } from '../../contracts/audit-actions';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { messages } from '../../src/i18n/i18nProvider';
-import { BAN_TIME, useFakeAuditBackend } from './support/fakeAuditService';
+import { BAN_TIME, withFakeAuditBackend } from './support/fakeAuditService';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { captureDownloads, textOf } from './support/downloads';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** Every action the server writes has a label in every language and a filter entry; actors and mail targets read as words. */
 
-const fake = useFakeAuditBackend();
+const fake = withFakeAuditBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -100,7 +100,7 @@ const labelOf = (locale: 'en' | 'de', action: string): unknown => {
   return actions[group]?.[verb];
 };
 
-describe('audit action labels', { timeout: 60_000 }, () => {
+describe('audit action labels', () => {
   it.each(['en', 'de'] as const)('every action the server can write has a %s label', (locale) => {
     const unlabelled = SERVER_ACTIONS.filter(
       (action) => typeof labelOf(locale, action) !== 'string' || !labelOf(locale, action),
@@ -138,7 +138,7 @@ describe('audit action labels', { timeout: 60_000 }, () => {
   });
 });
 
-describe('audit actors and targets in words', { timeout: 60_000 }, () => {
+describe('audit actors and targets in words', () => {
   it('mail events name the recipient count and the short reference, never an address; a failed sign-in was not signed in', async () => {
     addRecordedEvents();
     await openAudit();
@@ -170,7 +170,7 @@ describe('audit actors and targets in words', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
     await waitFor(() => expect(files).toHaveLength(1));
-    const csv = await textOf(files[0]!.blob);
+    const csv = await textOf(files[0].blob);
     expect(csv).toContain('Mail an 2 Empfänger · 1a2b3c4d');
     expect(csv).toContain('Nicht angemeldet');
     expect(csv).not.toContain('noreply@');

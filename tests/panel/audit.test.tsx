@@ -5,12 +5,12 @@ import '../../src/resources/audit/AuditEventShow';
 import '../../src/resources/audit/AuditList';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { BAN_TIME, useFakeAuditBackend } from './support/fakeAuditService';
+import { BAN_TIME, withFakeAuditBackend } from './support/fakeAuditService';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { bytesOf, captureDownloads, textOf } from './support/downloads';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeAuditBackend();
+const fake = withFakeAuditBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,7 +46,7 @@ function addEvents(count: number, action = 'user.update') {
   }
 }
 
-describe('audit list', { timeout: 60_000 }, () => {
+describe('audit list', () => {
   it('shows time, actor, translated action (the recorded name when unknown), target and outcome, newest first', async () => {
     await openAudit();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
@@ -122,7 +122,7 @@ describe('audit list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('audit event', { timeout: 60_000 }, () => {
+describe('audit event', () => {
   it('opens from its row and shows the event with its changes as a table; Back returns to the list as it was', async () => {
     const { user } = await openAudit('/audit/?page=1&pageSize=25&sortBy=time&ordering=des&search=a');
     await user.click(within(row('User banned')).getByRole('link', { name: 'Show event 3' }));
@@ -151,7 +151,7 @@ describe('audit event', { timeout: 60_000 }, () => {
   });
 });
 
-describe('CSV export', { timeout: 60_000 }, () => {
+describe('CSV export', () => {
   it('writes every event the filter selects (read 100 at a time), with a byte order mark and translated headers', async () => {
     addEvents(230);
     const files = captureDownloads();
@@ -196,7 +196,7 @@ describe('CSV export', { timeout: 60_000 }, () => {
   });
 });
 
-describe('in German', { timeout: 60_000 }, () => {
+describe('in German', () => {
   it('shows German columns, action names and outcomes, and exports German headers', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     const files = captureDownloads();

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/board/CareBoard';
-import { useFakeCareBackend, incoming2012, incoming2016 } from './support/fakeCareService';
+import { withFakeCareBackend, incoming2012, incoming2016 } from './support/fakeCareService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const BOARD = '/archive/care-requests/board/';
 
 async function open(path: string) {
@@ -20,7 +20,7 @@ const statusesAsked = () =>
     .map((request) => JSON.parse(request.url.searchParams.get('filters') ?? '{}').status?.[0])
     .filter(Boolean);
 
-describe('the care board', { timeout: 60_000 }, () => {
+describe('the care board', () => {
   it('has a column per open status with its cards; the closed ones show behind the switch', async () => {
     const { user } = await open(BOARD);
     const contacting = await column(/^Contacting/);
@@ -43,7 +43,7 @@ describe('the care board', { timeout: 60_000 }, () => {
     fake.state.items = [{ ...incoming2012(), optional_territory: false, partial_mission_zip_code: '22xxx' }];
     await open(BOARD);
     const card = await within(await column(/^New/)).findByTestId('board-card');
-    expect(card.textContent!.split('22xxx')).toHaveLength(2);
+    expect(card.textContent.split('22xxx')).toHaveLength(2);
     expect(card.querySelector('[data-territory]')).toHaveAttribute('data-territory', 'zip');
   });
 
@@ -71,7 +71,7 @@ describe('the care board', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the own care settings', { timeout: 60_000 }, () => {
+describe('the own care settings', () => {
   it('offers "mail me when a request is assigned to me" on the Security page', async () => {
     const { user } = await open('/security');
     const mails = await screen.findByRole(

@@ -7,7 +7,7 @@ import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import type { createAuthProvider } from '../../src/auth/authProvider';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ADMIN_UID, AUTH_URL, ORIGIN } from './support/fakeAuthService';
-import { archived2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { archived2016, UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
 /**
@@ -30,7 +30,7 @@ vi.mock('../../src/auth/authProvider', async (importOriginal) => {
   };
 });
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const CONTACT_URL = `${ORIGIN}/api/care/archived/care-requests/:uid/contact/`;
 /** 2026-04-02 09:00 UTC. */
 const ERASED_AT = 1_775_120_400;
@@ -104,7 +104,7 @@ async function openArchived() {
   return { ...rendered, view: await screen.findByTestId('archived-request') };
 }
 
-describe('contact data of an archived request', { timeout: 60_000 }, () => {
+describe('contact data of an archived request', () => {
   it('is loaded only on request, then shows every field', async () => {
     const { user, view } = await openArchived();
     const contact = within(view).getByTestId('care-contact');

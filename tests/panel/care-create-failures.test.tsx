@@ -17,10 +17,10 @@ import {
   VALID,
   type User,
 } from './support/careStepper';
-import { INTAKE_URL, useFakeCareBackend } from './support/fakeCareService';
+import { INTAKE_URL, withFakeCareBackend } from './support/fakeCareService';
 import { dateField } from './support/dateFields';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 
 /** The real intake's problem body for a form: every refused field with the intake's own reason. */
 function intakeProblem(form: Record<string, string>) {
@@ -32,7 +32,7 @@ function intakeProblem(form: Record<string, string>) {
     title: 'Bad Request',
     status: 400,
     detail: `The care request has invalid fields: ${fields}.`,
-    field: errors[0]!.field,
+    field: errors[0].field,
     errors,
   };
 }
@@ -144,7 +144,7 @@ describe('create care request: the Failed card', { timeout: 180_000 }, () => {
     const labels = ['Gender', 'Care level', 'Mobility', 'Hearing', 'Speaking', 'Seeing', 'Night shifts'];
     for (const [index, values] of expected.entries()) {
       for (const [position, label] of labels.entries())
-        expect(patientCombobox(index, label)).toHaveTextContent(values[position]!);
+        expect(patientCombobox(index, label)).toHaveTextContent(values[position]);
     }
     await waitFor(() =>
       expect(patientCombobox(1, 'Mobility')).toHaveAccessibleDescription('This value is not accepted'),

@@ -17,10 +17,10 @@ import {
   VALID,
   type User,
 } from './support/careStepper';
-import { useFakeCareBackend } from './support/fakeCareService';
+import { withFakeCareBackend } from './support/fakeCareService';
 import { dateField, typeDay } from './support/dateFields';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 
 /** The fields the real intake refuses in a form (its schema and its cross-field rules), as the intake's field names. */
 function intakeRefuses(form: Record<string, string>): string[] {
@@ -110,7 +110,7 @@ async function expectRefusedInForm(user: User, cases: RuleCase[], press: string,
     const input = await enter(user, rule.label, rule.value);
     await user.click(button(press));
     await waitFor(() => expect(input).toHaveAccessibleDescription(rule.message));
-    await enter(user, rule.label, valid[rule.label]!);
+    await enter(user, rule.label, valid[rule.label]);
   }
 }
 

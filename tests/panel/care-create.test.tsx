@@ -14,13 +14,13 @@ import {
   START_DATE,
   choose,
 } from './support/careStepper';
-import { useFakeCareBackend } from './support/fakeCareService';
+import { withFakeCareBackend } from './support/fakeCareService';
 import { dateField, typeDate, typeDay } from './support/dateFields';
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 
-describe('create care request: validation per step', { timeout: 60_000 }, () => {
+describe('create care request: validation per step', () => {
   it('step 1 requires zip code (numeric), city and mission begin, and a start date from today on when "at date"', async () => {
     const { user } = await openStepper(fake);
     expect(screen.getByRole('textbox', { name: 'Origin' })).toHaveValue('https://www.caredesk.example');
@@ -123,7 +123,7 @@ describe('create care request: validation per step', { timeout: 60_000 }, () => 
   });
 });
 
-describe('create care request: submission', { timeout: 60_000 }, () => {
+describe('create care request: submission', () => {
   it('POSTs multipart form data with the German field names, shows the Success card and starts over', async () => {
     const { user } = await openStepper(fake);
     await fillMission(user, { atDate: true });
@@ -265,7 +265,7 @@ describe('create care request: submission', { timeout: 60_000 }, () => {
   });
 });
 
-describe('create care request: focus', { timeout: 120_000 }, () => {
+describe('create care request: focus', () => {
   it('moves to the first field of the new step after Next and after Back', async () => {
     const { user } = await openStepper(fake);
     await fillMission(user);

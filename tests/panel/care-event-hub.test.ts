@@ -16,14 +16,14 @@ describe('the care event hub', () => {
     const leavePanel = hub.subscribe(openStream, panel);
     expect(openStream).toHaveBeenCalledTimes(1);
 
-    opened[0]!.onEvent({ name: 'care-request.changed', uid: 'u', version: 2 });
+    opened[0].onEvent({ name: 'care-request.changed', uid: 'u', version: 2 });
     expect(list).toHaveBeenCalledWith({ name: 'care-request.changed', uid: 'u', version: 2 });
     expect(panel).toHaveBeenCalledTimes(1);
 
     leaveList();
-    expect(opened[0]!.signal.aborted).toBe(false);
+    expect(opened[0].signal.aborted).toBe(false);
     leavePanel();
-    expect(opened[0]!.signal.aborted).toBe(true);
+    expect(opened[0].signal.aborted).toBe(true);
 
     hub.subscribe(openStream, list);
     expect(openStream).toHaveBeenCalledTimes(2);

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
-import { incoming2012, incoming2016, SUBMITTED_2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { incoming2012, incoming2016, SUBMITTED_2016, UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { INCOMING_PATH, openList, row, switchToGerman } from './support/incomingCareRequests';
 import { currentUrl } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 
-describe('incoming details dialog', { timeout: 60_000 }, () => {
+describe('incoming details dialog', () => {
   it('shows the 2016 layout: affiliate, start, submission time and host, patients, newsletter and referral', async () => {
     const { user } = await openList(fake);
     await user.click(within(row('caredesk.example')).getByRole('button', { name: 'View details' }));
@@ -74,7 +74,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
 
   it('shows a patient without diseases as "None" ("Keine" in German), capitalized like every other value', async () => {
     const healthy = incoming2012();
-    healthy.patients[0]!.details.diseases = [];
+    healthy.patients[0].details.diseases = [];
     fake.state.items = [incoming2016(), healthy];
     const { user } = await openList(fake);
     await user.click(within(row('pflege-old.example')).getByRole('button', { name: 'View details' }));
@@ -95,7 +95,7 @@ describe('incoming details dialog', { timeout: 60_000 }, () => {
   });
 });
 
-describe('archived care request view', { timeout: 60_000 }, () => {
+describe('archived care request view', () => {
   it('opens full screen with sidebar, mission details, patient panels, accommodation and caregiver requirements', async () => {
     const { user } = await openList(fake);
     await user.click(within(row('caredesk.example')).getByRole('button', { name: 'Open archived request' }));
@@ -154,7 +154,7 @@ describe('archived care request view', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a link to an archived request', { timeout: 60_000 }, () => {
+describe('a link to an archived request', () => {
   it('opens it over the list (the notification mail of a new request links it); closing drops the link from the URL', async () => {
     const { user } = await openList(fake, `${INCOMING_PATH}?archived=${UID_2016}`);
     expect(await screen.findByTestId('archived-request')).toBeInTheDocument();

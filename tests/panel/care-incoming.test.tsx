@@ -7,11 +7,11 @@ import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { TerritoryChip, territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
 import { TestTranslations } from './support/careTranslations';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';
-import { useFakeCareBackend } from './support/fakeCareService';
+import { withFakeCareBackend } from './support/fakeCareService';
 import { INCOMING_PATH, openList, row, switchToGerman } from './support/incomingCareRequests';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 
 const lastQuery = () => Object.fromEntries(fake.state.incoming.at(-1)!.url.searchParams);
 
@@ -54,7 +54,7 @@ describe('territory chip', () => {
   });
 });
 
-describe('incoming care requests list', { timeout: 60_000 }, () => {
+describe('incoming care requests list', () => {
   it('needs a signed-in user: a signed-out visitor is sent through sign-in with redirect_to and the query', async () => {
     renderApp(`${INCOMING_PATH}?page=2&search=x`);
     await waitFor(() =>
@@ -207,7 +207,7 @@ describe('incoming care requests list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('in German', { timeout: 60_000 }, () => {
+describe('in German', () => {
   it('shows German column titles, enumeration labels and German dates', async () => {
     const { user } = await openList(fake);
     expect(await switchToGerman(user)).toBeInTheDocument();

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { useFakeCareBackend } from './support/fakeCareService';
+import { withFakeCareBackend } from './support/fakeCareService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** The incoming care requests in the screen's own words, in English and German. */
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const PATH = '/archive/incoming-care-requests/';
 const german = () => window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
 
@@ -19,7 +19,7 @@ async function openList(text: string | RegExp) {
   return rendered;
 }
 
-describe('incoming care requests', { timeout: 60_000 }, () => {
+describe('incoming care requests', () => {
   it('without any, say so and offer to create one, in English and German', async () => {
     fake.state.items = [];
     const { unmount } = await openList(/^No care requests have come in yet\./);

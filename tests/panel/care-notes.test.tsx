@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { ORIGIN, testConfig } from './support/fakeAuthService';
-import { archived2016, UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { archived2016, UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { openList, row } from './support/incomingCareRequests';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const CARE = testConfig.careUrl;
 /** 2026-03-02 12:00 UTC: that day in every time zone the tests may run in. */
 const ERASED = 1_772_452_800;
@@ -30,7 +30,7 @@ const addNote = async (panel: HTMLElement, user: Awaited<ReturnType<typeof openD
   await user.click(within(panel).getByRole('button', { name: 'Add note' }));
 };
 
-describe('notes where the contact data was erased', { timeout: 60_000 }, () => {
+describe('notes where the contact data was erased', () => {
   it('offers no note box in the archived view but says why, with the day', async () => {
     answerErased();
     const { user } = await openList(fake);
@@ -79,7 +79,7 @@ describe('notes where the contact data was erased', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a refused note', { timeout: 60_000 }, () => {
+describe('a refused note', () => {
   it('keeps the text and says in words what happened and what to do', async () => {
     const { user, panel } = await openDetails('caredesk.example');
     let offline = true;

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/board/CareBoard';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { ADMIN_UID, testConfig } from './support/fakeAuthService';
-import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
 import { openList, row } from './support/incomingCareRequests';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const UID_2012 = '0f1e2d3c-0000-4000-8000-000000002012';
 const CARE = testConfig.careUrl;
 
@@ -52,7 +52,7 @@ const openDetails = async (host: string) => {
   return { ...rendered, panel: await screen.findByTestId('workflow-panel') };
 };
 
-describe('workflow changes show at once', { timeout: 60_000 }, () => {
+describe('workflow changes show at once', () => {
   it('shows "Assign to me" before the service answers, and then reads neither the lists nor the notes again', async () => {
     const { user, panel } = await openDetails('pflege-old.example');
     await within(panel).findByText('No notes yet.');
@@ -132,7 +132,7 @@ describe('workflow changes show at once', { timeout: 60_000 }, () => {
   });
 });
 
-describe('live updates wait for open menus', { timeout: 60_000 }, () => {
+describe('live updates wait for open menus', () => {
   it('keeps the Status menu open when the request changes elsewhere, marks it, and shows the change once the menu closes', async () => {
     const { user, panel } = await openDetails('pflege-old.example');
     await user.click(within(panel).getByRole('combobox', { name: 'Status' }));
@@ -156,7 +156,7 @@ describe('live updates wait for open menus', { timeout: 60_000 }, () => {
   });
 });
 
-describe('live updates wait for open dialogs', { timeout: 60_000 }, () => {
+describe('live updates wait for open dialogs', () => {
   it('reloads the list behind an open details dialog only once it closes', async () => {
     const { user } = await openDetails('pflege-old.example');
     const loads = fake.state.incoming.length;
@@ -171,7 +171,7 @@ describe('live updates wait for open dialogs', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the board', { timeout: 60_000 }, () => {
+describe('the board', () => {
   it('moves a card changed in its details into its new column at once, without reading the columns again', async () => {
     const BOARD = '/archive/care-requests/board/';
     storeRefreshToken(fake.backend.service);

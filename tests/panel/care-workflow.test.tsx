@@ -3,16 +3,16 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
-import { UID_2016, useFakeCareBackend } from './support/fakeCareService';
+import { UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { DORA_UID } from './support/fakeCareWork';
 import { INCOMING_PATH, openList, row } from './support/incomingCareRequests';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeCareBackend();
+const fake = withFakeCareBackend();
 const UID_2012 = '0f1e2d3c-0000-4000-8000-000000002012';
 const lastFilters = () => JSON.parse(fake.state.incoming.at(-1)!.url.searchParams.get('filters') ?? '{}');
 
-describe('incoming list: the workflow', { timeout: 60_000 }, () => {
+describe('incoming list: the workflow', () => {
   it('shows status, assignee and follow-up, an overdue one in red and in words', async () => {
     await openList(fake);
     const worked = row('caredesk.example');
@@ -77,7 +77,7 @@ describe('incoming list: the workflow', { timeout: 60_000 }, () => {
   });
 });
 
-describe('live updates', { timeout: 60_000 }, () => {
+describe('live updates', () => {
   it('reads the event stream with the bearer (no token in the URL), counts new requests and refreshes a row changed elsewhere', async () => {
     const { user } = await openList(fake);
     await waitFor(() => expect(fake.work.state.streams.size).toBeGreaterThan(0));
@@ -102,7 +102,7 @@ describe('live updates', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the workflow panel', { timeout: 60_000 }, () => {
+describe('the workflow panel', () => {
   const openDetails = async (host: string) => {
     const rendered = await openList(fake);
     await rendered.user.click(within(row(host)).getByRole('button', { name: 'View details' }));

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { territoryOf } from '../../src/resources/careRequests/parts/TerritoryChip';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { createFakeMailService } from './support/fakeMailService';
 import { createFakeRolePolicy, DISPATCHER_UID, type FakeRolePolicy, NURSE_UID } from './support/fakeRolePolicy';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 let policy: FakeRolePolicy;
 
 beforeEach(() => {

@@ -11,10 +11,10 @@ import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { problemsDe } from '../../src/i18n/messages/de/problems';
 import { problemsEn } from '../../src/i18n/messages/en/problems';
 import { toUserRecord } from '../../src/dataProviders/users';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID, testConfig } from './support/fakeAuthService';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 let session: Session;
 let dataProvider: CaredeskDataProvider;
 

@@ -5,13 +5,13 @@ import '../../src/resources/files/FileSearch';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { testConfig } from './support/fakeAuthService';
 import { createFakeRolePolicy, DISPATCHER_UID, type FakeRolePolicy } from './support/fakeRolePolicy';
-import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { FILE_UID, withFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 import { pdfWithTable } from './support/pdfs';
 import { onAPhone } from './support/phone';
 
 /** Staff's corrections on the file search: row actions, the edit, delete and preview dialogs, the bulk delete, by permission. */
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 const HOURS_UID = 'f0000000-0000-4000-8000-000000000002';
 const NOTES_UID = 'f0000000-0000-4000-8000-000000000003';
 

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { daySeconds } from '../../src/dataProviders/kit/dayRange';
 import { afterTypingPause, dateField, typeDate } from './support/dateFields';
-import { useFakeFilesBackend } from './support/fakeFilesService';
+import { withFakeFilesBackend } from './support/fakeFilesService';
 import { openSearch, SEARCH_PATH } from './support/fileSearch';
 import { currentUrl } from './support/renderApp';
 
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 
 const filteredSearches = () => fake.files.hits('GET', SEARCH_PATH).filter((request) => request.query.has('filters'));
 

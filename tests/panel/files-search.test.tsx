@@ -8,11 +8,11 @@ import { ContentTypeField } from '../../src/resources/files/ContentTypeField';
 import { ReferenceChips } from '../../src/resources/files/ReferenceChips';
 import { TestTranslations } from './support/careTranslations';
 import { dateField, typeDate } from './support/dateFields';
-import { FILE_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { FILE_UID, withFakeFilesBackend } from './support/fakeFilesService';
 import { openSearch, SEARCH_PATH } from './support/fileSearch';
 import { currentUrl, recordNavigation, reloadApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../src/resources/apiTokens/FileApiTokens';
 import '../../src/resources/apiTokens/PricingApiTokens';
 import { endOfDaySeconds, todayString } from '../../src/resources/apiTokens/tokenRules';
-import { REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { REVOKED_TOKEN_UID, TOKEN_UID, withFakeFilesBackend } from './support/fakeFilesService';
 import { expectPanelPager } from './support/pager';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 import { dateField, typeDate, typeDay } from './support/dateFields';
 
 const EXPIRY = /^Expiry date/;
 
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 
 async function openTokens(path: string) {
   storeRefreshToken(fake.backend.service);

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/files/FileSearch';
-import { useFakeFilesBackend } from './support/fakeFilesService';
+import { withFakeFilesBackend } from './support/fakeFilesService';
 import { openSearch, SEARCH_PATH } from './support/fileSearch';
 
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 
 describe('upload dialog', () => {
   it('is valid only with a file, a name longer than 3 characters and a description; fills the name from the file', async () => {

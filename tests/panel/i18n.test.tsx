@@ -8,11 +8,11 @@ import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { en } from '../../src/i18n/en';
 import { careEn } from '../../src/i18n/messages/en/care';
 import { usersEn } from '../../src/i18n/messages/en/users';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { testConfig } from './support/fakeAuthService';
 import { renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 const storage = (value?: string) => ({
   getItem: (key: string) => (key === LOCALE_STORAGE_KEY && value !== undefined ? value : null),

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import '../../src/password/SecurityPage';
 import { createSession, type Session } from '../../src/auth/session';
 import { createHttpClient, type HttpClient } from '../../src/dataProviders/httpClient';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { AUTH_URL, ORIGIN } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** Every POST of the panel carries an Idempotency-Key: one per action, the same one when that request is sent again. */
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const KEY = /^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/;
 
 /** The Idempotency-Key header of each request of `method` to a path ending in `path`, in order. */
@@ -25,7 +25,7 @@ function keysSent(method: string, path: string) {
   return keys;
 }
 
-describe('the Security page', { timeout: 60_000 }, () => {
+describe('the Security page', () => {
   it('sends a request refused for a recent sign-in again with the same key, and the next addition with another', async () => {
     const keys = keysSent('POST', '/second-factors/totp/');
     backend.service.state.reauthenticationRequired = true;

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installIndexedComputedStyle } from './support/indexedComputedStyle';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 
 /** The test setup's indexed getComputedStyle (support/indexedComputedStyle.ts) answers as jsdom's own does. */
 
 const require = createRequire(import.meta.url);
 const idlUtils = require('jsdom/lib/jsdom/living/generated/utils.js');
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 const TRICKY_RULES = `
   .probe-a { color: rgb(1, 0, 0); }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { installIndexedLabels } from './support/indexedLabels';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 
 /** The test setup's label getters (support/indexedLabels.ts) answer as jsdom's own do. */
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 const TRICKY_MARKUP = `
   <label for="probe-1">for an input</label><input id="probe-1">
@@ -56,7 +56,7 @@ describe('the indexed label getters', () => {
     form.innerHTML = '<label for="alone">alone</label><input id="alone"><label>inside <select></select></label>';
     const [input, select] = [form.querySelector('input')!, form.querySelector('select')!];
     expect([...input.labels!].map((label) => label.textContent)).toEqual(['alone']);
-    expect([...select.labels!].map((label) => label.textContent)).toEqual(['inside ']);
+    expect([...select.labels].map((label) => label.textContent)).toEqual(['inside ']);
     expect(jsdomsOwn(() => [...input.labels!].map((label) => label.textContent))).toEqual(['alone']);
   });
 });

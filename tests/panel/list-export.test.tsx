@@ -8,7 +8,7 @@ import '../../src/resources/apiTokens/PricingApiTokens';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { captureDownloads, csvLinesOf } from './support/downloads';
 import { ADMIN_UID } from './support/fakeAuthService';
-import { FILE_UID, REVOKED_TOKEN_UID, TOKEN_UID, useFakeFilesBackend } from './support/fakeFilesService';
+import { FILE_UID, REVOKED_TOKEN_UID, TOKEN_UID, withFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** The CSV export of the lists (src/common/export): what the downloaded file holds. */
@@ -35,8 +35,8 @@ async function exportCsv(
   return csvLinesOf(files[0]);
 }
 
-describe('file search export', { timeout: 60_000 }, () => {
-  const fake = useFakeFilesBackend();
+describe('file search export', () => {
+  const fake = withFakeFilesBackend();
   const SEARCH_PATH = '/api/files/search/';
 
   it('writes every file the search selects, read 100 at a time, not only the page shown', async () => {
@@ -125,8 +125,8 @@ describe('file search export', { timeout: 60_000 }, () => {
   });
 });
 
-describe('API token export', { timeout: 60_000 }, () => {
-  const fake = useFakeFilesBackend();
+describe('API token export', () => {
+  const fake = withFakeFilesBackend();
 
   it('writes the tokens the search selects, users by uid, and never a token value', async () => {
     fake.files.tokens.files.push({

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../src/resources/files/FileSearch';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { useFakeFilesBackend } from './support/fakeFilesService';
+import { withFakeFilesBackend } from './support/fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** A list whose service counts only up to past 1,000 matches (total_is_lower_bound): the pager says so and counts all on request. */
-const fake = useFakeFilesBackend();
+const fake = withFakeFilesBackend();
 const SEARCH_PATH = '/api/files/search/';
 
 function addFiles(count: number) {

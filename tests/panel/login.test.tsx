@@ -6,11 +6,11 @@ import { createSession, STORAGE_KEYS } from '../../src/auth/session';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { startPanel } from '../../src/startPanel';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { AUTH_URL, problem, testConfig } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 const usernameField = () => screen.getByLabelText('Username');
 const passwordField = () => screen.getByLabelText('Password');

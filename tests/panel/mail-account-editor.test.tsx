@@ -5,11 +5,11 @@ import '../../src/resources/mail/AccountList';
 import '../../src/resources/mail/ProviderEditor';
 import '../../src/resources/mail/ProviderList';
 import { ACCOUNT_UID, PLAIN_ACCOUNT_UID, PROVIDER2_UID, PROVIDER_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { choose, submit } from './support/mailEditors';
 import { currentUrl } from './support/renderApp';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 describe('account editor', () => {
   it('requires expression and provider, asks credentials when authentication is required and creates the account', async () => {

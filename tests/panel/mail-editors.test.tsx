@@ -5,11 +5,11 @@ import '../../src/resources/mail/AccountList';
 import '../../src/resources/mail/ProviderEditor';
 import '../../src/resources/mail/ProviderList';
 import { PLAIN_ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { choose, submit } from './support/mailEditors';
 import { currentUrl, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 describe('provider editor', () => {
   it('validates name, host, port and security and creates the provider, then goes back to the list', async () => {

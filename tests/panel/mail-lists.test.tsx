@@ -10,12 +10,12 @@ import '../../src/resources/mail/QueueList';
 import '../../src/resources/mail/RetryList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { captureDownloads, csvLinesOf } from './support/downloads';
 import { currentUrl } from './support/renderApp';
 import { expectPanelPager } from './support/pager';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 afterEach(() => {
   vi.useRealTimers();

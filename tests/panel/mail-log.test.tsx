@@ -6,11 +6,11 @@ import '../../src/resources/mail/log/MailLogList';
 import '../../src/resources/mail/log/MailLogShow';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createFakeRolePolicy, DISPATCHER_UID } from './support/fakeRolePolicy';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 import { captureDownloads, textOf } from './support/downloads';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -61,7 +61,7 @@ function detailInvoice() {
   });
 }
 
-describe('mail log list', { timeout: 60_000 }, () => {
+describe('mail log list', () => {
   it('lists every mail newest first with its state, under Mail Delivery', async () => {
     await openMailScreen(fake.backend, LOG, 'Shift plan');
     expect(within(row('Shift plan')).getByText('Queued')).toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('mail log list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('mail detail', { timeout: 60_000 }, () => {
+describe('mail detail', () => {
   it('shows the mail with its body as text, Message-ID, and every attempt with each recipient accepted or refused', async () => {
     detailInvoice();
     const { user } = await openMailScreen(fake.backend, LOG, 'Invoice');
@@ -289,7 +289,7 @@ describe('mail detail', { timeout: 60_000 }, () => {
   });
 });
 
-describe('mail log permissions', { timeout: 60_000 }, () => {
+describe('mail log permissions', () => {
   beforeEach(() => {
     const policy = createFakeRolePolicy(() => fake.backend.service);
     policy.addUsers();

@@ -7,13 +7,13 @@ import '../../src/resources/mail/ProviderList';
 import '../../src/resources/mail/RetryList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PLAIN_ACCOUNT_UID, PROVIDER2_UID, PROVIDER_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { currentUrl } from './support/renderApp';
 import { onAPhone } from './support/phone';
 
 /** Disabling and deleting providers and accounts, and Retry now on the retry list, on the real screens. */
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 afterEach(() => {
   vi.restoreAllMocks();

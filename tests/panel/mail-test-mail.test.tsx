@@ -4,9 +4,9 @@ import '../../src/resources/mail/AccountEditor';
 import '../../src/resources/mail/AccountList';
 import { senderFromExpression } from '../../src/resources/mail/senderFromExpression';
 import { ACCOUNT_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 
 describe('sender suggestion', () => {
   it('uses a literal address or a domain pattern, otherwise nothing', () => {

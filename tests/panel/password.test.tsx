@@ -8,11 +8,11 @@ import {
   validateOwnConfirmation,
   validateOwnPassword,
 } from '../../src/password/passwordRules';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL, problem } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 describe('own password rules', () => {
   it.each([

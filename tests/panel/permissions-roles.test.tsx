@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/resources/roles/RoleList';
 import { PERMISSIONS } from '../../src/common/permissions';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, RECRUITER_UID } from './support/fakeAuthService';
 import { DISPATCHER_UID, type FakeRolePolicy, NURSE_UID } from './support/fakeRolePolicy';
 import { installPermissionServices, openAs } from './support/permissionServices';
 
 /** The Roles screen (read and write, read-only), and the screens of missing permissions in German. */
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 let policy: FakeRolePolicy;
 
 beforeEach(() => {

@@ -9,14 +9,14 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { createSession, STORAGE_KEYS } from '../../src/auth/session';
 import { PERMISSIONS } from '../../src/common/permissions';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL, RECRUITER_UID } from './support/fakeAuthService';
 import type { FakeFilesService } from './support/fakeFilesService';
 import { DISPATCHER_UID, type FakeRolePolicy, NURSE_UID } from './support/fakeRolePolicy';
 import { installPermissionServices, openAs } from './support/permissionServices';
 import { currentUrl, recordNavigation, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 let policy: FakeRolePolicy;
 let files: FakeFilesService;
 

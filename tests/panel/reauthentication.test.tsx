@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
 import { assertionOf, fakeWebAuthnLibrary, resetWebAuthn } from './support/fakeWebAuthn';
@@ -9,7 +9,7 @@ import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 /** The fake WebAuthn library every panel test gets (tests/panel/setup.ts). */
 const webauthn = fakeWebAuthnLibrary();
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const PASSWORD_ROUTE = '/api/auth/update-password-authentication/';
 const NEW_PASSWORD = 'Fresh-Start-1';
 
@@ -33,7 +33,7 @@ async function changeOwnPassword() {
 const passwordPuts = () => backend.service.hits('PUT', PASSWORD_ROUTE);
 const reauthentications = () => backend.service.hits('POST', '/api/auth/reauthenticate/').map((entry) => entry.body);
 
-describe('re-authentication', { timeout: 60_000 }, () => {
+describe('re-authentication', () => {
   it('asks for the password and repeats the action with the fresh access token', async () => {
     const { user, dialog } = await changeOwnPassword();
     expect(within(dialog).getByLabelText('Password')).toHaveFocus();

@@ -4,11 +4,11 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { redirectTarget, signInRedirect } from '../../src/auth/redirect';
 import { createSession, STORAGE_KEYS } from '../../src/auth/session';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { AUTH_URL, RECRUITER_UID } from './support/fakeAuthService';
 import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 describe('redirect helpers', () => {
   it('builds /?redirect_to=<path>&<original query>', () => {

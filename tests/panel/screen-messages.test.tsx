@@ -15,12 +15,12 @@ import '../../src/resources/users/UserList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { createFakeFilesService, type FakeFilesService } from './support/fakeFilesService';
 import { PROVIDER_UID } from './support/fakeMailService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
 /** What people read: empty lists in the screen's own words with the screen's action, success messages, German words. */
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 let files: FakeFilesService;
 beforeEach(() => {
   files = createFakeFilesService();

@@ -2,13 +2,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/password/SecurityPage';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { RECRUITER_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
 import { onAPhone } from './support/phone';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 afterEach(() => vi.restoreAllMocks());
 /** 2026-12-01 12:00 UTC. */
 const GRACE_UNTIL = 1_796_126_400;
@@ -19,7 +19,7 @@ function openAsBob(path = '/dashboard') {
   return renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
 }
 
-describe('a session that may only enroll', { timeout: 60_000 }, () => {
+describe('a session that may only enroll', () => {
   it('shows only the enrollment page: add a factor, save the recovery codes, then continue to the panel', async () => {
     Object.assign(bob(), { secondFactorRequired: true, enrollmentOnly: true });
     const { user } = openAsBob();
@@ -62,7 +62,7 @@ describe('a session that may only enroll', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the enrollment notice during the grace period', { timeout: 60_000 }, () => {
+describe('the enrollment notice during the grace period', () => {
   it('asks to enroll by the last day, links to the Security page and blocks nothing', async () => {
     Object.assign(bob(), { secondFactorRequired: true, graceUntil: GRACE_UNTIL });
     const { user } = openAsBob();

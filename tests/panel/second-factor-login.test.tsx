@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
 import { assertionOf, notAllowed, fakeWebAuthnLibrary, resetWebAuthn } from './support/fakeWebAuthn';
@@ -9,7 +9,7 @@ import { currentUrl, renderApp } from './support/renderApp';
 /** The fake WebAuthn library every panel test gets (tests/panel/setup.ts). */
 const webauthn = fakeWebAuthnLibrary();
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const alice = () => backend.service.state.users.get(ADMIN_UID)!;
 const RECOVERY_CODE = 'abcd-efgh-2345';
 
@@ -34,7 +34,7 @@ const signedIn = async () => {
   expect(await screen.findByText('Hello Alice Admin!')).toBeInTheDocument();
 };
 
-describe('sign-in with a second factor', { timeout: 60_000 }, () => {
+describe('sign-in with a second factor', () => {
   it('asks for the one-time code with a numeric keyboard and autofill, refuses a wrong one in words and signs in with the right one', async () => {
     const { user } = await enterPassword();
     const code = screen.getByLabelText('One-time code');
@@ -138,7 +138,7 @@ describe('sign-in with a second factor', { timeout: 60_000 }, () => {
   });
 });
 
-describe('device tokens', { timeout: 60_000 }, () => {
+describe('device tokens', () => {
   it('keeps the sign-in’s device token per lower-cased username and sends it with the next sign-in', async () => {
     alice().factors = [];
     window.localStorage.setItem('caredesk.device_token.alice', 'device-old');
@@ -160,7 +160,7 @@ describe('device tokens', { timeout: 60_000 }, () => {
   });
 });
 
-describe('passkey sign-in', { timeout: 60_000 }, () => {
+describe('passkey sign-in', () => {
   it('"Sign in with a passkey" signs in without a password', async () => {
     alice().factors = [{ uid: 'factor-2', kind: 'webauthn', name: 'Key', created: 1_772_000_000, last_used: null }];
     webauthn.startAuthentication.mockResolvedValue(assertionOf(ADMIN_UID));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/password/SecurityPage';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { captureDownloads, textOf } from './support/downloads';
 import { ADMIN_UID } from './support/fakeAuthService';
 import { TOTP_SECRET, VALID_TOTP_CODE } from './support/fakeSecondFactors';
@@ -11,7 +11,7 @@ import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 /** The fake WebAuthn library every panel test gets (tests/panel/setup.ts). */
 const webauthn = fakeWebAuthnLibrary();
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const alice = () => backend.service.state.users.get(ADMIN_UID)!;
 const PHONE = { uid: 'factor-phone', kind: 'totp' as const, name: 'Phone', created: 1_772_000_000, last_used: null };
 
@@ -31,7 +31,7 @@ const factorTable = async () => {
   return screen.getByRole('table', { name: 'Second factors' });
 };
 
-describe('/security', { timeout: 60_000 }, () => {
+describe('/security', () => {
   it('opens from the account menu and says when there is no factor yet', async () => {
     storeRefreshToken(backend.service);
     const { user } = renderApp('/?redirect_to=%2Fdashboard');

@@ -4,11 +4,11 @@ import { ReauthenticationCancelled, ReauthenticationPrompt } from '../../src/aut
 import { secondFactorChallenge } from '../../src/auth/secondFactorChallenge';
 import { createSession, type Session, STORAGE_KEYS } from '../../src/auth/session';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const sessions: Session[] = [];
 afterEach(() => {
   while (sessions.length) sessions.pop()!.dispose();

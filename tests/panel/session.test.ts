@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSession, REFRESH_LEAD_MS, type Session, STORAGE_KEYS } from '../../src/auth/session';
 import { TokenResponseError } from '../../src/auth/tokenResponse';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 const sessions: Session[] = [];
 
 afterEach(() => {

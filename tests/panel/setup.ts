@@ -45,7 +45,7 @@ function skipOwnerStacks() {
 
 // What jsdom lacks and MUI / react-admin use.
 if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
+window.scrollTo = () => undefined;
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import '../../src/resources/users/UserCreate';
 import '../../src/resources/users/UserEdit';
 import '../../src/resources/users/UserList';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { RECRUITER_UID } from './support/fakeAuthService';
 import { currentUrl, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 const button = (name: string) => screen.getByRole('button', { name });
 
@@ -110,7 +110,7 @@ describe('create user', () => {
 });
 
 // The edit form (tabs, Autocomplete) is the heaviest screen to render in jsdom; give it more room than the default.
-describe('edit user', { timeout: 60_000 }, () => {
+describe('edit user', () => {
   async function openEdit(uid = RECRUITER_UID) {
     storeRefreshToken(backend.service);
     const rendered = renderApp(`/?redirect_to=${encodeURIComponent(`/users/${uid}/`)}`);

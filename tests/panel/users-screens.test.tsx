@@ -9,11 +9,11 @@ import '../../src/resources/mail/ProviderEditor';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import { ACCOUNT_UID, PROVIDER_UID } from './support/fakeMailService';
 import { RECRUITER_UID } from './support/fakeAuthService';
-import { openMailScreen, useFakeMailBackend } from './support/mailBackend';
+import { openMailScreen, withFakeMailBackend } from './support/mailBackend';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 import { onAPhone } from './support/phone';
 
-const fake = useFakeMailBackend();
+const fake = withFakeMailBackend();
 const backend = fake.backend;
 
 async function open(path: string, text: string) {

@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/resources/roles/RoleList';
 import '../../src/resources/users/UserEdit';
 import '../../src/resources/users/UserList';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';
 import { installPermissionServices, openAs } from './support/permissionServices';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 /** 2026-12-01 12:00 UTC. */
 const GRACE_UNTIL = 1_796_126_400;
 const USED = 1_772_361_000;
@@ -40,7 +40,7 @@ async function openSecondFactorTab(uid: string) {
   return rendered;
 }
 
-describe('users: second factors', { timeout: 60_000 }, () => {
+describe('users: second factors', () => {
   it('shows each user’s second factor as a chip: on, required but missing, off', async () => {
     await openAs(backend, ADMIN_UID, '/users/');
     await screen.findByText('Bob Recruiter');
@@ -125,7 +125,7 @@ describe('users: second factors', { timeout: 60_000 }, () => {
   });
 });
 
-describe('dashboard and roles', { timeout: 60_000 }, () => {
+describe('dashboard and roles', () => {
   it('counts the users who miss a required second factor, linking to the users list', async () => {
     await openAs(backend, ADMIN_UID, '/dashboard');
     const users = await screen.findByRole('region', { name: 'Users' }, { timeout: 15_000 });

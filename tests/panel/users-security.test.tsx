@@ -6,11 +6,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/resources/users/UserEdit';
 import '../../src/resources/users/UserList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 /** What Chrome 142 on Linux sends. */
 const CHROME_ON_LINUX =
@@ -73,7 +73,7 @@ const row = (name: string) => {
 };
 const button = (name: string) => screen.getByRole('button', { name });
 
-describe('users list: account security', { timeout: 60_000 }, () => {
+describe('users list: account security', () => {
   it('shows a Locked chip for a throttled user and the last sign-in, "never" without one', async () => {
     await openList();
     expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('users list: account security', { timeout: 60_000 }, () => {
   });
 });
 
-describe('user editor: sessions', { timeout: 60_000 }, () => {
+describe('user editor: sessions', () => {
   it("lists the user's active sessions, newest use first, with created, last used, address and browser", async () => {
     await openSessions();
     const table = await screen.findByRole('table', { name: 'Active sessions' });
@@ -197,7 +197,7 @@ describe('user editor: sessions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('in German', { timeout: 60_000 }, () => {
+describe('in German', () => {
   it('names the chip, the column, the action and the sessions in German, with German dates', async () => {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, '"de"');
     await openList();

@@ -6,12 +6,12 @@ import '../../src/resources/users/UserCreate';
 import '../../src/resources/users/UserEdit';
 import '../../src/resources/users/UserList';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
-import { useFakeBackend } from './support/backend';
+import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './support/fakeAuthService';
 import { expectPanelPager } from './support/pager';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';
 
-const backend = useFakeBackend();
+const backend = withFakeBackend();
 
 async function openList() {
   storeRefreshToken(backend.service);

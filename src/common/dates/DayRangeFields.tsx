@@ -1,6 +1,6 @@
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import type { FieldRef, PickerChangeHandlerContext } from '@mui/x-date-pickers/models';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { DatePickerLocalization } from './DatePickerLocalization';
 import { type DayProblem, FIRST_DAY, LAST_DAY, dateOfDay, dayOf, dayProblem } from './days';
 
@@ -37,11 +37,11 @@ const DayField = ({ label, day, from, to, onApply, messages }: DayFieldProps) =>
   latest.current = { draft, day, from, to, onApply };
 
   // the applied day changed elsewhere (URL, reset): show it
-  useEffect(() => {
+  const showApplied = useEffectEvent((day: string) => {
     const shown = draft && dayProblem(draft, {}) === null ? dayOf(draft) : '';
     if (shown !== day) setDraft(dateOfDay(day));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [day]);
+  });
+  useEffect(() => showApplied(day), [day]);
   // closing the menu right after typing a day still applies it
   useEffect(() => () => (timer.current !== undefined && latest.current.draft !== null ? apply() : undefined), []);
 

@@ -39,8 +39,8 @@ const useNavigate = () => {
     latest.current = navigate;
   }, [navigate]);
   return useCallback<RouterNavigateFunction>((to, options) => {
-    if (typeof to === 'number') return latest.current(to);
-    return latest.current(to, pathnameOf(to) === '/' ? { ...options, replace: true } : options);
+    if (typeof to === 'number') void latest.current(to);
+    else void latest.current(to, pathnameOf(to) === '/' ? { ...options, replace: true } : options);
   }, []);
 };
 
@@ -55,8 +55,8 @@ export const routerProvider: RouterProvider = {
   useNavigate,
   useLocation,
   useParams: useParams as RouterProvider['useParams'],
-  useBlocker: useBlocker as RouterProvider['useBlocker'],
-  useMatch: useMatch as RouterProvider['useMatch'],
+  useBlocker: useBlocker,
+  useMatch: useMatch,
   useInRouterContext,
   useCanBlock,
   Link: Link as RouterProvider['Link'],
@@ -65,5 +65,5 @@ export const routerProvider: RouterProvider = {
   Routes: Routes as RouterProvider['Routes'],
   Outlet,
   RouterWrapper,
-  matchPath: matchPath as RouterProvider['matchPath'],
+  matchPath: matchPath,
 };

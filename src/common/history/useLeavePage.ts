@@ -18,7 +18,7 @@ function hasEarlierPanelPage(): boolean {
 export function useLeavePage(fallback: string): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
-    if (hasEarlierPanelPage()) navigate(-1);
-    else navigate(fallback, { replace: true });
+    if (hasEarlierPanelPage()) void navigate(-1);
+    else void navigate(fallback, { replace: true });
   }, [navigate, fallback]);
 }

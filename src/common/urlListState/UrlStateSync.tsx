@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useListContext } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './specListQuery';
@@ -19,31 +19,28 @@ export const UrlStateSync = ({ options }: { options: SpecListOptions }) => {
   const urlKey = toSpecListQuery(urlState, options);
   const listKey = toSpecListQuery({ page, perPage, sort, filter: filterValues ?? {} }, options);
 
-  const latest = useRef({ urlKey, listKey, pathname: location.pathname });
-  latest.current = { urlKey, listKey, pathname: location.pathname };
-
-  // URL -> list
-  useEffect(() => {
-    if (latest.current.listKey === urlKey) return;
+  // URL -> list, whenever the URL's state changes (not when the list does)
+  const followUrl = useEffectEvent(() => {
+    if (listKey === urlKey) return;
     setSort(urlState.sort);
     setFilters(urlState.filter, displayedFilters, false);
     setPerPage(urlState.perPage);
     setPage(urlState.page); // last: sort, filter and page size changes reset the page to 1
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlKey]);
+  });
+  useEffect(() => followUrl(), [urlKey]);
 
   // list -> URL, only when the list itself changed: a change that leaves a list in step with the URL is the user's
   // (a new history entry); a list that was still catching up with the URL (mount, Back) never pushes, and a correction
   // that moves it elsewhere replaces the entry.
   const previousListKey = useRef(listKey);
-  useEffect(() => {
-    const wasInStep = previousListKey.current === latest.current.urlKey;
+  const followList = useEffectEvent((listKey: string) => {
+    const wasInStep = previousListKey.current === urlKey;
     const changed = previousListKey.current !== listKey;
     previousListKey.current = listKey;
-    if (!changed || listKey === latest.current.urlKey) return;
-    navigate({ pathname: latest.current.pathname, search: `?${listKey}` }, { replace: !wasInStep });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listKey]);
+    if (!changed || listKey === urlKey) return;
+    void navigate({ pathname: location.pathname, search: `?${listKey}` }, { replace: !wasInStep });
+  });
+  useEffect(() => followList(listKey), [listKey]);
 
   return null;
 };

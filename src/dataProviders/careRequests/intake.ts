@@ -77,7 +77,7 @@ const FIELD_OF_WIRE: Record<string, string> = {
 
 /** The stepper field behind an intake field name ("EinsatzPLZ", "P1Mobil"); null for the fixed tracking fields and unknown names. */
 export function formFieldOf(wireName: string): FormFieldRef | null {
-  if (Object.hasOwn(FIELD_OF_WIRE, wireName)) return { name: FIELD_OF_WIRE[wireName]!, patient: null };
+  if (Object.hasOwn(FIELD_OF_WIRE, wireName)) return { name: FIELD_OF_WIRE[wireName], patient: null };
   const patientField = /^P([01])(.+)$/.exec(wireName);
   const name = patientField && PATIENT_FIELDS.find(([wire]) => wire === patientField[2])?.[1];
   return name ? { name, patient: Number(patientField[1]) } : null;

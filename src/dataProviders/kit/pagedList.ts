@@ -57,7 +57,7 @@ const isEmpty = (value: unknown) =>
   value === undefined ||
   value === null ||
   value === '' ||
-  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
+  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /** The `filters` JSON object of the paged dialect, or undefined when no known filter is set. */
 function toPagedFilters(filter: Record<string, unknown> | undefined, rules: Record<string, FilterRule> = {}) {

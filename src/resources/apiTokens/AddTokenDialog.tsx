@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { DayPicker } from '../../common/dates/DayPicker';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
@@ -77,20 +77,21 @@ export const AddTokenDialog = ({
   const { loading, error, clearError, reset, run } = useDialogAction(onClose);
   const serviceInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  const [expiryTouched, setExpiryTouched] = useState(false);
+  // each opening starts empty
+  const startEmpty = useEffectEvent(() => {
     setValues(EMPTY);
     setGenerated('');
     setExpiryTouched(false);
     reset();
     const timer = setTimeout(() => serviceInput.current?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  });
+  useEffect(() => (open ? startEmpty() : undefined), [open]);
 
   const set = (patch: Partial<TokenFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const expiryProblem = expiryError(values.hasExpiry, values.expiry);
   // an empty day is only wrong once the person has left the field: ticking the box does not scold at once
-  const [expiryTouched, setExpiryTouched] = useState(false);
   const shownExpiryProblem = expiryProblem === 'required' && !expiryTouched ? null : expiryProblem;
   const valid = isTokenFormValid(values);
   const generate = () => {

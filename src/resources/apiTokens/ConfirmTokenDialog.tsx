@@ -1,5 +1,5 @@
 import { Button, DialogContentText } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { ActionDialog } from '../../common/ActionDialog';
 import { useDialogAction } from '../../common/useDialogAction';
@@ -27,12 +27,13 @@ export const ConfirmTokenDialog = ({
   const cancelButton = useRef<HTMLButtonElement>(null);
   const open = record !== null;
 
-  useEffect(() => {
-    if (!open) return;
+  // each token asked about starts without the previous one's error, the focus on Cancel
+  const startAsking = useEffectEvent(() => {
     reset();
     const timer = setTimeout(() => cancelButton.current?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open, record?.id]);
+  });
+  useEffect(() => (open ? startAsking() : undefined), [open, record?.id]);
 
   const confirm = async () => {
     if (!record) return;

@@ -81,7 +81,7 @@ const AuditList = () => {
       ) : (
         <DataTable<AuditEvent>
           rowClick={(id) => {
-            navigate(auditEventPath(id));
+            void navigate(auditEventPath(id));
             return false;
           }}
           bulkActionButtons={false}

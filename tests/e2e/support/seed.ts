@@ -221,8 +221,8 @@ export async function seedWalk(api: AdminApi, peer: SmtpPeer): Promise<WalkSeed>
   await waitForMail(api, 'delivered', delivered);
   await waitForMail(api, 'failed', failed);
   await waitForMail(api, 'retries', retrying);
-  await waitForMail(api, 'delivered', longMails[0]!);
-  await waitForMail(api, 'retries', longMails[1]!);
+  await waitForMail(api, 'delivered', longMails[0]);
+  await waitForMail(api, 'retries', longMails[1]);
 
   const fileName = `Besuchsbericht-${suffix}.csv`;
   await seedFile(api, {

@@ -53,6 +53,7 @@ export function walkEveryScreen(
     });
     page = await context.newPage();
   });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern: none here
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     await testInfo.attach('screen', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });

@@ -9,7 +9,7 @@ import { initialStatistics, statisticsHandlers, type FakeStatistics } from './fa
  * workflow's routes without requests (the own settings, an idle event stream).
  * Unhandled requests fail the test.
  */
-export function useFakeBackend() {
+export function withFakeBackend() {
   const server = setupServer();
   let service: FakeAuthService = createFakeAuthService();
   let statistics: FakeStatistics = initialStatistics();

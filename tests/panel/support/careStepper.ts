@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { CareRequestValues } from '../../../src/dataProviders/careRequests/formValues';
 import { todayIso } from '../../../src/resources/careRequests/create/validators';
-import type { useFakeCareBackend } from './fakeCareService';
+import type { withFakeCareBackend } from './fakeCareService';
 import { currentUrl, renderApp, storeRefreshToken } from './renderApp';
 import { typeDay } from './dateFields';
 
@@ -14,7 +14,7 @@ const PATH = '/customers/create-care-request/';
 
 export type User = ReturnType<typeof renderApp>['user'];
 
-export async function openStepper(fake: ReturnType<typeof useFakeCareBackend>) {
+export async function openStepper(fake: ReturnType<typeof withFakeCareBackend>) {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(PATH)}`);
   await waitFor(() => expect(currentUrl()).toBe(PATH));

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import type { AuditEvent } from '../../../src/dataProviders/audit';
-import { useFakeBackend } from './backend';
+import { withFakeBackend } from './backend';
 import { ADMIN_UID, RECRUITER_UID, testConfig } from './fakeAuthService';
 
 export const EVENTS_URL = `${testConfig.auditUrl}/events/`;
@@ -116,8 +116,8 @@ export function createFakeAuditService() {
 }
 
 /** The fake auth backend plus a fresh fake audit service per test. */
-export function useFakeAuditBackend() {
-  const backend = useFakeBackend();
+export function withFakeAuditBackend() {
+  const backend = withFakeBackend();
   let audit = createFakeAuditService();
   beforeEach(() => {
     audit = createFakeAuditService();

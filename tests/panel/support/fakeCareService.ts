@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
-import { useFakeBackend } from './backend';
+import { withFakeBackend } from './backend';
 import { ORIGIN } from './fakeAuthService';
 import { createFakeCareWork, type WorkflowItem } from './fakeCareWork';
 
@@ -213,8 +213,8 @@ interface CapturedRequest {
 }
 
 /** The fake auth service plus fake intake and care services; every request is recorded. */
-export function useFakeCareBackend() {
-  const backend = useFakeBackend();
+export function withFakeCareBackend() {
+  const backend = withFakeBackend();
   const state = {
     intake: [] as CapturedRequest[],
     incoming: [] as CapturedRequest[],

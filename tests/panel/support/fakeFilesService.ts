@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
 import type { ApiToken } from '../../../src/dataProviders/apiTokens';
 import type { StoredFile } from '../../../src/dataProviders/files';
-import { useFakeBackend } from './backend';
+import { withFakeBackend } from './backend';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
 import { formDataOf } from './multipart';
 
@@ -243,8 +243,8 @@ export function createFakeFilesService() {
 export type FakeFilesService = ReturnType<typeof createFakeFilesService>;
 
 /** The fake auth backend plus a fresh fake files/pricing service per test. */
-export function useFakeFilesBackend() {
-  const backend = useFakeBackend();
+export function withFakeFilesBackend() {
+  const backend = withFakeBackend();
   let files: FakeFilesService;
   beforeEach(() => {
     files = createFakeFilesService();

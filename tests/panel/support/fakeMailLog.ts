@@ -1,4 +1,4 @@
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { problem } from './fakeAuthService';
 
 /**
@@ -102,7 +102,7 @@ function logPage(lists: MailLogLists, url: URL): Response {
     next_page: start + pageSize < total ? page + 1 : null,
     total,
     total_is_lower_bound: false,
-  } as unknown as JsonBodyType);
+  });
 }
 
 /** One mail's detail: the stored detail, else one made of its list entry (no attempts, no links). */
@@ -147,7 +147,7 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
       `${base}/administration/mails/:uid/`,
       route((_request, params) => {
         const detail = mailDetail(lists, params.uid);
-        return detail ? HttpResponse.json(detail as unknown as JsonBodyType) : notFound();
+        return detail ? HttpResponse.json(detail) : notFound();
       }),
     ),
     http.post(
@@ -166,7 +166,7 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
         lists.details.set(uid, { resent_from: params.uid });
         const before = lists.details.get(params.uid) ?? {};
         lists.details.set(params.uid, { ...before, resent_as: [...((before.resent_as as string[]) ?? []), uid] });
-        return HttpResponse.json(mailDetail(lists, uid) as unknown as JsonBodyType, { status: 201 });
+        return HttpResponse.json(mailDetail(lists, uid), { status: 201 });
       }),
     ),
     http.post(
@@ -189,7 +189,7 @@ export function mailLogHandlers(lists: MailLogLists, route: Route, base: string,
         lists.cancelled.push({ ...found.entry, error_message: null, completed_time: now() });
         const before = lists.details.get(params.uid) ?? {};
         lists.details.set(params.uid, { ...before, cancelled: { time: now(), by: 'admin' } });
-        return HttpResponse.json(mailDetail(lists, params.uid) as unknown as JsonBodyType);
+        return HttpResponse.json(mailDetail(lists, params.uid));
       }),
     ),
   ];

@@ -260,7 +260,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ...mailLogHandlers(state as unknown as MailLogLists, route, base, () => T0 + 600),
     http.get(
       `${base}/administration/providers/`,
-      list(() => [...providers.values()] as unknown as JsonBodyType),
+      list(() => [...providers.values()]),
     ),
     http.post(
       `${base}/administration/providers/`,
@@ -281,7 +281,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       `${base}/administration/providers/:uid/`,
       route((_request, params) => {
         const found = providers.get(params.uid);
-        return found ? json(found as unknown as JsonBodyType) : problem(404, 'Not Found', 'No such provider.');
+        return found ? json(found) : problem(404, 'Not Found', 'No such provider.');
       }),
     ),
     http.put(
@@ -292,7 +292,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         const failure = providerProblem(body);
         if (failure) return failure;
         Object.assign(found, body);
-        return json(found as unknown as JsonBodyType);
+        return json(found);
       }),
     ),
     http.delete(

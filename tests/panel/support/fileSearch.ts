@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { useFakeFilesBackend } from './fakeFilesService';
+import type { withFakeFilesBackend } from './fakeFilesService';
 import { currentUrl, renderApp, storeRefreshToken } from './renderApp';
 
 export const SEARCH_PATH = '/api/files/search/';
 
 /** Opens the file search at `path`, signed in against the file's fake backend, once `text` shows. */
 export async function openSearch(
-  fake: ReturnType<typeof useFakeFilesBackend>,
+  fake: ReturnType<typeof withFakeFilesBackend>,
   path = '/filebucket/search/',
   text = 'contract-2026.pdf',
 ) {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { useFakeCareBackend } from './fakeCareService';
+import type { withFakeCareBackend } from './fakeCareService';
 import { renderApp, storeRefreshToken } from './renderApp';
 
 /** The list of incoming care requests, as its tests open and read it. */
@@ -7,7 +7,7 @@ import { renderApp, storeRefreshToken } from './renderApp';
 export const INCOMING_PATH = '/archive/incoming-care-requests/';
 
 /** Opens `path`, signed in against the file's fake backend, once the list shows its first request. */
-export async function openList(fake: ReturnType<typeof useFakeCareBackend>, path = INCOMING_PATH) {
+export async function openList(fake: ReturnType<typeof withFakeCareBackend>, path = INCOMING_PATH) {
   storeRefreshToken(fake.backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
   await screen.findByText('caredesk.example');

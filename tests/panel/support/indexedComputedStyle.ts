@@ -230,10 +230,8 @@ const jsdomDeclarationForElement = styleRules.getDeclarationForElement;
 /** Installs the indexed matching; `restore` puts jsdom's own back (for the comparison test). */
 export function installIndexedComputedStyle() {
   styleRules.getDeclarationForElement = declarationForElement;
-  window.getComputedStyle = ((element: Element, pseudoElement?: string | null) =>
-    pseudoElement
-      ? jsdomGetComputedStyle(element, pseudoElement)
-      : computedStyle(element)) as typeof window.getComputedStyle;
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) =>
+    pseudoElement ? jsdomGetComputedStyle(element, pseudoElement) : computedStyle(element);
   return function restore() {
     styleRules.getDeclarationForElement = jsdomDeclarationForElement;
     window.getComputedStyle = jsdomGetComputedStyle;

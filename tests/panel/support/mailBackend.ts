@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect } from 'vitest';
-import { useFakeBackend } from './backend';
+import { withFakeBackend } from './backend';
 import { createFakeMailService, type FakeMailService } from './fakeMailService';
 import { currentUrl, renderApp, storeRefreshToken } from './renderApp';
 
 /** The fake auth backend plus a fresh fake mail service per test. */
-export function useFakeMailBackend() {
-  const backend = useFakeBackend();
+export function withFakeMailBackend() {
+  const backend = withFakeBackend();
   let mail: FakeMailService;
   beforeEach(() => {
     mail = createFakeMailService(() => backend.service);
@@ -21,7 +21,7 @@ export function useFakeMailBackend() {
 }
 
 /** Signs in (stored refresh token) and opens `path`; waits until `text` is shown. */
-export async function openMailScreen(backend: ReturnType<typeof useFakeBackend>, path: string, text: string) {
+export async function openMailScreen(backend: ReturnType<typeof withFakeBackend>, path: string, text: string) {
   storeRefreshToken(backend.service);
   const rendered = renderApp(`/?redirect_to=${encodeURIComponent(path)}`);
   await waitFor(() => expect(currentUrl()).toBe(path), { timeout: 10_000 });

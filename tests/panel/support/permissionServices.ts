@@ -1,12 +1,12 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { useFakeBackend } from './backend';
+import type { withFakeBackend } from './backend';
 import { createFakeFilesService } from './fakeFilesService';
 import { createFakeMailService } from './fakeMailService';
 import { createFakeRolePolicy } from './fakeRolePolicy';
 import { currentUrl, renderApp, storeRefreshToken } from './renderApp';
 
-type FakeBackend = ReturnType<typeof useFakeBackend>;
+type FakeBackend = ReturnType<typeof withFakeBackend>;
 
 /** The role policy with its users, and the files and mail services, installed on the file's fake backend (before each test). */
 export function installPermissionServices(backend: FakeBackend) {

@@ -61,7 +61,7 @@ test.each([
         .select({ bannedAt: users.bannedAt })
         .from(users)
         .where(eq(users.uid, anna.domain_user.uid));
-      return { status: response.statusCode, kept: row!.bannedAt ? 1 : 0 };
+      return { status: response.statusCode, kept: row.bannedAt ? 1 : 0 };
     },
   ],
   [
@@ -106,7 +106,7 @@ test.each([
         payload: { references: [{ name: 'Customer', value: 'C-1' }] },
       });
       const [row] = await t.db.select({ references: files.references }).from(files).where(eq(files.uid, file.uid));
-      return { status: response.statusCode, kept: row!.references.length };
+      return { status: response.statusCode, kept: row.references.length };
     },
   ],
 ])('%s: no event, no change', async (action, work) => {
@@ -116,5 +116,5 @@ test.each([
   const written = await t.db.execute(
     sql`select count(*)::int as n from audit_events where id > ${before} and action = ${action}`,
   );
-  expect((written as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  expect((written as { rows: { n: number }[] }).rows[0].n).toBe(0);
 });

@@ -72,7 +72,7 @@ beforeAll(async () => {
       actorName: alma.publicName,
     })
     .returning();
-  oldEventId = String(old!.id);
+  oldEventId = String(old.id);
 });
 afterAll(() => t?.close());
 
@@ -109,7 +109,7 @@ describe('GET /api/audit/events/', () => {
       actor: { uid: alma.uid, public_name: alma.publicName },
       address: '10.1.0.3',
       action: 'user.update',
-      target: { ...seeded[5]!.target, label: 'Target One' },
+      target: { ...seeded[5].target, label: 'Target One' },
       changes: { roles: ['ceo'] },
       outcome: 'refused',
     });
@@ -221,7 +221,7 @@ describe('GET /api/audit/events/{id}/', () => {
     expect(listed).toMatchObject({
       id: ids[1],
       actor: { uid: bruno.uid, public_name: bruno.publicName },
-      target: seeded[1]!.target,
+      target: seeded[1].target,
       changes: { recipients_count: 2 },
     });
   });

@@ -19,7 +19,7 @@ const now = new Date('2030-03-01T00:00:00Z');
 
 async function insertAt(time: Date, action = 'user.ban') {
   const [row] = await t.db.insert(auditEvents).values({ action, time }).returning({ id: auditEvents.id });
-  return row!.id;
+  return row.id;
 }
 const remaining = async (ids: number[]) =>
   (await t.db.select({ id: auditEvents.id }).from(auditEvents).where(inArray(auditEvents.id, ids)))

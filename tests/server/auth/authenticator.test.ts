@@ -98,7 +98,7 @@ describe('refused with 401', () => {
     ['a Bearer scheme without token', { authorization: 'Bearer' }],
     ['an unknown scheme', { authorization: 'Token abc' }],
   ])('%s', async (_case, headers) => {
-    const response = await info(headers as Record<string, string>);
+    const response = await info(headers);
     expect(response.statusCode).toBe(401);
     expect(response.json().detail).toEqual(expect.any(String));
   });

@@ -38,7 +38,7 @@ describe('password hash cost', () => {
         })
       ).statusCode,
     ).toBe(200);
-    return row!.passwordHash;
+    return row.passwordHash;
   }
 
   test("a production server stores argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane)", async () => {

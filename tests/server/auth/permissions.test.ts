@@ -118,11 +118,11 @@ function serviceRoutes(app: TestApp['app']): string[] {
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^([│├└─ ]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
     if (!match) continue;
-    const depth = match[1]!.length / 4;
+    const depth = match[1].length / 4;
     parents.length = depth;
     const path = parents.join('') + match[2];
-    parents.push(match[2]!);
-    for (const method of match[3]!.split(', '))
+    parents.push(match[2]);
+    for (const method of match[3].split(', '))
       if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`);
   }
   return routes.filter((route) => route.includes(' /api/') && !route.includes(' /api/docs')).sort();
@@ -248,13 +248,13 @@ test("the OpenAPI document names each route's permission and its 403", async () 
   const docs = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, { description?: string; responses: object }>>;
   }>();
-  const users = docs.paths['/api/auth/administration/users/']!.get!;
+  const users = docs.paths['/api/auth/administration/users/'].get;
   expect(users.description).toContain('Users need the permission `users:read`.');
   expect(users.responses).toHaveProperty('403');
-  expect(docs.paths['/api/files/search/']!.get!.description).toContain(
+  expect(docs.paths['/api/files/search/'].get.description).toContain(
     'Users (not API tokens) need the permission `files:read`.',
   );
-  expect(docs.paths['/api/auth/info/']!.get!.responses).not.toHaveProperty('403');
+  expect(docs.paths['/api/auth/info/'].get.responses).not.toHaveProperty('403');
 });
 
 describe('start-up check', () => {

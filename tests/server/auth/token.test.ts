@@ -97,7 +97,7 @@ describe('POST /token/ with Basic credentials', () => {
     ['an over-long username', basic('a'.repeat(65), ADMIN.password)],
     ['two values', { authorization: `Basic ${Buffer.from('a:b').toString('base64')} extra` }],
   ])('answers 401 for %s', async (name, headers) => {
-    const response = await token(headers as Record<string, string>);
+    const response = await token(headers);
     expect(response.statusCode).toBe(401);
     // A header that carries no username and password is not a sign-in; one that does is judged like any other.
     const type = /username|password/.test(name) ? '/problems/invalid-credentials' : '/problems/unauthorized';

@@ -197,7 +197,7 @@ describe('care requests created in the panel', () => {
       changes: {},
       outcome: 'success',
     });
-    expect(event!.actorName).toBeTruthy();
+    expect(event.actorName).toBeTruthy();
     for (const value of PERSONAL_VALUES) expect(JSON.stringify(event)).not.toContain(value);
   });
 
@@ -216,7 +216,7 @@ describe('care requests created in the panel', () => {
 
 describe('legacy requests', () => {
   const uidOf = async (legacyId: string) =>
-    (await t.db.select().from(careRequests).where(eq(careRequests.legacyId, legacyId)))[0]!.uid;
+    (await t.db.select().from(careRequests).where(eq(careRequests.legacyId, legacyId)))[0].uid;
 
   beforeAll(async () => {
     expect((await importCareRequests(t.db, CARE_REQUESTS_JSONL)).errors).toEqual([]);

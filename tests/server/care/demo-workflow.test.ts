@@ -52,11 +52,11 @@ it('has requests in every status, with assignees, follow-ups, reasons in the tra
     expect(row.following, row.status).toBeGreaterThan(0);
   }
   const [notes] = await rows<{ count: number }>(sql`select count(*)::int as count from care_request_notes`);
-  expect(notes!.count).toBeGreaterThan(5);
+  expect(notes.count).toBeGreaterThan(5);
   const [reasons] = await rows<{ count: number }>(
     sql`select count(*)::int as count from audit_events where action = 'care-request.workflow' and changes->>'reason' is not null`,
   );
-  expect(reasons!.count).toBeGreaterThan(0);
+  expect(reasons.count).toBeGreaterThan(0);
 });
 
 it('tells the last twelve weeks: every status among them, this week mostly open, six weeks ago and before mostly closed', async () => {
@@ -75,7 +75,7 @@ it('tells the last twelve weeks: every status among them, this week mostly open,
   const [legacy] = await rows<{ statuses: string[] }>(
     sql`select array_agg(distinct status) as statuses from care_requests where form_version <> '2016'`,
   );
-  expect(legacy!.statuses).toEqual([LEGACY_IMPORT_STATUS]);
+  expect(legacy.statuses).toEqual([LEGACY_IMPORT_STATUS]);
 });
 
 it('has the follow-ups of the open requests around today, some overdue, and dispatchers as assignees', async () => {
@@ -83,10 +83,10 @@ it('has the follow-ups of the open requests around today, some overdue, and disp
     select count(*) filter (where follow_up < current_date)::int as overdue, count(*) filter (where follow_up >= current_date)::int as upcoming,
       min(follow_up - current_date)::int as earliest, max(follow_up - current_date)::int as latest
     from care_requests where status in ('contacting', 'offer_sent')`);
-  expect(followUps!.overdue).toBeGreaterThan(0);
-  expect(followUps!.upcoming).toBeGreaterThan(followUps!.overdue);
-  expect(followUps!.earliest).toBeGreaterThanOrEqual(-21);
-  expect(followUps!.latest).toBeLessThanOrEqual(42);
+  expect(followUps.overdue).toBeGreaterThan(0);
+  expect(followUps.upcoming).toBeGreaterThan(followUps.overdue);
+  expect(followUps.earliest).toBeGreaterThanOrEqual(-21);
+  expect(followUps.latest).toBeLessThanOrEqual(42);
   const assignees = await rows<{ username: string }>(sql`
     select distinct p.username from care_requests r join password_authentications p on p.user_uid = r.assignee_uid`);
   expect(assignees.map((row) => row.username).sort()).toEqual([...DISPATCHERS].sort());
@@ -98,21 +98,21 @@ it('dates the work: workflow events and notes on many days, on weekdays in offic
       count(*) filter (where extract(isodow from time at time zone 'Europe/Berlin') < 6
         and extract(hour from time at time zone 'Europe/Berlin') between 8 and 17)::int as office
     from audit_events where action in ('care-request.workflow', 'care-request.note-create')`);
-  expect(work!.days).toBeGreaterThan(40);
-  expect(work!.office).toBe(work!.events);
+  expect(work.days).toBeGreaterThan(40);
+  expect(work.office).toBe(work.events);
   const [mails] = await rows<{ days: number; first: number; office: number; staff: number }>(sql`
     select count(distinct (requested_at at time zone 'Europe/Berlin')::date)::int as days, max(now()::date - requested_at::date)::int as first,
       count(*) filter (where sender not like 'anfragen@%' and extract(isodow from requested_at at time zone 'Europe/Berlin') < 6
         and extract(hour from requested_at at time zone 'Europe/Berlin') between 8 and 17)::int as office,
       count(*) filter (where sender not like 'anfragen@%' and state <> 'queued' and state <> 'retrying')::int as staff
     from mails`);
-  expect(mails!.days).toBeGreaterThan(50);
-  expect(mails!.first).toBeGreaterThanOrEqual(70);
-  expect(mails!.office).toBeGreaterThanOrEqual(mails!.staff);
+  expect(mails.days).toBeGreaterThan(50);
+  expect(mails.first).toBeGreaterThanOrEqual(70);
+  expect(mails.office).toBeGreaterThanOrEqual(mails.staff);
   const [notices] = await rows<{ late: number }>(sql`
     select count(*)::int as late from care_request_mails m join care_requests r on r.uid = m.request_uid join mails on mails.reference_uid = m.mail_uid
     where mails.requested_at - r.submitted > interval '1 minute' or mails.requested_at < r.submitted`);
-  expect(notices!.late).toBe(0);
+  expect(notices.late).toBe(0);
 });
 
 it('keeps contact data within the retention and erased before it, so that the first housekeeping removes nothing', async () => {
@@ -123,7 +123,7 @@ it('keeps contact data within the retention and erased before it, so that the fi
       count(*) filter (where r.contact_erased_at is not null)::int as "erasedOld"
     from care_requests r left join care_request_contacts c on c.uid = r.uid`);
   expect(contacts).toEqual({ erasedRecent: 0, keptOld: 0, erasedOld: expect.any(Number) });
-  expect(contacts!.erasedOld).toBeGreaterThan(0);
+  expect(contacts.erasedOld).toBeGreaterThan(0);
   for (const job of [
     careContactRetentionJob(t.config.trust),
     auditRetentionJob(t.config.trust),
@@ -142,5 +142,5 @@ it('has the dispatchers, and only them, working the care requests in the trail',
   const [usernames] = await rows<{ names: string[] }>(
     sql`select array_agg(u.public_name) as names from users u join password_authentications p on p.user_uid = u.uid where p.username in (${inList(DISPATCHERS)})`,
   );
-  expect(names.sort()).toEqual(usernames!.names.sort());
+  expect(names.sort()).toEqual(usernames.names.sort());
 });

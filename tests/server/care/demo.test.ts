@@ -120,11 +120,11 @@ function expectValidPng(png: Buffer) {
     at += 12 + length;
   }
   const [width, height, channels] = [
-    chunks.IHDR!.readUInt32BE(0),
-    chunks.IHDR!.readUInt32BE(4),
-    chunks.IHDR![9] === 2 ? 3 : 1,
+    chunks.IHDR.readUInt32BE(0),
+    chunks.IHDR.readUInt32BE(4),
+    chunks.IHDR[9] === 2 ? 3 : 1,
   ];
-  expect(inflateSync(chunks.IDAT!).length).toBe((width * channels + 1) * height);
+  expect(inflateSync(chunks.IDAT).length).toBe((width * channels + 1) * height);
   expect(chunks.IEND).toBeDefined();
 }
 
@@ -278,7 +278,7 @@ describe('npm run seed:demo (seedDemo) on an empty installation', { timeout: 120
     const roles = new Set(users.flatMap((user) => user.domain_user.roles));
     for (const role of ['administrator', 'recruiter', 'caregiver', 'ceo', 'dispatcher'])
       expect(roles, role).toContain(role);
-    const administrator = users.find((user) => user.domain_user.public_name === DEMO_USERS[0]!.publicName);
+    const administrator = users.find((user) => user.domain_user.public_name === DEMO_USERS[0].publicName);
     const filters = encodeURIComponent(JSON.stringify({ actor: administrator!.domain_user.uid }));
     const { items } = await get<{ items: { action: string }[] }>(`/api/audit/events/?page_size=100&filters=${filters}`);
     const actions = new Set(items.map((event) => event.action));

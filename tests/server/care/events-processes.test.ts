@@ -64,9 +64,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('care events across two server p
     const [changedAtA, changedAtB] = await Promise.all(
       [atA, atB].map((stream) => stream.next(isEvent('care-request.changed', uid))),
     );
-    expect(JSON.parse(changedAtA!.data!)).toEqual({ uid, version: 2 });
+    expect(JSON.parse(changedAtA.data!)).toEqual({ uid, version: 2 });
     // one sequence names the event alike in every process
-    expect(changedAtA!.id).toBe(changedAtB!.id);
+    expect(changedAtA.id).toBe(changedAtB.id);
   });
 
   it('resumes on the other process after the last event seen on one', async () => {

@@ -156,9 +156,9 @@ describe('who may listen, and how many', () => {
     second.close();
     await streamOnceFree(user.token, base);
     const others = [await staff(bounded.app, ['dispatcher']), await staff(bounded.app, ['dispatcher'])];
-    expect((await stream(others[0]!.token, {}, base)).status).toBe(200);
-    expect((await stream(others[0]!.token, {}, base)).status).toBe(200);
-    const beyond = await stream(others[1]!.token, {}, base);
+    expect((await stream(others[0].token, {}, base)).status).toBe(200);
+    expect((await stream(others[0].token, {}, base)).status).toBe(200);
+    const beyond = await stream(others[1].token, {}, base);
     expect(beyond.status).toBe(429);
     expect(beyond.problem).toMatchObject({ detail: expect.stringContaining('process') });
     for (const opened of open.splice(0)) opened.close();

@@ -33,7 +33,7 @@ async function storedRow(legacyId: string) {
     .from(careRequests)
     .leftJoin(archivedCareRequests, eq(archivedCareRequests.uid, careRequests.uid))
     .where(eq(careRequests.legacyId, legacyId));
-  return { ...row!, archived: row!.archived !== null };
+  return { ...row, archived: row.archived !== null };
 }
 
 describe('parseImport', () => {
@@ -84,7 +84,7 @@ describe('importCareRequests', () => {
     const report = await importCareRequests(t.db, jsonl([...good.slice(0, 5), bad]));
     expect(report.inserted).toBe(0);
     expect(report.errors).toHaveLength(1);
-    expect(formatLineError(report.errors[0]!)).toMatch(/^line 6: incoming\.patients\.0\.care_level: /);
+    expect(formatLineError(report.errors[0])).toMatch(/^line 6: incoming\.patients\.0\.care_level: /);
     expect(await counts()).toEqual({ incoming: 0, archived: 0, contacts: 0 });
   });
 
@@ -134,7 +134,7 @@ describe('the workflow status of imported requests', () => {
       })
       .from(careRequests)
       .where(eq(careRequests.legacyId, legacyId));
-    return row!;
+    return row;
   };
 
   it('closes what it imports, as withdrawn, unless a line gives a status of its own', async () => {

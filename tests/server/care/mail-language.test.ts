@@ -26,8 +26,8 @@ describe('AGENCY_LANGUAGE=de', () => {
   it('writes the notice of a new care request in German, subject and body', async () => {
     const uid = await submitted(t, validForm({ EinsatzPLZ: '13353', ...SECOND_PATIENT }));
     const [notice] = await mailsAbout(uid);
-    expect(notice!.subject).toBe('Neue Betreuungsanfrage 13xxx (2 Patienten)');
-    expect(notice!.message).toBe(
+    expect(notice.subject).toBe('Neue Betreuungsanfrage 13xxx (2 Patienten)');
+    expect(notice.message).toBe(
       [
         'Eine neue Betreuungsanfrage ist eingegangen.',
         '',
@@ -37,7 +37,7 @@ describe('AGENCY_LANGUAGE=de', () => {
       ].join('\n'),
     );
     const single = await submitted(t, validForm({ EinsatzPLZ: '10115' }));
-    expect((await mailsAbout(single))[0]!.subject).toBe('Neue Betreuungsanfrage 10xxx (1 Patient)');
+    expect((await mailsAbout(single))[0].subject).toBe('Neue Betreuungsanfrage 10xxx (1 Patient)');
   });
 
   it('writes the assignment mail in German', async () => {
@@ -45,8 +45,8 @@ describe('AGENCY_LANGUAGE=de', () => {
     const uid = await submitted(t, validForm({ EinsatzPLZ: '10115' }));
     await worked(t, uid, { version: 1, assignee_uid: colleague.uid }, dispatcher.token);
     const [assignment] = (await mailsAbout(uid)).filter((mail) => mail.recipients.includes(colleague.username));
-    expect(assignment!.subject).toBe('Betreuungsanfrage 10xxx Ihnen zugewiesen');
-    expect(assignment!.message).toBe(
+    expect(assignment.subject).toBe('Betreuungsanfrage 10xxx Ihnen zugewiesen');
+    expect(assignment.message).toBe(
       [
         `${dispatcher.publicName} hat Ihnen eine Betreuungsanfrage zugewiesen.`,
         '',

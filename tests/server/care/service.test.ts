@@ -212,7 +212,7 @@ describe('GET /incoming/care-requests/', () => {
       version: 1,
     });
     expect(Object.keys(first2012.details)).toHaveLength(13);
-    expect(first2012.patients[0]!.details).toEqual({
+    expect(first2012.patients[0].details).toEqual({
       can_hear: 'no_limitations',
       can_talk: 'slightly_impaired',
       can_see: 'highly_impaired',
@@ -231,7 +231,7 @@ describe('GET /incoming/care-requests/', () => {
       archived_request_available: true,
       numberOfPatients: 1,
     });
-    expect(Object.keys(pre.patients[0]!.details).sort()).toEqual(['can_hear', 'can_see', 'can_talk', 'night_shift']);
+    expect(Object.keys(pre.patients[0].details).sort()).toEqual(['can_hear', 'can_see', 'can_talk', 'night_shift']);
     const current = byLegacyId(items, 'L2016-0002');
     expect(current).toMatchObject({
       form_version: '2016',
@@ -332,10 +332,10 @@ describe('incoming pages without query or filters (one prepared statement per or
       legacyId: 'NEWEST-0001',
       submitted: new Date((PAGING_BASE_SECONDS + 400 * 86_400) * 1000),
     }));
-    await t.db.transaction((tx) => insertCareRequests(tx, [newest!]));
+    await t.db.transaction((tx) => insertCareRequests(tx, [newest]));
     const after = await list('');
     expect(after.total).toBe(before.total + 1);
-    expect(after.items[0]!.legacy_id).toBe('NEWEST-0001');
+    expect(after.items[0].legacy_id).toBe('NEWEST-0001');
     expect(await list('?page=99')).toMatchObject({
       items: [],
       total: before.total + 1,

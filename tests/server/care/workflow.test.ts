@@ -243,7 +243,7 @@ describe('the audit trail', () => {
         assignee: { from: null, to: { uid: dispatcher.uid, public_name: dispatcher.publicName } },
       },
     });
-    expect(second!.changes).toEqual({
+    expect(second.changes).toEqual({
       version: 3,
       status: { from: 'contacting', to: 'withdrawn' },
       reason: 'no_longer_needed',
@@ -265,8 +265,8 @@ describe('the assignment mail', () => {
     await worked(t, uid, { version: 1, assignee_uid: colleague.uid }, dispatcher.token);
     const [mail, ...more] = (await mailsTo(colleague.username)).filter((candidate) => candidate.message.includes(uid));
     expect(more).toHaveLength(0);
-    expect(mail!.subject).toBe('Care request 10xxx assigned to you');
-    expect(mail!.message).toBe(
+    expect(mail.subject).toBe('Care request 10xxx assigned to you');
+    expect(mail.message).toBe(
       [
         `${dispatcher.publicName} assigned a care request to you.`,
         '',
@@ -312,7 +312,7 @@ describe('the assignment mail', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'care-settings.update'), eq(auditEvents.actorUid, me.uid)))
       .orderBy(sql`${auditEvents.id} desc`);
-    expect(event!.changes).toEqual({ assignment_mails: true, mail_address: 'changed' });
+    expect(event.changes).toEqual({ assignment_mails: true, mail_address: 'changed' });
   });
 
   it('refuses a settings address that is none', async () => {

@@ -60,7 +60,7 @@ export function submissions(app: () => TestApp) {
 
   async function contact(uid: string) {
     const [row] = await app().db.select().from(careRequestContacts).where(eq(careRequestContacts.uid, uid));
-    return row!;
+    return row;
   }
 
   return { accepted, incoming, archived, contact };

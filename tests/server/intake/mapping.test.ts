@@ -173,7 +173,7 @@ describe('code mappings', () => {
     ['4', 'wheelchair'],
     ['5', 'bedridden'],
   ])('Mobil %s -> %s', async (code, mobility) => {
-    expect((await incoming(await accepted(validForm({ P0Mobil: code })))).patients[0]!.mobility).toBe(mobility);
+    expect((await incoming(await accepted(validForm({ P0Mobil: code })))).patients[0].mobility).toBe(mobility);
   });
 
   it.each([
@@ -183,7 +183,7 @@ describe('code mappings', () => {
     ['3', 'not_possible'],
   ])('Hoeren, Sprechen, Sehen %s -> %s', async (code, ability) => {
     const uid = await accepted(validForm({ P0Hoeren: code, P0Sprechen: code, P0Sehen: code }));
-    expect((await incoming(uid)).patients[0]!.details).toMatchObject({
+    expect((await incoming(uid)).patients[0].details).toMatchObject({
       can_hear: ability,
       can_talk: ability,
       can_see: ability,
@@ -201,7 +201,7 @@ describe('code mappings', () => {
     ['2', 'frequent'],
   ])('Nacht %s -> %s', async (code, nightShift) => {
     const uid = await accepted(validForm({ P0Nacht: code }));
-    expect((await incoming(uid)).patients[0]!.details.night_shift).toBe(nightShift);
+    expect((await incoming(uid)).patients[0].details.night_shift).toBe(nightShift);
     expect((await archived(uid)).mission_details.patients[0].night_shift).toBe(nightShift);
   });
 
@@ -209,11 +209,11 @@ describe('code mappings', () => {
     ['0', 'male'],
     ['1', 'female'],
   ])('Geschlecht %s -> %s', async (code, gender) => {
-    expect((await incoming(await accepted(validForm({ P0Geschlecht: code })))).patients[0]!.gender).toBe(gender);
+    expect((await incoming(await accepted(validForm({ P0Geschlecht: code })))).patients[0].gender).toBe(gender);
   });
 
   it.each(['0', '1', '2', '3', '4', '5'])('Pflegegrad %s -> care level', async (code) => {
-    expect((await incoming(await accepted(validForm({ P0Pflegegrad: code })))).patients[0]!.care_level).toBe(
+    expect((await incoming(await accepted(validForm({ P0Pflegegrad: code })))).patients[0].care_level).toBe(
       Number(code),
     );
   });

@@ -22,10 +22,10 @@ describe('notification', () => {
       sender: 'caredesk@pflege-berlin.example',
       recipients: ['office@pflege-berlin.example'],
     });
-    expect(queued[0]!.subject).toBe('New care request 13xxx (2 patients)');
-    expect(queued[0]!.message).toContain(`http://localhost:8080${carePaths.incoming}?archived=${uid}`);
-    expect(queued[0]!.message).toContain('Mission zip code: 13xxx');
-    expect(queued[0]!.message).toContain('Patients: 2');
+    expect(queued[0].subject).toBe('New care request 13xxx (2 patients)');
+    expect(queued[0].message).toContain(`http://localhost:8080${carePaths.incoming}?archived=${uid}`);
+    expect(queued[0].message).toContain('Mission zip code: 13xxx');
+    expect(queued[0].message).toContain('Patients: 2');
   });
 
   it('carries none of the personal data of the submission', async () => {
@@ -40,7 +40,7 @@ describe('notification', () => {
     };
     const uid = await accepted(validForm(personal));
     const [mail] = (await t.db.select().from(mails)).filter((entry) => entry.message.includes(uid));
-    const text = `${mail!.subject}\n${mail!.message}`;
+    const text = `${mail.subject}\n${mail.message}`;
     for (const value of [...Object.values(personal), '5550199', 'quastenberg'])
       expect(text.toLowerCase()).not.toContain(value.toLowerCase());
   });

@@ -117,7 +117,7 @@ describe('POST /api/intake/care-request/ rejects with a problem naming the field
     expect(response.statusCode).toBe(400);
     const problem = response.json<FieldProblem>();
     expect(problem.type).toBe('/problems/validation-error');
-    expect(problem.field).toBe(problem.errors[0]!.field);
+    expect(problem.field).toBe(problem.errors[0].field);
     expect(errorFields(response).sort()).toEqual([...required, ...firstPatient].sort());
     expect(problem.errors.find((error) => error.field === 'EinsatzPLZ')!.detail).toMatch(/5 digits/);
     expect(problem.errors.find((error) => error.field === 'P0Mobil')!.detail).toMatch(/1 to 5/);

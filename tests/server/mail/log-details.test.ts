@@ -45,7 +45,7 @@ describe('details', () => {
       },
       requested_time: expect.closeTo(nowSeconds(), -2),
       completed_time: expect.closeTo(nowSeconds(), -2),
-      message_id: smtp.received[0]!.messageId,
+      message_id: smtp.received[0].messageId,
       last_error: null,
       cancelled: null,
       resent_from: null,
@@ -82,7 +82,7 @@ describe('details', () => {
       payload: { ...provider, name: 'Renamed peer', host: 'localhost' },
     });
     expect(renamed.statusCode).toBe(200);
-    expect((await detail(uid)).attempts[0]!.provider).toEqual({
+    expect((await detail(uid)).attempts[0].provider).toEqual({
       uid: provider.uid,
       name: provider.name,
       host: '127.0.0.1',
@@ -118,8 +118,8 @@ describe('details', () => {
       { outcome: 'retrying', reply_code: 451, recipients: [] },
       { outcome: 'failed', reply_code: 554, recipients: [] },
     ]);
-    expect(read.attempts[0]!.reply_text).toMatch(/^451 Greylisted/);
-    expect(read.attempts[1]!.reply_text).toMatch(/^554 Message rejected/);
+    expect(read.attempts[0].reply_text).toMatch(/^451 Greylisted/);
+    expect(read.attempts[1].reply_text).toMatch(/^554 Message rejected/);
   });
 
   test('every recipient refused: each named with its reply; no matching account: an attempt without provider', async () => {
@@ -136,7 +136,7 @@ describe('details', () => {
 
     const [attempt] = (await detail(refused)).attempts;
     expect(attempt).toMatchObject({ outcome: 'retrying', reply_code: 450 });
-    expect(attempt!.recipients).toEqual([
+    expect(attempt.recipients).toEqual([
       { address: 'anna@example.org', accepted: false, reply: expect.stringMatching(/^550 No such user/) },
       { address: 'ben@example.org', accepted: false, reply: expect.stringMatching(/^450 Mailbox busy/) },
     ]);

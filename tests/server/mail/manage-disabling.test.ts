@@ -38,7 +38,7 @@ describe('disabling', () => {
       },
     ]);
     const [row] = await t.db.select().from(mailProviders).where(eq(mailProviders.uid, created.uid));
-    expect(row!.disabledAt).toBeInstanceOf(Date);
+    expect(row.disabledAt).toBeInstanceOf(Date);
 
     // the body GET returns is accepted as it is: nothing changes, an update event with no changes
     const again = await withEvents(t, () => call('PUT', `/administration/providers/${created.uid}/`, disabled.json()));

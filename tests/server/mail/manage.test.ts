@@ -66,13 +66,13 @@ describe('deleting', () => {
     );
     expect((await call('GET', `/administration/providers/${provider.uid}/`)).statusCode).toBe(200);
 
-    await call('DELETE', `/administration/accounts/${accounts[0]!.uid}/`);
+    await call('DELETE', `/administration/accounts/${accounts[0].uid}/`);
     expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json().detail).toContain(
       '1 account uses it',
     );
 
     const { result, events } = await withEvents(t, async () => [
-      await call('DELETE', `/administration/accounts/${accounts[1]!.uid}/`),
+      await call('DELETE', `/administration/accounts/${accounts[1].uid}/`),
       await call('DELETE', `/administration/providers/${provider.uid}/`),
     ]);
     expect(result.map((response) => [response.statusCode, response.body])).toEqual([
@@ -80,16 +80,16 @@ describe('deleting', () => {
       [204, ''],
     ]);
     expect(events.map((event) => [event.action, event.target])).toEqual([
-      ['mail-account.delete', { type: 'mail-account', id: accounts[1]!.uid, label: '@doomed-two\\.example$' }],
+      ['mail-account.delete', { type: 'mail-account', id: accounts[1].uid, label: '@doomed-two\\.example$' }],
       ['mail-provider.delete', { type: 'mail-provider', id: provider.uid, label: 'Doomed relay' }],
     ]);
     expect((await call('GET', `/administration/providers/${provider.uid}/`)).statusCode).toBe(404);
-    expect((await call('GET', `/administration/accounts/${accounts[1]!.uid}/`)).statusCode).toBe(404);
+    expect((await call('GET', `/administration/accounts/${accounts[1].uid}/`)).statusCode).toBe(404);
     expect((await call('DELETE', `/administration/providers/${provider.uid}/`)).json()).toMatchObject({
       status: 404,
       type: '/problems/provider-not-found',
     });
-    expect((await call('DELETE', `/administration/accounts/${accounts[1]!.uid}/`)).json()).toMatchObject({
+    expect((await call('DELETE', `/administration/accounts/${accounts[1].uid}/`)).json()).toMatchObject({
       status: 404,
       type: '/problems/account-not-found',
     });
@@ -145,7 +145,7 @@ describe('Retry now', () => {
     await deliverDue(t);
     const before = await mailRow(t, retrying);
     expect(before).toMatchObject({ state: 'retrying' });
-    expect(before!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect(before.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
 
     const { result, events } = await withEvents(t, () =>
       retryNow([retrying, retrying.toUpperCase(), queued, '00000000-0000-4000-8000-0000000000aa']),
@@ -154,8 +154,8 @@ describe('Retry now', () => {
     expect(result.json()).toEqual({ moved: 1 });
     const after = await mailRow(t, retrying);
     expect(after).toMatchObject({ state: 'retrying', attempts: 1 });
-    expect(after!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await mailRow(t, queued))!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect(after.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await mailRow(t, queued)).nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
     expect(events).toEqual([
       {
         ...justNow(),

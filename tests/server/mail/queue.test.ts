@@ -148,10 +148,10 @@ describe('the lists', () => {
       completedAt: secondsAgo(10),
       nextAttemptAt: null,
     });
-    await logAttempts(retrying[0]!, 2, 'retrying');
-    await logAttempts(retrying[1]!, 1, 'retrying');
-    await logAttempts(failed[0]!, 10, 'failed');
-    await logAttempts(failed[1]!, 1, 'failed');
+    await logAttempts(retrying[0], 2, 'retrying');
+    await logAttempts(retrying[1], 1, 'retrying');
+    await logAttempts(failed[0], 10, 'failed');
+    await logAttempts(failed[1], 1, 'failed');
   });
 
   const uidsOf = (entries: { reference_uid: string }[]) => entries.map((entry) => entry.reference_uid);

@@ -76,7 +76,7 @@ test('an unknown API path answers a 404 problem body', async () => {
 
 test.each(GUARDED_ROUTES)('%s %s answers 401 without an access token', async (method, path) => {
   const response = await t.inject({
-    method: method as 'GET',
+    method: method,
     url: `${AUTH}${withUid(path)}`,
     payload: method === 'GET' ? undefined : {},
   });
@@ -94,7 +94,7 @@ test.each([
   ['GET', `/administration/users/${'6e8bc430-9c3a-11d9-9669-0800200c9a66'}/?verbose=true`, 'verbose'],
   ['POST', '/token/?username=admin', 'username'],
 ])('%s %s refuses an unknown query parameter with 400 on its field', async (method, path, field) => {
-  const response = await t.as({ method: method as 'GET', url: `${AUTH}${path}` });
+  const response = await t.as({ method: method, url: `${AUTH}${path}` });
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({
     type: '/problems/validation-error',
@@ -118,10 +118,10 @@ test('/api/docs documents every auth route with tag, summary, security and respo
   );
   for (const [method, path, operation] of documented) {
     expect(operation, `${method} ${path}`).toBeDefined();
-    expect(operation!.tags).toEqual(['auth']);
-    expect(operation!.summary).toEqual(expect.any(String));
-    expect(operation!.security.length).toBeGreaterThan(0);
-    expect(Object.keys(operation!.responses)).toContain('401');
+    expect(operation.tags).toEqual(['auth']);
+    expect(operation.summary).toEqual(expect.any(String));
+    expect(operation.security.length).toBeGreaterThan(0);
+    expect(Object.keys(operation.responses)).toContain('401');
   }
 });
 

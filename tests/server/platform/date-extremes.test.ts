@@ -147,7 +147,7 @@ function dateFieldsOf(document: { paths: Record<string, Record<string, DocumentO
           method,
           template,
           part: 'form' as const,
-          name: path[0]!,
+          name: path[0],
           path: [],
           kind,
         })),
@@ -234,7 +234,7 @@ async function send(field: DateField, value: unknown): Promise<LightMyRequestRes
     /\{(\w+)\}/g,
     (_match, name: string) => segments[name] ?? fixtures.uidFor(field.template),
   );
-  const request: InjectOptions = { method: field.method as InjectOptions['method'], url: path };
+  const request: InjectOptions = { method: field.method, url: path };
   if (field.part === 'query') {
     const text = field.container
       ? JSON.stringify(withValueAt(sampleOf(field, fixtures), field.path, value))
@@ -248,7 +248,7 @@ async function send(field: DateField, value: unknown): Promise<LightMyRequestRes
     Object.assign(request, await multipart(form));
     request.remoteAddress = `10.55.${(++counter >> 8) & 255}.${counter & 255}`;
   }
-  return t.as(request as InjectOptions & { token?: string });
+  return t.as(request);
 }
 
 /** The valid object around the date: a JSON parameter's starts empty (every filter is optional), a body's is sampled. */

@@ -169,7 +169,7 @@ function requestOf(hostile: HostileCase, index: number): InjectOptions {
   return {
     ...hostile.request,
     headers: { ...hostile.request.headers, ...(authorization ? { authorization } : {}) },
-  } as InjectOptions;
+  };
 }
 
 async function injectWithin(request: InjectOptions): Promise<LightMyRequestResponse | 'hung'> {

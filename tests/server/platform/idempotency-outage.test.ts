@@ -63,7 +63,7 @@ describe.skipIf(!databaseUrl)('a note whose answer was lost with the database co
         .select({ total: count() })
         .from(careRequestNotes)
         .where(eq(careRequestNotes.requestUid, careRequestUid))
-    )[0]!.total;
+    )[0].total;
   const addNote = (key: string) =>
     app.inject({
       method: 'POST',
@@ -103,6 +103,6 @@ describe.skipIf(!databaseUrl)('a note whose answer was lost with the database co
       .select()
       .from(careRequestNotes)
       .where(eq(careRequestNotes.requestUid, careRequestUid));
-    expect(retry.json()).toMatchObject({ uid: stored!.uid, text: 'Called back, all well' });
+    expect(retry.json()).toMatchObject({ uid: stored.uid, text: 'Called back, all well' });
   });
 });

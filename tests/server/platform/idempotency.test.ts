@@ -48,7 +48,7 @@ const newKey = () => `"${randomUUID()}"`;
 const keyed = (key: string | undefined): Record<string, string> =>
   key === undefined ? {} : { 'idempotency-key': key };
 const rows = async (table: PgTable, where?: ReturnType<typeof and>) =>
-  (await t.db.select({ total: count() }).from(table).where(where))[0]!.total;
+  (await t.db.select({ total: count() }).from(table).where(where))[0].total;
 
 async function submitForm(form: Record<string, string>, options: Partial<InjectOptions> = {}) {
   const { payload, headers } = await formData(form);
@@ -347,9 +347,9 @@ describe('a kept answer', () => {
       statusCode: 201,
       answer: expect.stringMatching(/^v1\./),
     });
-    expect(row!.answer).not.toContain(note.json().uid);
+    expect(row.answer).not.toContain(note.json().uid);
     expect(JSON.stringify(row)).not.toContain('0170');
-    expect(row!.fingerprint).not.toContain('0170');
+    expect(row.fingerprint).not.toContain('0170');
   });
 
   it('is not kept for a refusal: the key may be sent again with a corrected body', async () => {
@@ -521,7 +521,7 @@ describe('a request whose key is in flight', () => {
         const waiting = sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
         await expect
           .poll(
-            async () => ((await t.db.execute(waiting)) as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting,
+            async () => ((await t.db.execute(waiting)) as unknown as { rows: { waiting: number }[] }).rows[0].waiting,
             { timeout: 10_000 },
           )
           .toBeGreaterThan(0);

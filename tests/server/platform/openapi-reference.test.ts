@@ -48,7 +48,7 @@ test('every error an operation documents is a problem body', () => {
   const notProblems = operations.flatMap(([name, operation]) =>
     errorStatuses(operation)
       .filter((status) => {
-        const schema = operation.responses[status]!.content?.['application/problem+json']?.schema;
+        const schema = operation.responses[status].content?.['application/problem+json']?.schema;
         return !['type', 'title', 'status', 'detail'].every(
           (key) => schema?.required?.includes(key) && schema.properties?.[key],
         );
@@ -61,7 +61,7 @@ test('every error an operation documents is a problem body', () => {
 test('every error an operation documents is typed application/problem+json, as the services send it, and nothing else', () => {
   const mediaTypes = operations.flatMap(([name, operation]) =>
     errorStatuses(operation).map(
-      (status) => `${name} ${status}: ${Object.keys(operation.responses[status]!.content ?? {}).join(', ')}`,
+      (status) => `${name} ${status}: ${Object.keys(operation.responses[status].content ?? {}).join(', ')}`,
     ),
   );
   expect(mediaTypes.length).toBeGreaterThan(200);

@@ -35,7 +35,7 @@ test('one line per request: a success at debug, a refusal at info, each with met
     req: { method: 'GET', url: '/api/health/live' },
     res: { statusCode: 200 },
   });
-  expect(okLine!.responseTime).toEqual(expect.any(Number));
+  expect(okLine.responseTime).toEqual(expect.any(Number));
   expect(missingLines).toMatchObject([{ level: 30, msg: 'request completed', res: { statusCode: 404 } }]);
 });
 

@@ -41,7 +41,7 @@ function requestSubmitted(submitted: Date): CareRequestRecord {
     mission_zip_code: '10115',
     mission_city: 'Berlin',
   };
-  return { ...pagingRecords(1)[0]!, legacyId: null, submitted, personal };
+  return { ...pagingRecords(1)[0], legacyId: null, submitted, personal };
 }
 
 async function storeRequests(submitted: Date[]): Promise<string[]> {
@@ -102,7 +102,7 @@ describe('care-contact-retention', () => {
     const [uid] = await storeRequests([ago(11 * DAY)]);
     expect(await runExclusively(t.db, careContactRetentionJob({ careContactRetentionDays: 12 }), NOW)).toBe(0);
     expect(await runExclusively(t.db, careContactRetentionJob({ careContactRetentionDays: 10 }), NOW)).toBe(1);
-    expect(await erasedAt([uid!])).toEqual([NOW.getTime()]);
+    expect(await erasedAt([uid])).toEqual([NOW.getTime()]);
   });
 });
 
@@ -125,9 +125,9 @@ async function mailsAroundCutoff() {
       .update(mails)
       .set({ state, completedAt: at, nextAttemptAt: null, requestedAt: at })
       .where(eq(mails.referenceUid, uid));
-  await completed(uids.oldDelivered[0]!, 'delivered', ago(MAIL_DAYS * DAY + MINUTE));
-  await completed(uids.oldDelivered[1]!, 'delivered', ago(200 * DAY));
-  await completed(uids.oldDelivered[2]!, 'delivered', ago(1000 * DAY));
+  await completed(uids.oldDelivered[0], 'delivered', ago(MAIL_DAYS * DAY + MINUTE));
+  await completed(uids.oldDelivered[1], 'delivered', ago(200 * DAY));
+  await completed(uids.oldDelivered[2], 'delivered', ago(1000 * DAY));
   await completed(uids.newDelivered, 'delivered', ago(MAIL_DAYS * DAY - MINUTE));
   await completed(uids.oldFailed, 'failed', ago(500 * DAY));
   await t.db

@@ -55,7 +55,7 @@ test.runIf(onPglite)(
 
     const printed = [...server.output().matchAll(/Username: admin[\s│]+Password: (\S+)/g)];
     expect(printed).toHaveLength(1);
-    const basic = Buffer.from(`admin:${printed[0]![1]}`).toString('base64');
+    const basic = Buffer.from(`admin:${printed[0][1]}`).toString('base64');
     const signIn = await fetch(`${server.baseUrl}/api/auth/token/`, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}` },
@@ -80,13 +80,13 @@ test.runIf(onPglite)(
     const script = server!.child.pid!;
     const [serverPid] = childrenOf(script);
     expect(serverPid).toBeDefined();
-    expect(commandLine(serverPid!)).toMatch(/dist-server\/main\.mjs/);
-    expect(commandLine(serverPid!)).not.toMatch(/tsx|\.ts\b/);
+    expect(commandLine(serverPid)).toMatch(/dist-server\/main\.mjs/);
+    expect(commandLine(serverPid)).not.toMatch(/tsx|\.ts\b/);
     expect(existsSync(path.join('dist-server', 'migrations', 'meta', '_journal.json'))).toBe(true);
 
     server!.child.kill('SIGTERM');
     expect(await server!.exited).toBe(0);
-    expect(() => process.kill(serverPid!, 0)).toThrow(/ESRCH/);
+    expect(() => process.kill(serverPid, 0)).toThrow(/ESRCH/);
     expect(server!.output()).not.toMatch(/error/i);
   },
   60_000,

@@ -33,7 +33,7 @@ function berlinDate(instant: Date): [number, number, number] {
     day: '2-digit',
   }).format(instant);
   const [year, month, day] = parts.split('-').map(Number);
-  return [year!, month!, day!];
+  return [year, month, day];
 }
 
 /** The instant of 00:00 in Berlin on a calendar date (day may overflow; Date.UTC normalises it). */
@@ -68,13 +68,13 @@ describe('GET /api/mail/administration/statistics/', () => {
     const todayStart = berlinMidnight(...berlinDate(new Date()));
     const set = (uid: string, values: Partial<typeof mails.$inferInsert>) =>
       t.db.update(mails).set(values).where(eq(mails.referenceUid, uid));
-    await set(uids[0]!, { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
-    await set(uids[1]!, { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
-    await set(uids[2]!, { state: 'failed', completedAt: new Date() });
-    await set(uids[3]!, { state: 'delivered', completedAt: todayStart });
-    await set(uids[4]!, { state: 'delivered', completedAt: new Date() });
-    await set(uids[5]!, { state: 'delivered', completedAt: new Date(todayStart.getTime() - 1000) });
-    await set(uids[6]!, { state: 'cancelled', cancelledAt: new Date(), cancelledBy: 'admin' });
+    await set(uids[0], { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
+    await set(uids[1], { state: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) });
+    await set(uids[2], { state: 'failed', completedAt: new Date() });
+    await set(uids[3], { state: 'delivered', completedAt: todayStart });
+    await set(uids[4], { state: 'delivered', completedAt: new Date() });
+    await set(uids[5], { state: 'delivered', completedAt: new Date(todayStart.getTime() - 1000) });
+    await set(uids[6], { state: 'cancelled', cancelledAt: new Date(), cancelledBy: 'admin' });
 
     const response = await statistics(`${MAIL}/administration/statistics/`);
     expect(response.statusCode).toBe(200);
@@ -107,11 +107,11 @@ describe('GET /api/care/statistics/', () => {
     const records = pagingRecords(placed.length).map((record, index) => ({
       ...record,
       legacyId: `STAT${index}`,
-      submitted: placed[index]!.instant,
+      submitted: placed[index].instant,
       incoming: {
         ...record.incoming,
-        core_territory: ['core', 'both'].includes(placed[index]!.territory),
-        optional_territory: ['optional', 'both'].includes(placed[index]!.territory),
+        core_territory: ['core', 'both'].includes(placed[index].territory),
+        optional_territory: ['optional', 'both'].includes(placed[index].territory),
       },
     }));
     await t.db.transaction((tx) => insertCareRequests(tx, records));

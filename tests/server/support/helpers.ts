@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { ensureFirstAdministrator } from '../../../server/auth';
 import { loadConfig, type Config } from '../../../server/config';
-import { openDatabase, type Database, type Db } from '../../../server/db';
+import { openDatabase, type Database } from '../../../server/db';
 import { passwordAuthentications, refreshTokens } from '../../../server/db/schema';
 import {
   copyPgliteTemplate,
@@ -259,10 +259,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   }
 
   return {
-    app: app as FastifyInstance,
+    app: app,
     config,
     database,
-    db: database.db as Db,
+    db: database.db,
     databaseUrl: url,
     masterSecret,
     inject,

@@ -37,7 +37,7 @@ const StatusSwitcher = ({
         labelId="board-switcher-label"
         label={translate('caredesk.care_work.board.switcher')}
         value={value}
-        onChange={(event) => onChange(event.target.value as CareStatus)}
+        onChange={(event) => onChange(event.target.value)}
       >
         {statuses.map((status) => (
           <MenuItem key={status} value={status}>

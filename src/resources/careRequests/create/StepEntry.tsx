@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 
 /** A field error the intake reported, already translated, on its form path ("zipCode", "patients.1.mobility"). */
@@ -28,7 +28,8 @@ export const StepEntry = ({ errors = [], focus }: { errors?: ServerFieldError[];
   const { setError, clearErrors, watch } = useFormContext();
   const anchor = useRef<HTMLSpanElement>(null);
 
-  useEffect(() => {
+  // only on entering the step: later changes of the props must not bring cleared errors back
+  const enterStep = useEffectEvent(() => {
     const sources = new Set(errors.map((error) => error.source));
     const subscription = watch((_values, { name }) => {
       if (name && sources.delete(name)) clearErrors(name);
@@ -45,9 +46,8 @@ export const StepEntry = ({ errors = [], focus }: { errors?: ServerFieldError[];
       clearTimeout(timer);
       subscription.unsubscribe();
     };
-    // only on entering the step: later changes of the props must not bring cleared errors back
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => enterStep(), []);
 
   return <span ref={anchor} hidden />;
 };

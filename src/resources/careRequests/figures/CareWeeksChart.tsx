@@ -7,7 +7,7 @@ import type { CareWeek } from '../../../dataProviders/statistics';
 function weekLabel(starts: string, locale: string): string {
   const [year, month, day] = starts.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, day!)),
+    new Date(Date.UTC(year, month - 1, day)),
   );
 }
 

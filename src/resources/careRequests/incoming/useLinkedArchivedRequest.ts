@@ -18,7 +18,7 @@ export function useLinkedArchivedRequest(): [string | null, (uid: string | null)
     const search = new URLSearchParams(location.search);
     if (uid !== null || !search.has('archived')) return;
     search.delete('archived');
-    navigate({ pathname: location.pathname, search: search.size ? `?${search}` : '' }, { replace: true });
+    void navigate({ pathname: location.pathname, search: search.size ? `?${search}` : '' }, { replace: true });
   };
   return [archived, show];
 }

@@ -42,7 +42,7 @@ export const ReasonDialog = ({ status, onCancel, onConfirm }: ReasonDialogProps)
             labelId="reason-label"
             label={t('label')}
             value={reason}
-            onChange={(event) => setReason(event.target.value as CareStatusReason)}
+            onChange={(event) => setReason(event.target.value)}
           >
             {CARE_STATUS_REASONS.map((value) => (
               <MenuItem key={value} value={value}>

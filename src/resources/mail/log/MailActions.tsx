@@ -57,7 +57,7 @@ export const MailActions = ({ mail, onChanged }: { mail: MailDetailRecord; onCha
         }}
         onConfirmed={() => {
           onChanged();
-          if (created.current) navigate(mailPaths.mail(created.current));
+          if (created.current) void navigate(mailPaths.mail(created.current));
         }}
       />
       <ConfirmDialog

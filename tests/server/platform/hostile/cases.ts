@@ -117,7 +117,7 @@ function withValueAt(body: unknown, path: (string | number)[], value: unknown, r
     if (typeof node[key] !== 'object' || node[key] === null) node[key] = typeof key === 'number' ? [] : {};
     node = node[key] as Record<string | number, unknown>;
   }
-  const leaf = path[path.length - 1]!;
+  const leaf = path[path.length - 1];
   if (remove) delete node[leaf];
   else node[leaf] = value;
   return copy;
@@ -133,7 +133,7 @@ export function jsonText(body: unknown): string {
   const text = JSON.stringify(body, (_key, value) =>
     value instanceof Raw ? `${RAW_MARK}${raws.push(value.text) - 1}` : value,
   );
-  return text.replace(/"\\u0001raw\\u0001(\d+)"/g, (_match, index: string) => raws[Number(index)]!);
+  return text.replace(/"\\u0001raw\\u0001(\d+)"/g, (_match, index: string) => raws[Number(index)]);
 }
 
 type Random = ReturnType<typeof seededRandom>;
@@ -167,7 +167,7 @@ export function jsonCases(operation: Operation, fixtures: Fixtures, random: Rand
     name: `${operation.method} ${operation.template} ${name}`,
     auth: authOf(random),
     request: {
-      method: operation.method as InjectOptions['method'],
+      method: operation.method,
       url,
       payload,
       headers: { 'content-type': contentType },
@@ -203,7 +203,7 @@ export function queryCases(operation: Operation, fixtures: Fixtures, random: Ran
   const get = (name: string, query: string): HostileCase => ({
     name: `${operation.method} ${operation.template} ${name}`,
     auth: authOf(random),
-    request: { method: operation.method as InjectOptions['method'], url: urlOf(operation, fixtures, {}, query) },
+    request: { method: operation.method, url: urlOf(operation, fixtures, {}, query) },
   });
   const cases = [
     get('unknown query parameter', 'unknown=1'),
@@ -229,7 +229,7 @@ export function pathCases(operation: Operation, fixtures: Fixtures, random: Rand
       name: `${operation.method} ${operation.template} ${parameter} = hostile #${index}`,
       auth: authOf(random),
       request: {
-        method: operation.method as InjectOptions['method'],
+        method: operation.method,
         url: urlOf(operation, fixtures, { [parameter]: segment }),
         ...(operation.jsonBody
           ? {

@@ -18,7 +18,7 @@ export function seededRandom(seed: number) {
   };
   return {
     next,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
     uuid: () =>
       'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
         const digit = Math.floor(next() * 16);
