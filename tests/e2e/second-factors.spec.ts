@@ -37,8 +37,10 @@ async function signInWithPassword(page: Page, user: SeededUser) {
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /\(Account\)$/ }).click();
+  // an event, not a look at the URL: the passkey's autofill may sign in again before a look would see the login page
+  const onLoginPage = page.waitForURL(/\/login/);
   await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await onLoginPage;
 }
 
 async function openSecurity(page: Page) {
