@@ -1,6 +1,6 @@
 // `npm test`: the type check and the build side by side, then every Vitest project in one run (the services on PGlite and on
 // PostgreSQL, the panel, the layer rules) with a production install of that build (production-install.mjs) and the format
-// check beside it, then the browser tests against that build.
+// and lint checks beside it, then the browser tests against that build.
 // Ends with each phase's time, the slowest test files and the totals, also written to test-results/summary.txt (.ci/run prints it
 // again at its end).
 import { spawn } from 'node:child_process';
@@ -140,8 +140,12 @@ const productionInstall = built
     )
   : undefined;
 
-// the code's habits (Prettier's format), cached, beside the tests: they read the sources only
-const habits = quietPhase('format check (beside the next phase)', 'habits.log', 'npm', ['run', '--silent', 'habits']);
+// the code's habits (Prettier's format, then ESLint), cached, beside the tests: they read the sources only
+const habits = quietPhase('format and lint (beside the next phase)', 'habits.log', 'npm', [
+  'run',
+  '--silent',
+  'habits',
+]);
 
 const databaseUrl = await reachableTestDatabase();
 await phase(`unit, service (PGlite${databaseUrl ? ' and PostgreSQL' : ''}) and panel tests`, () =>
