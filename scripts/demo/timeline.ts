@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { AGENCY_TIME_ZONE } from '../../contracts/intake-rules';
+import { AGENCY_TIME_ZONE, berlinToday } from '../../contracts/intake-rules';
 
 /**
  * When things happen in the demo's agency, in its time zone (Europe/Berlin): staff work on weekdays in office hours, customers
@@ -30,8 +30,7 @@ function offsetMinutes(instant: number): number {
 }
 
 /** The agency's calendar day of `date`. */
-export const agencyDay = (date: Date): string =>
-  new Date(date.getTime() + offsetMinutes(date.getTime()) * MINUTE_MS).toISOString().slice(0, 10);
+export const agencyDay = (date: Date): string => berlinToday(date);
 
 /** Minutes since the agency's midnight of `date`. */
 export const minuteOfDay = (date: Date): number =>
