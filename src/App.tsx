@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { AdminContext, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { LoginPage } from './auth/LoginPage';
-import { RootPage } from './auth/RootPage';
-import { ServicesContext } from './auth/ServicesContext';
-import type { Session } from './auth/session';
 import { routerProvider } from './common/history/routerProvider';
+import { ServicesContext } from './common/ServicesContext';
 import type { RuntimeConfig } from './config';
 import { LoadFailureBoundary } from './layout/LoadFailureBoundary';
 import { darkTheme, theme } from './layout/theme';
+import { LoginPage } from './login/LoginPage';
+import { RootPage } from './login/RootPage';
 import { createServices } from './services';
+import type { Session } from './session/session';
 
 /** Everything behind sign-in (layout, screens, react-admin's UI): a chunk of its own (docs/architecture.md, Architecture: the lazy admin tree). */
 const AdminTree = lazy(() => import('./AdminTree'));

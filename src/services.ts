@@ -1,11 +1,11 @@
 import type { AuthProvider, I18nProvider, Store } from 'react-admin';
-import { createAuthProvider } from './auth/authProvider';
-import type { Services } from './auth/ServicesContext';
-import { createSession, type Session } from './auth/session';
+import type { Services } from './common/ServicesContext';
 import type { RuntimeConfig } from './config';
 import type { CaredeskDataProvider } from './dataProviders';
 import { createHttpClient } from './dataProviders/httpClient';
 import { lazyDataProvider } from './dataProviders/lazy';
+import { createAuthProvider } from './login/authProvider';
+import { createSession, type Session } from './session/session';
 import { createStore } from './store';
 
 interface AppServices extends Services {

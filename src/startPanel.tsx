@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import type { I18nProvider } from 'react-admin';
-import { redirectTarget } from './auth/redirect';
-import { createSession, type Session } from './auth/session';
-import { StandaloneLogin } from './auth/StandaloneLogin';
+import { createRoot, type Root } from 'react-dom/client';
 import type { RuntimeConfig } from './config';
 import { loadMessages } from './i18n/loadI18nProvider';
+import { redirectTarget } from './login/redirect';
+import { StandaloneLogin } from './login/StandaloneLogin';
+import { createSession, type Session } from './session/session';
 
 type AppModule = typeof import('./App');
 

@@ -1,9 +1,9 @@
 import { fetchUtils, HttpError } from 'react-admin';
-import { ReauthenticationCancelled } from '../auth/reauthenticationPrompt';
-import { problemSlug } from '../auth/secondFactorChallenge';
-import type { Session } from '../auth/session';
-import { describeError, type Translate, toHttpError } from './problem';
+import { ReauthenticationCancelled } from '../session/reauthenticationPrompt';
+import { problemSlug } from '../session/secondFactorChallenge';
+import type { Session } from '../session/session';
 import { createIdempotencyKeys } from './idempotencyKeys';
+import { describeError, type Translate, toHttpError } from './problem';
 import { fieldLabelsFor } from './problemFields';
 
 interface HttpResponse {

@@ -6,7 +6,7 @@ import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/ma
 import { type MouseEvent, useState } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { USER_LOGOUT } from '../auth/authProvider';
+import { USER_LOGOUT } from '../login/authProvider';
 
 /**
  * The top bar's account button: the user's public name (or 'no public name') opening New Password, Security and Logout. Its

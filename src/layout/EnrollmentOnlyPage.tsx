@@ -4,10 +4,10 @@ import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
-import { USER_LOGOUT } from '../auth/authProvider';
-import { useServices } from '../auth/ServicesContext';
 import { setDocumentTitle } from '../common/documentTitle';
 import { AddFactorButtons } from '../common/secondFactors/AddFactorButtons';
+import { useServices } from '../common/ServicesContext';
+import { USER_LOGOUT } from '../login/authProvider';
 
 const t = (key: string) => `caredesk.security.enrollment.${key}`;
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useMemo } from 'react';
 import { Layout as RaLayout, useGetIdentity, useGetList } from 'react-admin';
-import type { CaredeskIdentity } from '../auth/authProvider';
 import { isPermission, permits, useGrantedPermissions } from '../common/permissions';
-import { type Access, AccessContext } from './access';
+import type { CaredeskIdentity } from '../login/authProvider';
 import type { MenuEntry, PanelResource } from '../registry/types';
+import { type Access, AccessContext } from './access';
 import { AppBar } from './AppBar';
 import { DocumentTitle } from './DocumentTitle';
 import { EnrollmentOnlyPage } from './EnrollmentOnlyPage';

@@ -4,7 +4,7 @@ import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { USER_LOGOUT } from '../auth/authProvider';
+import { USER_LOGOUT } from '../login/authProvider';
 
 const Heading = ({ text }: { text: string }) => (
   <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>

@@ -2,11 +2,11 @@ import { Button, CircularProgress, DialogContentText, TextField } from '@mui/mat
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ReauthenticateInput } from '../../contracts/second-factors';
-import { loginErrorText, secondFactorErrors } from '../auth/loginErrors';
-import { type SecondFactorChallenge, secondFactorChallenge, signInProblem } from '../auth/secondFactorChallenge';
-import { useServices } from '../auth/ServicesContext';
-import { answerChallenge } from '../auth/webauthn';
 import { ActionDialog } from '../common/ActionDialog';
+import { useServices } from '../common/ServicesContext';
+import { loginErrorText, secondFactorErrors } from '../login/loginErrors';
+import { type SecondFactorChallenge, secondFactorChallenge, signInProblem } from '../session/secondFactorChallenge';
+import { answerChallenge } from '../session/webauthn';
 import { type CodeMethod, firstCodeMethod, SecondFactorFields } from './SecondFactorFields';
 
 const t = (key: string) => `caredesk.reauthentication.${key}`;

@@ -1,7 +1,7 @@
 import KeyIcon from '@mui/icons-material/Key';
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { SecondFactorChallenge } from '../auth/secondFactorChallenge';
+import type { SecondFactorChallenge } from '../session/secondFactorChallenge';
 
 export type CodeMethod = 'totp' | 'recovery_code';
 

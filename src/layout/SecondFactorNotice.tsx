@@ -3,10 +3,10 @@ import { Alert, Button, IconButton } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { CaredeskIdentity } from '../auth/authProvider';
-import { useServices } from '../auth/ServicesContext';
 import { dayOf } from '../common/dates/days';
+import { useServices } from '../common/ServicesContext';
 import { useIsPhone } from '../common/useIsPhone';
+import type { CaredeskIdentity } from '../login/authProvider';
 
 /** The name the session keeps the notice's closing under. */
 const NOTICE = 'second-factor-grace';

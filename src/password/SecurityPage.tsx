@@ -3,12 +3,12 @@ import { Alert, Button, Card, CardActions, CardContent, LinearProgress, Stack, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import type { CaredeskIdentity } from '../auth/authProvider';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { AddFactorButtons } from '../common/secondFactors/AddFactorButtons';
 import { RecoveryCodesDialog } from '../common/secondFactors/RecoveryCodesDialog';
 import { useOwnFactors } from '../common/secondFactors/useOwnFactors';
 import { describeError } from '../dataProviders/problem';
+import type { CaredeskIdentity } from '../login/authProvider';
 import { CareMailSetting } from './CareMailSetting';
 import { FactorTable } from './FactorTable';
 

@@ -4,8 +4,8 @@ import { de } from 'date-fns/locale';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
-import type { createAuthProvider } from '../../src/auth/authProvider';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
+import type { createAuthProvider } from '../../src/login/authProvider';
 import { ADMIN_UID, AUTH_URL, ORIGIN } from './support/fakeAuthService';
 import { archived2016, UID_2016, withFakeCareBackend } from './support/fakeCareService';
 import { renderApp, storeRefreshToken } from './support/renderApp';
@@ -14,8 +14,8 @@ import { renderApp, storeRefreshToken } from './support/renderApp';
  * The contract: the authProvider's getPermissions answers /info/'s `permissions`. Where the panel does not
  * read them yet, this stands in for it; once it does, its own answer is used.
  */
-vi.mock('../../src/auth/authProvider', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/auth/authProvider')>();
+vi.mock('../../src/login/authProvider', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/login/authProvider')>();
   return {
     ...original,
     createAuthProvider: (options: Parameters<typeof createAuthProvider>[0]) => {

@@ -1,16 +1,16 @@
-import { PROBLEM_TYPES } from '../../contracts/problem-types';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../src/auth/session';
+import { PROBLEM_TYPES } from '../../contracts/problem-types';
 import { createDataProvider, type CaredeskDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
 import { applyListParams } from '../../src/dataProviders/kit/localList';
 import { describeError, problemMessage, toHttpError } from '../../src/dataProviders/problem';
 import { fieldLabelsFor } from '../../src/dataProviders/problemFields';
+import { toUserRecord } from '../../src/dataProviders/users';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { problemsDe } from '../../src/i18n/messages/de/problems';
 import { problemsEn } from '../../src/i18n/messages/en/problems';
-import { toUserRecord } from '../../src/dataProviders/users';
+import { createSession, type Session } from '../../src/session/session';
 import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID, testConfig } from './support/fakeAuthService';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAuthProvider } from '../../src/auth/authProvider';
-import { redirectTarget, signInRedirect } from '../../src/auth/redirect';
-import { createSession, STORAGE_KEYS } from '../../src/auth/session';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
+import { createAuthProvider } from '../../src/login/authProvider';
+import { redirectTarget, signInRedirect } from '../../src/login/redirect';
+import { createSession, STORAGE_KEYS } from '../../src/session/session';
 import { withFakeBackend } from './support/backend';
 import { AUTH_URL, RECRUITER_UID } from './support/fakeAuthService';
 import { currentUrl, recordNavigation, reloadApp, renderApp, storeRefreshToken } from './support/renderApp';

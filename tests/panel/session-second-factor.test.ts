@@ -1,9 +1,9 @@
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReauthenticationCancelled, ReauthenticationPrompt } from '../../src/auth/reauthenticationPrompt';
-import { secondFactorChallenge } from '../../src/auth/secondFactorChallenge';
-import { createSession, type Session, STORAGE_KEYS } from '../../src/auth/session';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
+import { ReauthenticationCancelled, ReauthenticationPrompt } from '../../src/session/reauthenticationPrompt';
+import { secondFactorChallenge } from '../../src/session/secondFactorChallenge';
+import { createSession, type Session, STORAGE_KEYS } from '../../src/session/session';
 import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSession, REFRESH_LEAD_MS, type Session, STORAGE_KEYS } from '../../src/auth/session';
-import { TokenResponseError } from '../../src/auth/tokenResponse';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
+import { createSession, REFRESH_LEAD_MS, type Session, STORAGE_KEYS } from '../../src/session/session';
+import { TokenResponseError } from '../../src/session/tokenResponse';
 import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL } from './support/fakeAuthService';
 

@@ -1,8 +1,8 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { isCeremonyCancelled, isWebAuthnUnsupported, registerAuthenticator } from '../../auth/webauthn';
 import { describeError } from '../../dataProviders/problem';
+import { isCeremonyCancelled, isWebAuthnUnsupported, registerAuthenticator } from '../../session/webauthn';
 import { ActionDialog } from '../ActionDialog';
 import type { AddedFactor, OwnFactors } from './ownFactors';
 

@@ -5,8 +5,8 @@ import type {
   SecondFactorResponse,
   TotpEnrollment,
 } from '../../../contracts/second-factors';
-import type { WebAuthnJson } from '../../auth/webauthn';
 import type { HttpClient } from '../../dataProviders/httpClient';
+import type { WebAuthnJson } from '../../session/webauthn';
 
 export type SecondFactor = SecondFactorResponse;
 export type TotpSetup = Static<typeof TotpEnrollment>;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useServices } from '../../auth/ServicesContext';
+import { useServices } from '../ServicesContext';
 import { ownFactors, type OwnFactors } from './ownFactors';
 
 /** The signed-in user's own second factors, through the panel's HTTP client. */

@@ -1,14 +1,14 @@
-import { StrictMode } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, onTestFinished } from 'vitest';
 import { App } from '../../../src/App';
 // loaded up front, as the lazy screens are in the test files: the panel loads them on demand, which would otherwise count
 // against the first assertion's wait
 import '../../../src/AdminTree';
 import '../../../src/dataProviders';
-import { createSession, type Session, STORAGE_KEYS } from '../../../src/auth/session';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { createSession, type Session, STORAGE_KEYS } from '../../../src/session/session';
 import { testConfig, type FakeAuthService } from './fakeAuthService';
 
 const sessions: Session[] = [];

@@ -1,8 +1,8 @@
 import { Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
 import { useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useServices } from '../../../common/ServicesContext';
 import { useIsPhone } from '../../../common/useIsPhone';
-import { useServices } from '../../../auth/ServicesContext';
 import type { CaredeskDataProvider } from '../../../dataProviders';
 import { CARE_REQUEST_RESOURCES } from '../../../dataProviders/careRequests';
 import type { ContactValues, MissionValues, PatientsValues } from '../../../dataProviders/careRequests/formValues';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useServices } from '../common/ServicesContext';
 import { redirectTarget } from './redirect';
-import { useServices } from './ServicesContext';
 
 /**
  * / (root): signs in automatically with the stored refresh token (unless the logged-out flag is set), then goes to

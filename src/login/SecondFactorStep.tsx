@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Translate } from '../dataProviders/problem';
+import { type SecondFactorChallenge, type SecondFactorProof, signInProblem } from '../session/secondFactorChallenge';
+import type { Session } from '../session/session';
+import { answerChallenge } from '../session/webauthn';
+import { loginErrorText, type LoginErrorMessage, secondFactorErrors } from './loginErrors';
 import { LoginField } from './LoginField';
 import { ErrorOutlineIcon } from './loginIcons';
-import { loginErrorText, type LoginErrorMessage, secondFactorErrors } from './loginErrors';
-import { type SecondFactorChallenge, type SecondFactorProof, signInProblem } from './secondFactorChallenge';
-import type { Session } from './session';
-import { answerChallenge } from './webauthn';
 import './login-second-factor.css';
 
 type CodeMethod = 'totp' | 'recovery_code';

@@ -1,5 +1,5 @@
 import { isProblem, type Problem, problemMessage, type Translate } from '../dataProviders/problem';
-import { SignInError, TokenResponseError } from './tokenResponse';
+import { SignInError, TokenResponseError } from '../session/tokenResponse';
 
 /** A translatable error line of the login page: a message key, or a problem the service sent. */
 export interface LoginErrorMessage {

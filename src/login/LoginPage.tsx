@@ -2,9 +2,9 @@ import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useServices } from '../common/ServicesContext';
 import { LoginForm } from './LoginForm';
 import { redirectTarget } from './redirect';
-import { useServices } from './ServicesContext';
 
 /**
  * /login inside the panel (after a logout, or from the root page): the login form with react-admin's language and theme;

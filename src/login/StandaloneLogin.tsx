@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { I18nProvider } from 'react-admin';
+import type { Session } from '../session/session';
 import { createStore } from '../store';
 import { LoginForm } from './LoginForm';
-import type { Session } from './session';
 
 interface StandaloneLoginProps {
   session: Session;

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { RuntimeConfig } from '../config';
 import type { HttpClient } from '../dataProviders/httpClient';
-import type { Session } from './session';
+import type { Session } from '../session/session';
 
 /** What the panel's own pages need besides react-admin's providers. */
 export interface Services {

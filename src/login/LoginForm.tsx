@@ -1,14 +1,14 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { setDocumentTitle } from '../common/documentTitle';
 import type { Translate } from '../dataProviders/problem';
+import { type SecondFactorChallenge, secondFactorChallenge } from '../session/secondFactorChallenge';
+import type { Session } from '../session/session';
 import { LanguageMenu } from './LanguageMenu';
+import { loginErrorText, loginErrors, type LoginErrorMessage, secondFactorErrors } from './loginErrors';
 import { LoginField } from './LoginField';
 import { ErrorOutlineIcon, LockIcon } from './loginIcons';
-import { loginErrorText, loginErrors, type LoginErrorMessage, secondFactorErrors } from './loginErrors';
 import { signInWithPasskey, usePasskeyAutofill, useWebAuthnSupport } from './passkeySignIn';
-import { type SecondFactorChallenge, secondFactorChallenge } from './secondFactorChallenge';
 import { SecondFactorStep } from './SecondFactorStep';
-import type { Session } from './session';
 import './login.css';
 
 export interface LoginFormProps {

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Session } from './session';
-import { answerChallenge, cancelCeremony, isCeremonyCancelled, supportsAutofill, supportsWebAuthn } from './webauthn';
+import type { Session } from '../session/session';
+import {
+  answerChallenge,
+  cancelCeremony,
+  isCeremonyCancelled,
+  supportsAutofill,
+  supportsWebAuthn,
+} from '../session/webauthn';
 
 /** Signs in with a passkey the person picks in the browser's dialog. */
 export async function signInWithPasskey(session: Session): Promise<void> {

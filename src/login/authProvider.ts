@@ -2,8 +2,8 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { OwnSecondFactorStateResponse } from '../../contracts/second-factors';
 import { type Permission, permissionsOfInfo } from '../common/permissions';
 import type { HttpClient } from '../dataProviders/httpClient';
+import type { Session } from '../session/session';
 import { signInRedirect } from './redirect';
-import type { Session } from './session';
 
 interface CurrentLocation {
   pathname: string;
@@ -63,13 +63,13 @@ export function createAuthProvider({
      * A user-initiated logout (account menu) clears everything and sets the logged-out flag; any other call
      * comes from a failed session check and keeps the stored refresh token, so that the root page can sign in again.
      */
-    logout: async (params?: { userInitiated?: boolean }) => {
+    logout: (params?: { userInitiated?: boolean }) => {
       if (params?.userInitiated) {
         session.logout();
-        return '/login';
+        return Promise.resolve('/login');
       }
       session.dropAccess();
-      return notSignedIn().redirectTo;
+      return Promise.resolve(notSignedIn().redirectTo);
     },
 
     checkAuth: async () => {
@@ -80,9 +80,10 @@ export function createAuthProvider({
     },
 
     /** 401: the session is gone (same redirect as checkAuth); 403 and everything else keep the session. */
-    checkError: async (error: { status?: number } | null | undefined) => {
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's shape, as in checkAuth
-      if (error?.status === 401) throw notSignedIn();
+    checkError: (error: { status?: number } | null | undefined) => {
+      if (error?.status !== 401) return Promise.resolve();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin's shape, as in checkAuth
+      return Promise.reject(notSignedIn());
     },
 
     getIdentity: async (): Promise<CaredeskIdentity> => {
@@ -92,7 +93,7 @@ export function createAuthProvider({
       return {
         id: json.uid as string,
         fullName: publicName,
-        roles: Array.isArray(json.roles) ? json.roles : [],
+        roles: Array.isArray(json.roles) ? json.roles.filter((role): role is string => typeof role === 'string') : [],
         secondFactor: secondFactorOf(json),
       };
     },
