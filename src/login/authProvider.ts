@@ -2,6 +2,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { OwnSecondFactorStateResponse } from '../../contracts/second-factors';
 import { type Permission, permissionsOfInfo } from '../common/permissions';
 import type { HttpClient } from '../dataProviders/httpClient';
+import { readOwnInfo } from '../dataProviders/ownAccount';
 import type { Session } from '../session/session';
 import { signInRedirect } from './redirect';
 
@@ -48,11 +49,9 @@ export function createAuthProvider({
   // getIdentity and getPermissions ask at the same moment when the layout opens: they share one GET /info/
   let infoInFlight: Promise<Record<string, unknown>> | null = null;
   const readInfo = () => {
-    infoInFlight ??= httpClient(`${session.authUrl}/info/`)
-      .then(({ json }) => (json ?? {}) as Record<string, unknown>)
-      .finally(() => {
-        infoInFlight = null;
-      });
+    infoInFlight ??= readOwnInfo(httpClient, session.authUrl).finally(() => {
+      infoInFlight = null;
+    });
     return infoInFlight;
   };
 

@@ -1,5 +1,5 @@
+import account from '../account';
 import dashboard from '../dashboard';
-import password from '../password';
 import apiTokens from '../resources/apiTokens';
 import audit from '../resources/audit';
 import careRequests from '../resources/careRequests';
@@ -11,7 +11,7 @@ import { menuOf, resourcesOf, routesOf } from './derive';
 import type { PanelArea } from './types';
 
 /** Every area of the panel after the dashboard, in drawer order. A new area is one more line here. */
-const AREAS: PanelArea[] = [users, roles, careRequests, files, apiTokens, mail, audit, password];
+const AREAS: PanelArea[] = [users, roles, careRequests, files, apiTokens, mail, audit, account];
 
 /** The dashboard first, showing the figure cards the other areas contribute. */
 const PANEL: PanelArea[] = [dashboard(AREAS.flatMap((area) => area.figures ?? [])), ...AREAS];

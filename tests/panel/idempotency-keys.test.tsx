@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import '../../src/password/SecurityPage';
+import '../../src/account/SecurityPage';
 import { createHttpClient, type HttpClient } from '../../src/dataProviders/httpClient';
 import { createSession, type Session } from '../../src/session/session';
 import { withFakeBackend } from './support/backend';

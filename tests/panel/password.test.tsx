@@ -7,7 +7,7 @@ import {
   satisfiesPasswordRule,
   validateOwnConfirmation,
   validateOwnPassword,
-} from '../../src/password/passwordRules';
+} from '../../src/account/passwordRules';
 import { withFakeBackend } from './support/backend';
 import { ADMIN_UID, AUTH_URL, problem } from './support/fakeAuthService';
 import { currentUrl, renderApp, storeRefreshToken } from './support/renderApp';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../src/password/SecurityPage';
+import '../../src/account/SecurityPage';
 import { withFakeBackend } from './support/backend';
 import { RECRUITER_UID } from './support/fakeAuthService';
 import { VALID_TOTP_CODE } from './support/fakeSecondFactors';

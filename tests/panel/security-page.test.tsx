@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import '../../src/password/SecurityPage';
+import '../../src/account/SecurityPage';
 import { withFakeBackend } from './support/backend';
 import { captureDownloads, textOf } from './support/downloads';
 import { ADMIN_UID } from './support/fakeAuthService';

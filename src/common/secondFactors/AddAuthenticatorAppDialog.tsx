@@ -1,9 +1,9 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { AddedFactor, OwnFactors, TotpSetup } from '../../dataProviders/ownAccount';
 import { describeError } from '../../dataProviders/problem';
 import { ActionDialog } from '../ActionDialog';
-import type { AddedFactor, OwnFactors, TotpSetup } from './ownFactors';
 import { TotpSetupView } from './TotpSetupView';
 
 const t = (key: string) => `caredesk.security.totp.${key}`;

@@ -3,9 +3,9 @@ import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import type { AddedFactor } from '../../dataProviders/ownAccount';
 import { AddAuthenticatorAppDialog } from './AddAuthenticatorAppDialog';
 import { AddPasskeyDialog } from './AddPasskeyDialog';
-import type { AddedFactor } from './ownFactors';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { useOwnFactors } from './useOwnFactors';
 

@@ -1,10 +1,10 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { AddedFactor, OwnFactors } from '../../dataProviders/ownAccount';
 import { describeError } from '../../dataProviders/problem';
 import { isCeremonyCancelled, isWebAuthnUnsupported, registerAuthenticator } from '../../session/webauthn';
 import { ActionDialog } from '../ActionDialog';
-import type { AddedFactor, OwnFactors } from './ownFactors';
 
 const t = (key: string) => `caredesk.security.passkey.${key}`;
 

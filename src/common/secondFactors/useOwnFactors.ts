@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { ownFactors, type OwnFactors } from '../../dataProviders/ownAccount';
 import { useServices } from '../ServicesContext';
-import { ownFactors, type OwnFactors } from './ownFactors';
 
 /** The signed-in user's own second factors, through the panel's HTTP client. */
 export function useOwnFactors(): OwnFactors {

@@ -1,12 +1,21 @@
 import type { Static } from '@sinclair/typebox';
+import type { Info } from '../../contracts/auth';
 import type {
   ConfirmedFactor,
   RecoveryCodes,
   SecondFactorResponse,
   TotpEnrollment,
-} from '../../../contracts/second-factors';
-import type { HttpClient } from '../../dataProviders/httpClient';
-import type { WebAuthnJson } from '../../session/webauthn';
+} from '../../contracts/second-factors';
+import type { WebAuthnJson } from '../session/webauthn';
+import type { HttpClient } from './httpClient';
+
+/**
+ * The signed-in user's GET /info/ as the service sent it (an empty object for an empty answer): its reader checks each field, as
+ * an older service may leave some out.
+ */
+export async function readOwnInfo(httpClient: HttpClient, authUrl: string): Promise<Record<string, unknown>> {
+  return ((await httpClient(`${authUrl}/info/`)).json ?? {}) as Record<string, unknown>;
+}
 
 export type SecondFactor = SecondFactorResponse;
 export type TotpSetup = Static<typeof TotpEnrollment>;
@@ -24,8 +33,8 @@ export function ownFactors(httpClient: HttpClient, authUrl: string) {
   const base = `${authUrl}/second-factors/`;
   return {
     list: async (): Promise<SecondFactor[]> => {
-      const { json } = await httpClient(base);
-      return Array.isArray(json) ? (json as SecondFactor[]) : [];
+      const listed = (await httpClient(base)).json as unknown;
+      return Array.isArray(listed) ? (listed as SecondFactor[]) : [];
     },
     startTotp: async (name: string): Promise<TotpSetup> =>
       (await httpClient(`${base}totp/`, post(named(name)))).json as TotpSetup,
@@ -44,3 +53,17 @@ export function ownFactors(httpClient: HttpClient, authUrl: string) {
 }
 
 export type OwnFactors = ReturnType<typeof ownFactors>;
+
+/**
+ * Sets the caller's own password: GET {authUrl}/info/?extended=true for the username, then
+ * PUT {authUrl}/update-password-authentication/ with {username, password}.
+ */
+export async function updateOwnPassword(httpClient: HttpClient, authUrl: string, password: string): Promise<void> {
+  const info = (await httpClient(`${authUrl}/info/?extended=true`)).json as Partial<Static<typeof Info>> | null;
+  const username = info?.authentication?.username;
+  if (typeof username !== 'string' || username === '') throw new Error('caredesk.password.no_username');
+  await httpClient(`${authUrl}/update-password-authentication/`, {
+    method: 'PUT',
+    body: JSON.stringify({ username, password }),
+  });
+}

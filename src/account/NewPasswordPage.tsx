@@ -7,9 +7,9 @@ import { type FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useGlobalAlert } from '../common/globalAlert';
 import { useServices } from '../common/ServicesContext';
+import { updateOwnPassword } from '../dataProviders/ownAccount';
 import { describeError } from '../dataProviders/problem';
 import { generatePassword, validateOwnConfirmation, validateOwnPassword } from './passwordRules';
-import { updateOwnPassword } from './updateOwnPassword';
 
 /** /new-password: the signed-in user's own password, with generator and a Show/Hide toggle. */
 const NewPasswordPage = () => {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { formatSeconds } from '../common/dates/formatSeconds';
-import type { SecondFactor } from '../common/secondFactors/ownFactors';
 import { useIsPhone } from '../common/useIsPhone';
+import type { SecondFactor } from '../dataProviders/ownAccount';
 
 const t = (key: string) => `caredesk.security.${key}`;
 
