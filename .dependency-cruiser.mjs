@@ -2,9 +2,9 @@
  * The layer rules of docs/architecture.md (Layers), checked on every `npm test` by tests/architecture/layers.test.ts, which
  * also plants a violation of each rule to show it is caught. Paths are relative to the repository's root.
  */
-const AREA = '^src/(dashboard|password|resources/[^/]+)/';
+const AREA = '^src/(dashboard|account|resources/[^/]+)/';
 const SERVICE = '^server/(auth|api-tokens|audit|care|files|intake|mail|pricing)/';
-const PANEL_BELOW_AREAS = '^src/(common|dataProviders|layout|i18n)/';
+const PANEL_BELOW_AREAS = '^src/(session|dataProviders|common|login|layout|i18n)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -45,23 +45,39 @@ export default {
     },
     {
       name: 'layers-below-areas-import-no-area',
-      comment: 'common/, dataProviders/, layout/ and i18n/ serve the areas and know none of them',
+      comment: 'session/, dataProviders/, common/, login/, layout/ and i18n/ serve the areas and know none of them',
       severity: 'error',
       from: { path: PANEL_BELOW_AREAS },
-      to: { path: '^src/(dashboard|password|resources)/' },
+      to: { path: '^src/(dashboard|account|resources)/' },
+    },
+    {
+      name: 'session-is-below-the-data-layer',
+      comment:
+        "session/ (tokens, second-factor challenge, WebAuthn) is the panel's ground floor: it imports nothing else of the panel",
+      severity: 'error',
+      from: { path: '^src/session/' },
+      to: { path: '^src/', pathNot: '^src/session/' },
     },
     {
       name: 'data-layer-imports-no-ui',
-      comment: 'data providers never import screens, common UI or the layout',
+      comment: 'data providers never import screens, common UI, the login or the layout',
       severity: 'error',
       from: { path: '^src/dataProviders/' },
-      to: { path: '^src/(common|layout)/' },
+      to: { path: '^src/(common|login|layout)/' },
     },
     {
-      name: 'common-imports-no-layout',
-      comment: 'common/ is below the layout: the layout may use it, not the other way round',
+      name: 'common-imports-no-login-or-layout',
+      comment: 'common/ is below login/ and the layout: they may use it, not the other way round',
       severity: 'error',
       from: { path: '^src/common/' },
+      to: { path: '^src/(login|layout)/' },
+    },
+    {
+      name: 'login-imports-no-layout',
+      comment:
+        'login/ (the login screens and the auth provider) is below the layout, which uses its auth provider and error texts',
+      severity: 'error',
+      from: { path: '^src/login/' },
       to: { path: '^src/layout/' },
     },
     {

@@ -38,8 +38,10 @@ describe('a planted violation of each rule is caught', () => {
       'server/care/index.ts',
       'server/care/store.ts',
       'server/auth/users.ts',
+      'src/session/session.ts',
       'src/common/Card.tsx',
       'src/layout/Menu.tsx',
+      'src/login/authProvider.ts',
       'src/dataProviders/users.ts',
       'src/resources/users/index.ts',
       'src/resources/users/UserList.tsx',
@@ -53,8 +55,23 @@ describe('a planted violation of each rule is caught', () => {
       '../../dataProviders/users',
       '../../../contracts/wire',
     );
-    plant('src/layout/AppBar.tsx', '../common/Card', '../registry/index');
-    plant('src/registry/areas.ts', '../resources/users/index');
+    plant(
+      'src/layout/AppBar.tsx',
+      '../common/Card',
+      '../login/authProvider',
+      '../session/session',
+      '../registry/index',
+    );
+    plant('src/registry/areas.ts', '../resources/users/index', '../account/index');
+    plant(
+      'src/account/index.ts',
+      '../login/authProvider',
+      '../common/Card',
+      '../dataProviders/users',
+      '../session/session',
+    );
+    plant('src/login/LoginPage.tsx', '../common/Card', '../dataProviders/users', '../session/session');
+    plant('src/dataProviders/httpClient.ts', '../session/session');
     plant('server/intake/submission.ts', '../care/index', '../shared/problem', '../../contracts/wire');
     // one violation of each rule
     plant('contracts/rules.ts', '../server/shared/problem');
@@ -63,8 +80,14 @@ describe('a planted violation of each rule is caught', () => {
     plant('src/resources/mail/MailShow.tsx', '../users/UserList');
     plant('src/App.tsx', './resources/users/index');
     plant('src/layout/Drawer.tsx', '../resources/users/UserList');
+    plant('src/account/Security.tsx', '../resources/users/UserList');
+    plant('src/login/RootPage.tsx', '../account/index');
+    plant('src/session/refresh.ts', '../dataProviders/users');
     plant('src/dataProviders/mail.ts', '../common/Card');
+    plant('src/dataProviders/info.ts', '../login/authProvider');
     plant('src/common/useAlert.ts', '../layout/Menu');
+    plant('src/common/useIdentity.ts', '../login/authProvider');
+    plant('src/login/LoginForm.tsx', '../layout/Menu');
     plant('server/authentication/users.ts', '../auth/users');
     plant('server/intake/notify.ts', '../care/store');
     plant('src/common/first.ts', './second');
@@ -77,11 +100,18 @@ describe('a planted violation of each rule is caught', () => {
     'panel-never-imports-services: src/common/useProblem.ts → server/shared/problem.ts',
     'services-never-import-panel: server/shared/panelText.ts → src/common/Card.tsx',
     'no-area-imports-another: src/resources/mail/MailShow.tsx → src/resources/users/UserList.tsx',
+    'no-area-imports-another: src/account/Security.tsx → src/resources/users/UserList.tsx',
     'areas-only-through-the-registry: src/App.tsx → src/resources/users/index.ts',
     'areas-only-through-the-registry: src/layout/Drawer.tsx → src/resources/users/UserList.tsx',
+    'areas-only-through-the-registry: src/login/RootPage.tsx → src/account/index.ts',
     'layers-below-areas-import-no-area: src/layout/Drawer.tsx → src/resources/users/UserList.tsx',
+    'layers-below-areas-import-no-area: src/login/RootPage.tsx → src/account/index.ts',
+    'session-is-below-the-data-layer: src/session/refresh.ts → src/dataProviders/users.ts',
     'data-layer-imports-no-ui: src/dataProviders/mail.ts → src/common/Card.tsx',
-    'common-imports-no-layout: src/common/useAlert.ts → src/layout/Menu.tsx',
+    'data-layer-imports-no-ui: src/dataProviders/info.ts → src/login/authProvider.ts',
+    'common-imports-no-login-or-layout: src/common/useAlert.ts → src/layout/Menu.tsx',
+    'common-imports-no-login-or-layout: src/common/useIdentity.ts → src/login/authProvider.ts',
+    'login-imports-no-layout: src/login/LoginForm.tsx → src/layout/Menu.tsx',
     'shared-and-authentication-import-no-service: server/authentication/users.ts → server/auth/users.ts',
     'services-meet-through-their-index: server/intake/notify.ts → server/care/store.ts',
     'no-cycle: src/common/first.ts → src/common/second.ts',
