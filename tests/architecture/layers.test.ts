@@ -38,6 +38,7 @@ describe('a planted violation of each rule is caught', () => {
       'server/care/index.ts',
       'server/care/store.ts',
       'server/auth/users.ts',
+      'server/auth/passwords.ts',
       'src/common/Card.tsx',
       'src/layout/Menu.tsx',
       'src/dataProviders/users.ts',
@@ -66,6 +67,7 @@ describe('a planted violation of each rule is caught', () => {
     plant('src/dataProviders/mail.ts', '../common/Card');
     plant('src/common/useAlert.ts', '../layout/Menu');
     plant('server/authentication/users.ts', '../auth/users');
+    plant('server/config/types.ts', '../auth/passwords');
     plant('server/intake/notify.ts', '../care/store');
     plant('src/common/first.ts', './second');
     plant('src/common/second.ts', './first');
@@ -83,6 +85,7 @@ describe('a planted violation of each rule is caught', () => {
     'data-layer-imports-no-ui: src/dataProviders/mail.ts → src/common/Card.tsx',
     'common-imports-no-layout: src/common/useAlert.ts → src/layout/Menu.tsx',
     'shared-and-authentication-import-no-service: server/authentication/users.ts → server/auth/users.ts',
+    'shared-and-authentication-import-no-service: server/config/types.ts → server/auth/passwords.ts',
     'services-meet-through-their-index: server/intake/notify.ts → server/care/store.ts',
     'no-cycle: src/common/first.ts → src/common/second.ts',
   ];
