@@ -1,24 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { problems } from '../../contracts/common';
-import { routeDocs } from '../shared/route-docs';
-import type { ServiceApp } from '../shared/service';
-import { TokenPair } from '../../contracts/auth';
+import { problems } from '../../../contracts/common';
+import { routeDocs } from '../../shared/route-docs';
+import type { ServiceApp } from '../../shared/service';
+import { TokenPair } from '../../../contracts/auth';
 import {
   AccessToken,
   PasskeyOptions,
   PasskeySignInBody,
   ReauthenticateBody,
   SecondFactorProofBody,
-} from '../../contracts/second-factors';
-import type { Client } from './sign-in';
+} from '../../../contracts/second-factors';
+import type { Client } from '../sign-in';
 import { reauthenticate } from './reauthentication';
-import { signedIn, TAGS } from './route-parts';
-import {
-  passkeyOptions,
-  signInWithPasskey,
-  signInWithSecondFactor,
-  type SecondStepContext,
-} from './second-factor-sign-in';
+import { signedIn, TAGS } from '../route-parts';
+import { passkeyOptions, signInWithPasskey, signInWithSecondFactor, type SecondStepContext } from './sign-in';
 
 /** The second step of a sign-in, the passkey sign-in and the re-authentication. */
 
