@@ -82,9 +82,9 @@ export default {
     },
     {
       name: 'shared-and-authentication-import-no-service',
-      comment: 'server/shared/, server/authentication/ and server/db/ lie below every service',
+      comment: 'server/shared/, server/authentication/, server/db/ and server/config/ lie below every service',
       severity: 'error',
-      from: { path: '^server/(shared|authentication|db)/' },
+      from: { path: '^server/(shared|authentication|db|config)/' },
       to: { path: SERVICE },
     },
     {

@@ -1,14 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LAST_EPOCH_SECOND } from './paging';
 import { Uid } from './common';
+import { closed, nullable } from './schema-kit';
 
 /** Which service an API token opens: a token of one scope is unknown to the other. */
 export const API_TOKEN_SCOPES = ['files', 'pricing'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
-
-const closed = { additionalProperties: false } as const;
-const nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 export const ApiToken = Type.Object({
   uid: Type.String(),

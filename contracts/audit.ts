@@ -1,9 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
+import { closed, nullable } from './schema-kit';
 
-const closed = { additionalProperties: false } as const;
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** PostgreSQL text cannot hold NUL; every other character is matched as sent. */
 const WITHOUT_NUL = '^[^\\u0000]*$';
 const Word = Type.String({ minLength: 1, maxLength: 128, pattern: WITHOUT_NUL, description: 'free of NUL characters' });
@@ -51,11 +50,8 @@ export const EventIdParams = Type.Object(
 export const AuditEvent = Type.Object({
   id: Type.String({ description: 'the event number, as a string' }),
   time: Type.Integer({ description: 'epoch seconds' }),
-  actor: Type.Union(
-    [
-      Type.Object({ uid: Type.String(), public_name: Type.String({ description: 'as it was at the time' }) }),
-      Type.Null(),
-    ],
+  actor: nullable(
+    Type.Object({ uid: Type.String(), public_name: Type.String({ description: 'as it was at the time' }) }),
     {
       description: 'the signed-in user who acted; null for the server itself, an API token or someone not signed in',
     },
@@ -66,15 +62,12 @@ export const AuditEvent = Type.Object({
     }),
   ),
   action: Type.String({ description: '<target type>.<verb>, e.g. user.ban' }),
-  target: Type.Union(
-    [
-      Type.Object({
-        type: Type.String(),
-        id: Type.String(),
-        label: nullable(Type.String({ description: 'as it was at the time' })),
-      }),
-      Type.Null(),
-    ],
+  target: nullable(
+    Type.Object({
+      type: Type.String(),
+      id: Type.String(),
+      label: nullable(Type.String({ description: 'as it was at the time' })),
+    }),
     {
       description: 'what was acted on; its type is the part of the action before the dot',
     },

@@ -1,7 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
 import { OwnSecondFactorState, SECOND_FACTOR_STATES } from './second-factors';
+import { closed, nullable } from './schema-kit';
 
 /** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
 
@@ -33,8 +34,6 @@ const RoleName = textWithoutEdgeWhitespace(1, 64);
 const Roles = Type.Array(RoleName, { maxItems: 32, description: 'duplicates are removed' });
 const Uids = Type.Array(Uid, { minItems: 1, maxItems: 1000, description: 'duplicates are removed' });
 
-const closed = { additionalProperties: false } as const;
-
 // --- requests ---
 
 export const UidParams = Type.Object({ uid: Uid }, closed);
@@ -57,7 +56,7 @@ export const DomainUserBody = Type.Object(
     locked: Type.Optional(
       Type.Boolean({ description: 'read-only, ignored: it changes by itself (unlock has its own route)' }),
     ),
-    last_sign_in: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'read-only, ignored' })),
+    last_sign_in: Type.Optional(nullable(Type.Integer(), { description: 'read-only, ignored' })),
     second_factor: Type.Optional(
       Type.String({ description: 'read-only, ignored: it changes with enrollment and the role policy' }),
     ),
@@ -77,7 +76,6 @@ export const RoleParams = Type.Object({ role: RoleName }, closed);
 
 const USER_SORT_KEYS = ['public_name', 'username', 'last_sign_in', 'uid'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
 export const MAX_UIDS_FILTER = 20;
 
@@ -142,7 +140,7 @@ export const DomainUser = Type.Object({
   locked: Type.Boolean({
     description: "the user's sign-in is throttled now, from every address or from some (unlock-users ends it)",
   }),
-  last_sign_in: Type.Union([Type.Integer(), Type.Null()], {
+  last_sign_in: nullable(Type.Integer(), {
     description: 'epoch seconds of the last successful sign-in',
   }),
   second_factor: Type.Union(
@@ -168,7 +166,7 @@ export const Info = Type.Object({
   }),
   authentication: Type.Optional(
     Type.Object(
-      { username: Type.Union([Type.String(), Type.Null()]) },
+      { username: nullable(Type.String()) },
       { description: 'with extended=true: the username of the password authentication, null when there is none' },
     ),
   ),
@@ -191,8 +189,8 @@ export const Session = Type.Object({
   family: Type.String({ description: 'the refresh-token family; access tokens carry it as their sid claim' }),
   created: Type.Integer({ description: 'epoch seconds of the sign-in' }),
   last_used: Type.Integer({ description: 'epoch seconds of the last refresh-token exchange (or the sign-in)' }),
-  address: Type.Union([Type.String(), Type.Null()], { description: 'the client address of the sign-in' }),
-  user_agent: Type.Union([Type.String(), Type.Null()], {
+  address: nullable(Type.String(), { description: 'the client address of the sign-in' }),
+  user_agent: nullable(Type.String(), {
     description: 'the user agent of the sign-in, up to 512 characters',
   }),
 });

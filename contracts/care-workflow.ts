@@ -1,18 +1,15 @@
-import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Uid } from './common';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { AnsweredDay, CalendarDay, DayRange, EpochSeconds } from './dates';
 import { Page } from './paging';
+import { closed, nullable, oneOf } from './schema-kit';
 
 /**
  * Working a care request: its workflow state (status, assignee, follow-up, version), notes, activity timeline, the
  * live event stream and the own assignment-mail setting. Routes: server/care/workflow-routes.ts. No shape here carries a care
  * customer's personal data except a note's `text`, which only the notes routes answer.
  */
-
-const closed = { additionalProperties: false } as const;
-const oneOf = <T extends readonly string[]>(values: T, description = `one of ${values.join(', ')}`) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[], { description });
 
 export const CARE_STATUSES = ['new', 'contacting', 'offer_sent', 'placed', 'declined', 'withdrawn'] as const;
 export type CareStatus = (typeof CARE_STATUSES)[number];
@@ -49,8 +46,8 @@ export type StaffMemberOutput = Static<typeof StaffMember>;
 /** The workflow fields every incoming list item and the workflow route carry. */
 export const WorkflowFields = {
   status: CareStatusSchema,
-  assignee: Type.Union([StaffMember, Type.Null()], { description: 'who handles the request, or null' }),
-  follow_up: Type.Union([AnsweredDay, Type.Null()], {
+  assignee: nullable(StaffMember, { description: 'who handles the request, or null' }),
+  follow_up: nullable(AnsweredDay, {
     description: 'when to act on it next (YYYY-MM-DD, Europe/Berlin), or null',
   }),
   version: Type.Integer({
@@ -71,13 +68,11 @@ export const WorkflowChange = Type.Object(
     }),
     status: Type.Optional(CareStatusSchema),
     assignee_uid: Type.Optional(
-      Type.Union([Uid, Type.Null()], { description: 'an unbanned user holding care:work, or null to unassign' }),
+      nullable(Uid, { description: 'an unbanned user holding care:work, or null to unassign' }),
     ),
-    follow_up: Type.Optional(
-      Type.Union([CalendarDay, Type.Null()], { description: `${CalendarDay.description}, or null to clear it` }),
-    ),
+    follow_up: Type.Optional(nullable(CalendarDay, { description: `${CalendarDay.description}, or null to clear it` })),
     reason: Type.Optional(
-      Type.Union([CareStatusReasonSchema, Type.Null()], {
+      nullable(CareStatusReasonSchema, {
         description: `required with status declined or withdrawn: one of ${CARE_STATUS_REASONS.join(', ')}`,
       }),
     ),
@@ -139,7 +134,7 @@ export const Note = Type.Object(
     uid: Uid,
     author: StaffMember,
     created: EpochSeconds,
-    edited: Type.Union([EpochSeconds, Type.Null()], { description: 'when the text last changed, or null' }),
+    edited: nullable(EpochSeconds, { description: 'when the text last changed, or null' }),
     editable_until: EpochSeconds,
     text: NoteText,
   },
@@ -166,22 +161,19 @@ export const ACTIVITY_KINDS = [
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-const fromTo = <T extends TSchema>(value: T) =>
-  Type.Object({ from: Type.Union([value, Type.Null()]), to: Type.Union([value, Type.Null()]) }, closed);
+const fromTo = <T extends TSchema>(value: T) => Type.Object({ from: nullable(value), to: nullable(value) }, closed);
 
 export const ActivityEntry = Type.Object(
   {
     id: Type.String({ description: 'stable within the timeline' }),
     at: EpochSeconds,
     kind: oneOf(ACTIVITY_KINDS),
-    actor: Type.Union([StaffMember, Type.Null()], {
+    actor: nullable(StaffMember, {
       description: 'who did it; null for the web form, retention and the mail service',
     }),
     status: Type.Optional(fromTo(CareStatusSchema)),
-    reason: Type.Optional(Type.Union([CareStatusReasonSchema, Type.Null()])),
-    assignee: Type.Optional(
-      Type.Object({ from: Type.Union([StaffMember, Type.Null()]), to: Type.Union([StaffMember, Type.Null()]) }, closed),
-    ),
+    reason: Type.Optional(nullable(CareStatusReasonSchema)),
+    assignee: Type.Optional(fromTo(StaffMember)),
     follow_up: Type.Optional(fromTo(AnsweredDay)),
     note_uid: Type.Optional(Uid),
     mail: Type.Optional(
@@ -225,11 +217,8 @@ export const MyCareSettings = Type.Object(
     assignment_mails: Type.Boolean({
       description: 'mail me when someone else assigns a care request to me (default true)',
     }),
-    mail_address: Type.Union(
-      [
-        Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, description: 'an e-mail address' }),
-        Type.Null(),
-      ],
+    mail_address: nullable(
+      Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, description: 'an e-mail address' }),
       {
         description:
           'where assignment mails go; null: to the username when it is an e-mail address, else none is sent (default null)',

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { closed } from './schema-kit';
 
 /** Schemas every service shares; their `description`s are also the wording of validation errors. */
 
@@ -24,7 +25,7 @@ const Problem = Type.Object(
 );
 
 /** For routes without query parameters: an unknown one is refused like an unknown body field (server/app.ts gives it to every such route). */
-export const NoQuery = Type.Object({}, { additionalProperties: false });
+export const NoQuery = Type.Object({}, closed);
 
 /** The problem responses a route documents, by status code. */
 export const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Problem]));

@@ -1,4 +1,5 @@
-import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type } from '@sinclair/typebox';
+import { closed, describedNullable } from './schema-kit';
 
 /**
  * Days and moments on the wire (docs/api.md, Timestamps): every contract takes them from here, so that each route accepts only
@@ -38,13 +39,10 @@ export const AnsweredDay = Type.String({
   description: 'a date YYYY-MM-DD',
 });
 
-const orNull = <T extends TSchema>(schema: T) =>
-  Type.Union([schema, Type.Null()], { description: `${schema.description}, or null` });
-
 /** A filter on a date column: `from` and `to` days, each optional or null, both included. */
 export const DayRange = Type.Object(
-  { from: Type.Optional(orNull(CalendarDay)), to: Type.Optional(orNull(CalendarDay)) },
-  { additionalProperties: false, description: '{"from"?: YYYY-MM-DD, "to"?: YYYY-MM-DD}, both ends included' },
+  { from: Type.Optional(describedNullable(CalendarDay)), to: Type.Optional(describedNullable(CalendarDay)) },
+  { ...closed, description: '{"from"?: YYYY-MM-DD, "to"?: YYYY-MM-DD}, both ends included' },
 );
 
 /** The last second of year 9999: later moments are refused, so every accepted one fits a JavaScript Date and a timestamp. */
@@ -55,6 +53,6 @@ export const EpochSeconds = Type.Integer({ minimum: 0, maximum: LAST_EPOCH_SECON
 
 /** A filter on a time column: `from` and `to` in epoch seconds, each optional or null. */
 export const SecondsRange = Type.Object(
-  { from: Type.Optional(orNull(EpochSeconds)), to: Type.Optional(orNull(EpochSeconds)) },
-  { additionalProperties: false },
+  { from: Type.Optional(describedNullable(EpochSeconds)), to: Type.Optional(describedNullable(EpochSeconds)) },
+  closed,
 );

@@ -1,9 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
+import { closed, nullable } from './schema-kit';
 
-const closed = { additionalProperties: false } as const;
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** PostgreSQL text cannot hold NUL; every other character is stored as sent. */
 const WITHOUT_NUL = '^[^\\u0000]*$';
 

@@ -1,12 +1,12 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
 import { TimeZone } from './statistics';
+import { closed, nullable } from './schema-kit';
 
 /** Request and response schemas of the mail service (its routes: server/mail/routes.ts); descriptions double as validation wording. */
 
-const closed = { additionalProperties: false } as const;
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
 
 const EmailAddress = Type.String({
@@ -189,7 +189,7 @@ export const AccountInput = Type.Object(
       },
       closed,
     ),
-    credentials: Type.Union([Credentials, Type.Null()], {
+    credentials: nullable(Credentials, {
       description: 'SMTP credentials, or null for none; on update read only when credentials_changed is true',
     }),
     credentials_changed: Type.Optional(
@@ -214,7 +214,7 @@ export const Account = Type.Object({
     host: Type.String(),
     disabled: Type.Boolean({ description: 'a disabled provider delivers for none of its accounts' }),
   }),
-  credentials: Type.Union([Type.Object({ username: Type.String() }), Type.Null()], {
+  credentials: nullable(Type.Object({ username: Type.String() }), {
     description: 'the password is never returned',
   }),
   disabled: Type.Boolean({ description: 'kept, but skipped when the account of a sender is chosen' }),
@@ -222,8 +222,6 @@ export const Account = Type.Object({
 export type AccountOutput = Static<typeof Account>;
 
 // --- mail log ---
-
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] as const;
 const MailStateSchema = Type.Unsafe<(typeof MAIL_STATES)[number]>(

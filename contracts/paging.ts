@@ -1,11 +1,11 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { closed, nullable } from './schema-kit';
 
 /**
  * The paged dialect of the file search and the care lists (docs/api.md, The paged dialect): `page`, `page_size`, `sort_by`,
  * `ordering`, `query` and `filters` (a JSON object) in; `{items, previous_page, next_page, total}` out.
  */
 
-const closed = { additionalProperties: false } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
@@ -47,8 +47,8 @@ function listQuerySchema<SortKey extends string>({
     {
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
       page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
-      sort_by: Type.Optional(oneOf(sortKeys, defaultSortBy)),
-      ordering: Type.Optional(oneOf(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
+      sort_by: Type.Optional(oneOfPattern(sortKeys, defaultSortBy)),
+      ordering: Type.Optional(oneOfPattern(['asc', 'des'] as Ordering[], 'des', 'asc or des')),
       query: Type.Optional(Type.String({ maxLength: 256, ...query })),
       filters: Type.Optional(
         Type.String({ maxLength: 1024, description: filtersDescription, [FILTERS_SCHEMA]: filters }),
@@ -60,7 +60,11 @@ function listQuerySchema<SortKey extends string>({
 }
 
 /** One of the words, as a string pattern: its error names them all, where a union of literals would only say "expected union value". */
-function oneOf<T extends string>(values: readonly T[], defaultValue: T, description = `one of ${values.join(', ')}`) {
+function oneOfPattern<T extends string>(
+  values: readonly T[],
+  defaultValue: T,
+  description = `one of ${values.join(', ')}`,
+) {
   return Type.Unsafe<T>(Type.String({ pattern: `^(${values.join('|')})$`, description, default: defaultValue }));
 }
 
@@ -68,8 +72,8 @@ function oneOf<T extends string>(values: readonly T[], defaultValue: T, descript
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     items: Type.Array(item),
-    previous_page: Type.Union([Type.Integer(), Type.Null()]),
-    next_page: Type.Union([Type.Integer(), Type.Null()]),
+    previous_page: nullable(Type.Integer()),
+    next_page: nullable(Type.Integer()),
     total: Type.Integer(),
     total_is_lower_bound: Type.Optional(
       Type.Boolean({

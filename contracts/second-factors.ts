@@ -1,14 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uid } from './common';
+import { closed, nullable } from './schema-kit';
 
 /**
  * Second factors, passkeys and re-authentication (docs/api.md, Second factors): request and response schemas of the auth service's
  * routes for them. WebAuthn's own JSON (options, registration and authentication responses) is passed through as objects: the
  * WebAuthn library checks it, and its shape is the W3C's.
  */
-
-const closed = { additionalProperties: false } as const;
-const nullable = <T extends ReturnType<typeof Type.Integer>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SECOND_FACTOR_KINDS = ['totp', 'webauthn'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];

@@ -20,10 +20,9 @@ const journal = path.join(migrationsFolder, 'meta', '_journal.json');
 const MIGRATIONS = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length;
 
 async function migrationsApplied(database: Database): Promise<boolean> {
-  // both drivers answer { rows }
-  const result = (await database.db.execute(
+  const result = await database.db.execute<{ applied: number }>(
     sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { applied: number }[] };
+  );
   return Number(result.rows[0]?.applied ?? 0) >= MIGRATIONS;
 }
 

@@ -94,14 +94,12 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
 
 /** Each state counted on its own partial index (server/db/schema/mail.ts; cancelled on the state's index), so a scrape reads only index pages. */
 async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STATES)[number], number>> {
-  const result = (await database.db.execute(sql`select
+  const result = await database.db.execute<Record<(typeof MAIL_STATES)[number], number>>(sql`select
     (select count(*) from mails where state = 'queued')::int as queued,
     (select count(*) from mails where state = 'retrying')::int as retrying,
     (select count(*) from mails where state = 'delivered')::int as delivered,
     (select count(*) from mails where state = 'failed')::int as failed,
-    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as unknown as {
-    rows: Record<(typeof MAIL_STATES)[number], number>[];
-  };
+    (select count(*) from mails where state = 'cancelled')::int as cancelled`);
   return result.rows[0];
 }
 

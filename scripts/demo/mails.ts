@@ -101,11 +101,9 @@ function outcomeOf(
 
 /** The notices the intake queued, each at the moment its request came in. */
 async function noticeTimes(db: Db, faker: Faker, config: Config): Promise<Map<string, MailTimes>> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ uid: string; submitted: string | Date }>(sql`
     select m.mail_uid as uid, r.submitted from care_request_mails m join care_requests r on r.uid = m.request_uid
-    where m.kind = 'new-request' order by r.submitted`)) as unknown as {
-    rows: { uid: string; submitted: string | Date }[];
-  };
+    where m.kind = 'new-request' order by r.submitted`);
   return new Map(
     result.rows.map((row) => [
       row.uid,

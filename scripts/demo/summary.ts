@@ -24,22 +24,20 @@ const noStatuses = () => Object.fromEntries(CARE_STATUSES.map((status) => [statu
 /** The requests of each of the last twelve ISO weeks (in the agency's time zone) and of all before, by status. */
 export async function careTally(db: Db): Promise<CareTally> {
   const zone = STATISTICS_TIME_ZONE;
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ week: string; status: CareStatus; count: number }>(sql`
     with bounds as (select date_trunc('week', now() at time zone ${zone}) - interval '11 weeks' as first_week)
     select case when submitted at time zone ${zone} >= bounds.first_week then to_char(submitted at time zone ${zone}, 'IYYY-"W"IW') else 'older' end as week,
       status, count(*)::int as count
-    from care_requests, bounds group by 1, 2`)) as unknown as {
-    rows: { week: string; status: CareStatus; count: number }[];
-  };
+    from care_requests, bounds group by 1, 2`);
   const weeks = new Map<string, CareWeek>();
   for (const row of result.rows) {
     const week = weeks.get(row.week) ?? { week: row.week, byStatus: noStatuses() };
     week.byStatus[row.status] = row.count;
     weeks.set(row.week, week);
   }
-  const erased = (await db.execute(
+  const erased = await db.execute<{ count: number }>(
     sql`select count(*)::int as count from care_requests where contact_erased_at is not null`,
-  )) as unknown as { rows: { count: number }[] };
+  );
   return {
     weeks: [...weeks.values()].sort((a, b) =>
       a.week === 'older' ? -1 : b.week === 'older' ? 1 : a.week.localeCompare(b.week),

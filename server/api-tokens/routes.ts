@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import {
   ApiToken,
   ApiTokenStatistics,
@@ -16,7 +17,7 @@ import { addApiToken, deleteApiToken, listApiTokens, revokeApiToken } from './st
 
 /** The API-token screens' routes; only panel users administer tokens (an API token is no key to this). */
 export function apiTokenRoutes(app: ServiceApp, { db, scope, tags }: { db: Db; scope: ApiTokenScope; tags: string[] }) {
-  const describe = (summary: string, description: string) => ({ tags, summary, description, security: BEARER });
+  const describe = routeDocs(tags);
 
   app.get(
     '/administration/access-tokens/',

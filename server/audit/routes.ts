@@ -1,16 +1,12 @@
 import { problems } from '../../contracts/common';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import type { Db } from '../db';
 import { AuditEvent, EventIdParams, EventPage, EventSearch } from '../../contracts/audit';
 import { readEventSearch } from './schemas';
 import { findEvent, searchEvents } from './store';
 
-const describe = (summary: string, description: string) => ({
-  tags: ['audit'],
-  summary,
-  description,
-  security: BEARER,
-});
+const describe = routeDocs(['audit']);
 
 /** Only reading: no route changes or deletes an event (the table refuses updates; retention is the server's). */
 export function auditRoutes(app: ServiceApp, { db }: { db: Db }) {

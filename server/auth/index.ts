@@ -7,9 +7,9 @@ import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
 import { createThrottledAudit } from './throttled-audit';
 import { accountSecurityRoutes } from './security-routes';
-import { factorKeysOf } from './factor-context';
-import { secondFactorRoutes } from './second-factor-routes';
-import { relyingPartyOf } from './webauthn';
+import { factorKeysOf } from './second-factors/context';
+import { secondFactorRoutes } from './second-factors/administration-routes';
+import { relyingPartyOf } from './second-factors/webauthn';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';

@@ -1,10 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import type { PasswordHashCost } from '../config';
 
 // Algorithm.Argon2id; the package's enum is a `const enum`, which isolatedModules cannot import.
 const ARGON2ID = 2;
-
-export type PasswordHashCost = 'owasp' | 'test';
 
 const HASH_OPTIONS: Record<PasswordHashCost, Options> = {
   /** OWASP's recommended argon2id parameters (19 MiB, 2 passes, 1 lane). */

@@ -1,21 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { auditContextOf } from '../shared/audit';
-import { NoQuery, problems } from '../../contracts/common';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { problems } from '../../contracts/common';
+import type { ServiceApp } from '../shared/service';
 import type { Db } from '../db';
 import type { UserChanges } from '../authentication/cache';
 import { revokeSession, sessionsOf, unlockUsers } from './account-security';
 import { assertMayManage } from './permission-rules';
+import { signedIn } from './route-parts';
 import { Session, SessionParams, UidParams, UidsBody, Unlocked } from '../../contracts/auth';
-
-const TAGS = ['auth'];
-const manage = (summary: string, description: string) => ({
-  tags: TAGS,
-  summary,
-  description,
-  security: BEARER,
-  querystring: NoQuery,
-});
 
 /** Account security administration: unlocking throttled users, and users' sessions. */
 export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChanges) {
@@ -24,7 +16,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage(
+        ...signedIn(
           'Unlock users',
           "Forgets the users' failed sign-ins under their usernames: the username's count (and so its growing wait) and every username + " +
             "address count of it; the addresses' own counters stay. An unknown uid is 404 `/problems/user-not-found` naming `uids`. Only for " +
@@ -42,7 +34,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage(
+        ...signedIn(
           "A user's active sessions",
           'Sessions (one per sign-in) not revoked whose newest refresh token can still be exchanged, most recently used first, with the ' +
             'client address and user agent of the sign-in. 404 `/problems/user-not-found` for an unknown user. Only for users whose ' +
@@ -63,7 +55,7 @@ export function accountSecurityRoutes(app: ServiceApp, db: Db, changes: UserChan
     {
       config: { permission: 'users:manage' },
       schema: {
-        ...manage(
+        ...signedIn(
           'End a session of a user',
           "Revokes the session's refresh tokens; its access tokens are refused from the next request on, in every process. 404 `/problems/not-found` " +
             "when the session is unknown, ended or another user's. Audited as `session.revoke`.",

@@ -154,9 +154,9 @@ export interface UserChangeFeed {
 
 /** The listening connections of the processes on this database (each process keeps one, for the channel only). */
 const listenersOf = (tx: Db) =>
-  tx.execute(
+  tx.execute<{ count: number }>(
     sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and query = ${`listen "${USER_CHANGES_CHANNEL}"`}`,
-  ) as unknown as Promise<{ rows: { count: number }[] }>;
+  );
 
 /**
  * The change feed of one process. On PostgreSQL the writer's transaction NOTIFYs (delivered to every listener on commit) and a dedicated

@@ -92,8 +92,5 @@ export async function requestActivity(
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from (${timeline(uid)}) as entries`),
   ]);
-  return pageOf(rowsOf<TimelineRow>(page).map(toEntry), rowsOf<{ total: number }>(count)[0]?.total ?? 0, paging);
+  return pageOf(page.rows.map(toEntry), count.rows[0]?.total ?? 0, paging);
 }
-
-/** node-postgres and PGlite both answer execute() with { rows }. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { passwordAuthentications, rolePermissions, users } from '../db/schema';
 import { qualified } from '../db/sql';
 import { badRequest } from '../shared/problem';
-import type { Executor } from './store';
+import type { Db } from '../db';
 import type { StaffMemberOutput } from '../../contracts/care-workflow';
 
 /**
@@ -15,7 +15,7 @@ export type AccessPolicy = 'roles' | 'open';
 const holdsCareWork = sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role} = any(${qualified(users.roles)}) and 'care:work' = any(${rolePermissions.permissions}))`;
 
 export async function assignableUser(
-  executor: Executor,
+  executor: Db,
   uid: string,
   accessPolicy: AccessPolicy,
 ): Promise<StaffMemberOutput> {
@@ -29,7 +29,7 @@ export async function assignableUser(
 }
 
 /** Everyone a request may be assigned to, by public name (a staff list: at most a few hundred people). */
-export async function assignableUsers(executor: Executor, accessPolicy: AccessPolicy): Promise<StaffMemberOutput[]> {
+export async function assignableUsers(executor: Db, accessPolicy: AccessPolicy): Promise<StaffMemberOutput[]> {
   return executor
     .select({ uid: users.uid, public_name: users.publicName })
     .from(users)
@@ -38,7 +38,7 @@ export async function assignableUsers(executor: Executor, accessPolicy: AccessPo
 }
 
 /** The username of a user, used as the address of assignment mails when it is one and no other address is set. */
-export async function usernameOf(executor: Executor, uid: string): Promise<string | undefined> {
+export async function usernameOf(executor: Db, uid: string): Promise<string | undefined> {
   const [row] = await executor
     .select({ username: passwordAuthentications.username })
     .from(passwordAuthentications)

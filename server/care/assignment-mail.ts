@@ -5,7 +5,7 @@ import { EMAIL_PATTERN } from '../../contracts/email-address';
 import type { StaffMemberOutput } from '../../contracts/care-workflow';
 import { usernameOf } from './assignees';
 import { careSettingsOf } from './settings';
-import type { Executor } from './store';
+import type { Db } from '../db';
 
 /**
  * The panel's incoming list (src/resources/careRequests/parts/paths.ts, carePaths.incoming); `archived=<uid>` names the request
@@ -29,7 +29,7 @@ interface Assignment {
 }
 
 /** Where the assignee's mails go: their own setting, else their username when it is an address; undefined when off or nowhere. */
-async function assignmentAddress(executor: Executor, userUid: string): Promise<string | undefined> {
+async function assignmentAddress(executor: Db, userUid: string): Promise<string | undefined> {
   const settings = await careSettingsOf(executor, userUid);
   if (!settings.assignment_mails) return undefined;
   if (settings.mail_address) return settings.mail_address;
@@ -71,7 +71,7 @@ function assignmentMail({ requestUid, partialZip, assignedBy }: Assignment, to: 
 
 /** Queued in the transaction of the assignment, and remembered for the request's activity. */
 export async function mailAssignee(
-  executor: Executor,
+  executor: Db,
   assignment: Assignment,
   settings: MailSettings,
   now: Date,
@@ -83,7 +83,7 @@ export async function mailAssignee(
 }
 
 export async function linkCareMail(
-  executor: Executor,
+  executor: Db,
   requestUid: string,
   mailUid: string,
   kind: 'new-request' | 'assignment',

@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { TrustConfig } from '../config';
-import type { Db } from '../db';
+import type { Db, Transaction } from '../db';
 import { archivedCareRequests, careRequestContacts, careRequestNotes, careRequests } from '../db/schema';
 import { recordAudit, type AuditEvent } from '../shared/audit';
 import type { HousekeepingJob } from '../shared/housekeeping';
@@ -16,7 +16,6 @@ import { eraseNotes } from './notes';
  */
 
 type AuditContext = Pick<AuditEvent, 'actor' | 'address'>;
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const contactErased = (erasedAt: Date) =>
   new HttpProblem(410, 'Gone', `The contact data of this care request was erased at ${erasedAt.toISOString()}.`, {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import type { Listening } from '../db/listener';
 import type { CareEventName } from '../../contracts/care-workflow';
-import type { Executor } from './store';
+import type { Db } from '../db';
 
 /**
  * The live events of care requests (GET /api/care/events/). A writer announces an event with NOTIFY in the transaction of its
@@ -26,7 +26,7 @@ export interface CareEvent {
 }
 
 /** Announces an event in the caller's transaction; delivered once (and only if) it commits. */
-export async function announceCareEvent(executor: Executor, name: CareEvent['name'], uid: string, version: number) {
+export async function announceCareEvent(executor: Db, name: CareEvent['name'], uid: string, version: number) {
   await executor.execute(
     sql`select pg_notify(${CARE_EVENTS_CHANNEL}, ${name}::text || '|' || nextval('care_event_ids') || '|' || ${uid}::text || '|' || ${version}::int)`,
   );

@@ -10,7 +10,7 @@ import { careRoutes } from './routes';
 import { careWorkflowRoutes } from './workflow-routes';
 
 export { careContactRetentionJob } from './contact';
-export { insertCareRequests, type CareRequestRecord, type Executor } from './store';
+export { insertCareRequests, type CareRequestRecord } from './store';
 export { partialZipCode, territoryOf } from './territory';
 export { announceCareEvent } from './events';
 export { careRequestLink, linkCareMail } from './assignment-mail';

@@ -5,10 +5,11 @@ import { Note, NoteInput, NoteParams, Notes } from '../../contracts/care-workflo
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { createOnce } from '../shared/idempotency';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import { createNote, deleteNote, listNotes, updateNote } from './notes';
 
-const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
+const describe = routeDocs(['care']);
 
 const PRIVACY =
   'Notes may hold personal data: they appear nowhere else (not in lists, events, mails or the audit trail, which records the note by ' +

@@ -1,20 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, Transaction } from '../db';
 import { careRequestNotes, careRequests, users } from '../db/schema';
 import { recordAudit, type AuditContext } from '../shared/audit';
 import { epochSecondsOf } from '../shared/paging';
 import { conflict, HttpProblem, notFound, problemType } from '../shared/problem';
 import { NOTE_EDIT_WINDOW_SECONDS, type NoteOutput } from '../../contracts/care-workflow';
 import { announceCareEvent } from './events';
-import type { Executor } from './store';
 
 /**
  * Staff notes on a care request. Their text may hold personal data, so it leaves the server only through the notes routes, is
  * erased with the contact data (erasure request and retention), and the audit trail records that a note was added, changed or
  * deleted (its uid and author), never its text; an edit replaces the text, no earlier text is kept anywhere.
  */
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const noteColumns = {
   uid: careRequestNotes.uid,
@@ -43,7 +40,7 @@ const toNote = (row: NoteRow): NoteOutput => ({
 });
 
 /** The request, locked against a concurrent erasure; notes of an erased request are refused (the erasure took them). */
-async function requestForNotes(tx: Transaction | Db, uid: string, lock?: 'share') {
+async function requestForNotes(tx: Db, uid: string, lock?: 'share') {
   const query = tx
     .select({
       uid: careRequests.uid,
@@ -158,7 +155,7 @@ export async function deleteNote(
 }
 
 /** Part of every erasure of contact data (request and retention): the notes go with it. Returns how many. */
-export async function eraseNotes(executor: Executor, requestUids: string[]): Promise<number> {
+export async function eraseNotes(executor: Db, requestUids: string[]): Promise<number> {
   if (requestUids.length === 0) return 0;
   const erased = await executor
     .delete(careRequestNotes)

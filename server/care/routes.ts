@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import { eraseContact, readContact } from './contact';
 import { findArchived, incomingLister, listArchived } from './queries';
 import {
@@ -17,7 +18,7 @@ import {
 import { readCareList } from './schemas';
 import { careStatistics } from './statistics';
 
-const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
+const describe = routeDocs(['care']);
 const LIST =
   'The paged dialect: sort_by `submitted` (the default), `host`, `affiliate`, `partial_mission_zip_code`, `mission_start_date`, ' +
   '`form_version`, `numberOfPatients` or `follow_up` (requests without one last when ascending), ordering `des` by default, ties by ' +

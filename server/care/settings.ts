@@ -3,13 +3,12 @@ import type { Db } from '../db';
 import { careUserSettings } from '../db/schema';
 import { recordAudit, changedFields, type AuditContext } from '../shared/audit';
 import type { MyCareSettingsBody } from '../../contracts/care-workflow';
-import type { Executor } from './store';
 
 /** A user's own care settings (GET/PUT /api/care/my-settings/); without a row, the defaults. */
 
 const DEFAULTS: MyCareSettingsBody = { assignment_mails: true, mail_address: null };
 
-export async function careSettingsOf(executor: Executor, userUid: string): Promise<MyCareSettingsBody> {
+export async function careSettingsOf(executor: Db, userUid: string): Promise<MyCareSettingsBody> {
   const [row] = await executor.select().from(careUserSettings).where(eq(careUserSettings.userUid, userUid));
   return row ? { assignment_mails: row.assignmentMails, mail_address: row.mailAddress } : DEFAULTS;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, Transaction } from '../db';
 import { archivedCareRequests, careRequestContacts, careRequests } from '../db/schema';
 import { adjustCounts, keptCount, recount } from '../shared/kept-counts';
 import type { FormVersion } from '../../contracts/care-enumerations';
@@ -21,9 +21,6 @@ export interface CareRequestRecord {
   /** The workflow status the request starts with: new unless said otherwise (the legacy import closes what it brings). */
   status?: CareStatus;
 }
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Transaction;
 
 /** Rows per insert statement: about 20 parameters a row stays far below PostgreSQL's 65,535. */
 const BATCH_SIZE = 500;
@@ -118,7 +115,7 @@ function excludedColumns<T extends Parameters<typeof getTableColumns>[0]>(
 }
 
 /** Inserts new requests (with their archived versions and contact data); run it inside a transaction. Returns their uids. */
-export async function insertCareRequests(executor: Executor, records: CareRequestRecord[]): Promise<string[]> {
+export async function insertCareRequests(executor: Db, records: CareRequestRecord[]): Promise<string[]> {
   const withUids = records.map((record) => ({ record, uid: record.uid ?? randomUUID() }));
   for (const batch of chunks(withUids)) {
     await executor.insert(careRequests).values(batch.map(({ record, uid }) => incomingRow(record, uid)));
@@ -151,7 +148,7 @@ function recountCareRequests(tx: Transaction) {
   });
 }
 
-export async function careRequestCounts(executor: Executor): Promise<{ requests: number; archived: number }> {
+export async function careRequestCounts(executor: Db): Promise<{ requests: number; archived: number }> {
   const [requests, archived] = await Promise.all([
     keptCount(executor, REQUESTS_COUNT),
     keptCount(executor, ARCHIVED_COUNT),
@@ -229,7 +226,7 @@ async function replaceDependents(tx: Transaction, batch: { record: CareRequestRe
   }
 }
 
-export async function countCareRequests(executor: Executor): Promise<number> {
+export async function countCareRequests(executor: Db): Promise<number> {
   const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(careRequests);
   return row?.count ?? 0;
 }
@@ -238,6 +235,6 @@ export async function countCareRequests(executor: Executor): Promise<number> {
  * Fresh planner statistics and visibility map after a bulk load: PGlite has no autovacuum, and without the visibility map
  * its index-only scans (the list's narrow paging, the capped counts) fetch every heap row. Not inside a transaction.
  */
-export async function vacuumCareRequests(executor: Executor) {
+export async function vacuumCareRequests(executor: Db) {
   await executor.execute(sql`vacuum (analyze) ${careRequests}, ${archivedCareRequests}, ${careRequestContacts}`);
 }

@@ -12,14 +12,15 @@ import {
 } from '../../contracts/care-workflow';
 import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import { requestActivity } from './activity';
 import { careSettingsOf, saveCareSettings } from './settings';
 import { assignableUsers } from './assignees';
 import { NoQuery } from '../../contracts/common';
 import { changeWorkflow, workflowState, type WorkflowSettings } from './workflow';
 
-const describe = (summary: string, description: string) => ({ tags: ['care'], summary, description, security: BEARER });
+const describe = routeDocs(['care']);
 
 const WORKFLOW =
   'Changes the status, assignee or follow-up of a care request; fields left out stay. `version` must be the current one (every ' +

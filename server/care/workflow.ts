@@ -13,7 +13,6 @@ import {
 import { assignableUser, type AccessPolicy } from './assignees';
 import { mailAssignee, type MailSettings } from './assignment-mail';
 import { announceCareEvent } from './events';
-import type { Executor } from './store';
 
 /**
  * The workflow of a care request (PATCH /api/care/care-requests/{uid}/workflow/): status, assignee and follow-up, changed only on
@@ -29,7 +28,7 @@ interface StoredState extends WorkflowStateOutput {
   partialZip: string | null;
 }
 
-async function storedState(executor: Executor, uid: string, lock: boolean): Promise<StoredState> {
+async function storedState(executor: Db, uid: string, lock: boolean): Promise<StoredState> {
   const query = executor
     .select({
       uid: careRequests.uid,
@@ -81,7 +80,7 @@ function checkReason(change: WorkflowChangeInput, before: StoredState) {
 
 /** The state after the change; the assignee is checked only when it changes (keeping a since-banned assignee is no change). */
 async function nextState(
-  executor: Executor,
+  executor: Db,
   change: WorkflowChangeInput,
   before: StoredState,
   accessPolicy: AccessPolicy,

@@ -6,6 +6,7 @@ export type {
   HttpConfig,
   MailConfig,
   MailLanguage,
+  PasswordHashCost,
   S3Config,
   ThrottleConfig,
   TrustConfig,

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
-import type { PasswordHashCost } from '../auth/passwords';
 import { ConfigError } from './config-error';
 import { readEnvironment } from './read-environment';
-import type { CareConfig, Config, HttpConfig, MailLanguage, S3Config } from './types';
+import type { CareConfig, Config, HttpConfig, MailLanguage, PasswordHashCost, S3Config } from './types';
 import { Environment, SHUTDOWN_AFTER_GRACE_MS, SHUTDOWN_GRACE_MS } from './variables';
 
 /** The server's settings from the environment variables declared in variables/, or a ConfigError naming the one that is wrong. */

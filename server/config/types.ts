@@ -1,5 +1,7 @@
 import type { RuntimeConfig } from '../../contracts/runtime-config';
-import type { PasswordHashCost } from '../auth/passwords';
+
+/** argon2id's cost for new password hashes (PASSWORD_HASH_COST); the parameters of each are the auth service's (auth/passwords.ts). */
+export type PasswordHashCost = 'owasp' | 'test';
 
 /** Every setting of the server process, derived from the environment variables declared in variables/. */
 export interface Config {

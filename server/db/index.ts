@@ -13,7 +13,21 @@ import pg from 'pg';
 import { listenOn, type ListenHandlers, type Listening } from './listener';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `execute` answers on either driver: PGlite's Results and node-postgres's QueryResult both carry the rows. */
+interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: Rows<this['row']>;
+}
+interface Rows<T> {
+  rows: T[];
+}
+
+/**
+ * What queries run on: the database, or a transaction in it (a transaction is a database to the queries it runs). Every store
+ * function takes one, so a caller passes the database or the transaction it is in.
+ */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+/** What a function whose locks or writes must belong to its caller's transaction takes. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -69,7 +83,7 @@ async function openPglite(dir: string | undefined, dump: Blob | undefined): Prom
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     listenInProcess: (channel, handlers) => listenInPglite(client, channel, handlers),
     ping: () => ping(db),
@@ -169,7 +183,7 @@ async function openPostgres(
   releaseTransactionClients(db, pool);
   const listenings = new Set<Listening>();
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     pool,
     listen(channel, handlers) {

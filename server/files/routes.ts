@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
-import { BEARER, type ServiceApp } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
+import type { ServiceApp } from '../shared/service';
 import type { BlobStorage } from '../storage';
 import { deleteFile, deleteFiles } from './delete';
 import { downloadHeaders, servedRange } from './download';
@@ -40,7 +41,7 @@ const PREVIEW = {
   description: "The file's bytes, to show inline",
   content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
 };
-const describe = (summary: string, description: string) => ({ tags: TAGS, summary, description, security: BEARER });
+const describe = routeDocs(TAGS);
 /** Routes that admit API tokens of the file service: an address with too many failed token checks gets 429 before any lookup. */
 const API_TOKEN_CALLERS =
   ' API tokens of the file service may call it; 429 `/problems/too-many-token-failures` with Retry-After while the client address has failed too many token checks.';

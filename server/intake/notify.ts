@@ -1,6 +1,7 @@
 import type { CareConfig, MailLanguage } from '../config';
 import { enqueueMail } from '../mail';
-import { careRequestLink, linkCareMail, type CareRequestRecord, type Executor } from '../care';
+import { careRequestLink, linkCareMail, type CareRequestRecord } from '../care';
+import type { Db } from '../db';
 
 interface Notice {
   zip: string;
@@ -47,7 +48,7 @@ function notificationOf(record: CareRequestRecord, uid: string, config: CareConf
 }
 
 /** Queued in the request's own transaction: the notice goes out exactly when the request is stored. */
-export async function notifyOffice(executor: Executor, record: CareRequestRecord, uid: string, config: CareConfig) {
+export async function notifyOffice(executor: Db, record: CareRequestRecord, uid: string, config: CareConfig) {
   if (config.notifyRecipients.length === 0) return;
   const mailUid = await enqueueMail(executor, notificationOf(record, uid, config));
   await linkCareMail(executor, uid, mailUid, 'new-request');

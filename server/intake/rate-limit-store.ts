@@ -34,14 +34,14 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
 async function increment(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const window = sql`(${windowMs}::int * interval '1 millisecond')`;
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ current: number; ttl: number }>(sql`
     insert into throttle_counters as counter (key, failures, window_start, last_failure_at) values (${key}, 1, now(), now())
     on conflict (key) do update set
       failures = case when counter.window_start + ${window} <= now() then 1 else counter.failures + 1 end,
       window_start = case when counter.window_start + ${window} <= now() then now() else counter.window_start end,
       last_failure_at = now()
     returning failures as current, ceil(extract(epoch from counter.window_start + ${window} - now()) * 1000)::int as ttl
-  `)) as unknown as { rows: { current: number; ttl: number }[] };
+  `);
   if (Math.random() < 1 / CLEAN_UP_EVERY) {
     await db.execute(
       sql`delete from throttle_counters where key like ${`${KEY_PREFIX}%`} and window_start + ${window} < now() - interval '1 minute'`,

@@ -21,7 +21,8 @@ export interface ClaimedMail {
   routesVersion: string;
 }
 
-interface ClaimedRow {
+/** A type, not an interface: execute's row type must be indexable. */
+type ClaimedRow = {
   reference_uid: string;
   sender: string;
   recipients: string[];
@@ -31,7 +32,7 @@ interface ClaimedRow {
   requested_at: Date | string;
   attempts: number;
   routes_version: string;
-}
+};
 
 /**
  * Leases up to `limit` due mails in one statement. SKIP LOCKED lets several processes claim side by side without
@@ -41,10 +42,10 @@ interface ClaimedRow {
  */
 export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
   const leaseOwner = randomUUID();
-  const result = await db.execute(sql`
+  const result = await db.execute<ClaimedRow>(sql`
     with claimed as (${claimUpdate(limit, leaseSeconds, leaseOwner, sql``)})
     select *, ${routesVersion} as routes_version from claimed`);
-  return claimedMails(result, leaseOwner);
+  return claimedMails(result.rows, leaseOwner);
 }
 
 /** The update that leases due mails, for a WITH clause; `excluding` narrows the due mails further. */
@@ -61,8 +62,8 @@ function claimUpdate(limit: number, leaseSeconds: number, leaseOwner: string, ex
     returning reference_uid, sender, recipients, cc, subject, message, requested_at, attempts`;
 }
 
-function claimedMails(result: unknown, leaseOwner: string): ClaimedMail[] {
-  return (result as { rows: ClaimedRow[] }).rows.map((row) => ({
+function claimedMails(rows: ClaimedRow[], leaseOwner: string): ClaimedMail[] {
+  return rows.map((row) => ({
     referenceUid: row.reference_uid,
     leaseOwner,
     sender: row.sender,
@@ -133,11 +134,11 @@ export async function recordAndClaim(
     return [];
   }
   const leaseOwner = randomUUID();
-  const result = await db.execute(sql`
+  const result = await db.execute<ClaimedRow>(sql`
     with ${recordingClauses(outcomes)},
          claimed as (${claimUpdate(limit, leaseSeconds, leaseOwner, sql`and reference_uid not in (select reference_uid from marked)`)})
     select *, ${routesVersion} as routes_version from claimed`);
-  return claimedMails(result, leaseOwner);
+  return claimedMails(result.rows, leaseOwner);
 }
 
 /** One outcome as a row of the VALUES list of recordingClauses; an outcome without a report has a null attempted_at (and stores no attempt). */

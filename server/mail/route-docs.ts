@@ -1,9 +1,4 @@
-import { BEARER } from '../shared/service';
+import { routeDocs } from '../shared/route-docs';
 
 /** The OpenAPI head of a mail administration route. */
-export const administration = (summary: string, description: string) => ({
-  tags: ['mail administration'],
-  summary,
-  description,
-  security: BEARER,
-});
+export const administration = routeDocs(['mail administration']);

@@ -30,9 +30,9 @@ export const vacuumJob: HousekeepingJob = {
 export async function runExclusively(db: Db, job: HousekeepingJob, now = new Date()): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const lockName = `caredesk:housekeeping:${job.name}`;
-    const result = (await tx.execute(
+    const result = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(hashtext(${lockName})) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
+    );
     if (!result.rows[0]?.locked) return undefined;
     return job.run(tx, now);
   });

@@ -160,7 +160,7 @@ function unseal(key: Buffer, sealed: string, slot: string): KeptAnswer {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return JSON.parse(
     Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
-  );
+  ) as KeptAnswer;
 }
 
 function send(reply: FastifyReply, answer: KeptAnswer): FastifyReply {
@@ -249,9 +249,10 @@ class KeyedCreation {
   /** Runs the effect on a database whose one transaction carries the key; sends what that transaction kept. */
   private async create<T>(db: Db, creation: Creation<T>): Promise<FastifyReply> {
     let opened = false;
-    let kept: { value: T; answer: KeptAnswer } | undefined;
-    const keyed = Object.create(db) as Db;
-    keyed.transaction = (async (work: (tx: Db) => Promise<T>, config?: Parameters<Db['transaction']>[1]) => {
+    let kept: { value: unknown; answer: KeptAnswer } | undefined;
+    // the effect's one transaction returns what the effect resolves to (checked once it has), so its value is the effect's T
+    const answerOf = (value: unknown) => creation.answer(value as T);
+    const transaction: Db['transaction'] = async (work, config) => {
       if (opened)
         throw new Error('An idempotent creation carries its key in one transaction; its effect opened a second one.');
       opened = true;
@@ -259,10 +260,14 @@ class KeyedCreation {
         this.fingerprint ??= fingerprintOf(this.keeper, this.request, creation.content!());
         await this.claim(tx);
         const value = await work(tx);
-        kept = { value, answer: await this.keep(tx, creation.answer(value)) };
+        kept = { value, answer: await this.keep(tx, answerOf(value)) };
         return value;
       }, config);
-    }) as Db['transaction'];
+    };
+    const keyed = new Proxy(db, {
+      get: (target, property, receiver): unknown =>
+        property === 'transaction' ? transaction : Reflect.get(target, property, receiver),
+    });
     const result = await creation.effect(keyed);
     if (!kept || kept.value !== result)
       throw new Error(
@@ -273,10 +278,10 @@ class KeyedCreation {
 
   /** First in the effect's transaction: the key's lock, and no answer kept for it (one that expired is dropped). */
   private async claim(tx: Db) {
-    const locked = await tx.execute(
+    const locked = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${this.slot}`}, 0)) as locked`,
     );
-    if (!(locked as { rows: { locked: boolean }[] }).rows[0]?.locked) throw inFlight();
+    if (!locked.rows[0]?.locked) throw inFlight();
     const row = await this.keptRow(tx);
     if (row && this.isLive(row)) throw new AnsweredMeanwhile(row);
     if (row)

@@ -9,13 +9,12 @@ export const startOfToday = (): SQL =>
 /** The agency's current date, YYYY-MM-DD. */
 export const todaysDate = (): SQL => sql`to_char(now() at time zone ${STATISTICS_TIME_ZONE}, 'YYYY-MM-DD')`;
 
-/** The one row of a statistics query (both drivers answer `{rows}`). */
-export async function singleRow<T>(db: Db, query: SQL): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0];
+/** The one row of a statistics query. */
+export async function singleRow<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T> {
+  return (await db.execute<T>(query)).rows[0];
 }
 
 /** All rows of a statistics query. */
-export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export async function allRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }

@@ -39,6 +39,7 @@ describe('a planted violation of each rule is caught', () => {
       'server/care/store.ts',
       'server/auth/users.ts',
       'src/session/session.ts',
+      'server/auth/passwords.ts',
       'src/common/Card.tsx',
       'src/layout/Menu.tsx',
       'src/login/authProvider.ts',
@@ -89,6 +90,7 @@ describe('a planted violation of each rule is caught', () => {
     plant('src/common/useIdentity.ts', '../login/authProvider');
     plant('src/login/LoginForm.tsx', '../layout/Menu');
     plant('server/authentication/users.ts', '../auth/users');
+    plant('server/config/types.ts', '../auth/passwords');
     plant('server/intake/notify.ts', '../care/store');
     plant('src/common/first.ts', './second');
     plant('src/common/second.ts', './first');
@@ -113,6 +115,7 @@ describe('a planted violation of each rule is caught', () => {
     'common-imports-no-login-or-layout: src/common/useIdentity.ts → src/login/authProvider.ts',
     'login-imports-no-layout: src/login/LoginForm.tsx → src/layout/Menu.tsx',
     'shared-and-authentication-import-no-service: server/authentication/users.ts → server/auth/users.ts',
+    'shared-and-authentication-import-no-service: server/config/types.ts → server/auth/passwords.ts',
     'services-meet-through-their-index: server/intake/notify.ts → server/care/store.ts',
     'no-cycle: src/common/first.ts → src/common/second.ts',
   ];

@@ -113,8 +113,8 @@ test.each([
   const before = await lastEventId(t.db);
   const { status, kept } = await refusingEventsOf(action, work);
   expect([status, kept]).toEqual([500, 0]);
-  const written = await t.db.execute(
+  const written = await t.db.execute<{ n: number }>(
     sql`select count(*)::int as n from audit_events where id > ${before} and action = ${action}`,
   );
-  expect((written as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  expect(written.rows[0].n).toBe(0);
 });

@@ -52,7 +52,7 @@ describe('robustness', () => {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<typeof target.execute>[0]) => {
           const result = await target.execute(query);
-          const rows = (result as { rows: Record<string, unknown>[] }).rows;
+          const rows = result.rows;
           const claimedRows = rows.length > 0 && 'routes_version' in rows[0] ? rows : [];
           statements.push({
             records: sqlTextOf(query).includes('insert into mail_attempts'),

@@ -117,11 +117,9 @@ describe('list', () => {
       .split('--> statement-breakpoint')
       .find((statement) => statement.includes('UPDATE "mails" SET "search_tokens"'))!;
     const expression = update.slice(update.indexOf('= ') + 2).replace(/;\s*$/, '');
-    const rows = (await t.db.execute(
+    const rows = await t.db.execute<{ stored: string[]; migrated: string[] }>(
       sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails join mail_search on mail_uid = reference_uid where reference_uid = ${uid}`,
-    )) as unknown as {
-      rows: { stored: string[]; migrated: string[] }[];
-    };
+    );
     const [{ stored, migrated }] = rows.rows as [{ stored: string[]; migrated: string[] }];
     expect([...stored].sort()).toEqual([...migrated].sort());
     expect(stored).toEqual(
@@ -137,9 +135,9 @@ describe('list', () => {
   });
 
   test('the search lives in mail_search (migration 0013), written once: delivery leaves it alone, and a mail is found before and after', async () => {
-    const options = (await t.db.execute(
+    const options = await t.db.execute<{ relname: string; reloptions: string[] }>(
       sql`select relname, reloptions from pg_class where relname in ('mail_search_trgm_idx', 'mail_search_tokens_idx') order by relname`,
-    )) as unknown as { rows: { relname: string; reloptions: string[] }[] };
+    );
     expect(options.rows).toEqual(
       ['mail_search_tokens_idx', 'mail_search_trgm_idx'].map((relname) => ({
         relname,
@@ -153,9 +151,9 @@ describe('list', () => {
     const uid = await sendMail(t, tagged(tag, { sender, to: [recipient] }));
     const searchRowVersion = async () =>
       (
-        (await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as unknown as {
-          rows: { version: string }[];
-        }
+        await t.db.execute<{ version: string }>(
+          sql`select xmin::text as version from mail_search where mail_uid = ${uid}`,
+        )
       ).rows;
     const written = await searchRowVersion();
     expect(written).toHaveLength(1);
@@ -176,8 +174,7 @@ describe('list', () => {
 
   test('the unfiltered total is the kept count of every mail: exact, however mails come and go', async () => {
     const countAll = async () =>
-      ((await t.db.execute(sql`select count(*)::int as count from mails`)) as unknown as { rows: { count: number }[] })
-        .rows[0].count;
+      (await t.db.execute<{ count: number }>(sql`select count(*)::int as count from mails`)).rows[0].count;
     await sendMail(t, aMail());
     await t.db.execute(
       sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 'bulk', 'm' from generate_series(1, 30)`,

@@ -62,9 +62,9 @@ const files = (params: Record<string, string | number | boolean>) =>
 
 /** Pages the visibility map marks all-visible: VACUUM sets them, inserts alone do not. */
 async function allVisiblePages(table: string): Promise<number> {
-  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as unknown as {
-    rows: { relallvisible: number }[];
-  };
+  const result = await t.db.execute<{ relallvisible: number }>(
+    sql`select relallvisible from pg_class where relname = ${table}`,
+  );
   return Number(result.rows[0].relallvisible);
 }
 
@@ -137,17 +137,17 @@ describe('file search totals', () => {
   /** The plain query the search ran before: the whole rows ordered, then offset. */
   async function plainFileUids(sortBy: string, ordering: 'asc' | 'des', page: number, where: SQL): Promise<string[]> {
     const direction = ordering === 'asc' ? 'asc' : 'desc';
-    const result = (await t.db.execute(
+    const result = await t.db.execute<{ uid: string }>(
       sql`select uid from files where ${where} order by ${sql.raw(ORDER[sortBy](direction))}, uid ${sql.raw(direction)} limit 10 offset ${(page - 1) * 10}`,
-    )) as unknown as { rows: { uid: string }[] };
+    );
     return result.rows.map((row) => row.uid);
   }
 
   test('every sort and ordering returns the rows of the plain query, with and without a text query', async () => {
     const invoices = sql`(name ilike '%invoice%' or description ilike '%invoice%' or reference_values ilike '%invoice%')`;
-    const counted = (await t.db.execute(
+    const counted = await t.db.execute<{ count: number }>(
       sql`select count(*)::int as count from files where ${invoices}`,
-    )) as unknown as { rows: { count: number }[] };
+    );
     const invoiceCount = Number(counted.rows[0].count);
     expect(invoiceCount).toBeLessThan(1000); // fewer than the cap: the page is sorted from the matches read for the count
     for (const sortBy of Object.keys(ORDER)) {
@@ -187,9 +187,9 @@ describe('care list totals', () => {
     `filters=${encodeURIComponent(JSON.stringify({ submitted: { from: PAGING_BASE_SECONDS, to: PAGING_BASE_SECONDS + (count - 1) * 3600 } }))}`;
 
   async function matchingPg(): Promise<number> {
-    const result = (await t.db.execute(
+    const result = await t.db.execute<{ count: number }>(
       sql`select count(*)::int as count from care_requests where search_text like '%pg%'`,
-    )) as unknown as { rows: { count: number }[] };
+    );
     return result.rows[0].count;
   }
 
@@ -243,10 +243,10 @@ describe('care list totals', () => {
       kind === 'archived'
         ? sql`join archived_care_requests a on a.uid = care_requests.uid`
         : sql`left join archived_care_requests a on a.uid = care_requests.uid`;
-    const result = (await t.db.execute(
+    const result = await t.db.execute<{ uid: string }>(
       sql`select care_requests.uid from care_requests ${join} where search_text like ${`%${text}%`}
         order by ${column} ${direction}, care_requests.uid ${direction} limit 10 offset ${(page - 1) * 10}`,
-    )) as unknown as { rows: { uid: string }[] };
+    );
     return result.rows.map((row) => row.uid);
   }
 

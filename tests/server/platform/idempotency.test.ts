@@ -520,10 +520,7 @@ describe('a request whose key is in flight', () => {
         });
         const waiting = sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
         await expect
-          .poll(
-            async () => ((await t.db.execute(waiting)) as unknown as { rows: { waiting: number }[] }).rows[0].waiting,
-            { timeout: 10_000 },
-          )
+          .poll(async () => (await t.db.execute<{ waiting: number }>(waiting)).rows[0].waiting, { timeout: 10_000 })
           .toBeGreaterThan(0);
 
         const second = await other.inject({

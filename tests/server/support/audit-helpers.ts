@@ -49,9 +49,9 @@ export async function withEvents<T>(
 
 /** Every column of every audit event as text: where a secret must never be found. */
 export async function auditTableText(db: Db): Promise<string> {
-  const result = (await db.execute(
+  const result = await db.execute<{ text: string }>(
     sql`select coalesce(string_agg(e::text, E'\n'), '') as text from audit_events e`,
-  )) as unknown as { rows: { text: string }[] };
+  );
   return result.rows[0].text;
 }
 

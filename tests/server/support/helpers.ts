@@ -109,7 +109,7 @@ type TemplateRows = { tables: string[]; rows: Map<string, unknown[]> };
 
 /** The template's tables and the rows its migrations put in (role policy, counters). */
 async function rowsOf(database: Database): Promise<TemplateRows> {
-  const select = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const select = async <T extends Record<string, unknown>>(query: SQL) => (await database.db.execute<T>(query)).rows;
   const tables = await select<{ name: string }>(
     sql`select tablename as name from pg_tables where schemaname = 'public'`,
   );

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db';
-import { recoveryCodes } from '../db/schema';
-import { deriveKey } from '../shared/secrets';
-import { RECOVERY_CODE_COUNT } from '../../contracts/second-factors';
+import type { Db } from '../../db';
+import { recoveryCodes } from '../../db/schema';
+import { deriveKey } from '../../shared/secrets';
+import { RECOVERY_CODE_COUNT } from '../../../contracts/second-factors';
 
 /**
  * Recovery codes: RECOVERY_CODE_COUNT single-use codes per user, each 12 base32 characters (60 bits) shown as `abcd-efgh-ijkl`.

@@ -1,13 +1,13 @@
-import { auditContextOf } from '../shared/audit';
-import { problems } from '../../contracts/common';
-import type { ServiceApp } from '../shared/service';
-import { UidParams } from '../../contracts/auth';
-import { UserSecondFactors } from '../../contracts/second-factors';
-import { resetSecondFactors, userSecondFactors } from './factor-administration';
+import { auditContextOf } from '../../shared/audit';
+import { problems } from '../../../contracts/common';
+import type { ServiceApp } from '../../shared/service';
+import { UidParams } from '../../../contracts/auth';
+import { UserSecondFactors } from '../../../contracts/second-factors';
+import { resetSecondFactors, userSecondFactors } from './administration';
 import { ownFactorRoutes } from './own-factor-routes';
-import { signedIn } from './route-parts';
-import { secondFactorSignInRoutes } from './second-factor-sign-in-routes';
-import type { SecondStepContext } from './second-factor-sign-in';
+import { signedIn } from '../route-parts';
+import { secondFactorSignInRoutes } from './sign-in-routes';
+import type { SecondStepContext } from './sign-in';
 
 /** Every route of second factors, passkeys and re-authentication (docs/api.md, Second factors), and their administration. */
 export function secondFactorRoutes(app: ServiceApp, context: SecondStepContext) {

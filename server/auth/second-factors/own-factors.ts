@@ -1,22 +1,16 @@
-import type { Db } from '../db';
-import { recordAudit, type AuditContext } from '../shared/audit';
-import { conflict, notFound } from '../shared/problem';
+import type { Db } from '../../db';
+import { recordAudit, type AuditContext } from '../../shared/audit';
+import { conflict, notFound } from '../../shared/problem';
 import type {
   ConfirmedFactorResponse,
   RecoveryCodesResponse,
   SecondFactorResponse,
-} from '../../contracts/second-factors';
-import { userTarget } from './audit';
-import type { FactorContext } from './factor-context';
-import {
-  confirmedFactorsOf,
-  countConfirmedFactors,
-  deleteOwnFactor,
-  factorResponseOf,
-  lockFactorsOf,
-} from './factor-store';
+} from '../../../contracts/second-factors';
+import { userTarget } from '../audit';
+import type { FactorContext } from './context';
+import { confirmedFactorsOf, countConfirmedFactors, deleteOwnFactor, factorResponseOf, lockFactorsOf } from './store';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes';
-import { endSessionsOf } from './sessions';
+import { endSessionsOf } from '../sessions';
 
 /** The signed-in user's own second factors: listing, what follows an addition, removing one, new recovery codes. */
 

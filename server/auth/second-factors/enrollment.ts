@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db';
-import { secondFactors } from '../db/schema';
-import type { AuditContext } from '../shared/audit';
-import { badRequest } from '../shared/problem';
-import type { ConfirmedFactorResponse, TotpEnrollmentResponse } from '../../contracts/second-factors';
+import type { Db } from '../../db';
+import { secondFactors } from '../../db/schema';
+import type { AuditContext } from '../../shared/audit';
+import { badRequest } from '../../shared/problem';
+import type { ConfirmedFactorResponse, TotpEnrollmentResponse } from '../../../contracts/second-factors';
 import { consumeChallenge, issueChallenge } from './challenges';
-import type { FactorContext } from './factor-context';
-import { acceptTotpCode, deleteStalePendingFactors, findOwnFactor, insertFactor, lockFactorsOf } from './factor-store';
+import type { FactorContext } from './context';
+import { acceptTotpCode, deleteStalePendingFactors, findOwnFactor, insertFactor, lockFactorsOf } from './store';
 import { afterFactorAdded, secondFactorNotFound, type FactorOwner } from './own-factors';
 import { encryptTotpSecret, newTotpSecret, otpauthUriOf, TOTP_PENDING_SECONDS } from './totp';
-import { findUsername, isUniqueViolation } from './users';
+import { findUsername, isUniqueViolation } from '../users';
 import { answeredChallenge, credentialsOf, registrationOptions, verifyRegistration } from './webauthn';
 
 /** Adding a second factor: an authenticator app (pending until its first code) or a WebAuthn credential (security key or passkey). */

@@ -1,15 +1,15 @@
-import type { Db } from '../db';
-import { recordAudit } from '../shared/audit';
-import { unauthorized } from '../shared/problem';
-import { recordFailure, secondsBlocked } from '../authentication/throttle';
-import type { PasskeyOptionsResponse, SecondFactorProofInput } from '../../contracts/second-factors';
-import type { TokenPairResponse } from '../../contracts/auth';
+import type { Db } from '../../db';
+import { recordAudit } from '../../shared/audit';
+import { unauthorized } from '../../shared/problem';
+import { recordFailure, secondsBlocked } from '../../authentication/throttle';
+import type { PasskeyOptionsResponse, SecondFactorProofInput } from '../../../contracts/second-factors';
+import type { TokenPairResponse } from '../../../contracts/auth';
 import { consumeChallenge, issueChallenge } from './challenges';
-import type { FactorContext } from './factor-context';
-import { proveSecondFactor } from './second-factor-proofs';
-import { completeSignIn, type Client, type SignInContext } from './sign-in';
-import { addressRuleOf, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
-import { findUser, findUsername } from './users';
+import type { FactorContext } from './context';
+import { proveSecondFactor } from './proofs';
+import { completeSignIn, type Client, type SignInContext } from '../sign-in';
+import { addressRuleOf, signInThrottled, tooManySignInFailures } from '../sign-in-throttle';
+import { findUser, findUsername } from '../users';
 import {
   assertedCredentialId,
   assertedUserHandle,

@@ -1,23 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { NoQuery, problems } from '../../contracts/common';
-import { BEARER, type ServiceApp } from '../shared/service';
-import { TokenPair } from '../../contracts/auth';
+import { problems } from '../../../contracts/common';
+import { routeDocs } from '../../shared/route-docs';
+import type { ServiceApp } from '../../shared/service';
+import { TokenPair } from '../../../contracts/auth';
 import {
   AccessToken,
   PasskeyOptions,
   PasskeySignInBody,
   ReauthenticateBody,
   SecondFactorProofBody,
-} from '../../contracts/second-factors';
-import type { Client } from './sign-in';
+} from '../../../contracts/second-factors';
+import type { Client } from '../sign-in';
 import { reauthenticate } from './reauthentication';
-import { TAGS } from './route-parts';
-import {
-  passkeyOptions,
-  signInWithPasskey,
-  signInWithSecondFactor,
-  type SecondStepContext,
-} from './second-factor-sign-in';
+import { signedIn, TAGS } from '../route-parts';
+import { passkeyOptions, signInWithPasskey, signInWithSecondFactor, type SecondStepContext } from './sign-in';
 
 /** The second step of a sign-in, the passkey sign-in and the re-authentication. */
 
@@ -31,12 +27,7 @@ const clientOf = (request: FastifyRequest): Client => ({
   deviceToken: deviceTokenOf(request.headers['x-device-token']),
 });
 
-const publicRoute = (summary: string, description: string) => ({
-  tags: TAGS,
-  summary,
-  description,
-  querystring: NoQuery,
-});
+const publicRoute = routeDocs(TAGS, { auth: 'public' });
 
 const SIGNED_IN =
   'Answers the credential fields of POST /token/ (the pair and a `device_token`) and starts a session; audited as `sign-in.success` with its `method`.';
@@ -110,19 +101,17 @@ export function secondFactorSignInRoutes(app: ServiceApp, context: SecondStepCon
     {
       config: { permission: 'signed-in', enrollment: true },
       schema: {
-        tags: TAGS,
-        summary: 'Re-authenticate: a fresh access token for the sensitive actions',
-        description:
+        ...signedIn(
+          'Re-authenticate: a fresh access token for the sensitive actions',
           "`{password}`: the signed-in user's password; a user with a second factor then gets 401 `/problems/second-factor-required` with a " +
-          '`second_factor_token`, `methods` and maybe `webauthn_options`, as at sign-in, and sends `{second_factor_token, totp_code | ' +
-          'recovery_code | webauthn}` (401 `/problems/invalid-second-factor`, `/problems/invalid-second-factor-token` and 429 as at POST ' +
-          "/token/second-factor/, but the token must be this user's). Answers `{access_token, issued, expires}` of the same session with " +
-          '`auth_time` now: the actions that need an authentication within 5 minutes accept it. A wrong password is 401 ' +
-          '`/problems/invalid-credentials` and counts in the sign-in throttle like a failed sign-in (429 `/problems/too-many-sign-in-failures`); ' +
-          'neither step, or both, is 400 `/problems/validation-error` naming the field. Audited as `reauthentication.success` or ' +
-          '`reauthentication.failure`. Any signed-in user may call it, also in a session that may only enroll a second factor.',
-        security: BEARER,
-        querystring: NoQuery,
+            '`second_factor_token`, `methods` and maybe `webauthn_options`, as at sign-in, and sends `{second_factor_token, totp_code | ' +
+            'recovery_code | webauthn}` (401 `/problems/invalid-second-factor`, `/problems/invalid-second-factor-token` and 429 as at POST ' +
+            "/token/second-factor/, but the token must be this user's). Answers `{access_token, issued, expires}` of the same session with " +
+            '`auth_time` now: the actions that need an authentication within 5 minutes accept it. A wrong password is 401 ' +
+            '`/problems/invalid-credentials` and counts in the sign-in throttle like a failed sign-in (429 `/problems/too-many-sign-in-failures`); ' +
+            'neither step, or both, is 400 `/problems/validation-error` naming the field. Audited as `reauthentication.success` or ' +
+            '`reauthentication.failure`. Any signed-in user may call it, also in a session that may only enroll a second factor.',
+        ),
         body: ReauthenticateBody,
         response: { 200: AccessToken, ...problems(400, 401, 429) },
       },

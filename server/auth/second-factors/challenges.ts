@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
-import { authenticationChallenges } from '../db/schema';
-import { HttpProblem, problemType } from '../shared/problem';
+import type { Db } from '../../db';
+import { authenticationChallenges } from '../../db/schema';
+import { HttpProblem, problemType } from '../../shared/problem';
 import {
   SECOND_FACTOR_MAX_FAILURES,
   SECOND_FACTOR_TOKEN_SECONDS,
   type SignInMethod,
-} from '../../contracts/second-factors';
-import { confirmedKindsOf } from './factor-store';
+} from '../../../contracts/second-factors';
+import { confirmedKindsOf } from './store';
 import { hasUnusedRecoveryCodes } from './recovery-codes';
 import { authenticationOptions, credentialsOf, type RelyingParty } from './webauthn';
 

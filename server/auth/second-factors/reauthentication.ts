@@ -1,22 +1,22 @@
-import { recordAudit, type AuditContext } from '../shared/audit';
-import { badRequest, unauthorized } from '../shared/problem';
-import { signAccessToken } from '../authentication/access-tokens';
-import { forgiveAttempt, reserveAttempt } from '../authentication/throttle';
+import { recordAudit, type AuditContext } from '../../shared/audit';
+import { badRequest, unauthorized } from '../../shared/problem';
+import { signAccessToken } from '../../authentication/access-tokens';
+import { forgiveAttempt, reserveAttempt } from '../../authentication/throttle';
 import type {
   AccessTokenResponse,
   ReauthenticateInput,
   SecondFactorProofInput,
   SignInMethod,
-} from '../../contracts/second-factors';
-import { userTarget } from './audit';
+} from '../../../contracts/second-factors';
+import { userTarget } from '../audit';
 import { secondFactorRequired } from './challenges';
-import type { FactorContext } from './factor-context';
-import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { hasConfirmedFactor } from './second-factor-policy';
-import { proveSecondFactor } from './second-factor-proofs';
-import { renewAuthentication } from './sessions';
-import { isUsernameKey, noKey, signInRules, signInThrottled, tooManySignInFailures } from './sign-in-throttle';
-import { findPasswordLogin, findUsername } from './users';
+import type { FactorContext } from './context';
+import { verifyAgainstNothing, verifyPassword } from '../passwords';
+import { hasConfirmedFactor } from '../second-factor-policy';
+import { proveSecondFactor } from './proofs';
+import { renewAuthentication } from '../sessions';
+import { isUsernameKey, noKey, signInRules, signInThrottled, tooManySignInFailures } from '../sign-in-throttle';
+import { findPasswordLogin, findUsername } from '../users';
 
 /**
  * POST /reauthenticate/: the signed-in user proves who they are again (password, then the second factor where enrolled) and gets an

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import { deriveKey } from '../shared/secrets';
+import { deriveKey } from '../../shared/secrets';
 
 /**
  * Authenticator apps (RFC 6238): SHA-1, 6 digits, 30-second steps, a code of the step before or after the current one accepted.

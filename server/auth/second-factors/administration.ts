@@ -1,15 +1,15 @@
-import type { Db } from '../db';
-import { recordAudit, type AuditContext } from '../shared/audit';
-import { notFound } from '../shared/problem';
-import type { UserSecondFactorsResponse } from '../../contracts/second-factors';
-import { userTarget } from './audit';
-import type { FactorContext } from './factor-context';
-import { confirmedFactorsOf, deleteAllFactors, lockFactorsOf } from './factor-store';
-import { assertMayManage, type Actor } from './permission-rules';
+import type { Db } from '../../db';
+import { recordAudit, type AuditContext } from '../../shared/audit';
+import { notFound } from '../../shared/problem';
+import type { UserSecondFactorsResponse } from '../../../contracts/second-factors';
+import { userTarget } from '../audit';
+import type { FactorContext } from './context';
+import { confirmedFactorsOf, deleteAllFactors, lockFactorsOf } from './store';
+import { assertMayManage, type Actor } from '../permission-rules';
 import { deleteRecoveryCodes } from './recovery-codes';
-import { secondFactorRequirementOf } from './second-factor-policy';
-import { endSessionsOf } from './sessions';
-import { findUser } from './users';
+import { secondFactorRequirementOf } from '../second-factor-policy';
+import { endSessionsOf } from '../sessions';
+import { findUser } from '../users';
 
 /** The administration of users' second factors: what users:read sees of them, and the reset by users:manage. */
 

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { auditContextOf } from '../shared/audit';
-import { createOnce } from '../shared/idempotency';
-import { problems } from '../../contracts/common';
-import type { ServiceApp } from '../shared/service';
+import { auditContextOf } from '../../shared/audit';
+import { createOnce } from '../../shared/idempotency';
+import { problems } from '../../../contracts/common';
+import type { ServiceApp } from '../../shared/service';
 import {
   ConfirmedFactor,
   FactorParams,
@@ -14,11 +14,11 @@ import {
   TotpEnrollment,
   WebAuthnOptions,
   WebAuthnRegistrationBody,
-} from '../../contracts/second-factors';
-import type { FactorContext } from './factor-context';
-import { confirmTotp, registerWebAuthn, startTotpEnrollment, webauthnRegistrationOptions } from './factor-enrollment';
+} from '../../../contracts/second-factors';
+import type { FactorContext } from './context';
+import { confirmTotp, registerWebAuthn, startTotpEnrollment, webauthnRegistrationOptions } from './enrollment';
 import { listOwnFactors, removeOwnFactor, renewRecoveryCodes, type FactorOwner } from './own-factors';
-import { signedIn } from './route-parts';
+import { signedIn } from '../route-parts';
 
 /**
  * The signed-in user's own second factors. Every route is open to a session that may only enroll one; the changes need an

@@ -8,8 +8,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db';
-import { secondFactors } from '../db/schema';
+import type { Db } from '../../db';
+import { secondFactors } from '../../db/schema';
 
 /**
  * WebAuthn (security keys and passkeys) through @simplewebauthn/server: the relying party is the panel (RP ID its host name,

@@ -1,16 +1,16 @@
-import type { Db } from '../db';
-import { recordAudit, type AuditContext } from '../shared/audit';
-import { badRequest, HttpProblem, problemType, unauthorized } from '../shared/problem';
-import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
+import type { Db } from '../../db';
+import { recordAudit, type AuditContext } from '../../shared/audit';
+import { badRequest, HttpProblem, problemType, unauthorized } from '../../shared/problem';
+import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../../authentication/throttle';
 import {
   SECOND_FACTOR_MAX_FAILURES,
   type SecondFactorProofInput,
   type SignInMethod,
-} from '../../contracts/second-factors';
+} from '../../../contracts/second-factors';
 import { completeSecondFactorAttempt, giveBackSecondFactorAttempt, reserveSecondFactorAttempt } from './challenges';
-import { reserveDeviceAttempt } from './device-tokens';
-import type { FactorContext } from './factor-context';
-import { acceptTotpCode } from './factor-store';
+import { reserveDeviceAttempt } from '../device-tokens';
+import type { FactorContext } from './context';
+import { acceptTotpCode } from './store';
 import { useRecoveryCode } from './recovery-codes';
 import {
   addressRuleOf,
@@ -20,8 +20,8 @@ import {
   secondStepRules,
   signInThrottled,
   tooManySignInFailures,
-} from './sign-in-throttle';
-import { findUser, findUsername } from './users';
+} from '../sign-in-throttle';
+import { findUser, findUsername } from '../users';
 import { assertedCredentialId, findCredential, recordCredentialUse, verifyAssertion } from './webauthn';
 
 /** The second step of a sign-in or re-authentication: a second_factor_token and one proof (an app's code, a recovery code, WebAuthn). */

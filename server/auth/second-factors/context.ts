@@ -1,6 +1,6 @@
-import type { UserChanges } from '../authentication/cache';
-import type { ThrottleConfig } from '../config';
-import type { Db } from '../db';
+import type { UserChanges } from '../../authentication/cache';
+import type { ThrottleConfig } from '../../config';
+import type { Db } from '../../db';
 import { recoveryCodeKeyOf } from './recovery-codes';
 import { totpKeyOf } from './totp';
 import type { RelyingParty } from './webauthn';

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { secondFactors } from '../db/schema';
-import { epochSecondsOf } from '../shared/paging';
-import type { SecondFactorKind, SecondFactorResponse } from '../../contracts/second-factors';
+import type { Db } from '../../db';
+import { secondFactors } from '../../db/schema';
+import { epochSecondsOf } from '../../shared/paging';
+import type { SecondFactorKind, SecondFactorResponse } from '../../../contracts/second-factors';
 import { acceptedStep, decryptTotpSecret } from './totp';
 
 /** The second_factors rows: what the sign-in, the own factors and the administration read and write of them. */
