@@ -9,7 +9,7 @@ import { problems } from '../contracts/common';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: { countDelivery(outcome: DeliveryOutcome): void };
+    metrics: { countDelivery: (outcome: DeliveryOutcome) => void };
   }
 }
 
@@ -83,7 +83,10 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
           'in docs/operations.md, Metrics and health.',
         response: problems(401, 403),
       },
-      onRequest: async (request) => admitScraper(request, token),
+      onRequest: (request, _reply, done) => {
+        admitScraper(request, token);
+        done();
+      },
     },
     async (_request, reply) => {
       reply.type(registry.contentType);
@@ -99,7 +102,7 @@ async function mailsByState(database: Database): Promise<Record<(typeof MAIL_STA
     (select count(*) from mails where state = 'retrying')::int as retrying,
     (select count(*) from mails where state = 'delivered')::int as delivered,
     (select count(*) from mails where state = 'failed')::int as failed,
-    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as unknown as {
+    (select count(*) from mails where state = 'cancelled')::int as cancelled`)) as {
     rows: Record<(typeof MAIL_STATES)[number], number>[];
   };
   return result.rows[0];

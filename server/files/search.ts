@@ -50,7 +50,7 @@ const ONE_WORD = /^[\p{L}\p{N}]*$/u;
 /** The words that narrow a text query, as a tsquery; undefined when the query lies inside one word. */
 async function wordsOf(db: Db, query: string): Promise<string | undefined> {
   if (ONE_WORD.test(query)) return undefined;
-  const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as unknown as {
+  const result = (await db.execute(sql`select file_search_query(${query})::text as words`)) as {
     rows: { words: string | null }[];
   };
   return result.rows[0]?.words ?? undefined;

@@ -41,7 +41,7 @@ async function increment(db: Db, key: string, windowMs: number): Promise<{ curre
       window_start = case when counter.window_start + ${window} <= now() then now() else counter.window_start end,
       last_failure_at = now()
     returning failures as current, ceil(extract(epoch from counter.window_start + ${window} - now()) * 1000)::int as ttl
-  `)) as unknown as { rows: { current: number; ttl: number }[] };
+  `)) as { rows: { current: number; ttl: number }[] };
   if (Math.random() < 1 / CLEAN_UP_EVERY) {
     await db.execute(
       sql`delete from throttle_counters where key like ${`${KEY_PREFIX}%`} and window_start + ${window} < now() - interval '1 minute'`,
