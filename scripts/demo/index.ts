@@ -62,7 +62,7 @@ const EXISTING_CONTENT = {
 export async function existingContent(db: Db): Promise<string[]> {
   const found: string[] = [];
   for (const [what, query] of Object.entries(EXISTING_CONTENT)) {
-    const result = (await db.execute(query)) as unknown as { rows: { count: number }[] };
+    const result = (await db.execute(query)) as { rows: { count: number }[] };
     const count = Number(result.rows[0]?.count ?? 0);
     if (count > 0) found.push(`${count} ${what}`);
   }

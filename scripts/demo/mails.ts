@@ -103,7 +103,7 @@ function outcomeOf(
 async function noticeTimes(db: Db, faker: Faker, config: Config): Promise<Map<string, MailTimes>> {
   const result = (await db.execute(sql`
     select m.mail_uid as uid, r.submitted from care_request_mails m join care_requests r on r.uid = m.request_uid
-    where m.kind = 'new-request' order by r.submitted`)) as unknown as {
+    where m.kind = 'new-request' order by r.submitted`)) as {
     rows: { uid: string; submitted: string | Date }[];
   };
   return new Map(

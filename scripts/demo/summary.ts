@@ -28,7 +28,7 @@ export async function careTally(db: Db): Promise<CareTally> {
     with bounds as (select date_trunc('week', now() at time zone ${zone}) - interval '11 weeks' as first_week)
     select case when submitted at time zone ${zone} >= bounds.first_week then to_char(submitted at time zone ${zone}, 'IYYY-"W"IW') else 'older' end as week,
       status, count(*)::int as count
-    from care_requests, bounds group by 1, 2`)) as unknown as {
+    from care_requests, bounds group by 1, 2`)) as {
     rows: { week: string; status: CareStatus; count: number }[];
   };
   const weeks = new Map<string, CareWeek>();
@@ -39,7 +39,7 @@ export async function careTally(db: Db): Promise<CareTally> {
   }
   const erased = (await db.execute(
     sql`select count(*)::int as count from care_requests where contact_erased_at is not null`,
-  )) as unknown as { rows: { count: number }[] };
+  )) as { rows: { count: number }[] };
   return {
     weeks: [...weeks.values()].sort((a, b) =>
       a.week === 'older' ? -1 : b.week === 'older' ? 1 : a.week.localeCompare(b.week),

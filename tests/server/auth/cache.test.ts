@@ -273,7 +273,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('losing the LISTEN connection (P
   /** The authentication's LISTEN connection (the care events keep one of their own). */
   const ownListen = sql`datname = current_database() and pid <> pg_backend_pid() and query = ${`listen "${USER_CHANGES_CHANNEL}"`}`;
   const listeners = async () =>
-    (await t.db.execute(sql`select pid from pg_stat_activity where ${ownListen}`)) as unknown as { rows: unknown[] };
+    (await t.db.execute(sql`select pid from pg_stat_activity where ${ownListen}`)) as { rows: unknown[] };
 
   async function within(ms: number, check: () => Promise<boolean>) {
     const deadline = Date.now() + ms;

@@ -35,7 +35,7 @@ afterAll(async () => {
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as { rows: T[] }).rows;
 const inList = (values: readonly string[]) =>
   sql.join(
     values.map((value) => sql`${value}`),

@@ -111,9 +111,9 @@ async function ilikeFinds(query: string): Promise<string[]> {
 }
 
 const narrowed = async (query: string) => {
-  const result = (await t.db.execute(
-    sql`select file_search_query(${query.trim()}) is not null as narrowed`,
-  )) as unknown as { rows: { narrowed: boolean }[] };
+  const result = (await t.db.execute(sql`select file_search_query(${query.trim()}) is not null as narrowed`)) as {
+    rows: { narrowed: boolean }[];
+  };
   return result.rows[0].narrowed;
 };
 

@@ -119,7 +119,7 @@ describe('list', () => {
     const expression = update.slice(update.indexOf('= ') + 2).replace(/;\s*$/, '');
     const rows = (await t.db.execute(
       sql`select search_tokens as stored, ${sql.raw(expression)} as migrated from mails join mail_search on mail_uid = reference_uid where reference_uid = ${uid}`,
-    )) as unknown as {
+    )) as {
       rows: { stored: string[]; migrated: string[] }[];
     };
     const [{ stored, migrated }] = rows.rows as [{ stored: string[]; migrated: string[] }];
@@ -139,7 +139,7 @@ describe('list', () => {
   test('the search lives in mail_search (migration 0013), written once: delivery leaves it alone, and a mail is found before and after', async () => {
     const options = (await t.db.execute(
       sql`select relname, reloptions from pg_class where relname in ('mail_search_trgm_idx', 'mail_search_tokens_idx') order by relname`,
-    )) as unknown as { rows: { relname: string; reloptions: string[] }[] };
+    )) as { rows: { relname: string; reloptions: string[] }[] };
     expect(options.rows).toEqual(
       ['mail_search_tokens_idx', 'mail_search_trgm_idx'].map((relname) => ({
         relname,
@@ -153,7 +153,7 @@ describe('list', () => {
     const uid = await sendMail(t, tagged(tag, { sender, to: [recipient] }));
     const searchRowVersion = async () =>
       (
-        (await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as unknown as {
+        (await t.db.execute(sql`select xmin::text as version from mail_search where mail_uid = ${uid}`)) as {
           rows: { version: string }[];
         }
       ).rows;
@@ -176,8 +176,8 @@ describe('list', () => {
 
   test('the unfiltered total is the kept count of every mail: exact, however mails come and go', async () => {
     const countAll = async () =>
-      ((await t.db.execute(sql`select count(*)::int as count from mails`)) as unknown as { rows: { count: number }[] })
-        .rows[0].count;
+      ((await t.db.execute(sql`select count(*)::int as count from mails`)) as { rows: { count: number }[] }).rows[0]
+        .count;
     await sendMail(t, aMail());
     await t.db.execute(
       sql`insert into mails (sender, recipients, cc, subject, message) select 'a@b.example', array['c@d.example'], '{}', 'bulk', 'm' from generate_series(1, 30)`,

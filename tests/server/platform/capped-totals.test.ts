@@ -62,7 +62,7 @@ const files = (params: Record<string, string | number | boolean>) =>
 
 /** Pages the visibility map marks all-visible: VACUUM sets them, inserts alone do not. */
 async function allVisiblePages(table: string): Promise<number> {
-  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as unknown as {
+  const result = (await t.db.execute(sql`select relallvisible from pg_class where relname = ${table}`)) as {
     rows: { relallvisible: number }[];
   };
   return Number(result.rows[0].relallvisible);
@@ -139,15 +139,15 @@ describe('file search totals', () => {
     const direction = ordering === 'asc' ? 'asc' : 'desc';
     const result = (await t.db.execute(
       sql`select uid from files where ${where} order by ${sql.raw(ORDER[sortBy](direction))}, uid ${sql.raw(direction)} limit 10 offset ${(page - 1) * 10}`,
-    )) as unknown as { rows: { uid: string }[] };
+    )) as { rows: { uid: string }[] };
     return result.rows.map((row) => row.uid);
   }
 
   test('every sort and ordering returns the rows of the plain query, with and without a text query', async () => {
     const invoices = sql`(name ilike '%invoice%' or description ilike '%invoice%' or reference_values ilike '%invoice%')`;
-    const counted = (await t.db.execute(
-      sql`select count(*)::int as count from files where ${invoices}`,
-    )) as unknown as { rows: { count: number }[] };
+    const counted = (await t.db.execute(sql`select count(*)::int as count from files where ${invoices}`)) as {
+      rows: { count: number }[];
+    };
     const invoiceCount = Number(counted.rows[0].count);
     expect(invoiceCount).toBeLessThan(1000); // fewer than the cap: the page is sorted from the matches read for the count
     for (const sortBy of Object.keys(ORDER)) {
@@ -189,7 +189,7 @@ describe('care list totals', () => {
   async function matchingPg(): Promise<number> {
     const result = (await t.db.execute(
       sql`select count(*)::int as count from care_requests where search_text like '%pg%'`,
-    )) as unknown as { rows: { count: number }[] };
+    )) as { rows: { count: number }[] };
     return result.rows[0].count;
   }
 
@@ -246,7 +246,7 @@ describe('care list totals', () => {
     const result = (await t.db.execute(
       sql`select care_requests.uid from care_requests ${join} where search_text like ${`%${text}%`}
         order by ${column} ${direction}, care_requests.uid ${direction} limit 10 offset ${(page - 1) * 10}`,
-    )) as unknown as { rows: { uid: string }[] };
+    )) as { rows: { uid: string }[] };
     return result.rows.map((row) => row.uid);
   }
 

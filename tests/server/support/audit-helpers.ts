@@ -51,7 +51,7 @@ export async function withEvents<T>(
 export async function auditTableText(db: Db): Promise<string> {
   const result = (await db.execute(
     sql`select coalesce(string_agg(e::text, E'\n'), '') as text from audit_events e`,
-  )) as unknown as { rows: { text: string }[] };
+  )) as { rows: { text: string }[] };
   return result.rows[0].text;
 }
 
