@@ -19,9 +19,12 @@ const END = '<!-- config-table:end -->';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
+/** What a declaration's default can be (server/config/variable-types.ts): a number, a flag, a text, or a list of texts. */
+type DefaultValue = number | boolean | string | string[];
+
 function defaultText(declaration: VariableOptions): string {
   if (declaration.shownDefault) return declaration.shownDefault;
-  const value: unknown = declaration.default;
+  const value = declaration.default as DefaultValue | undefined;
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
   const shown = `\`${Array.isArray(value) ? value.join(',') : String(value)}\``;
   return declaration.defaultNote ? `${shown} (${declaration.defaultNote})` : shown;

@@ -9,7 +9,7 @@ import { problems } from '../contracts/common';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: { countDelivery(outcome: DeliveryOutcome): void };
+    metrics: { countDelivery: (outcome: DeliveryOutcome) => void };
   }
 }
 
@@ -83,7 +83,10 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
           'in docs/operations.md, Metrics and health.',
         response: problems(401, 403),
       },
-      onRequest: async (request) => admitScraper(request, token),
+      onRequest: (request, _reply, done) => {
+        admitScraper(request, token);
+        done();
+      },
     },
     async (_request, reply) => {
       reply.type(registry.contentType);

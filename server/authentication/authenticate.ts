@@ -23,7 +23,7 @@ export interface Authentication {
    * The one onRequest hook of every service route (registered once on /api): admits each request as its route's config says,
    * and sets request.user or request.apiCaller. A check that depends on the admitted caller and is declared per route belongs here too.
    */
-  hook(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
+  hook: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
   /** How the auth service's writers change users, bans, roles, the role policy and sessions, so that every process's cache hears of it. */
   changes: UserChanges;
   /** Resolves once other processes' changes are heard (PostgreSQL's LISTEN is in place, or its first attempt failed). */

@@ -149,7 +149,7 @@ export interface UserChangeFeed {
   changes: UserChanges;
   /** Resolves once the feed listens (or the first attempt failed, in which case users are read through until it listens). */
   started: Promise<void>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** The listening connections of the processes on this database (each process keeps one, for the channel only). */

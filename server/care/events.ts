@@ -96,7 +96,7 @@ function streamCounter(limits: StreamLimits) {
   };
   return {
     total: () => total,
-    reserve(userUid: string): (() => void) | 'user' | 'process' {
+    reserve: (userUid: string): (() => void) | 'user' | 'process' => {
       const ofUser = perUser.get(userUid) ?? 0;
       if (ofUser >= limits.perUser) return 'user';
       if (total >= limits.perProcess) return 'process';

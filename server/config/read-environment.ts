@@ -1,4 +1,4 @@
-import { Kind, type TSchema } from '@sinclair/typebox';
+import { Kind, KindGuard, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error';
 import type { VariableOptions } from './variable-types';
@@ -81,7 +81,10 @@ function mustOf(declaration: Declaration): string {
     case 'Boolean':
       return 'be true or false';
     case 'Union':
-      return `be ${(declaration.anyOf as TSchema[]).map((member) => member.const).join(' or ')}`;
+      return `be ${(declaration.anyOf as TSchema[])
+        .filter(KindGuard.IsLiteral)
+        .map((member) => member.const)
+        .join(' or ')}`;
     default:
       return 'be as docs/configuration.md describes';
   }

@@ -126,13 +126,13 @@ async function migratePostgres(url: string, connectTimeoutMs: number) {
  */
 function guardPooledClient(client: pg.PoolClient) {
   client.on('error', () => undefined);
-  const query = client.query;
-  client.query = function guardedQuery(this: pg.PoolClient, ...args: unknown[]) {
-    const result = (query as (...args: unknown[]) => unknown).apply(this, args);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = function guardedQuery(...args: unknown[]) {
+    const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if ((error as Error)?.message === READ_TIMEOUT_MESSAGE)
-          (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       });
     }
     return result;

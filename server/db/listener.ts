@@ -3,11 +3,11 @@ import pg from 'pg';
 /** What a LISTEN on a dedicated PostgreSQL connection reports. */
 export interface ListenHandlers {
   /** A notification's payload, in the order they were committed. */
-  message(payload: string): void;
+  message: (payload: string) => void;
   /** The connection dropped: notifications may be missed until `listening` is called again. */
-  lost(): void;
+  lost: () => void;
   /** LISTEN is in place (at the start, and again after every reconnect). */
-  listening(): void;
+  listening: () => void;
 }
 
 export interface Listening {

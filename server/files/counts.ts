@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files } from '../db/schema';
 import { recount } from '../shared/kept-counts';
@@ -24,7 +24,7 @@ export function kindDeltas(before: string[], after: string[]): Map<string, numbe
 /** Sets the kept counts from the table, after rows were added some other way (the benchmark's seed). */
 export async function recountFiles(db: Db): Promise<void> {
   const countOf = (where?: ReturnType<typeof sql>) => sql`${db.select({ total: count() }).from(files).where(where)}`;
-  const byKind = REFERENCE_KINDS.map((kind) => [
+  const byKind = REFERENCE_KINDS.map((kind): [string, SQL] => [
     kindCountKey(kind),
     countOf(sql`${files.referenceKinds} @> array[${kind}]::text[]`),
   ]);

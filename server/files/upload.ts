@@ -88,7 +88,8 @@ function parseMeta(raw: unknown): UploadMetaValue {
 
 const metaTooLarge = () => badRequest(`meta is larger than ${META_MAX_BYTES} bytes.`, 'meta', 'meta-too-large');
 
-async function readMetaFile(file: Readable): Promise<string> {
+/** `file`: busboy's stream of the part, which yields Buffers. */
+async function readMetaFile(file: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file) {

@@ -111,7 +111,8 @@ function fieldErrorOf(error: ValueError, form: Record<string, unknown>): FieldEr
   if (error.type === ValueErrorType.ObjectRequiredProperty) return { field, detail: REQUIRED_MESSAGE };
   if (Array.isArray(form[field])) return { field, detail: 'must be given only once' };
   if (field === 'EMail') return { field, detail: INVALID_EMAIL_MESSAGE };
-  if (error.type === ValueErrorType.StringMaxLength) return { field, detail: maxLengthDetail(error.schema.maxLength) };
+  if (error.type === ValueErrorType.StringMaxLength && typeof error.schema.maxLength === 'number')
+    return { field, detail: maxLengthDetail(error.schema.maxLength) };
   return { field, detail: `must be ${error.schema.description ?? 'text'}` };
 }
 

@@ -26,7 +26,10 @@ export const intakeService: FastifyPluginAsyncTypebox<IntakeServiceOptions> = as
     keyGenerator: (request) => request.ip,
     store: databaseRateLimitStore(db),
   });
-  app.addHook('onRequest', async (request) => rejectOversizedRequest(request));
+  app.addHook('onRequest', (request, _reply, done) => {
+    rejectOversizedRequest(request);
+    done();
+  });
 
   // Only form bodies: JSON and the rest get 415.
   app.removeAllContentTypeParsers();

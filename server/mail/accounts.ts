@@ -231,17 +231,25 @@ async function checkAccountInput(tx: Db, input: AccountInputBody) {
 const credentialsChecker = TypeCompiler.Compile(Credentials);
 
 /**
- * Runs before schema validation of an account body, whose credentials are "object or null": the schema alone would
- * only say that neither fits, this names the missing or wrong credentials field.
+ * Runs before schema validation of an account body (a preValidation hook), whose credentials are "object or null": the schema
+ * alone would only say that neither fits, this names the missing or wrong credentials field.
  */
-export async function checkCredentialsShape(request: { body: unknown }) {
-  const credentials = (request.body as { credentials?: unknown } | null)?.credentials;
-  if (typeof credentials !== 'object' || credentials === null || Array.isArray(credentials)) return;
+export function checkCredentialsShape(
+  request: { body: unknown },
+  _reply: unknown,
+  done: (problem?: HttpProblem) => void,
+) {
+  done(credentialsShapeProblem(request.body));
+}
+
+function credentialsShapeProblem(body: unknown): HttpProblem | undefined {
+  const credentials = (body as { credentials?: unknown } | null)?.credentials;
+  if (typeof credentials !== 'object' || credentials === null || Array.isArray(credentials)) return undefined;
   const error = credentialsChecker.Errors(credentials).First();
-  if (!error) return;
+  if (!error) return undefined;
   const field = `credentials${error.path.replaceAll('/', '.')}`;
-  if (error.type === ValueErrorType.ObjectRequiredProperty) throw badRequest(`${field} is required`, field);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return badRequest(`${field} is required`, field);
   if (error.type === ValueErrorType.ObjectAdditionalProperties)
-    throw badRequest(`${field} is not a known field`, field);
-  throw badRequest(`${field} ${error.message.toLowerCase()}`, field);
+    return badRequest(`${field} is not a known field`, field);
+  return badRequest(`${field} ${error.message.toLowerCase()}`, field);
 }

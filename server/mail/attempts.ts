@@ -31,6 +31,8 @@ interface SendError extends RecipientRefusals {
   response?: unknown;
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 const replyCodeOf = (reply: string | null) => (reply && /^\d{3}/.test(reply) ? Number(reply.slice(0, 3)) : null);
 
 /**
@@ -76,7 +78,7 @@ export function refusedRecipients({ rejected = [], rejectedErrors = [] }: Recipi
   const replies = new Map<string, string>();
   for (const error of rejectedErrors) {
     if (typeof error.recipient !== 'string') continue;
-    replies.set(error.recipient, clip(String(error.response ?? error.message ?? ''), MAX_REFUSAL_REPLY));
+    replies.set(error.recipient, clip(textOf(error.response) ?? textOf(error.message) ?? '', MAX_REFUSAL_REPLY));
   }
   const addresses = [
     ...new Set([...rejected.filter((address): address is string => typeof address === 'string'), ...replies.keys()]),

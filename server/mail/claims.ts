@@ -164,12 +164,12 @@ export async function releaseClaim(db: Db, claim: ClaimedMail) {
  * (at most the deliveries in flight are sent again).
  */
 export class PendingOutcomes {
-  private waiting: { outcome: MarkedOutcome; settle: (error?: unknown) => void }[] = [];
+  private waiting: { outcome: MarkedOutcome; resolve: () => void; reject: (error: Error) => void }[] = [];
 
   /** Settles once the statement that records the outcome has committed, or failed. */
   add(outcome: MarkedOutcome): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ outcome, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ outcome, resolve, reject });
     });
   }
 
@@ -190,10 +190,12 @@ export class PendingOutcomes {
         limit,
         leaseSeconds,
       );
-      for (const entry of batch) entry.settle();
+      for (const entry of batch) entry.resolve();
       return claims;
     } catch (error) {
-      for (const entry of batch) entry.settle(error ?? new Error('recording delivery outcomes failed'));
+      const failure =
+        error instanceof Error ? error : new Error('recording delivery outcomes failed', { cause: error });
+      for (const entry of batch) entry.reject(failure);
       throw error;
     }
   }

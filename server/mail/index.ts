@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { ServiceOptions } from '../shared/service';
 import { createPasswordCipher } from './credentials';
 import { mailRoutes } from './routes';
@@ -12,6 +12,7 @@ interface MailServiceOptions extends ServiceOptions {
 }
 
 /** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
-export const mailService: FastifyPluginAsyncTypebox<MailServiceOptions> = async (app, { db, masterSecret }) => {
+export const mailService: FastifyPluginCallbackTypebox<MailServiceOptions> = (app, { db, masterSecret }, done) => {
   mailRoutes(app, { db, cipher: createPasswordCipher(masterSecret) });
+  done();
 };

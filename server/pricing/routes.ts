@@ -20,6 +20,6 @@ export function pricingRoutes(app: ServiceApp) {
         response: { 200: TokenInfo, ...problems(401, 429) },
       },
     },
-    async (request) => request.apiCaller!,
+    (request) => request.apiCaller!,
   );
 }

@@ -98,7 +98,7 @@ test('a passkey is enrolled on the Security page and signs in without a password
 
   await test.step('where the browser offers no autofill, "Sign in with a passkey" signs in', async () => {
     await page.addInitScript(() => {
-      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
     });
     // loaded again under that script before the login page opens, so that no autofill waits there
     await page.reload();

@@ -56,7 +56,7 @@ describe('create care request: validation per step', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Postleitzahl' }), '10115');
     await user.type(screen.getByRole('textbox', { name: 'Ort' }), 'Berlin');
     await user.click(screen.getByRole('radio', { name: 'Zum Datum' }));
-    const label = (await screen.findByText(/^Anreisedatum/, { selector: 'label' })) as HTMLLabelElement;
+    const label = await screen.findByText<HTMLLabelElement>(/^Anreisedatum/, { selector: 'label' });
     expect(label.querySelector('.MuiFormLabel-asterisk')).toHaveTextContent('*');
     await typeDate(user, /^Anreisedatum/, '3105');
     await waitFor(() => expect(dateField(/^Anreisedatum/).text()).toBe('31.05.JJJJ'));

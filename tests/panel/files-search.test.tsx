@@ -182,7 +182,7 @@ describe('file search reload', () => {
     expect(currentUrl()).toBe(path);
     expect(window.history.length).toBe(historyLength);
 
-    await act(async () => window.history.back());
+    act(() => window.history.back());
     await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
   });
 
@@ -214,15 +214,15 @@ describe('file search history', () => {
     await waitFor(() => expect(currentUrl()).toBe('/filebucket/search/?page=2&pageSize=10&sortBy=name&ordering=asc'));
     await waitFor(() => expect(lastSearch()).toMatchObject({ sort_by: 'name', page: '2' }));
 
-    await act(async () => window.history.back());
+    act(() => window.history.back());
     await waitFor(() => expect(currentUrl()).toBe('/filebucket/search/?page=1&pageSize=10&sortBy=name&ordering=asc'));
     await waitFor(() => expect(lastSearch()).toMatchObject({ sort_by: 'name', page: '1' }));
 
-    await act(async () => window.history.back());
+    act(() => window.history.back());
     await waitFor(() => expect(currentUrl()).toBe('/filebucket/search/'));
     await waitFor(() => expect(lastSearch()).toMatchObject({ sort_by: 'uploaded', ordering: 'des', page: '1' }));
     // going back did not push new entries
-    await act(async () => window.history.forward());
+    act(() => window.history.forward());
     await waitFor(() => expect(currentUrl()).toBe('/filebucket/search/?page=1&pageSize=10&sortBy=name&ordering=asc'));
   });
 });

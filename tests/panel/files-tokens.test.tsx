@@ -191,7 +191,7 @@ describe('API access token screens', () => {
     const { user } = await openTokens('/filebucket/api-keys/');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog');
-    const token = within(dialog).getByRole('textbox', { name: /^Token/ }) as HTMLInputElement;
+    const token = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Token/ });
     await user.type(token, 'typed-by-hand-value');
     expect(within(dialog).queryByRole('button', { name: 'Copy token' })).not.toBeInTheDocument();
 

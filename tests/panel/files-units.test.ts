@@ -272,15 +272,16 @@ describe('files data provider: deleteMany', () => {
   it('sends at most FILES_PER_REQUEST uids per request (the service refuses more) and answers every deleted one', async () => {
     const sent: string[][] = [];
     const httpClient = Object.assign(
-      async (_url: string, options?: { body?: BodyInit | null }) => {
-        const { uids } = JSON.parse(String(options?.body)) as { uids: string[] };
+      (_url: string, options?: { body?: BodyInit | null }) => {
+        if (typeof options?.body !== 'string') throw new Error('deleteMany sends its uids as JSON text');
+        const { uids } = JSON.parse(options.body) as { uids: string[] };
         sent.push(uids);
-        return {
+        return Promise.resolve({
           status: 200,
           headers: new Headers(),
           body: '',
           json: { deleted: uids.filter((uid) => uid !== 'gone'), not_found: [] },
-        };
+        });
       },
       { blob: async () => Promise.reject(new Error('unused')), fetch: async () => Promise.reject(new Error('unused')) },
     ) as unknown as HttpClient;

@@ -153,7 +153,7 @@ describe('a page loaded at /login (startPanel)', () => {
     const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
     scope.IS_REACT_ACT_ENVIRONMENT = false;
-    const root = await startPanel(container, Promise.all([testConfig, createI18nProvider()]), {
+    const root = await startPanel(container, Promise.resolve([testConfig, createI18nProvider()]), {
       load: recordingLoad,
       session,
     });

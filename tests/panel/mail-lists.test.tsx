@@ -206,19 +206,19 @@ describe('mail lists', () => {
     const loads = () => fake.mail.hits('GET', '/administration/mails/').length;
     const before = loads();
 
-    await act(async () => {
+    act(() => {
       vi.advanceTimersByTime(59_999);
     });
     expect(loads()).toBe(before);
 
     fake.mail.state.delivered = [];
-    await act(async () => {
+    act(() => {
       vi.advanceTimersByTime(1);
     });
     await waitFor(() => expect(loads()).toBe(before + 1));
     await waitFor(() => expect(hasRow('Welcome')).toBe(false));
 
-    await act(async () => {
+    act(() => {
       vi.advanceTimersByTime(60_000);
     });
     await waitFor(() => expect(loads()).toBe(before + 2));

@@ -74,8 +74,8 @@ describe('/new-password screen', () => {
     await screen.findByRole('button', { name: 'Generate Password' });
     return rendered;
   }
-  const passwordInput = () => screen.getByLabelText(/^New password/) as HTMLInputElement;
-  const confirmationInput = () => screen.getByLabelText(/^Confirmation/) as HTMLInputElement;
+  const passwordInput = () => screen.getByLabelText<HTMLInputElement>(/^New password/);
+  const confirmationInput = () => screen.getByLabelText<HTMLInputElement>(/^Confirmation/);
 
   it("shows 'Required.' for empty fields and sends nothing", async () => {
     const { user } = await openScreen();

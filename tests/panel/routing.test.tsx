@@ -155,7 +155,7 @@ describe('history', () => {
     expect(window.history.length).toBe(historyLength);
     expect((window.history.state as { idx: number }).idx).toBe(1);
 
-    await act(async () => window.history.back());
+    act(() => window.history.back());
     await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
     expect(await screen.findByText('Hello Alice Admin!')).toBeInTheDocument();
   });

@@ -26,7 +26,7 @@ export const bytesOf = (blob: Blob) =>
   new Promise<Uint8Array>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
+    reader.onerror = () => reject(reader.error ?? new Error('reading the blob failed'));
     reader.readAsArrayBuffer(blob);
   });
 

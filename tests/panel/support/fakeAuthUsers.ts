@@ -99,7 +99,7 @@ export const userPage = (byName: FakeUser[], query: URLSearchParams) => {
   const words = (query.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[
     query.get('sort_by') ?? 'public_name'
-  ] as keyof FakeUser;
+  ] as 'public_name' | 'username' | 'last_sign_in' | 'uid';
   const direction = query.get('ordering') === 'des' ? -1 : 1;
   const selected = byName
     .filter((user) =>

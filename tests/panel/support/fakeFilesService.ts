@@ -167,7 +167,8 @@ export function createFakeFilesService() {
     http.post(`${testConfig.filesUrl}/upload/`, async ({ request }) => {
       const form = await formDataOf(request);
       const parts = [...form.keys()];
-      const meta = JSON.parse(String(form.get('meta')));
+      const metaPart = form.get('meta');
+      const meta = typeof metaPart === 'string' ? JSON.parse(metaPart) : null;
       const file = form.get('file') as File;
       log(request, { parts, meta, fileName: file?.name, fileText: file ? await file.text() : null });
       if (state.uploadGate) await state.uploadGate;

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { problem } from './fakeAuthService';
+import type { MailLogItemOutput, MailOutput } from '../../../contracts/mail';
 
 /**
  * The mail log routes of the fake mail service (GET /administration/mails/ in the paged dialect, one mail, resend,
@@ -7,7 +8,20 @@ import { problem } from './fakeAuthService';
  * test that changes one sees it in both) plus the cancelled mails; `details` holds the attempts and links of a mail.
  */
 type State = 'queued' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
-type Entry = Record<string, any> & { reference_uid: string };
+/** An entry of a spec list (contracts/mail.ts QueueEntry, Delivered, Retrying, Failed) or a cancelled mail: each with its own fields. */
+interface Entry {
+  reference_uid: string;
+  mail: MailOutput;
+  requested_time: number;
+  attempt?: number;
+  attempts?: number;
+  delivered?: number;
+  completed_time?: number;
+  next_attempt?: number;
+  error_message?: string | null;
+  message_id?: string | null;
+  refused?: { address: string; reply: string }[];
+}
 
 export interface MailLogLists {
   queue: Entry[];
@@ -30,8 +44,8 @@ const extrasOf = (entry: Entry) => ({
 });
 
 /** A spec list entry as a mail log item (contracts/mail.ts MailLogItem). */
-function logItemOf(entry: Entry, state: State) {
-  const mail = entry.mail ?? {};
+function logItemOf(entry: Entry, state: State): MailLogItemOutput {
+  const { mail } = entry;
   return {
     reference_uid: entry.reference_uid,
     state,
@@ -41,10 +55,10 @@ function logItemOf(entry: Entry, state: State) {
     message_id: entry.message_id ?? null,
     last_error: entry.error_message ?? null,
     ...extrasOf(entry),
-  } as { mail: { sender: string; to: string[]; cc: string[]; subject: string } } & Record<string, any>;
+  };
 }
 
-type LogItem = ReturnType<typeof logItemOf>;
+type LogItem = MailLogItemOutput;
 
 export function allMails(lists: MailLogLists): { entry: Entry; item: LogItem }[] {
   const of = (entries: Entry[], state: State) => entries.map((entry) => ({ entry, item: logItemOf(entry, state) }));
@@ -114,7 +128,7 @@ export function mailDetail(lists: MailLogLists, uid: string) {
   return {
     reference_uid: uid,
     state: item.state,
-    mail: { ...item.mail, message: entry.mail?.message ?? '' },
+    mail: { ...item.mail, message: entry.mail.message },
     requested_time: item.requested_time,
     completed_time: extrasOf(entry).completed_time,
     message_id: item.message_id,
@@ -127,9 +141,10 @@ export function mailDetail(lists: MailLogLists, uid: string) {
   };
 }
 
+/** The fake mail service's route wrapper (it records the request and checks its token); these routes read no body. */
 type Route = (
-  handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>,
-) => any;
+  handler: (request: Request, params: Record<string, string>) => Response | Promise<Response>,
+) => Parameters<typeof http.get>[1];
 
 export function mailLogHandlers(lists: MailLogLists, route: Route, base: string, now: () => number) {
   let counter = 0;

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
 import { type MailLogLists, mailLogHandlers } from './fakeMailLog';
+import type { AccountInputBody, MailInput, ProviderInputBody } from '../../../contracts/mail';
 
 /** An in-memory stand-in for the mail service's HTTP routes (server/mail/routes.ts), with a record of every request. */
 const MAIL_URL = `${ORIGIN}/api/mail`;
@@ -23,7 +24,7 @@ interface StoredAccount {
   uid: string;
   expression: string;
   providerUid: string;
-  credentials: { username: string; password: string } | null;
+  credentials: AccountInputBody['credentials'];
   disabled: boolean;
 }
 interface Mail {
@@ -162,8 +163,11 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     return !!access && access.expires > auth().state.now();
   };
 
+  /** A route that records the request and checks its token; `Body` is what the panel sends there (contracts/mail.ts). */
   const route =
-    (handler: (request: Request, params: Record<string, string>, body: any) => Response | Promise<Response>) =>
+    <Body = unknown>(
+      handler: (request: Request, params: Record<string, string>, body: Body) => Response | Promise<Response>,
+    ) =>
     async ({
       request,
       params,
@@ -184,7 +188,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         query: url.searchParams,
       });
       if (!authorized(request)) return problem(401, 'Unauthorized', 'Invalid or expired access token.');
-      return handler(request, params as Record<string, string>, body);
+      return handler(request, params as Record<string, string>, body as Body);
     };
 
   const accountJson = (account: StoredAccount) => {
@@ -231,7 +235,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     }
   };
 
-  const providerProblem = (body: any): Response | null => {
+  const providerProblem = (body: ProviderInputBody): Response | null => {
     if (typeof body.name !== 'string' || body.name.length < 4)
       return problem(400, 'Bad Request', 'The name needs at least 4 characters.', 'name');
     if (!Number.isInteger(body.port) || body.port < 1 || body.port > 65535)
@@ -239,7 +243,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     return null;
   };
 
-  const applyAccount = (account: StoredAccount, body: any, isCreate: boolean): Response | null => {
+  const applyAccount = (account: StoredAccount, body: AccountInputBody, isCreate: boolean): Response | null => {
     const invalid = expressionProblem(body.expression);
     if (invalid) return invalid;
     if (!providers.has(body.provider?.uid))
@@ -264,7 +268,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.post(
       `${base}/administration/providers/`,
-      route((_request, _params, body) => {
+      route<ProviderInputBody>((_request, _params, body) => {
         const failure = providerProblem(body);
         if (failure) return failure;
         counter += 1;
@@ -286,7 +290,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.put(
       `${base}/administration/providers/:uid/`,
-      route((_request, params, body) => {
+      route<ProviderInputBody>((_request, params, body) => {
         const found = providers.get(params.uid);
         if (!found) return problem(404, 'Not Found', 'No such provider.');
         const failure = providerProblem(body);
@@ -324,7 +328,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.post(
       `${base}/administration/accounts/`,
-      route((_request, _params, body) => {
+      route<AccountInputBody>((_request, _params, body) => {
         counter += 1;
         const account: StoredAccount = {
           uid: `bbbbbbbb-1111-4000-8000-${String(counter).padStart(12, '0')}`,
@@ -348,7 +352,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.put(
       `${base}/administration/accounts/:uid/`,
-      route((_request, params, body) => {
+      route<AccountInputBody>((_request, params, body) => {
         const found = accounts.find((account) => account.uid === params.uid);
         if (!found) return problem(404, 'Not Found', 'No such account.');
         const failure = applyAccount(found, body, false);
@@ -373,7 +377,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.post(
       `${base}/administration/queue/failed-permanently/requeue/`,
-      route((_request, _params, body) => {
+      route<{ uids: string[] } | null>((_request, _params, body) => {
         const uids: string[] = body?.uids ?? [];
         if (state.failRequeue || uids.some((uid) => !state.failed.some((item) => item.reference_uid === uid))) {
           return problem(404, 'Not Found', 'Unknown or not permanently failed delivery.', 'uids');
@@ -384,7 +388,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.post(
       `${base}/administration/queue/failed-temporarily/retry-now/`,
-      route((_request, _params, body) => {
+      route<{ uids: string[] } | null>((_request, _params, body) => {
         const uids: string[] = body?.uids ?? [];
         if (state.failRetryNow) return problem(500, 'Internal Server Error', 'The database is not available.');
         const moved = (state.retrying as { reference_uid: string; next_attempt: number }[]).filter((item) =>
@@ -396,8 +400,8 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.post(
       `${base}/send/`,
-      route((_request, _params, body) => {
-        if (!Array.isArray(body?.to) || body.to.length === 0)
+      route<MailInput | null>((_request, _params, body) => {
+        if (!body || !Array.isArray(body.to) || body.to.length === 0)
           return problem(400, 'Bad Request', 'At least one recipient is required.', 'to');
         counter += 1;
         state.sent.push(body);

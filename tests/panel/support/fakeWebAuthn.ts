@@ -9,7 +9,7 @@ function newFakeLibrary() {
     startAuthentication: vi.fn(),
     startRegistration: vi.fn(),
     browserSupportsWebAuthn: vi.fn(() => true),
-    browserSupportsWebAuthnAutofill: vi.fn(async () => false),
+    browserSupportsWebAuthnAutofill: vi.fn(() => Promise.resolve(false)),
     WebAuthnAbortService: { cancelCeremony: vi.fn() },
   };
 }

@@ -42,7 +42,7 @@ function labels(this: Element): HTMLLabelElement[] | null {
   if (!isLabelable(this)) return null;
   const root = this.getRootNode() as ParentNode & Node;
   const candidates = [...(root instanceof HTMLLabelElement ? [root] : []), ...(root.querySelectorAll?.('label') ?? [])];
-  return candidates.filter((label) => label.control === this) as HTMLLabelElement[];
+  return candidates.filter((label) => label.control === this);
 }
 
 /** jsdom's own getters, by prototype: installing twice keeps them. */

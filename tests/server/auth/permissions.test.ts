@@ -261,7 +261,7 @@ describe('start-up check', () => {
   const appWith = (config: Record<string, unknown>, url = '/api/x/') => {
     const app = Fastify();
     app.addHook('onRoute', assertPermissionDeclared);
-    return () => app.get(url, { config }, async () => 'ok');
+    return () => app.get(url, { config }, () => 'ok');
   };
 
   test('a route admitting users without a permission stops the app, naming the route', () => {

@@ -202,7 +202,7 @@ describe('npm run import:care-requests', () => {
     });
   }
 
-  it('imports a file and reports counts, then refuses a bad file with the line, field and reason and exit code 1', async () => {
+  it('imports a file and reports counts, then refuses a bad file with the line, field and reason and exit code 1', () => {
     const good = path.join(folder, 'good.jsonl');
     writeFileSync(good, CARE_REQUESTS_JSONL);
     const first = runImport(good);

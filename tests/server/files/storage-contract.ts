@@ -35,7 +35,7 @@ function generated(size: number, failAfter?: number): Readable & { md5: () => st
 }
 
 /** The behaviour every BlobStorage must show, run against one implementation. */
-export function blobStorageContract(open: () => Promise<StorageUnderTest>) {
+export function blobStorageContract(open: () => StorageUnderTest | Promise<StorageUnderTest>) {
   let under: StorageUnderTest;
   beforeAll(async () => {
     under = await open();

@@ -14,7 +14,7 @@ import { blobStorageContract } from './storage-contract';
 /** Blobs on local disk under <data folder>/files. */
 describe('local disk storage', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'caredesk-storage-'));
-  blobStorageContract(async () => ({
+  blobStorageContract(() => ({
     storage: new LocalBlobStorage(path.join(root, 'files')),
     stored: () => filesUnder(root),
     close: () => rm(root, { recursive: true, force: true }),

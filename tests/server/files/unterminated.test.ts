@@ -37,7 +37,7 @@ async function post(body: string): Promise<{ status: string; body: string; ms: n
       ),
     );
     const timer = setTimeout(() => socket.destroy(), 5_000);
-    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('close', () => {
       clearTimeout(timer);
       resolve({

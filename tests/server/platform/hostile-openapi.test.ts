@@ -157,7 +157,7 @@ const GARBAGE_AUTHORIZATION = [
 ];
 
 function requestOf(hostile: HostileCase, index: number): InjectOptions {
-  const token = hostile.request.url?.toString().startsWith(`${AUTH}/update-password-authentication/`)
+  const token = hostile.request.url.startsWith(`${AUTH}/update-password-authentication/`)
     ? tokens.deputy
     : tokens.admin;
   const authorization =
@@ -196,8 +196,9 @@ function defectOf(response: LightMyRequestResponse | 'hung'): string | undefined
   if (response === 'hung') return `no answer within ${REQUEST_TIMEOUT_MS} ms`;
   if (response.statusCode >= 500) return `${response.statusCode}: ${response.body.slice(0, 300)}`;
   if (response.statusCode < 400) return undefined;
-  if (!/^application\/problem\+json/.test(String(response.headers['content-type'])))
-    return `${response.statusCode} without a problem body: ${response.headers['content-type']} ${response.body.slice(0, 200)}`;
+  const contentType = String(response.headers['content-type']);
+  if (!/^application\/problem\+json/.test(contentType))
+    return `${response.statusCode} without a problem body: ${contentType} ${response.body.slice(0, 200)}`;
   let problem: Record<string, unknown>;
   try {
     problem = JSON.parse(decodedBody(response)) as Record<string, unknown>;

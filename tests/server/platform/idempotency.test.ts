@@ -61,7 +61,7 @@ interface Case {
   status: number;
   effects: () => Promise<number>;
   /** Sets up one creation: `send(key)` posts it, `send(key, true)` the same route with another body. */
-  prepare: () => Promise<Send>;
+  prepare: () => Send | Promise<Send>;
 }
 
 const json =
@@ -98,7 +98,7 @@ const CASES: Record<string, Case> = {
   'a care request by staff': {
     status: 201,
     effects: () => rows(careRequests),
-    prepare: async () => {
+    prepare: () => {
       const form = validForm({ Nachname: unique('Staff') });
       return async (key, other) =>
         submitForm(other ? { ...form, Vorname: 'Other' } : form, {
@@ -110,7 +110,7 @@ const CASES: Record<string, Case> = {
   'a care request through the public intake': {
     status: 201,
     effects: () => rows(careRequests),
-    prepare: async () => {
+    prepare: () => {
       const [form, address] = [validForm({ Nachname: unique('Public') }), freshAddress()];
       return (key, other) =>
         submitForm(other ? { ...form, Vorname: 'Other' } : form, { headers: keyed(key), remoteAddress: address });
@@ -119,7 +119,7 @@ const CASES: Record<string, Case> = {
   'a care note': {
     status: 201,
     effects: () => rows(careRequestNotes),
-    prepare: async () => {
+    prepare: () => {
       const text = unique('Note ');
       return json(`${CARE}/care-requests/${careRequestUid}/notes/`, (other) => ({
         text: other ? `${text} changed` : text,
@@ -129,7 +129,7 @@ const CASES: Record<string, Case> = {
   "a mail (and the panel's test mail)": {
     status: 202,
     effects: () => rows(mails),
-    prepare: async () => {
+    prepare: () => {
       const subject = unique('Subject ');
       return json(`${MAIL}/send/`, (other) => aMail({ subject, message: other ? 'Another text' : 'The text' }));
     },
@@ -150,7 +150,7 @@ const CASES: Record<string, Case> = {
   'a file upload': {
     status: 201,
     effects: () => rows(files),
-    prepare: async () => {
+    prepare: () => {
       const data = randomBytes(2000);
       // each request its own multipart boundary: the fingerprint covers what was uploaded
       return (key, other) =>
@@ -164,7 +164,7 @@ const CASES: Record<string, Case> = {
   'a user': {
     status: 201,
     effects: () => rows(users),
-    prepare: async () => {
+    prepare: () => {
       const username = unique('idem');
       return json(`${AUTH}/administration/users/`, (other) => ({
         username,
@@ -177,7 +177,7 @@ const CASES: Record<string, Case> = {
   'an API token of the file service': {
     status: 201,
     effects: () => rows(apiTokens),
-    prepare: async () => {
+    prepare: () => {
       const token = `${unique('files-token-')}-${randomUUID()}`;
       return json(`${FILES}/administration/access-tokens/`, (other) => ({
         service: other ? 'other' : 'archive',
@@ -188,7 +188,7 @@ const CASES: Record<string, Case> = {
   'an API token of the pricing service': {
     status: 201,
     effects: () => rows(apiTokens),
-    prepare: async () => {
+    prepare: () => {
       const token = `${unique('pricing-token-')}-${randomUUID()}`;
       return json(`${PRICING}/administration/access-tokens/`, (other) => ({
         service: other ? 'other' : 'billing',
@@ -199,7 +199,7 @@ const CASES: Record<string, Case> = {
   'a mail provider': {
     status: 201,
     effects: () => rows(mailProviders),
-    prepare: async () => {
+    prepare: () => {
       const name = unique('Relay ');
       return json(`${MAIL}/administration/providers/`, (other) => ({
         name,
@@ -212,7 +212,7 @@ const CASES: Record<string, Case> = {
   'a mail account': {
     status: 201,
     effects: () => rows(mailAccounts),
-    prepare: async () => {
+    prepare: () => {
       const expression = `^${unique('sender')}@`;
       return json(`${MAIL}/administration/accounts/`, (other) => ({
         expression,
@@ -224,7 +224,7 @@ const CASES: Record<string, Case> = {
   'an authenticator app started': {
     status: 200,
     effects: () => rows(secondFactors),
-    prepare: async () => {
+    prepare: () => {
       const name = unique('Phone ');
       return json(`${FACTORS}totp/`, (other) => ({ name: other ? `${name} 2` : name }), factorUser.token);
     },

@@ -27,7 +27,7 @@ function exchange(request: string): Promise<string> {
     };
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     socket.on('data', (chunk) => {
-      answer += chunk;
+      answer += chunk.toString();
       clearTimeout(quiet);
       quiet = setTimeout(done, 1_500);
     });

@@ -165,10 +165,18 @@ describe('batches', () => {
   it('repeat until one comes back short, and stop at the most a run may do', async () => {
     const sizes: number[] = [];
     const rows = [5, 5, 3];
-    expect(await inBatches(async (size) => (sizes.push(size), rows.shift() ?? 0), 5, 10)).toBe(13);
+    const shortening = (size: number) => {
+      sizes.push(size);
+      return Promise.resolve(rows.shift() ?? 0);
+    };
+    expect(await inBatches(shortening, 5, 10)).toBe(13);
     expect(sizes).toEqual([5, 5, 5]);
     let calls = 0;
-    expect(await inBatches(async (size) => (calls++, size), 4, 3)).toBe(12);
+    const full = (size: number) => {
+      calls++;
+      return Promise.resolve(size);
+    };
+    expect(await inBatches(full, 4, 3)).toBe(12);
     expect(calls).toBe(3);
   });
 });

@@ -7,7 +7,7 @@ import type { Database } from '../../../server/db';
 import { mails } from '../../../server/db/schema';
 import { multipart, validForm } from '../../fixtures/care-form';
 import { uploadForm } from '../support/files-helpers';
-import { openTestDatabase } from '../support/helpers';
+import { openTestDatabase, type TestDatabase } from '../support/helpers';
 import { aMail, waitFor } from '../support/mail-helpers';
 import { inBatches, signedInClient, startServerProcess, type ServerProcess } from '../support/server-process';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
@@ -25,7 +25,7 @@ const MAILS = 60;
 let s3: LocalS3;
 let smtp: SmtpPeer;
 let database: Database;
-let dropDatabase: () => Promise<void>;
+let dropDatabase: TestDatabase['drop'];
 const servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
 

@@ -66,12 +66,19 @@ export const unique = (prefix = 'user') => `${prefix}${process.pid}x${++counter}
 /** A unique client address for app.inject's remoteAddress. */
 export const uniqueAddress = () => `10.${(++counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
 
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  /** Removes the PostgreSQL database; a PGlite one has nothing to remove. */
+  drop: () => void | Promise<void>;
+}
+
 /** A fresh migrated database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ pgliteDump: await pgliteTemplateDump() });
-    return { database, drop: async () => undefined };
+    return { database, drop: () => undefined };
   }
   const url = await createPostgresDatabase(adminUrl);
   // a test's burst of requests may wait long for one of 5 pooled connections on a loaded machine: sized for one three times slower
@@ -87,7 +94,7 @@ let templateRows: Promise<TemplateRows> | undefined;
  * in this worker: emptying it takes a tenth of loading the template again, which was a quarter of the service tests' time on
  * PGlite. Its `close` gives it back, or closes it when it no longer answers (a test broke it); there is nothing to drop.
  */
-async function reusedPglite(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+async function reusedPglite(): Promise<TestDatabase> {
   const database = idlePglites.pop() ?? (await openDatabase({ pgliteDump: await pgliteTemplateDump() }));
   templateRows ??= rowsOf(database);
   await templateRows;
@@ -102,7 +109,7 @@ async function reusedPglite(): Promise<{ database: Database; url?: string; drop:
     if (emptied) idlePglites.push(database);
     else await database.close().catch(() => undefined);
   };
-  return { database: { ...database, close: release }, drop: async () => undefined };
+  return { database: { ...database, close: release }, drop: () => undefined };
 }
 
 type TemplateRows = { tables: string[]; rows: Map<string, unknown[]> };

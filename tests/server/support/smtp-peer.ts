@@ -93,7 +93,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     refused: [],
     authFailures: 0,
     reply: options.reply ?? (() => undefined),
-    close: async () => undefined,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const serverOptions: SMTPServerOptions = {
     secure: security === 'ssl/tls',
@@ -134,7 +134,6 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const server = new SMTPServer(serverOptions);
   server.on('error', () => undefined);
   peer.port = await listen(server.server);
-  peer.close = () => new Promise((resolve) => server.close(() => resolve()));
   return peer;
 }
 
@@ -143,7 +142,15 @@ export async function startSilentPeer(
   trickleEveryMs?: number,
 ): Promise<{ port: number; connections: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const peer = { port: 0, connections: 0, close: async (): Promise<void> => undefined };
+  const peer = {
+    port: 0,
+    connections: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
   const server = createServer((socket) => {
     peer.connections += 1;
     sockets.add(socket);
@@ -160,11 +167,6 @@ export async function startSilentPeer(
     });
   });
   peer.port = await listen(server);
-  peer.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
   return peer;
 }
 

@@ -43,7 +43,7 @@ export type Auth = 'admin' | 'none' | 'garbage';
 export interface HostileCase {
   name: string;
   auth: Auth;
-  request: Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
+  request: Omit<InjectOptions, 'headers' | 'url'> & { url: string; headers?: Record<string, string> };
 }
 
 /** Fixtures the generator fills valid-looking values from, so that one hostile field reaches the code behind the schema. */
