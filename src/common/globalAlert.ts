@@ -11,9 +11,9 @@ export interface AlertMessage {
 
 export interface GlobalAlertApi {
   alert: AlertMessage | null;
-  showSuccess(message: string, args?: Record<string, unknown>): void;
-  showError(message: string, args?: Record<string, unknown>): void;
-  clear(): void;
+  showSuccess: (message: string, args?: Record<string, unknown>) => void;
+  showError: (message: string, args?: Record<string, unknown>) => void;
+  clear: () => void;
 }
 
 export const GlobalAlertContext = createContext<GlobalAlertApi | null>(null);
