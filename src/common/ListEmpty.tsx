@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useListFilters } from './listFilters';
 
 /** True when a filter value is set: a non-empty text, or an object (a date range) with one. */
 function hasActiveFilter(filterValues: Record<string, unknown> | undefined): boolean {
@@ -21,8 +22,7 @@ interface ListEmptyProps {
 /** A list without rows: the screen's own words, or, with a search or filter set, that nothing matches it. */
 export const ListEmpty = ({ message, action }: ListEmptyProps) => {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
-  const filtered = hasActiveFilter(filterValues);
+  const filtered = hasActiveFilter(useListFilters().values);
   return (
     <Box sx={{ py: 4, px: 2, textAlign: 'center' }} data-testid="list-empty">
       <Typography color="text.secondary">{translate(filtered ? 'caredesk.list.no_match' : message)}</Typography>

@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EXACT_TOTAL_META, type PagedListMeta } from '../dataProviders/kit/pagedList';
+import { useListFilters } from './listFilters';
 
 /** Every list of the panel starts with 10 rows per page and offers these page sizes. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -21,7 +22,9 @@ const PAGE_SIZES = [10, 25, 50, 100];
  * current search and filters.
  */
 export const ListPagination = () => {
-  const { meta, total } = useListContext();
+  const list = useListContext();
+  const { total } = list;
+  const meta: unknown = list.meta;
   const exactTotal = useExactTotal();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -54,7 +57,8 @@ export const ListPagination = () => {
 
 /** The exact total of the list's current search and filters, asked for on request; forgotten when they change. */
 function useExactTotal() {
-  const { resource, filterValues, sort } = useListContext();
+  const { resource, sort } = useListContext();
+  const filterValues = useListFilters().values;
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const key = JSON.stringify([resource, filterValues]);

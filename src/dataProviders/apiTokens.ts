@@ -34,21 +34,21 @@ export function createApiTokensProvider(base: string, httpClient: HttpClient) {
     create: async (_resource: string, { data }: CreateParams<NewApiToken>) => {
       const { service, token, expires } = data;
       const body: Partial<NewApiToken> = { service, token, ...(expires != null && { expires }) };
-      const { json } = await httpClient(root, { method: 'POST', body: JSON.stringify(body) });
-      return { data: toApiTokenRecord(json as ApiToken) };
+      const created = (await httpClient(root, { method: 'POST', body: JSON.stringify(body) })).json as ApiToken;
+      return { data: toApiTokenRecord(created) };
     },
-    delete: async (_resource: string, { id, previousData }: DeleteParams) => {
+    delete: async (_resource: string, { id, previousData }: DeleteParams<ApiTokenRecord>) => {
       await httpClient(tokenUrl(id), { method: 'DELETE' });
       return { data: previousData ?? { id } };
     },
-    deleteMany: async (_resource: string, { ids }: DeleteManyParams) => {
+    deleteMany: async (_resource: string, { ids }: DeleteManyParams<ApiTokenRecord>) => {
       for (const id of ids) await httpClient(tokenUrl(id), { method: 'DELETE' });
       return { data: ids };
     },
     /** dataProvider.revokeToken('fileApiTokens', {id}) */
     revokeToken: async (_resource: string, { id }: { id: Identifier }) => {
-      const { json } = await httpClient(`${tokenUrl(id)}revoke/`, { method: 'PUT' });
-      return { data: toApiTokenRecord(json as ApiToken) };
+      const revoked = (await httpClient(`${tokenUrl(id)}revoke/`, { method: 'PUT' })).json as ApiToken;
+      return { data: toApiTokenRecord(revoked) };
     },
   });
 }

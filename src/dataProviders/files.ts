@@ -108,8 +108,9 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
 
     /** PATCH /files/{uid}/ with the changed fields only. */
     update: async (_resource: string, { id, data }: UpdateParamsOf<FileMetaChanges, FileRecord>) => {
-      const { json } = await httpClient(fileUrl(id), { method: 'PATCH', body: JSON.stringify(data) });
-      return { data: toFileRecord(json as StoredFile) };
+      const changed = (await httpClient(fileUrl(id), { method: 'PATCH', body: JSON.stringify(data) }))
+        .json as StoredFile;
+      return { data: toFileRecord(changed) };
     },
 
     delete: async (_resource: string, { id, previousData }: DeleteParams<FileRecord>) => {
@@ -123,11 +124,11 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       const deleted: string[] = [];
       for (let start = 0; start < ids.length; start += FILES_PER_REQUEST) {
         const uids = ids.slice(start, start + FILES_PER_REQUEST).map(String);
-        const { json } = await httpClient(`${filesUrl}/files/delete/`, {
+        const answer = await httpClient(`${filesUrl}/files/delete/`, {
           method: 'POST',
           body: JSON.stringify({ uids }),
         });
-        deleted.push(...(json as { deleted: string[] }).deleted);
+        deleted.push(...(answer.json as { deleted: string[] }).deleted);
       }
       return { data: deleted };
     },
@@ -145,13 +146,13 @@ export function createFilesProvider(filesUrl: string, httpClient: HttpClient) {
       const body = new FormData();
       body.append('meta', JSON.stringify({ name, description }));
       body.append('file', file, fileName ?? (file as File).name ?? name);
-      const { json } = await httpClient(`${filesUrl}/upload/`, {
+      const answer = await httpClient(`${filesUrl}/upload/`, {
         method: 'POST',
         body,
         signal,
         onUploadProgress: onProgress ?? (() => undefined),
       });
-      return { data: toFileRecord(json as StoredFile) };
+      return { data: toFileRecord(answer.json as StoredFile) };
     },
 
     /** dataProvider.downloadFile('files', {id, fallbackName}): the file's bytes and its name (from Content-Disposition). */

@@ -33,9 +33,15 @@ interface BlobResponse {
 export interface HttpClient {
   (url: string, options?: HttpOptions): Promise<HttpResponse>;
   /** A GET whose answer is bytes (a download); a failure is the same error as a JSON call's. */
-  blob(url: string): Promise<BlobResponse>;
+  blob: (url: string) => Promise<BlobResponse>;
   /** Plain fetch with the session's bearer: the response as it came, whatever its status (the caller reads it). */
-  fetch(url: string, init?: RequestInit): Promise<Response>;
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** The `message` of an error body, when it has a non-empty one. */
+function bodyMessage(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 /** fetchJson's error for a failed response: an HttpError with the parsed JSON body (or the text). */
@@ -47,12 +53,7 @@ async function responseError(response: Response): Promise<HttpError> {
   } catch {
     /* not JSON */
   }
-  const message = (body as { message?: unknown } | null)?.message;
-  return new HttpError(
-    typeof message === 'string' && message ? message : response.statusText || `HTTP ${response.status}`,
-    response.status,
-    body,
-  );
+  return new HttpError(bodyMessage(body) ?? (response.statusText || `HTTP ${response.status}`), response.status, body);
 }
 
 /**
@@ -174,14 +175,14 @@ function sendWithProgress(
       onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     request.onload = () => {
       const text = request.responseText;
-      let json: any;
+      let json: unknown;
       try {
         json = text ? JSON.parse(text) : undefined;
       } catch {
         json = undefined;
       }
       if (request.status < 200 || request.status >= 300)
-        reject(new HttpError(json?.message || request.statusText, request.status, json));
+        reject(new HttpError(bodyMessage(json) ?? request.statusText, request.status, json));
       else resolve({ status: request.status, headers: responseHeaders(request), body: text, json });
     };
     request.onerror = () => reject(new TypeError('Failed to fetch'));

@@ -20,7 +20,11 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /** Without the panel's messages: the server's own words (its title, its detail, the field's wire name). */
 const untranslated: Translate = (key, options) =>
-  key === 'caredesk.errors.in_field' ? `in field ${String(options?.field)}` : String(options?._ ?? key);
+  key === 'caredesk.errors.in_field'
+    ? `in field ${String(options?.field)}`
+    : typeof options?._ === 'string'
+      ? options._
+      : key;
 
 /** The slug of one of our stable problem types (`/problems/self-ban` → `self_ban`), or null for any other type. */
 function typeSlug(type: string | undefined): string | null {
@@ -91,7 +95,7 @@ class ProblemError extends HttpError {
  * language `translate` speaks now (react-admin's own notifications show that message).
  */
 export function toHttpError(error: unknown, translate?: Translate, fieldLabels: FieldLabels = {}): unknown {
-  if (error instanceof HttpError && isProblem(error.body)) {
+  if (error instanceof HttpError && typeof error.status === 'number' && isProblem(error.body)) {
     return new ProblemError(error.status, error.body, fieldLabels, error.message, translate);
   }
   return error;

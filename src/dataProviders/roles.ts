@@ -48,8 +48,8 @@ export function createRolesProvider(authUrl: string, httpClient: HttpClient) {
       // omitted, the service keeps the role's requirement
       const body =
         required === undefined ? { role, permissions } : { role, permissions, second_factor_required: required };
-      const { json } = await httpClient(roleUrl(role), { method: 'PUT', body: JSON.stringify(body) });
-      return { data: toRoleRecord(json as RolePolicy) };
+      const saved = (await httpClient(roleUrl(role), { method: 'PUT', body: JSON.stringify(body) })).json as RolePolicy;
+      return { data: toRoleRecord(saved) };
     },
   });
 }

@@ -50,8 +50,8 @@ export function createStatisticsProvider(config: RuntimeConfig, httpClient: Http
   return resourceProvider({
     getOne: async (_resource: string, { id }: GetOneParams) => {
       if (!isStatisticsId(id, urls)) throw new Error(`Unknown statistics: ${String(id)}`);
-      const { json } = await httpClient(urls[id]);
-      return { data: { ...(json as object), id } };
+      const figures = (await httpClient(urls[id])).json as object;
+      return { data: { ...figures, id } };
     },
   });
 }

@@ -106,8 +106,8 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   });
   const searchFields = ['publicName', 'username', 'roles', 'id'];
   const fetchAll = async () => {
-    const { json } = await httpClient(`${base}/users/`);
-    return (Array.isArray(json) ? (json as PanelUser[]) : []).map(toUserRecord);
+    const users: unknown = (await httpClient(`${base}/users/`)).json;
+    return (Array.isArray(users) ? (users as PanelUser[]) : []).map(toUserRecord);
   };
   const getList = async (resource: string, params: GetListParams) => {
     if ((params.pagination?.perPage ?? 0) > MAX_PAGE_SIZE)
@@ -131,11 +131,11 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   const list = { getList, getOne: paged.getOne, getMany };
 
   const postUids = async <T>(path: string, { ids }: UidsParams): Promise<{ data: T }> => {
-    const { json } = await httpClient(`${base}/${path}/`, {
+    const answer = await httpClient(`${base}/${path}/`, {
       method: 'POST',
       body: JSON.stringify({ uids: ids.map(String) }),
     });
-    return { data: json as T };
+    return { data: answer.json as T };
   };
 
   /**
@@ -164,11 +164,11 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
       publicName !== previous.publicName ||
       !sameList(roles, previous.roles ?? [])
     ) {
-      const { json } = await httpClient(`${userUrl(id)}domain-user/`, {
+      const answer = await httpClient(`${userUrl(id)}domain-user/`, {
         method: 'PUT',
         body: JSON.stringify({ uid: id, public_name: publicName, roles }),
       });
-      const domainUser = json as DomainUser;
+      const domainUser = answer.json as DomainUser;
       record = {
         ...record,
         publicName: domainUser.public_name,
@@ -183,11 +183,11 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     const username = (data.username ?? previous.username ?? '').trim();
     const password = typeof data.password === 'string' && data.password !== '' ? data.password : undefined;
     if (username && (username !== previous.username || password !== undefined)) {
-      const { json } = await httpClient(`${userUrl(id)}password-authentication/`, {
+      const answer = await httpClient(`${userUrl(id)}password-authentication/`, {
         method: 'PUT',
         body: JSON.stringify(password === undefined ? { username } : { username, password }),
       });
-      record = toUserRecord(json as PanelUser);
+      record = toUserRecord(answer.json as PanelUser);
     }
     return { data: record };
   };
@@ -195,7 +195,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   return resourceProvider({
     ...list,
     create: async (_resource: string, { data }: CreateParams<UserFormValues>) => {
-      const { json } = await httpClient(`${base}/users/`, {
+      const answer = await httpClient(`${base}/users/`, {
         method: 'POST',
         body: JSON.stringify({
           username: data.username ?? '',
@@ -204,7 +204,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
           roles: normalizeRoles(data.roles),
         }),
       });
-      return { data: toUserRecord(json as PanelUser) };
+      return { data: toUserRecord(answer.json as PanelUser) };
     },
     update,
     revokeTokens: (_resource: string, params: UidsParams) =>
@@ -214,8 +214,8 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     unlockUsers: (_resource: string, params: UidsParams) => postUids<{ unlocked: string[] }>('unlock-users', params),
     /** dataProvider.getSessions('users', {id}): the user's active sessions, newest use first. */
     getSessions: async (_resource: string, { id }: { id: Identifier }) => {
-      const { json } = await httpClient(`${userUrl(id)}sessions/`);
-      return { data: (Array.isArray(json) ? json : []) as UserSession[] };
+      const sessions: unknown = (await httpClient(`${userUrl(id)}sessions/`)).json;
+      return { data: (Array.isArray(sessions) ? sessions : []) as UserSession[] };
     },
     /** dataProvider.revokeSession('users', {id, family}): ends one session of the user. */
     revokeSession: async (_resource: string, { id, family }: { id: Identifier; family: string }) => {
@@ -224,8 +224,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     },
     /** dataProvider.getSecondFactors('users', {id}): whether the user's roles require a second factor, and their factors. */
     getSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {
-      const { json } = await httpClient(`${userUrl(id)}second-factors/`);
-      return { data: json as UserSecondFactors };
+      return { data: (await httpClient(`${userUrl(id)}second-factors/`)).json as UserSecondFactors };
     },
     /** dataProvider.resetSecondFactors('users', {id}): removes every factor and recovery code of the user. */
     resetSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {

@@ -19,7 +19,7 @@ export function withLocalDays(provider: I18nProvider): I18nProvider {
   };
   return {
     ...provider,
-    translate: (key, options) =>
+    translate: (key, options?: Record<string, unknown>) =>
       provider.translate(key, options && 'day' in options ? { ...options, day: shown(options.day) } : options),
   };
 }

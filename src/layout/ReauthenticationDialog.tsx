@@ -64,7 +64,7 @@ export const ReauthenticationDialog = () => {
     setBusy(false);
   };
 
-  const send = async (body: () => Promise<ReauthenticateInput>) => {
+  const send = async (body: () => ReauthenticateInput | Promise<ReauthenticateInput>) => {
     setBusy(true);
     setError(null);
     try {
@@ -79,10 +79,10 @@ export const ReauthenticationDialog = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!challenge) return password ? void send(async () => ({ password })) : undefined;
+    if (!challenge) return password ? void send(() => ({ password })) : undefined;
     if (method === null || code.trim() === '') return setError(translate('caredesk.second_factor.code_required'));
     const proof = method === 'totp' ? { totp_code: code.replace(/\s+/g, '') } : { recovery_code: code.trim() };
-    void send(async () => ({ second_factor_token: challenge.token, ...proof }));
+    void send(() => ({ second_factor_token: challenge.token, ...proof }));
   };
 
   const answerWithPasskey = () =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { filterObject, filterText, useListFilters } from '../listFilters';
 import { DayRangeFields } from './DayRangeFields';
 
 /** A day range as a list filter holds it: local days 'YYYY-MM-DD', either end optional. */
@@ -13,18 +14,19 @@ export interface DayRange {
  * `forgetTyped` also clears what was typed but not applied (after a reset).
  */
 export function useDayRangeFilter(source: string) {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const filters = useListFilters();
   const [resets, setResets] = useState(0);
-  const range = (filterValues?.[source] ?? {}) as DayRange;
+  const range = filterObject(filters.values[source]);
+  const from = filterText(range.from);
+  const to = filterText(range.to);
   const apply = (next: DayRange) => {
     const kept = { ...(next.from && { from: next.from }), ...(next.to && { to: next.to }) };
-    const { [source]: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
-    setFilters(Object.keys(kept).length ? { ...rest, [source]: kept } : rest, displayedFilters, false);
+    filters.set(source, Object.keys(kept).length ? kept : undefined);
   };
   return {
-    from: range.from ?? '',
-    to: range.to ?? '',
-    active: Boolean(range.from || range.to),
+    from,
+    to,
+    active: Boolean(from || to),
     apply,
     resets,
     forgetTyped: () => setResets((count) => count + 1),

@@ -9,6 +9,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { useListFilters } from '../listFilters';
 import { ToolbarButton } from '../ToolbarButton';
 import { type CsvColumn, toCsv } from './csv';
 import { EXPORT_LIMIT, EXPORT_PAGE_SIZE, readAllRows } from './readAll';
@@ -75,12 +76,13 @@ export function CsvDownloadButton<T extends RaRecord>(props: CsvDownloadButtonPr
 
 /** Export CSV of a react-admin list: every row its current search and filters select (not only the page shown). */
 export function CsvExportButton<T extends RaRecord>(props: ExportOptions<T>) {
-  const { resource, filterValues, sort, total, isPending } = useListContext<T>();
+  const { resource, sort, total, isPending } = useListContext<T>();
+  const filter = useListFilters().values;
   return (
     <CsvDownloadButton<T>
       {...props}
       resource={resource}
-      filter={filterValues}
+      filter={filter}
       sort={sort}
       disabled={isPending || total === 0}
     />

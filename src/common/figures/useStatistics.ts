@@ -1,4 +1,4 @@
-import { useGetOne, useLocaleState } from 'react-admin';
+import { type RaRecord, useGetOne, useLocaleState } from 'react-admin';
 import { STATISTICS_RESOURCE, type StatisticsId, type StatisticsRecord } from '../../dataProviders/statistics';
 import { useCan, type Permission } from '../permissions';
 
@@ -19,7 +19,7 @@ export const STATISTICS_PERMISSIONS: Record<StatisticsId, Permission> = {
 export function useStatistics<K extends StatisticsId>(id: K) {
   const allowed = useCan(STATISTICS_PERMISSIONS[id]);
   // one retry: the next minute's read tries again anyway
-  const { data, error, isPending } = useGetOne(
+  const { data, error, isPending } = useGetOne<RaRecord<K>>(
     STATISTICS_RESOURCE,
     { id },
     { enabled: allowed, refetchInterval: STATISTICS_REFRESH_MS, retry: 1 },

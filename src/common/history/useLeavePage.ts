@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
  * history.state.idx (0 for the page the panel was opened on; kept across reloads), and redirects replace entries
  * instead of adding them, so every earlier entry is a page the user saw.
  */
-function hasEarlierPanelPage(): boolean {
+export function hasEarlierPanelPage(): boolean {
   const index = (window.history.state as { idx?: unknown } | null)?.idx;
   return typeof index === 'number' && index > 0;
 }

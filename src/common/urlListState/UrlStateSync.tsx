@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useListContext } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useListFilters } from '../listFilters';
 import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './specListQuery';
 
 /**
@@ -12,18 +13,18 @@ import { parseSpecListQuery, type SpecListOptions, toSpecListQuery } from './spe
 export const UrlStateSync = ({ options }: { options: SpecListOptions }) => {
   const location = useLocation();
   const navigate = useNavigate();
-  const { page, perPage, sort, filterValues, displayedFilters, setSort, setFilters, setPerPage, setPage } =
-    useListContext();
+  const { page, perPage, sort, setSort, setPerPage, setPage } = useListContext();
+  const filters = useListFilters();
 
   const urlState = useMemo(() => parseSpecListQuery(location.search, options), [location.search, options]);
   const urlKey = toSpecListQuery(urlState, options);
-  const listKey = toSpecListQuery({ page, perPage, sort, filter: filterValues ?? {} }, options);
+  const listKey = toSpecListQuery({ page, perPage, sort, filter: filters.values }, options);
 
   // URL -> list, whenever the URL's state changes (not when the list does)
   const followUrl = useEffectEvent(() => {
     if (listKey === urlKey) return;
     setSort(urlState.sort);
-    setFilters(urlState.filter, displayedFilters, false);
+    filters.replace(urlState.filter);
     setPerPage(urlState.perPage);
     setPage(urlState.page); // last: sort, filter and page size changes reset the page to 1
   });

@@ -36,28 +36,31 @@ const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SA
   return number >= 1 && number <= max ? number : fallback;
 };
 
-const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
+/** A filter value the URL can hold as text (a text, a number, a truth value), or '' for any other. */
+const urlText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
 /** Only the configured, non-empty filter values (plus the search), in a stable shape. */
 function normalizeFilter(
   filter: Record<string, unknown> | undefined,
   options: SpecListOptions,
-): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+): Record<string, string | Record<string, string>> {
+  const result: Record<string, string | Record<string, string>> = {};
   const searchKey = options.searchKey ?? 'q';
   const search = filter?.[searchKey];
   if (typeof search === 'string' && search !== '') result[searchKey] = search;
   for (const [key, fields] of Object.entries(options.filters ?? {})) {
     const value = filter?.[key];
     if (fields.length === 0) {
-      if (filled(value) && typeof value !== 'object') result[key] = String(value);
+      const text = urlText(value);
+      if (text) result[key] = text;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     const object: Record<string, string> = {};
     for (const field of fields) {
-      const fieldValue = (value as Record<string, unknown>)[field];
-      if (filled(fieldValue)) object[field] = String(fieldValue);
+      const text = urlText((value as Record<string, unknown>)[field]);
+      if (text) object[field] = text;
     }
     if (Object.keys(object).length) result[key] = object;
   }
@@ -111,16 +114,13 @@ export function toSpecListQuery(state: SpecListState, options: SpecListOptions):
   query.set('sortBy', state.sort.field || options.defaultSort.field);
   query.set('ordering', (state.sort.field ? state.sort.order : options.defaultSort.order) === 'ASC' ? 'asc' : 'des');
   const filter = normalizeFilter(state.filter, options);
-  const searchKey = options.searchKey ?? 'q';
-  if (filter[searchKey]) query.set('search', String(filter[searchKey]));
+  const search = filter[options.searchKey ?? 'q'];
+  if (typeof search === 'string') query.set('search', search);
   for (const [key, fields] of Object.entries(options.filters ?? {})) {
     const value = filter[key];
     if (value === undefined) continue;
-    if (fields.length === 0) query.set(key, String(value));
-    else
-      for (const name of fields)
-        if ((value as Record<string, string>)[name])
-          query.set(`${key}__${name}`, (value as Record<string, string>)[name]);
+    if (typeof value === 'string') query.set(key, value);
+    else for (const name of fields) if (value[name]) query.set(`${key}__${name}`, value[name]);
   }
   return query.toString();
 }

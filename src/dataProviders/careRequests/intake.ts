@@ -4,7 +4,8 @@ import type { CareRequestValues, PatientValues } from './formValues';
 const PANEL_TRACKING = { utm_source: 'caredesk', utm_medium: 'panel', utm_campaign: 'staff-entry' } as const;
 
 const flag = (value: boolean) => (value ? '1' : '0');
-const code = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+const code = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value).trim();
 
 const PATIENT_FIELDS: Array<[string, keyof PatientValues]> = [
   ['Geschlecht', 'gender'],
@@ -172,7 +173,7 @@ export async function submitCareRequest(
   let body = raw;
   let problem: Problem | null = null;
   try {
-    const parsed = JSON.parse(raw);
+    const parsed: unknown = JSON.parse(raw);
     body = JSON.stringify(parsed, null, 2);
     if (parsed && typeof parsed === 'object') problem = parsed;
   } catch {

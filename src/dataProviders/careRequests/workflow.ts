@@ -1,7 +1,9 @@
+import type { Static } from '@sinclair/typebox';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { HttpError, type Identifier } from 'react-admin';
 import type {
   ActivityEntryOutput,
+  ActivityPage,
   CareEventName,
   MyCareSettingsBody,
   NoteOutput,
@@ -52,11 +54,12 @@ function streamEvents(url: string, httpClient: HttpClient, { onEvent, signal }: 
     signal,
     openWhenHidden: true,
     headers: { Accept: 'text/event-stream' },
-    fetch: (input, init) => httpClient.fetch(String(input), init),
-    onopen: async (response) => {
-      if (response.status === 403) throw new StreamStopped();
+    fetch: (input, init) => httpClient.fetch(input instanceof Request ? input.url : input.toString(), init),
+    onopen: (response) => {
+      if (response.status === 403) return Promise.reject(new StreamStopped());
       // a 401 (a token that ended meanwhile) retries: the next attempt asks the session for a fresh one
-      if (!response.ok) throw new Error(`care events: HTTP ${response.status}`);
+      if (!response.ok) return Promise.reject(new Error(`care events: HTTP ${response.status}`));
+      return Promise.resolve();
     },
     onmessage: (message) => {
       if (!message.event) return;
@@ -115,8 +118,9 @@ export function workflowMethods(careUrl: string, httpClient: HttpClient) {
       _resource: string,
       { id: uid, page = 1, perPage = 20 }: { id: Identifier; page?: number; perPage?: number },
     ) => {
-      const { json } = await httpClient(`${requestUrl(uid)}/activity/?page=${page}&page_size=${perPage}`);
-      return { data: json.items as ActivityEntry[], hasNextPage: json.next_page !== null, total: json.total as number };
+      const activity = (await httpClient(`${requestUrl(uid)}/activity/?page=${page}&page_size=${perPage}`))
+        .json as Static<typeof ActivityPage>;
+      return { data: activity.items, hasNextPage: activity.next_page !== null, total: activity.total };
     },
     /** dataProvider.getAssignees(resource): who a request may be assigned to, by public name (care:work). */
     getAssignees: async (_resource: string) => ({

@@ -9,11 +9,15 @@ import type {
 } from 'react-admin';
 import type { HttpClient } from '../httpClient';
 
+/** A value's text as String gives it, except an object's, which is its JSON rather than '[object Object]'. */
+const valueText = (value: unknown): string =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
 /** Searchable text of one field: arrays are joined, null and undefined are empty. */
 const fieldText = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(fieldText).join(' ');
-  return String(value);
+  return valueText(value);
 };
 
 function compareValues(a: unknown, b: unknown): number {
@@ -46,8 +50,8 @@ export function applyListParams<T extends RaRecord>(
       if (expected === undefined || expected === '') return true;
       const actual = fields[key];
       return Array.isArray(actual)
-        ? actual.map(String).includes(String(expected))
-        : String(actual) === String(expected);
+        ? actual.map(valueText).includes(valueText(expected))
+        : valueText(actual) === valueText(expected);
     });
   });
 
@@ -107,13 +111,13 @@ export function localListResource<TItem, TRecord extends RaRecord>(
   return {
     getList: async (_resource: string, params: GetListParams) =>
       applyListParams(await fetchAll(), params, searchFields),
-    getOne: async (resource: string, params: GetOneParams) => {
+    getOne: async (resource: string, params: GetOneParams<TRecord>) => {
       if (itemUrl) return { data: toRecord((await httpClient(itemUrl(params.id))).json as TItem) };
       const found = (await fetchAll()).find((record) => String(record.id) === String(params.id));
       if (!found) throw new Error(`${resource} ${params.id} not found`);
       return { data: found };
     },
-    getMany: async (_resource: string, params: GetManyParams) => {
+    getMany: async (_resource: string, params: GetManyParams<TRecord>) => {
       const wanted = new Set(params.ids.map(String));
       return { data: (await fetchAll()).filter((record) => wanted.has(String(record.id))) };
     },

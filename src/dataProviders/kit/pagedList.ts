@@ -91,7 +91,8 @@ export function toPagedQuery(
   if (typeof search === 'string' && search.trim() !== '') query.set('query', search.trim());
   const filters = toPagedFilters(filter, config.filters);
   if (filters) query.set('filters', JSON.stringify(filters));
-  if (params.meta?.exactTotal === true) query.set('exact_total', 'true');
+  const meta = params.meta as { exactTotal?: unknown } | undefined;
+  if (meta?.exactTotal === true) query.set('exact_total', 'true');
   return query;
 }
 
@@ -125,12 +126,14 @@ export function pagedListResource<TItem, TRecord extends RaRecord = TItem & RaRe
   };
   return {
     getList: async (_resource: string, params: GetListParams) => {
-      const { json } = await httpClient(`${config.url}?${toPagedQuery(params, config)}`, { signal: params.signal });
-      return fromPage(json as Page<TItem>, config);
+      const answer = await httpClient(`${config.url}?${toPagedQuery(params, config)}`, { signal: params.signal });
+      return fromPage(answer.json as Page<TItem>, config);
     },
     ...(itemUrl && {
-      getOne: async (_resource: string, params: GetOneParams) => ({ data: await readOne(params.id, params.signal) }),
-      getMany: async (_resource: string, params: GetManyParams) => ({
+      getOne: async (_resource: string, params: GetOneParams<TRecord>) => ({
+        data: await readOne(params.id, params.signal),
+      }),
+      getMany: async (_resource: string, params: GetManyParams<TRecord>) => ({
         data: await Promise.all(params.ids.map((id) => readOne(id))),
       }),
     }),

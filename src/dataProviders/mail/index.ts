@@ -53,18 +53,28 @@ export function mailStatesOf(value: unknown): MailState[] | undefined {
   return states.length ? states : undefined;
 }
 
+/** The problem body of an invalid expression (RE2's `reason`, and `at`, the part at fault), and the `errors` react-admin's form reads. */
+interface InvalidExpressionBody {
+  type?: unknown;
+  reason?: unknown;
+  at?: unknown;
+  errors?: Record<string, string>;
+}
+
 /**
  * An invalid expression's problem as a submission error of the account editor's Expression field (react-admin's form reads
  * `body.errors`): the reason's text in the panel's language, translated when shown, in react-admin's format for a message with arguments.
  */
 function withExpressionFieldError(error: unknown): unknown {
-  if (!(error instanceof HttpError) || error.body?.type !== '/problems/invalid-expression') return error;
-  const reason = typeof error.body.reason === 'string' ? error.body.reason : 'syntax';
+  if (!(error instanceof HttpError)) return error;
+  const body = error.body as InvalidExpressionBody | null | undefined;
+  if (body?.type !== '/problems/invalid-expression') return error;
+  const reason = typeof body.reason === 'string' ? body.reason : 'syntax';
   const message = {
     message: `caredesk.mail.expression_errors.${reason.replaceAll('-', '_')}`,
-    args: { at: error.body.at ?? '', _: error.message },
+    args: { at: body.at ?? '', _: error.message },
   };
-  error.body.errors = { expression: `@@react-admin@@${JSON.stringify(message)}` };
+  body.errors = { expression: `@@react-admin@@${JSON.stringify(message)}` };
   return error;
 }
 
@@ -117,7 +127,8 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
   /** One of the spec's four lists: the log with its state fixed, its rows in the spec list's shape. */
   const stateList = <T extends MailLogRecord>(state: MailState, shape: (record: MailLogRecord) => T) => ({
     getList: async (resource: string, params: GetListParams) => {
-      const result = await logPages.getList(resource, { ...params, filter: { ...params.filter, state: [state] } });
+      const filter = params.filter as Record<string, unknown> | undefined;
+      const result = await logPages.getList(resource, { ...params, filter: { ...filter, state: [state] } });
       return { ...result, data: result.data.map(shape) };
     },
   });
@@ -175,8 +186,8 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
       ),
       /** dataProvider.sendMail('mailAccounts', {data}): POST /send/ (a test mail through the account matching the sender). */
       sendMail: async (_resource: string, { data }: { data: SendMailInput }) => {
-        const { json } = await httpClient(url('send/'), { method: 'POST', body: JSON.stringify({ cc: [], ...data }) });
-        return { data: json as Sent };
+        const answer = await httpClient(url('send/'), { method: 'POST', body: JSON.stringify({ cc: [], ...data }) });
+        return { data: answer.json as Sent };
       },
     }),
     [MAIL_RESOURCES.queue]: resourceProvider(stateList('queued', asQueueEntry)),
@@ -185,28 +196,28 @@ export function createMailProviders(mailUrl: string, httpClient: HttpClient) {
       ...stateList('retrying', asRetryingEntry),
       /** dataProvider.retryNow('mailRetries', {ids}): the selected retrying mails are due now; resolves to how many moved. */
       retryNow: async (_resource: string, { ids }: { ids: Identifier[] }) => {
-        const { json } = await httpClient(url('administration/queue/failed-temporarily/retry-now/'), {
+        const answer = await httpClient(url('administration/queue/failed-temporarily/retry-now/'), {
           method: 'POST',
           body: JSON.stringify({ uids: ids.map(String) }),
         });
-        return { data: json as RetriedNow };
+        return { data: answer.json as RetriedNow };
       },
     }),
     [MAIL_RESOURCES.failed]: resourceProvider({
       ...stateList('failed', asFailedEntry),
       /** dataProvider.requeueMails('mailFailed', {ids}): the selected permanently failed deliveries go back to the queue. */
       requeueMails: async (_resource: string, { ids }: { ids: Identifier[] }) => {
-        const { json } = await httpClient(url('administration/queue/failed-permanently/requeue/'), {
+        const answer = await httpClient(url('administration/queue/failed-permanently/requeue/'), {
           method: 'POST',
           body: JSON.stringify({ uids: ids.map(String) }),
         });
-        return { data: json as Requeued };
+        return { data: answer.json as Requeued };
       },
     }),
     [MAIL_RESOURCES.log]: resourceProvider({
       getList: readLog,
       /** One mail with its body, attempts and resend links (GET …/mails/{reference_uid}/). */
-      getOne: async (_resource: string, { id, signal }: GetOneParams) => ({
+      getOne: async (_resource: string, { id, signal }: GetOneParams<MailLogRecord>) => ({
         data: toMailDetailRecord((await httpClient(mailUrlOf(id), { signal })).json as MailLogDetail),
       }),
       /** dataProvider.resendMail('mail-log', {id}): a new mail with the same content; resolves to the new mail. */

@@ -16,6 +16,7 @@ import {
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailList } from '../../common/DetailList';
+import { hasEarlierPanelPage } from '../../common/history/useLeavePage';
 import { AUDIT_RESOURCE, type AuditEvent } from '../../dataProviders/audit';
 import { describeError } from '../../dataProviders/problem';
 import { ActionField, ActorField, OutcomeChip, TargetLabelField, TargetTypeField, TimeField } from './fields';
@@ -83,7 +84,7 @@ const AuditEventShow = () => {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { data, isPending, error } = useGetOne<AuditEvent>(AUDIT_RESOURCE, { id }, { retry: false });
-  const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(AUDIT_PATH));
+  const back = () => (hasEarlierPanelPage() ? navigate(-1) : navigate(AUDIT_PATH));
   const status = (error as { status?: number } | null)?.status;
   return (
     <Box sx={{ mt: 2, maxWidth: 960 }}>

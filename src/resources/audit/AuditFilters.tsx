@@ -1,17 +1,10 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useGetList, useListContext, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { DayRangeFilter, useDayRangeFilter } from '../../common/dates/DayRangeFilter';
 import { FilterMenuButton } from '../../common/FilterMenuButton';
+import { filterText, useListFilters } from '../../common/listFilters';
 import { USERS_RESOURCE, type UserRecord } from '../../dataProviders/users';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, actionLabel, targetTypeLabel } from './actions';
-
-interface AuditFilterValues {
-  q?: string;
-  time?: { from?: string; to?: string };
-  action?: string;
-  actor?: string;
-  target_type?: string;
-}
 
 type ChoiceKey = 'action' | 'actor' | 'target_type';
 
@@ -36,22 +29,20 @@ function useActorChoices(current: string) {
  */
 export const AuditFilters = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const values = (filterValues ?? {}) as AuditFilterValues;
+  const filters = useListFilters();
+  const choice = (key: ChoiceKey) => filterText(filters.values[key]);
   const time = useDayRangeFilter('time');
-  const actors = useActorChoices(values.actor ?? '');
+  const actors = useActorChoices(choice('actor'));
   const count =
     Number(time.active) +
-    Number(Boolean(values.action)) +
-    Number(Boolean(values.actor)) +
-    Number(Boolean(values.target_type));
+    Number(Boolean(choice('action'))) +
+    Number(Boolean(choice('actor'))) +
+    Number(Boolean(choice('target_type')));
 
-  const setChoice = (key: ChoiceKey, next: string) => {
-    const { [key]: _dropped, ...rest } = values;
-    setFilters(next ? { ...rest, [key]: next } : rest, displayedFilters, false);
-  };
+  const setChoice = (key: ChoiceKey, next: string) => filters.set(key, next);
   const reset = () => {
-    setFilters(values.q ? { q: values.q } : {}, displayedFilters, false);
+    const search = filters.values.q;
+    filters.replace(search ? { q: search } : {});
     time.forgetTyped();
   };
 
@@ -60,7 +51,7 @@ export const AuditFilters = () => {
       select
       size="small"
       label={translate(t(key))}
-      value={values[key] ?? ''}
+      value={choice(key)}
       onChange={(event) => setChoice(key, event.target.value)}
     >
       <MenuItem value="">{translate(t('any'))}</MenuItem>

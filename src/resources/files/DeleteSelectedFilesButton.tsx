@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { type Identifier, useListContext } from 'react-admin';
 import { ToolbarButton } from '../../common/ToolbarButton';
+import type { FileRecord } from '../../dataProviders/files';
 import { FileDeleteDialog } from './FileDeleteDialog';
 
 /**
@@ -9,7 +10,7 @@ import { FileDeleteDialog } from './FileDeleteDialog';
  * keeps the files selected when it opened (the cleared selection would otherwise retitle it while it closes).
  */
 export const DeleteSelectedFilesButton = () => {
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems } = useListContext<FileRecord>();
   const [open, setOpen] = useState(false);
   const [ids, setIds] = useState<Identifier[]>([]);
   const ask = () => {

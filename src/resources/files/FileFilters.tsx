@@ -1,14 +1,9 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { DayRangeFilter, useDayRangeFilter } from '../../common/dates/DayRangeFilter';
 import { FilterMenuButton } from '../../common/FilterMenuButton';
+import { filterObject, filterText, useListFilters } from '../../common/listFilters';
 import { REFERENCE_KINDS } from './format';
-
-interface FileFilterValues {
-  q?: string;
-  uploaded?: { from?: string; to?: string };
-  reference?: { kind?: string };
-}
 
 const t = (key: string) => `caredesk.files.search.${key}`;
 
@@ -19,19 +14,15 @@ const t = (key: string) => `caredesk.files.search.${key}`;
  */
 export const FileFilters = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const values = (filterValues ?? {}) as FileFilterValues;
+  const filters = useListFilters();
   const uploaded = useDayRangeFilter('uploaded');
-  const kind = values.reference?.kind ?? '';
+  const kind = filterText(filterObject(filters.values.reference).kind);
   const count = Number(uploaded.active) + Number(Boolean(kind));
 
-  const setKind = (next: string) => {
-    const { reference: _dropped, ...rest } = values;
-    setFilters(next ? { ...rest, reference: { kind: next } } : rest, displayedFilters, false);
-  };
+  const setKind = (next: string) => filters.set('reference', next ? { kind: next } : undefined);
   const reset = () => {
-    const { uploaded: _uploaded, reference: _reference, ...rest } = values;
-    setFilters(rest, displayedFilters, false);
+    const { uploaded: _uploaded, reference: _reference, ...rest } = filters.values;
+    filters.replace(rest);
     uploaded.forgetTyped();
   };
 

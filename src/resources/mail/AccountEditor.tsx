@@ -12,7 +12,7 @@ import { requiredField } from './validators';
 const accountTitles = {
   add: 'caredesk.mail.editor.add_account',
   edit: 'caredesk.mail.editor.edit_account',
-  nameOf: (record: Record<string, unknown>) => String(record.expression ?? ''),
+  nameOf: (record: Record<string, unknown>) => (typeof record.expression === 'string' ? record.expression : ''),
 };
 
 /** The test-mail action of a stored account (not while adding one). */

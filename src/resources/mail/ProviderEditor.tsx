@@ -9,7 +9,7 @@ import { hostValidators, portValidators, providerNameValidators, requiredField }
 const providerTitles = {
   add: 'caredesk.mail.editor.add_provider',
   edit: 'caredesk.mail.editor.edit_provider',
-  nameOf: (record: Record<string, unknown>) => String(record.name ?? ''),
+  nameOf: (record: Record<string, unknown>) => (typeof record.name === 'string' ? record.name : ''),
 };
 
 const DeleteProvider = () => (

@@ -5,6 +5,7 @@ import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import { ToolbarButton } from '../../common/ToolbarButton';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { MailLogRecord } from '../../dataProviders/mail/logRecords';
 import { IfCan } from '../../common/permissions';
 
 /**
@@ -13,7 +14,7 @@ import { IfCan } from '../../common/permissions';
  * mail:manage.
  */
 export const RequeueButton = () => {
-  const { selectedIds, onUnselectItems, refetch } = useListContext();
+  const { selectedIds, onUnselectItems, refetch } = useListContext<MailLogRecord>();
   const dataProvider = useDataProvider<CaredeskDataProvider>();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

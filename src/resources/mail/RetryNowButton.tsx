@@ -6,6 +6,7 @@ import { IfCan } from '../../common/permissions';
 import { ToolbarButton } from '../../common/ToolbarButton';
 import type { CaredeskDataProvider } from '../../dataProviders';
 import { MAIL_RESOURCES } from '../../dataProviders/mail';
+import type { MailLogRecord } from '../../dataProviders/mail/logRecords';
 
 /** Makes retrying mails due now and says how many moved (none: they were delivered, failed or cancelled meanwhile); then reloads. */
 function useRetryNow() {
@@ -34,7 +35,7 @@ const Progress = () => <CircularProgress size={16} color="inherit" />;
 
 /** The retry list's toolbar button for the selected rows (mail:manage); disabled without a selection, which it clears. */
 export const RetryNowButton = () => {
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems } = useListContext<MailLogRecord>();
   const { busy, retryNow } = useRetryNow();
   const click = async () => {
     await retryNow(selectedIds);

@@ -84,7 +84,7 @@ function matches(expression: string, address: string): boolean {
 /** A literal address (^noreply@example\.org$) or noreply@<domain> for a domain pattern (.*@example\.org$), else ''. */
 function senderFromSimplePattern(pattern: string): string {
   const raw = pattern.trim().replace(/^\^/, '').replace(/\$$/, '');
-  const unescaped = raw.replace(/\\([.\-])/g, '$1');
+  const unescaped = raw.replace(/\\([.-])/g, '$1');
   if (!/[*+?()[\]{}|\\^$]/.test(unescaped) && isEmail(unescaped)) return unescaped;
   const domain = /^(?:\.\*|\.\+|\[\^@\]\+|\[\^@\]\*)?@((?:[A-Za-z0-9-]+\\?\.)+[A-Za-z]{2,})$/.exec(raw);
   if (domain) return `noreply@${domain[1].replace(/\\\./g, '.')}`;

@@ -9,7 +9,8 @@ const minProviderLength = minLength(MIN_PROVIDER_TEXT_LENGTH, 'caredesk.validati
 /** Digits only ('Number required'); an empty value is left to `requiredField`. */
 const numberRequired: Validator = (value: unknown) => {
   if (value === null || value === undefined || value === '') return undefined;
-  return /^\d+$/.test(String(value).trim()) ? undefined : 'caredesk.mail.validation.number';
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d+$/.test(text) ? undefined : 'caredesk.mail.validation.number';
 };
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;

@@ -16,7 +16,9 @@ export const RolesInput = ({ source, label = 'resources.users.fields.roles', val
   const translate = useTranslate();
   const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [] });
   const { isSubmitted } = useFormState();
-  const value: string[] = Array.isArray(field.value) ? field.value : [];
+  const value = Array.isArray(field.value)
+    ? field.value.filter((role): role is string => typeof role === 'string')
+    : [];
   const showError = !!fieldState.error && (fieldState.isTouched || isSubmitted || fieldState.isDirty);
 
   return (

@@ -1,4 +1,4 @@
-import { type Announcements, type KeyboardCoordinateGetter, KeyboardCode } from '@dnd-kit/core';
+import type { Announcements, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import type { Incoming } from '../../../dataProviders/careRequests/wire';
 
 /**
@@ -7,7 +7,7 @@ import type { Incoming } from '../../../dataProviders/careRequests/wire';
  * its own order.
  */
 export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
-  const step = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return undefined;
   event.preventDefault();
   // the columns in the order they were rendered: the statuses' order

@@ -67,7 +67,9 @@ export const MissionStep = ({
           label={fieldLabel('missionBegins')}
           choices={missionBegins}
           validate={requiredField}
-          format={(value: unknown) => (value === null || value === undefined ? '' : String(value))}
+          format={(value: MissionValues['missionBegins'] | undefined) =>
+            value === null || value === undefined ? '' : String(value)
+          }
         />
         <FormDataConsumer<MissionValues>>
           {({ formData }) =>

@@ -19,7 +19,7 @@ import {
 export const todayIso = (now: Date = new Date()) => berlinToday(now);
 
 const message = (name: string) => `caredesk.care.create.validation.${name}`;
-const sent = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+const sent = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 const matches = (pattern: string, value: string) => new RegExp(pattern).test(value);
 
 /** Required; blanks alone count as empty, since the intake trims them away. Marked so that labels show the asterisk. */

@@ -1,13 +1,14 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useListFilters } from '../../../common/listFilters';
 
 /** The search box: typing changes nothing until Enter starts the search (filter q, kept in the URL as `search`). */
 export const IncomingSearchBox = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const current = typeof filterValues?.q === 'string' ? filterValues.q : '';
+  const filters = useListFilters();
+  const current = typeof filters.values.q === 'string' ? filters.values.q : '';
   const [text, setText] = useState(current);
   useEffect(() => setText(current), [current]);
   return (
@@ -20,9 +21,7 @@ export const IncomingSearchBox = () => {
       onKeyDown={(event) => {
         if (event.key !== 'Enter') return;
         event.preventDefault();
-        const { q: _dropped, ...rest } = filterValues ?? {};
-        const query = text.trim();
-        setFilters(query ? { ...rest, q: query } : rest, displayedFilters, false);
+        filters.set('q', text.trim());
       }}
       slotProps={{
         htmlInput: { 'aria-label': translate('caredesk.care.incoming.search') },

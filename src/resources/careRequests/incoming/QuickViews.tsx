@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useListFilters } from '../../../common/listFilters';
 import { IfCan } from '../../../common/permissions';
 import { type QuickView, quickViewFilters } from '../workflow/quickViews';
 
@@ -10,10 +11,10 @@ const sameFilter = (a: Record<string, unknown>, b: Record<string, unknown>) => J
 /** "All", "Mine", "Unassigned", "Follow-up due": each sets the list's filters (the search stays); the one shown is pressed. */
 export const QuickViews = () => {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const { q, ...filters } = (filterValues ?? {}) as Record<string, unknown>;
+  const list = useListFilters();
+  const { q, ...filters } = list.values;
   const search = q ? { q } : {};
-  const choose = (next: Record<string, unknown>) => setFilters({ ...search, ...next }, {}, false);
+  const choose = (next: Record<string, unknown>) => list.replace({ ...search, ...next });
   const button = (key: string, filter: Record<string, unknown>) => {
     const pressed = sameFilter(filters, filter);
     return (

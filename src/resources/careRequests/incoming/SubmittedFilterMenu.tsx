@@ -1,6 +1,7 @@
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { DayRangeFilter, useDayRangeFilter } from '../../../common/dates/DayRangeFilter';
 import { FilterMenuButton } from '../../../common/FilterMenuButton';
+import { useListFilters } from '../../../common/listFilters';
 import { useWorkflowFilters, WorkflowFilterFields } from './WorkflowFilterFields';
 
 const t = (key: string) => `caredesk.care.incoming.${key}`;
@@ -15,10 +16,10 @@ export const SubmittedFilterMenu = () => {
   const submitted = useDayRangeFilter('submitted');
   const followUp = useDayRangeFilter('follow_up');
   const workflow = useWorkflowFilters();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const filters = useListFilters();
   const reset = () => {
-    const search = (filterValues as { q?: string } | undefined)?.q;
-    setFilters(search ? { q: search } : {}, displayedFilters, false);
+    const search = filters.values.q;
+    filters.replace(search ? { q: search } : {});
     submitted.forgetTyped();
     followUp.forgetTyped();
   };

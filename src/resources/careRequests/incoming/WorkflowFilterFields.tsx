@@ -1,6 +1,7 @@
 import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { CARE_STATUSES, type CareStatus } from '../../../../contracts/care-workflow';
+import { filterText, useListFilters } from '../../../common/listFilters';
 import { useStatusLabel } from '../workflow/parts';
 import { useAssignees } from '../workflow/useAssignees';
 
@@ -8,12 +9,9 @@ const t = (key: string) => `caredesk.care_work.filter.${key}`;
 
 /** Sets one plain filter of the list (the URL keeps it as text), or drops it for ''. */
 function usePlainFilter(source: string) {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const value = String(filterValues?.[source] ?? '');
-  const apply = (next: string) => {
-    const { [source]: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
-    setFilters(next ? { ...rest, [source]: next } : rest, displayedFilters, false);
-  };
+  const filters = useListFilters();
+  const value = filterText(filters.values[source]);
+  const apply = (next: string) => filters.set(source, next);
   return { value, apply, active: value !== '' };
 }
 

@@ -154,7 +154,7 @@ const NoteItem = ({ uid, note, mine }: { uid: string; note: CareNote; mine: bool
         message={t('delete_text')}
         confirmLabel={t('delete')}
         onConfirm={() => dataProvider.deleteNote(RESOURCE, { id: uid, noteUid: note.uid })}
-        onConfirmed={() => void act(async () => undefined)}
+        onConfirmed={() => void act(() => Promise.resolve())}
       />
     </ListItem>
   );

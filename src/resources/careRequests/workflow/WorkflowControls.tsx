@@ -97,7 +97,7 @@ export const WorkflowControls = ({ record: latest, canWork }: { record: Workflow
           open={statusOpen}
           onOpen={() => setStatusOpen(true)}
           onClose={() => setStatusOpen(false)}
-          onChange={(event) => chooseStatus(event.target.value as CareStatus)}
+          onChange={(event) => chooseStatus(event.target.value)}
         >
           {CARE_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Title, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { DetailList } from '../../../common/DetailList';
+import { hasEarlierPanelPage } from '../../../common/history/useLeavePage';
 import { MAIL_DETAIL_META, MAIL_RESOURCES } from '../../../dataProviders/mail';
 import type { MailDetailRecord } from '../../../dataProviders/mail/logRecords';
 import { describeError } from '../../../dataProviders/problem';
@@ -80,7 +81,7 @@ const MailLogShow = () => {
     { id: uid, meta: MAIL_DETAIL_META },
     { retry: false },
   );
-  const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(mailPaths.log));
+  const back = () => (hasEarlierPanelPage() ? navigate(-1) : navigate(mailPaths.log));
   const status = (error as { status?: number } | null)?.status;
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }}>

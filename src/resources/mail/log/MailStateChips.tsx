@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Chip, Stack } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useListFilters } from '../../../common/listFilters';
 import { mailStatesOf } from '../../../dataProviders/mail';
 import { MAIL_STATES, type MailState } from '../../../dataProviders/mail/logWire';
 import { STATE_COLORS } from './MailStateChip';
@@ -11,14 +12,12 @@ import { STATE_COLORS } from './MailStateChip';
  */
 export const MailStateChips = () => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  const selected = mailStatesOf(filterValues?.state) ?? [];
+  const filters = useListFilters();
+  const selected = mailStatesOf(filters.values.state) ?? [];
 
   const toggle = (state: MailState) => {
     const next = selected.includes(state) ? selected.filter((item) => item !== state) : [...selected, state];
-    const { state: _dropped, ...rest } = (filterValues ?? {}) as Record<string, unknown>;
-    const ordered = MAIL_STATES.filter((item) => next.includes(item));
-    setFilters(ordered.length ? { ...rest, state: ordered.join(',') } : rest, displayedFilters, false);
+    filters.set('state', MAIL_STATES.filter((item) => next.includes(item)).join(','));
   };
 
   return (
