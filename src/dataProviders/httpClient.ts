@@ -10,7 +10,7 @@ interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;
-  json: any;
+  json: unknown;
 }
 
 export interface UploadProgress {

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { de } from 'date-fns/locale';
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/resources/careRequests/incoming/IncomingCareRequestList';
+import type { Info } from '../../contracts/auth';
 import { LOCALE_STORAGE_KEY } from '../../src/i18n/detectLocale';
 import type { createAuthProvider } from '../../src/login/authProvider';
 import { ADMIN_UID, AUTH_URL, ORIGIN } from './support/fakeAuthService';
@@ -24,7 +26,7 @@ vi.mock('../../src/login/authProvider', async (importOriginal) => {
         ...provider,
         getPermissions: async (params: unknown) =>
           (await provider.getPermissions?.(params)) ??
-          (await options.httpClient(`${options.session.authUrl}/info/`)).json.permissions,
+          ((await options.httpClient(`${options.session.authUrl}/info/`)).json as Static<typeof Info>).permissions,
       };
     },
   };

@@ -1,5 +1,7 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Info } from '../../contracts/auth';
 import { createHttpClient } from '../../src/dataProviders/httpClient';
 import { createSession, REFRESH_LEAD_MS, type Session, STORAGE_KEYS } from '../../src/session/session';
 import { TokenResponseError } from '../../src/session/tokenResponse';
@@ -181,7 +183,7 @@ describe('fetch wrapper', () => {
 
     const { json } = await httpClient(`${AUTH_URL}/info/`);
 
-    expect(json.uid).toBe(ADMIN_UID);
+    expect((json as Static<typeof Info>).uid).toBe(ADMIN_UID);
     expect(backend.service.hits('GET', '/api/auth/info/')[0].authorization).toBe(
       `Bearer ${await session.getAccessToken()}`,
     );
