@@ -142,7 +142,7 @@ async function benchOn(database: Database): Promise<WorkflowBenchResult> {
     const baseline = await measure(app, token, 'baseline: GET /api/health', '/api/health');
     const queries = await measureQueries(app, token, assignees[3]);
     const [{ uid }] = (
-      (await database.db.execute(sql`select uid from care_requests where version = 1 limit 1`)) as unknown as {
+      (await database.db.execute<{ uid: string }>(sql`select uid from care_requests where version = 1 limit 1`)) as {
         rows: { uid: string }[];
       }
     ).rows;

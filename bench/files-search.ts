@@ -170,7 +170,9 @@ async function checkPlans(database: Database): Promise<PlanCheck[]> {
 }
 
 async function explain(database: Database, scenario: string, query: SQLWrapper): Promise<PlanCheck> {
-  const result = (await database.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+  const result = (await database.db.execute<Record<string, string>>(sql`explain ${query}`)) as {
+    rows: Record<string, string>[];
+  };
   const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
   return { scenario, usesIndex: /Index (Only )?Scan/.test(plan) && !/Seq Scan on files/.test(plan), plan };
 }

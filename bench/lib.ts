@@ -63,7 +63,7 @@ export function envNumber(names: string[], fallback: number): number {
 /** A bare Fastify app: GET /bare answers {ok: true}, POST /bare (JSON) answers 201 {ok: true}. */
 export function bareApp(): FastifyInstance {
   const app: FastifyInstance = Fastify({ logger: false });
-  app.get('/bare', async () => ({ ok: true }));
+  app.get('/bare', () => ({ ok: true }));
   app.post('/bare', async (_request, reply) => reply.code(201).send({ ok: true }));
   return app;
 }

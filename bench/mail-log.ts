@@ -65,9 +65,9 @@ const randomInt = (below: number) => Math.floor(Math.random() * below);
 export async function seed(database: Database, count: number): Promise<number> {
   const started = performance.now();
   // the search indexes are built once after the load (their own definitions, read back), instead of row by row during it
-  const definitions = (await database.db.execute(
+  const definitions = (await database.db.execute<{ indexname: string; indexdef: string }>(
     sql`select indexname, indexdef from pg_indexes where indexname in ('mail_search_trgm_idx', 'mail_search_tokens_idx')`,
-  )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+  )) as { rows: { indexname: string; indexdef: string }[] };
   for (const { indexname } of definitions.rows) await database.db.execute(sql.raw(`drop index ${indexname}`));
   await database.db.execute(sql`
     insert into mails (reference_uid, sender, recipients, cc, subject, message, state, requested_at, attempts, completed_at, next_attempt_at,
@@ -228,9 +228,9 @@ async function measureGet(
 
 /** Uids of mails with attempts, for the details scenario. */
 async function detailUids(database: Database): Promise<string[]> {
-  const result = (await database.db.execute(
+  const result = (await database.db.execute<{ mail_uid: string }>(
     sql`select mail_uid from mail_attempts order by id limit 1000`,
-  )) as unknown as { rows: { mail_uid: string }[] };
+  )) as { rows: { mail_uid: string }[] };
   return result.rows.map((row) => row.mail_uid);
 }
 
@@ -238,8 +238,8 @@ async function detailUids(database: Database): Promise<string[]> {
 async function explain(database: Database, scenario: string, query: SQLWrapper, bitmapOnly: boolean) {
   const result = (await database.db.transaction(async (tx) => {
     if (bitmapOnly) await tx.execute(BITMAP_SCANS_ONLY);
-    return tx.execute(sql`explain (analyze, buffers) ${query}`);
-  })) as unknown as { rows: Record<string, string>[] };
+    return tx.execute<Record<string, string>>(sql`explain (analyze, buffers) ${query}`);
+  })) as { rows: Record<string, string>[] };
   return { scenario, plan: result.rows.map((row) => Object.values(row)[0]).join('\n') };
 }
 
