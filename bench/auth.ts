@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { ensureFirstAdministrator } from '../server/auth';
 import { hashPassword } from '../server/auth/passwords';
-import { loadConfig } from '../server/config';
-import type { Database } from '../server/db';
+import { openDatabase, type Database } from '../server/db';
 import { passwordAuthentications, users } from '../server/db/schema';
 import {
   envNumber,
@@ -15,37 +12,61 @@ import {
   printMeasurements,
   printTable,
   recordGoal,
-  startBareServer,
   timeRuns,
   times,
-  withPglite,
   withPostgres,
   type Measurement,
 } from './lib';
+import { startBareProcess, startProductionServer } from './processes';
 
 const USER_COUNT = 1_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
-/** The server on the given database (its files in a temporary folder). */
-async function startAuthServer(database: Database) {
+/**
+ * The settings of the bench's server processes beside the production defaults: the administrator it signs in as, and access
+ * tokens that outlast the section (the default 300 s would expire the bench's token mid-run; a token's lifetime does not change
+ * what a request costs).
+ */
+const SERVER_SETTINGS = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ACCESS_TOKEN_TTL: '3600' };
+
+type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+/**
+ * A fresh database and data folder for a server process: `work` gets the server's settings for them, after `prepare` (if any) wrote
+ * into the database from this process. PGlite is one process's folder, so it is closed again before the server opens it.
+ */
+async function withServerDatabase<T>(
+  kind: DatabaseKind,
+  prepare: ((database: Database) => Promise<void>) | undefined,
+  work: (settings: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    panelDir: path.join(dataDir, 'no-panel'),
-    adminUsername: ADMIN.username,
-    adminPassword: ADMIN.password,
-    accessTokenTtlSeconds: 3600,
-  };
-  const app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 1) });
-  await ensureFirstAdministrator(database.db, config, () => undefined);
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const close = async () => {
-    await app.close();
+  try {
+    if (kind === 'PostgreSQL') {
+      return await withPostgres(postgresUrl()!, async (database, url) => {
+        await prepare?.(database);
+        return work({ DATA_DIR: dataDir, DATABASE_URL: url });
+      });
+    }
+    if (prepare) {
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        await prepare(database);
+      } finally {
+        await database.close();
+      }
+    }
+    return await work({ DATA_DIR: dataDir });
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { baseUrl, close };
+  }
 }
+
+/** The PostgreSQL server the PostgreSQL rows run on, if any. */
+const postgresUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+/** The database kinds this run measures: PGlite, and PostgreSQL when a server is named. */
+const databaseKinds = (): DatabaseKind[] => (postgresUrl() ? ['PGlite', 'PostgreSQL'] : ['PGlite']);
 
 async function signIn(baseUrl: string): Promise<string> {
   const credentials = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64');
@@ -127,64 +148,53 @@ const LATENCY_RUNS = 2000;
 const LATENCY_WARMUP_RUNS = 100;
 const LATENCY_TIME_LIMIT_MS = 10_000;
 
-async function usersPageOn(kind: string, database: Database) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caredesk-bench-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    panelDir: path.join(dataDir, 'no-panel'),
-    adminUsername: ADMIN.username,
-    adminPassword: ADMIN.password,
-    accessTokenTtlSeconds: 3600,
-  };
-  const app = await buildApp({ config, database, masterSecret: Buffer.alloc(32, 1) });
-  try {
-    await ensureFirstAdministrator(database.db, config, () => undefined);
-    await insertManyUsers(database);
-    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
-    const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as {
-      items: unknown[];
-      total: number;
-    };
-    if (first.items.length !== 10) throw new Error(`the first page has ${first.items.length} users`);
-    // the machine's load drifts: the page is compared with the mean of /info/ measured just before and just after it
-    const info = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
-    const page = await latencyOf(`${baseUrl}${FIRST_PAGE}`, headers);
-    const infoAfter = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
-    const infoP50 = (info.p50 + infoAfter.p50) / 2;
-    const ratio = page.p50 / infoP50;
-    recordGoal({
-      section: 'auth',
-      goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`,
-      measured: `${ratio.toFixed(2)}×`,
-      pass: ratio <= 5,
-    });
-    const row = (name: string, figures: { p50: number; p99: number; runs: number }, versus: string) => [
-      name,
-      figures.p50.toFixed(3),
-      figures.p99.toFixed(3),
-      String(figures.runs),
-      versus,
-    ];
-    return [
-      row(`GET /api/auth/info/ (${kind})`, info, ''),
-      row(`users, first page of ${MANY_USERS + 1} (${kind})`, page, times(page.p50, infoP50)),
-      row(`GET /api/auth/info/ again (${kind})`, infoAfter, ''),
-    ];
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+async function usersPageOn(kind: DatabaseKind) {
+  return withServerDatabase(kind, insertManyUsers, async (settings) => {
+    const server = await startProductionServer({ ...SERVER_SETTINGS, ...settings });
+    try {
+      const baseUrl = server.baseUrl;
+      const headers = { authorization: `Bearer ${await signIn(baseUrl)}` };
+      const first = (await (await fetch(`${baseUrl}${FIRST_PAGE}`, { headers })).json()) as {
+        items: unknown[];
+        total: number;
+      };
+      if (first.items.length !== 10) throw new Error(`the first page has ${first.items.length} users`);
+      // the machine's load drifts: the page is compared with the mean of /info/ measured just before and just after it
+      const info = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
+      const page = await latencyOf(`${baseUrl}${FIRST_PAGE}`, headers);
+      const infoAfter = await latencyOf(`${baseUrl}/api/auth/info/`, headers);
+      const infoP50 = (info.p50 + infoAfter.p50) / 2;
+      const ratio = page.p50 / infoP50;
+      recordGoal({
+        section: 'auth',
+        goal: `users screen's first call (${MANY_USERS.toLocaleString('en')} users) ≤ 5× /info/ p50 (${kind})`,
+        measured: `${ratio.toFixed(2)}×`,
+        pass: ratio <= 5,
+      });
+      const row = (name: string, figures: { p50: number; p99: number; runs: number }, versus: string) => [
+        name,
+        figures.p50.toFixed(3),
+        figures.p99.toFixed(3),
+        String(figures.runs),
+        versus,
+      ];
+      return [
+        row(`GET /api/auth/info/ (${kind})`, info, ''),
+        row(`users, first page of ${MANY_USERS + 1} (${kind})`, page, times(page.p50, infoP50)),
+        row(`GET /api/auth/info/ again (${kind})`, infoAfter, ''),
+      ];
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 /** The panel's first call on the users screen with 10,000 users against GET /info/ on the same server, p50 of each, in one run. */
 export async function benchUsersPage() {
-  const rows = await withPglite((database) => usersPageOn('PGlite', database));
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (postgresUrl) rows.push(...(await withPostgres(postgresUrl, (database) => usersPageOn('PostgreSQL', database))));
+  const rows: string[][] = [];
+  for (const kind of databaseKinds()) rows.push(...(await usersPageOn(kind)));
   printTable(
-    'Users screen, first page (sequential calls over one connection; p50 ratio vs the mean of both /info/ p50s)',
+    'Users screen, first page (the production server in its own process; sequential calls over one connection; p50 ratio vs the mean of both /info/ p50s)',
     ['call', 'p50 ms', 'p99 ms', 'runs', 'p50 vs /info/'],
     rows,
   );
@@ -262,65 +272,67 @@ function printRounds(title: string, baselines: Measurement[], results: ProbeResu
   }
 }
 
-/** Authenticated reads against the bare-Fastify baseline, measured in one run on one database. */
-async function benchAuthOn(databaseName: string, database: Database): Promise<Measurement[]> {
-  const bare = await startBareServer();
-  const auth = await startAuthServer(database);
-  try {
-    const headers = { authorization: `Bearer ${await signIn(auth.baseUrl)}` };
-    const started = Date.now();
-    await createUsers(auth.baseUrl, headers);
-    console.log(
-      `Created ${USER_COUNT} users in ${((Date.now() - started) / 1000).toFixed(1)} s (argon2id hashing included).`,
-    );
+/**
+ * Authenticated reads of the production server against the bare-Fastify baseline, each in its own process as they are deployed,
+ * measured in one run on one database.
+ */
+async function benchAuthOn(kind: DatabaseKind): Promise<Measurement[]> {
+  return withServerDatabase(kind, undefined, async (settings) => {
+    const bare = await startBareProcess();
+    const auth = await startProductionServer({ ...SERVER_SETTINGS, ...settings });
+    try {
+      const headers = { authorization: `Bearer ${await signIn(auth.baseUrl)}` };
+      const started = Date.now();
+      await createUsers(auth.baseUrl, headers);
+      console.log(
+        `Created ${USER_COUNT} users in ${((Date.now() - started) / 1000).toFixed(1)} s (argon2id hashing included).`,
+      );
 
-    const { baselines, results } = await measureInRounds(bare.url, [
-      { name: 'GET /api/auth/info/', url: `${auth.baseUrl}/api/auth/info/`, headers },
-      // the same app's cheapest route without authentication: what every request costs before authentication
-      { name: 'GET /api/health/live (no authentication)', url: `${auth.baseUrl}/api/health/live` },
-      // another service's route that reads one small, empty table: authentication and one query
-      {
-        name: 'GET /api/mail/administration/providers/ (none)',
-        url: `${auth.baseUrl}/api/mail/administration/providers/`,
+      const { baselines, results } = await measureInRounds(`${bare.baseUrl}/bare`, [
+        { name: 'GET /api/auth/info/', url: `${auth.baseUrl}/api/auth/info/`, headers },
+        // the same app's cheapest route without authentication: what every request costs before authentication
+        { name: 'GET /api/health/live (no authentication)', url: `${auth.baseUrl}/api/health/live` },
+        // another service's route that reads one small, empty table: authentication and one query
+        {
+          name: 'GET /api/mail/administration/providers/ (none)',
+          url: `${auth.baseUrl}/api/mail/administration/providers/`,
+          headers,
+        },
+      ]);
+      printRounds(
+        `Auth service (${kind}; the production server as npm start runs it and bare Fastify, each in its own process; 10 connections, 5 s each; median of ${ROUNDS} rounds, each against the baseline runs around it)`,
+        baselines,
+        results,
+      );
+      const [info] = results;
+      const infoRatio = median(info.ratios);
+      recordGoal({
+        section: '12.1',
+        goal: `GET /api/auth/info/ ≥ ${INFO_GOAL}× bare Fastify (${kind}, separate processes, median of ${ROUNDS})`,
+        measured: `${infoRatio.toFixed(2)}×`,
+        pass: infoRatio >= INFO_GOAL && info.runs.every((run) => run.failures === 0),
+      });
+
+      const users = await measure(
+        `GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`,
+        `${auth.baseUrl}/api/auth/administration/users/`,
         headers,
-      },
-    ]);
-    printRounds(
-      `Auth service (${databaseName}, 10 connections, 5 s each; median of ${ROUNDS} rounds, each against the baseline runs around it)`,
-      baselines,
-      results,
-    );
-    const [info] = results;
-    const infoRatio = median(info.ratios);
-    recordGoal({
-      section: '12.1',
-      goal: `GET /api/auth/info/ ≥ ${INFO_GOAL}× bare Fastify (${databaseName}, median of ${ROUNDS})`,
-      measured: `${infoRatio.toFixed(2)}×`,
-      pass: infoRatio >= INFO_GOAL && info.runs.every((run) => run.failures === 0),
-    });
-
-    const users = await measure(
-      `GET /api/auth/administration/users/ (${USER_COUNT + 1} users)`,
-      `${auth.baseUrl}/api/auth/administration/users/`,
-      headers,
-    );
-    const baseline = await measure('GET /bare (plain Fastify)', bare.url);
-    printMeasurements(`The whole users list (${databaseName})`, [baseline, users], baseline);
-    return [...baselines, ...results.flatMap((result) => result.runs), baseline, users];
-  } finally {
-    await auth.close();
-    await bare.close();
-  }
+      );
+      const baseline = await measure('GET /bare (plain Fastify)', `${bare.baseUrl}/bare`);
+      printMeasurements(`The whole users list (${kind})`, [baseline, users], baseline);
+      return [...baselines, ...results.flatMap((result) => result.runs), baseline, users];
+    } finally {
+      await auth.stop();
+      await bare.stop();
+    }
+  });
 }
 
 /** The auth bench on PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server. */
 export async function benchAuth(): Promise<Measurement[]> {
   await benchUsersPage();
-  const measurements = await withPglite((database) => benchAuthOn('PGlite', database));
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!postgresUrl) {
-    console.log('Auth service on PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
-    return measurements;
-  }
-  return [...measurements, ...(await withPostgres(postgresUrl, (database) => benchAuthOn('PostgreSQL', database)))];
+  const measurements: Measurement[] = [];
+  for (const kind of databaseKinds()) measurements.push(...(await benchAuthOn(kind)));
+  if (!postgresUrl()) console.log('Auth service on PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
+  return measurements;
 }

@@ -50,7 +50,7 @@ class StreamSet {
   }
 
   /** Starts a round: `trigger` causes the marker to be sent; resolves once every stream has seen it. */
-  async round(marker: string, trigger: () => Promise<unknown>) {
+  async round(marker: string, trigger: () => unknown) {
     this.marker = marker;
     this.seen = 0;
     const everyone = new Promise<void>((resolve, reject) => {
@@ -76,10 +76,7 @@ class StreamSet {
 }
 
 /** Rounds of `trigger(round)`, each awaited until every stream saw its marker, at most CHANGES rounds and TIME_LIMIT_MS. */
-async function rounds(
-  streams: StreamSet,
-  trigger: (round: number) => { marker: string; send: () => Promise<unknown> },
-) {
+async function rounds(streams: StreamSet, trigger: (round: number) => { marker: string; send: () => unknown }) {
   const deadline = performance.now() + TIME_LIMIT_MS;
   for (let round = 0; round < CHANGES && performance.now() < deadline; round += 1) {
     const { marker, send } = trigger(round);
@@ -133,7 +130,7 @@ export async function measureBareBroadcast(): Promise<Latency> {
     );
     return await rounds(streams, (round) => ({
       marker: `"round":${round}}`,
-      send: async () => {
+      send: () => {
         for (const raw of raws) raw.write(`data: {"round":${round}}\n\n`);
       },
     }));

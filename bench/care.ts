@@ -16,7 +16,6 @@ import { vacuumCareRequests, insertCareRequests, type CareRequestRecord } from '
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db';
 import {
-  bareApp,
   envNumber,
   latencyRows,
   printTable,
@@ -27,6 +26,7 @@ import {
   withPostgres,
   type Latency,
 } from './lib';
+import { bareApp } from './bare-server';
 
 const REQUESTS = envNumber(['BENCH_CARE_REQUESTS', 'CARE_BENCH_REQUESTS'], 100_000);
 const DISTINCT_DEMO_RECORDS = 2_000;

@@ -108,7 +108,7 @@ async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ re
 function generatedBytes(size: number) {
   const hash = createHash('md5');
   const block = randomBytes(CHUNK_BYTES);
-  async function* body() {
+  function* body() {
     for (let sent = 0, index = 0; sent < size; index++) {
       const chunk = Buffer.from(block.subarray(0, Math.min(CHUNK_BYTES, size - sent)));
       chunk.writeUInt32BE(index, 0); // no two chunks alike
@@ -129,7 +129,7 @@ function generatedUpload(size: number) {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const bytes = generatedBytes(size);
-  async function* body() {
+  function* body() {
     yield head;
     yield* bytes.body();
     yield tail;
@@ -174,7 +174,7 @@ async function signIn(baseUrl: string): Promise<string> {
 function requestOnce(
   url: string,
   options: http.RequestOptions,
-  body?: () => AsyncGenerator<Buffer>,
+  body?: () => Iterable<Buffer>,
 ): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { ...options, timeout: TRANSFER_TIME_LIMIT_MS }, resolve);

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db';
 
@@ -58,21 +57,6 @@ export function envNumber(names: string[], fallback: number): number {
     return value;
   }
   return fallback;
-}
-
-/** A bare Fastify app: GET /bare answers {ok: true}, POST /bare (JSON) answers 201 {ok: true}. */
-export function bareApp(): FastifyInstance {
-  const app: FastifyInstance = Fastify({ logger: false });
-  app.get('/bare', async () => ({ ok: true }));
-  app.post('/bare', async (_request, reply) => reply.code(201).send({ ok: true }));
-  return app;
-}
-
-/** The baseline every measurement is compared with: a bare Fastify route answering {ok: true}. */
-export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = bareApp();
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `${address}/bare`, close: () => app.close() };
 }
 
 export function printMeasurements(title: string, measurements: Measurement[], baseline: Measurement) {
@@ -173,8 +157,11 @@ export async function withPglite<T>(work: (database: Database) => Promise<T>): P
   }
 }
 
-/** Runs work on a fresh database created on the PostgreSQL server of adminUrl, dropped afterwards. */
-export async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
+/** Runs work on a fresh database created on the PostgreSQL server of adminUrl (opened, and its URL), dropped afterwards. */
+export async function withPostgres<T>(
+  adminUrl: string,
+  work: (database: Database, url: string) => Promise<T>,
+): Promise<T> {
   const name = `caredesk_bench_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -190,7 +177,7 @@ export async function withPostgres<T>(adminUrl: string, work: (database: Databas
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
   try {
-    return await work(database);
+    return await work(database, url.toString());
   } finally {
     await database.close();
     await admin(`drop database if exists ${name} with (force)`);

@@ -59,7 +59,7 @@ export function deliveryClock(total: number) {
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   return {
-    onOutcome(outcome: DeliveryOutcome) {
+    onOutcome: (outcome: DeliveryOutcome) => {
       if (outcome === 'delivered' && ++delivered === total) finish();
     },
     delivered: () => delivered,

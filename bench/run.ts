@@ -14,7 +14,7 @@ import { runStatisticsBench } from './statistics';
  * PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL); without it those rows are skipped. A run that completes writes
  * what it printed to bench/RESULTS.md; a failed run leaves the previous results there.
  */
-const SECTIONS: Record<string, () => Promise<unknown> | unknown> = {
+const SECTIONS: Record<string, () => unknown> = {
   auth: benchAuth,
   panel: () => benchPanelSize(),
   mail: runMailBench,

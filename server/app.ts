@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, {
-  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -40,6 +39,7 @@ import { careService } from './care';
 import { filesService } from './files';
 import { healthRoutes } from './health';
 import { metricsRoutes } from './metrics';
+import { RequestLog, requestLoggerFactory } from './request-log';
 import { createBlobStorage, LocalBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
@@ -60,27 +60,6 @@ const REDACTED_PATHS = [
   '*.token',
 ];
 
-/** A request that succeeds faster than this is logged at debug only. */
-const SLOW_REQUEST_MS = 1_000;
-
-/**
- * One line per request, when it is answered (Fastify's own are off): at info for a refusal or an error (4xx, 5xx) and for a slow
- * one, which is what an operator looks for; every other at debug (LOG_LEVEL=debug), so that a busy panel does not bury the rest.
- */
-class RequestLog extends LogController {
-  constructor() {
-    super({ disableRequestLogging: true });
-  }
-
-  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const level = error || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
-    request.log[level](
-      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime), ...(error ? { err: error } : {}) },
-      'request completed',
-    );
-  }
-}
-
 /**
  * Fastify takes addresses as they are; a hop count it reads as "trust nobody" (it cannot tell the proxy from a direct client), so
  * the count becomes a function with Express's meaning: the connecting peer and the next hops - 1 entries from the right are proxies.
@@ -100,6 +79,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
     logController: new RequestLog(),
+    ...(logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },

@@ -23,17 +23,19 @@ const MAIL_STATES = ['queued', 'retrying', 'delivered', 'failed', 'cancelled'] a
 export function metricsRoutes(app: FastifyInstance, { database, token }: { database: Database; token?: string }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const durations = new Histogram({
-    name: 'caredesk_http_request_duration_seconds',
-    help: 'Time to answer a request, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
+  const durations = new RequestDurations(
+    'caredesk_http_request_duration_seconds',
+    'Time to answer a request, by method, route pattern and status',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  );
+  // prom-client's registry reads a metric through its name, type, get() and reset(), which RequestDurations has
+  registry.registerMetric(durations as unknown as Histogram);
   // the route pattern, never the URL: ids and query strings would make a series per request
   app.addHook('onResponse', (request, reply, done) => {
     durations.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'no route', status: String(reply.statusCode) },
+      request.method,
+      request.routeOptions.url ?? 'no route',
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();
@@ -93,6 +95,69 @@ export function metricsRoutes(app: FastifyInstance, { database, token }: { datab
       return registry.metrics();
     },
   );
+}
+
+interface DurationSeries {
+  labels: { method: string; route: string; status: string };
+  /** Observations per bucket (not cumulative); the last counts those above the largest bound. */
+  counts: number[];
+  sum: number;
+}
+
+/**
+ * A histogram of request durations by method, route pattern and status, written as prom-client writes its histograms.
+ * prom-client's Histogram checks and hashes the labels of every observation, some 2 µs of a request that takes 30 to 60 in all
+ * (bench/auth.ts); this one finds a series by one map lookup.
+ */
+export class RequestDurations {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, DurationSeries>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly upperBounds: number[],
+  ) {}
+
+  observe(method: string, route: string, status: number, seconds: number) {
+    const key = `${status} ${method} ${route}`;
+    let series = this.series.get(key);
+    if (series === undefined) {
+      const counts = new Array<number>(this.upperBounds.length + 1).fill(0);
+      series = { labels: { method, route, status: String(status) }, counts, sum: 0 };
+      this.series.set(key, series);
+    }
+    let bucket = 0;
+    while (bucket < this.upperBounds.length && seconds > this.upperBounds[bucket]) bucket++;
+    series.counts[bucket] += 1;
+    series.sum += seconds;
+  }
+
+  /** Each series' cumulative buckets (`le`, then +Inf), its sum and its count, as prom-client's Histogram reports them. */
+  get() {
+    const bucketName = `${this.name}_bucket`;
+    const values = [...this.series.values()].flatMap(({ labels, counts, sum }) => {
+      let cumulative = 0;
+      const buckets = this.upperBounds.map((le, index) => ({
+        labels: { le, ...labels },
+        value: (cumulative += counts[index]),
+        metricName: bucketName,
+      }));
+      const count = cumulative + counts[this.upperBounds.length];
+      return [
+        ...buckets,
+        { labels: { le: '+Inf', ...labels }, value: count, metricName: bucketName },
+        { labels, value: sum, metricName: `${this.name}_sum` },
+        { labels, value: count, metricName: `${this.name}_count` },
+      ];
+    });
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
+  }
+
+  reset() {
+    this.series.clear();
+  }
 }
 
 /** Each state counted on its own partial index (server/db/schema/mail.ts; cancelled on the state's index), so a scrape reads only index pages. */

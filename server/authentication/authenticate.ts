@@ -16,7 +16,7 @@ import {
 } from './cache';
 import { effectivePermissions } from '../shared/permissions';
 import { HttpProblem, problemType } from '../shared/problem';
-import { apiTokenScopeOf, assertPermitted, assertSessionAllows, type RouteAuth } from './route-rules';
+import { apiTokenScopeOf, assertPermitted, assertSessionAllows } from './route-rules';
 
 export interface Authentication {
   /**
@@ -30,6 +30,9 @@ export interface Authentication {
   started: Promise<void>;
   stop(): Promise<void>;
 }
+
+/** A route's config as Fastify keeps it: what it admits and needs (route-rules.ts), and its URL pattern. */
+type RouteConfig = FastifyRequest['routeOptions']['config'];
 
 /** A 401 that also tells HTTP clients which scheme to use (RFC 6750). */
 const refused = (detail: string) =>
@@ -147,32 +150,32 @@ export function createAuthentication({
     return user;
   }
 
-  async function admitUser(request: FastifyRequest) {
+  async function admitUser(request: FastifyRequest, route: RouteConfig) {
     const claims = await claimsOf(userBearerToken(request));
     if (!claims) throw refused('The access token is invalid or expired.');
-    return admitClaims(request, claims);
+    return admitClaims(request, route, claims);
   }
 
-  async function admitClaims(request: FastifyRequest, claims: AccessTokenClaims) {
+  async function admitClaims(request: FastifyRequest, route: RouteConfig, claims: AccessTokenClaims) {
     const user = await userOfSession(claims);
     if (!user) throw refused('The access token belongs to no user.');
-    admitKnownUser(request, claims, user);
+    admitKnownUser(request, route, claims, user);
   }
 
   /**
    * admitUser while the token's claims and its user are both cached, without a promise: the path of nearly every request. False when
    * either is not cached (admitUser then verifies or reads it).
    */
-  function admitCachedUser(request: FastifyRequest): boolean {
+  function admitCachedUser(request: FastifyRequest, route: RouteConfig): boolean {
     const token = bearerValue(request);
     const claims = token === undefined ? undefined : cache.claimsOf(token);
     const user = claims && cache.userOf(claims.uid);
     if (!user?.liveSessions.has(claims!.sessionFamily)) return false;
-    admitKnownUser(request, claims!, user);
+    admitKnownUser(request, route, claims!, user);
     return true;
   }
 
-  function admitKnownUser(request: FastifyRequest, claims: AccessTokenClaims, user: KnownUser) {
+  function admitKnownUser(request: FastifyRequest, route: RouteConfig, claims: AccessTokenClaims, user: KnownUser) {
     if (user.banned) throw refused('The user is banned.');
     if (!user.liveSessions.has(claims.sessionFamily)) throw refused('The session of the access token has ended.');
     const { sessionFamily, authenticatedAt, enrollmentOnly, expires: tokenExpires } = claims;
@@ -189,8 +192,8 @@ export function createAuthentication({
       tokenExpires,
       secondFactor: { ...secondFactor },
     };
-    assertSessionAllows(request.routeOptions.config, claims);
-    assertPermitted(request.routeOptions.config.permission, user.permissions);
+    assertSessionAllows(route, claims);
+    assertPermitted(route.permission, user.permissions);
   }
 
   /**
@@ -198,12 +201,12 @@ export function createAuthentication({
    * admitUser. Any other value is an API token: failed checks (short, unknown, revoked or expired values) count against the
    * client address, which is refused with 429 before any lookup once blocked; a token found but refused is never tried as a user's.
    */
-  async function admitApiToken(request: FastifyRequest, scope: ApiTokenScope, orUser: boolean) {
+  async function admitApiToken(request: FastifyRequest, route: RouteConfig, scope: ApiTokenScope, orUser: boolean) {
     const value = bearerValue(request);
     if (orUser) {
-      if (value === undefined) return admitUser(request);
+      if (value === undefined) return admitUser(request, route);
       const claims = await claimsOf(value);
-      if (claims) return admitClaims(request, claims);
+      if (claims) return admitClaims(request, route, claims);
       if (await isSignedAccessToken(key, value)) throw refused('The access token is invalid or expired.');
     }
     const rule = throttleRule(request.ip);
@@ -222,11 +225,13 @@ export function createAuthentication({
     request.apiCaller = toTokenInfo(token);
   }
 
-  async function admit(request: FastifyRequest, auth: RouteAuth) {
+  async function admit(request: FastifyRequest, route: RouteConfig) {
+    const auth = route.auth ?? 'user';
     if (auth === 'public') return;
-    if (auth === 'publicOrUser') return request.headers.authorization === undefined ? undefined : admitUser(request);
-    if (auth === 'user') return admitUser(request);
-    return admitApiToken(request, apiTokenScopeOf(request.routeOptions.url!)!, auth === 'apiTokenOrUser');
+    if (auth === 'publicOrUser')
+      return request.headers.authorization === undefined ? undefined : admitUser(request, route);
+    if (auth === 'user') return admitUser(request, route);
+    return admitApiToken(request, route, apiTokenScopeOf(route.url)!, auth === 'apiTokenOrUser');
   }
 
   return {
@@ -234,13 +239,14 @@ export function createAuthentication({
     started: feed.started,
     stop: feed.stop,
     hook(request, _reply, done) {
-      const auth = request.routeOptions.config.auth ?? 'user';
+      // read once: each read of request.routeOptions builds a new object
+      const route = request.routeOptions.config;
       try {
-        if (auth === 'user' && admitCachedUser(request)) return done();
+        if ((route.auth ?? 'user') === 'user' && admitCachedUser(request, route)) return done();
       } catch (problem) {
         return done(problem as Error);
       }
-      admit(request, auth).then(() => done(), done);
+      admit(request, route).then(() => done(), done);
     },
   };
 }

@@ -1,5 +1,6 @@
+import { Histogram, Registry } from 'prom-client';
 import { createMailWorker } from '../../../server/mail';
-import type {} from '../../../server/metrics';
+import { RequestDurations } from '../../../server/metrics';
 import { createTestApp, type TestApp } from '../support/helpers';
 import { aMail, sendMail } from '../support/mail-helpers';
 
@@ -86,6 +87,34 @@ test('request durations are counted by route pattern and status, never by raw UR
   expect(sample(text, series('no route', 404))).toBeGreaterThanOrEqual(1);
   expect(text).not.toContain(user.domain_user.uid);
   expect(text).not.toContain('secret');
+});
+
+test("the request durations read as prom-client's own histogram of the same observations", async () => {
+  const ours = new Registry();
+  const durations = new RequestDurations('durations', 'Time to answer', [0.1, 1]);
+  ours.registerMetric(durations as unknown as Histogram);
+  const prom = new Registry();
+  const histogram = new Histogram({
+    name: 'durations',
+    help: 'Time to answer',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.1, 1],
+    registers: [prom],
+  });
+  const observations = [
+    ['GET', '/api/a/', 200, 0.05],
+    ['GET', '/api/a/', 200, 0.1],
+    ['GET', '/api/a/', 200, 0.5],
+    ['POST', '/api/b/:uid/', 404, 0.25],
+    ['GET', '/api/a/', 200, 7],
+    ['GET', 'no route', 404, 1],
+  ] as const;
+  for (const [method, route, status, seconds] of observations) {
+    durations.observe(method, route, status, seconds);
+    histogram.observe({ method, route, status: String(status) }, seconds);
+  }
+  expect(await ours.metrics()).toBe(await prom.metrics());
+  expect(await ours.metrics()).toContain('durations_bucket{le="1",method="GET",route="/api/a/",status="200"} 3');
 });
 
 test('mails by state come from the database, deliveries by outcome from the worker', async () => {
