@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { MailInput } from '../../contracts/mail';
-import { addDays, agencyDay, agencyMoment, isWorkday, officeMinute, weekdayOf } from './timeline';
+import { addDays, agencyDay, agencyMoment, isWorkday, officeMinute, weekdayOf, workdayBefore } from './timeline';
 
 /**
  * What the agency's office mails about over the weeks: partner agencies, applicants, caregivers' arrivals, invoices. No care
@@ -186,7 +186,7 @@ function mailsOfToday(faker: Faker, now: Date): DemoMail[] {
         'info@alte-adresse.example',
         '550 5.1.1 <info@alte-adresse.example>: Recipient address rejected: User unknown in virtual mailbox table',
       ),
-      requested: at(faker, addDays(day, -faker.number.int({ min: 2, max: 6 }))),
+      requested: at(faker, workdayBefore(day, faker.number.int({ min: 2, max: 5 }))),
       mail: {
         sender: office('buchhaltung'),
         to: ['info@alte-adresse.example'],
@@ -198,7 +198,7 @@ zur Rechnung ${day.slice(0, 4)}-1097 konnten wir noch keinen Zahlungseingang fes
     },
     {
       state: 'cancelled',
-      requested: at(faker, addDays(day, -faker.number.int({ min: 3, max: 9 }))),
+      requested: at(faker, workdayBefore(day, faker.number.int({ min: 3, max: 7 }))),
       mail: {
         sender: office('disposition'),
         to: ['alle@pflegeteam-nord.example'],
@@ -208,7 +208,7 @@ zur Rechnung ${day.slice(0, 4)}-1097 konnten wir noch keinen Zahlungseingang fes
     },
     {
       state: 'cancelled',
-      requested: at(faker, addDays(day, -faker.number.int({ min: 10, max: 30 }))),
+      requested: at(faker, workdayBefore(day, faker.number.int({ min: 8, max: 22 }))),
       mail: {
         sender: office('buchhaltung'),
         to: ['rechnungen@pflegeteam-nord.example'],
