@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { closed } from './schema-kit';
 
 /** Schemas every service shares; their `description`s are also the wording of validation errors. */
@@ -23,6 +23,8 @@ const Problem = Type.Object(
   },
   { additionalProperties: true, description: 'RFC 9457 problem details' },
 );
+/** A problem body; a problem may carry more members (`ProblemResponse & {…}`). */
+export type ProblemResponse = Static<typeof Problem>;
 
 /** For routes without query parameters: an unknown one is refused like an unknown body field (server/app.ts gives it to every such route). */
 export const NoQuery = Type.Object({}, closed);

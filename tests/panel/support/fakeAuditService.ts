@@ -1,6 +1,8 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
-import type { AuditEvent } from '../../../src/dataProviders/audit';
+import type { AuditEventResponse, EventPage, EventSearch } from '../../../contracts/audit';
+import type { ProblemResponse } from '../../../contracts/common';
 import { withFakeBackend } from './backend';
 import { ADMIN_UID, RECRUITER_UID, testConfig } from './fakeAuthService';
 
@@ -10,7 +12,7 @@ export const EVENTS_URL = `${testConfig.auditUrl}/events/`;
 export const BAN_TIME = 1_772_361_000;
 
 /** Three recorded events, newest first: a ban by Alice, a server retention run, and an action the panel does not know. */
-export const initialEvents = (): AuditEvent[] => [
+export const initialEvents = (): AuditEventResponse[] => [
   {
     id: '3',
     time: BAN_TIME,
@@ -49,20 +51,15 @@ export function createFakeAuditService() {
   const requests: URL[] = [];
 
   const matching = (query: URLSearchParams) => {
-    const filters = JSON.parse(query.get('filters') ?? '{}') as {
-      action?: string;
-      actor?: string;
-      target_type?: string;
-      time?: { from?: number; to?: number };
-    };
+    const filters = JSON.parse(query.get('filters') ?? '{}') as Static<typeof EventSearch.filters>;
     const text = (query.get('query') ?? '').toLowerCase();
     return events.filter(
       (event) =>
         (!filters.action || event.action === filters.action) &&
         (!filters.actor || event.actor?.uid === filters.actor) &&
         (!filters.target_type || event.target?.type === filters.target_type) &&
-        (filters.time?.from === undefined || event.time >= filters.time.from) &&
-        (filters.time?.to === undefined || event.time <= filters.time.to) &&
+        (filters.time?.from == null || event.time >= filters.time.from) &&
+        (filters.time?.to == null || event.time <= filters.time.to) &&
         (!text ||
           [event.actor?.public_name, event.target?.label, event.action].some((part) =>
             part?.toLowerCase().includes(text),
@@ -84,7 +81,7 @@ export function createFakeAuditService() {
             status: 400,
             detail: 'page_size',
             field: 'page_size',
-          },
+          } satisfies ProblemResponse,
           { status: 400 },
         );
       const selected = matching(url.searchParams);
@@ -93,14 +90,19 @@ export function createFakeAuditService() {
         previous_page: page > 1 ? page - 1 : null,
         next_page: page * size < selected.length ? page + 1 : null,
         total: selected.length,
-      });
+      } satisfies Static<typeof EventPage>);
     }),
     http.get(`${EVENTS_URL}:id/`, ({ request, params }) => {
       requests.push(new URL(request.url));
       const event = events.find((candidate) => candidate.id === params.id);
       if (!event)
         return HttpResponse.json(
-          { type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No such event.' },
+          {
+            type: '/problems/event-not-found',
+            title: 'Not Found',
+            status: 404,
+            detail: 'No such event.',
+          } satisfies ProblemResponse,
           { status: 404 },
         );
       return HttpResponse.json(event);

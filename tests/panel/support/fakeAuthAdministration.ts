@@ -1,4 +1,16 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
+import type {
+  Banned,
+  CreateUserInput,
+  DomainUserInput,
+  PasswordAuthenticationInput,
+  Revoked,
+  Session,
+  Unbanned,
+  Unlocked,
+  UidsBody,
+} from '../../../contracts/auth';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import { panelUser, userPage, type FakeUser } from './fakeAuthUsers';
 
@@ -21,12 +33,7 @@ export function userAdministrationHandlers(
     http.post(
       `${base}/administration/users/`,
       authenticated(async (_user, request) => {
-        const body = (await request.json()) as {
-          username: string;
-          password: string;
-          public_name: string;
-          roles: string[];
-        };
+        const body = (await request.json()) as CreateUserInput;
         if (findByUsername(body.username))
           return problem(409, 'Conflict', 'The username is already taken.', 'username', {}, '/problems/username-taken');
         const uid = `00000000-0000-4000-8000-${String(nextNumber()).padStart(12, '0')}`;
@@ -56,11 +63,11 @@ export function userAdministrationHandlers(
       authenticated(async (_user, request, params) => {
         const target = users.get(params.uid);
         if (!target) return problem(404, 'Not Found', 'No such user.');
-        const body = (await request.json()) as { uid: string; public_name: string; roles: string[] };
+        const body = (await request.json()) as DomainUserInput;
         if (body.uid !== params.uid) return problem(400, 'Bad Request', 'uid mismatch', 'uid');
         target.public_name = body.public_name;
         target.roles = body.roles;
-        return json({ uid: target.uid, public_name: target.public_name, roles: target.roles, banned: target.banned });
+        return json(panelUser(target).domain_user);
       }),
     ),
 
@@ -69,7 +76,7 @@ export function userAdministrationHandlers(
       authenticated(async (_user, request, params) => {
         const target = users.get(params.uid);
         if (!target) return problem(404, 'Not Found', 'No such user.');
-        const body = (await request.json()) as { username: string; password?: string };
+        const body = (await request.json()) as PasswordAuthenticationInput;
         if (body.password !== undefined && needsReauthentication(request)) return needsReauthentication(request)!;
         const other = findByUsername(body.username);
         if (other && other.uid !== target.uid)
@@ -83,7 +90,7 @@ export function userAdministrationHandlers(
     http.post(
       `${base}/administration/revoke-refresh-tokens/`,
       authenticated(async (_user, request) => {
-        const { uids } = (await request.json()) as { uids: string[] };
+        const { uids } = (await request.json()) as Static<typeof UidsBody>;
         let revoked = 0;
         for (const [token, uid] of refreshTokens) {
           if (uids.includes(uid)) {
@@ -91,43 +98,43 @@ export function userAdministrationHandlers(
             revoked += 1;
           }
         }
-        return json({ revoked });
+        return json({ revoked } satisfies Static<typeof Revoked>);
       }),
     ),
 
     http.post(
       `${base}/administration/ban-users/`,
       authenticated(async (user, request) => {
-        const { uids } = (await request.json()) as { uids: string[] };
+        const { uids } = (await request.json()) as Static<typeof UidsBody>;
         if (uids.includes(user.uid))
           return problem(400, 'Bad Request', 'You cannot ban yourself.', 'uids', {}, '/problems/self-ban');
         if (uids.some((uid) => !users.has(uid))) return problem(404, 'Not Found', 'Unknown user.', 'uids');
         for (const uid of uids) users.get(uid)!.banned = true;
-        return json({ banned: uids });
+        return json({ banned: uids } satisfies Static<typeof Banned>);
       }),
     ),
 
     http.post(
       `${base}/administration/unban-users/`,
       authenticated(async (_user, request) => {
-        const { uids } = (await request.json()) as { uids: string[] };
+        const { uids } = (await request.json()) as Static<typeof UidsBody>;
         for (const uid of uids) {
           const target = users.get(uid);
           if (target) target.banned = false;
         }
-        return json({ unbanned: uids });
+        return json({ unbanned: uids } satisfies Static<typeof Unbanned>);
       }),
     ),
 
     http.post(
       `${base}/administration/unlock-users/`,
       authenticated(async (_user, request) => {
-        const { uids } = (await request.json()) as { uids: string[] };
+        const { uids } = (await request.json()) as Static<typeof UidsBody>;
         for (const uid of uids) {
           const target = users.get(uid);
           if (target) target.locked = false;
         }
-        return json({ unlocked: uids });
+        return json({ unlocked: uids } satisfies Static<typeof Unlocked>);
       }),
     ),
 
@@ -139,7 +146,7 @@ export function userAdministrationHandlers(
         const own = [...sessions.values()]
           .filter((session) => session.uid === params.uid)
           .sort((a, b) => b.last_used - a.last_used);
-        return json(own.map(({ uid: _uid, ...session }) => session));
+        return json(own.map(({ uid: _uid, ...session }): Static<typeof Session> => session));
       }),
     ),
 

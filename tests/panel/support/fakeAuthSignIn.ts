@@ -1,20 +1,41 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
+import type {
+  Info,
+  OwnPasswordAuthentication,
+  OwnPasswordAuthenticationBody,
+  TokenPairResponse,
+} from '../../../contracts/auth';
+import type { ProblemResponse } from '../../../contracts/common';
+import {
+  type OwnSecondFactorStateResponse,
+  SIGN_IN_METHODS,
+  type SignInMethod,
+} from '../../../contracts/second-factors';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import type { FakeUser } from './fakeAuthUsers';
 
 /** The device token the fake gives a sign-in of `user`. */
 export const deviceTokenOf = (user: FakeUser, number: number) => `device-${number}-${user.username?.toLowerCase()}`;
 
+/** The members of /problems/second-factor-required beyond a problem's (server/auth/routes.ts describes them; no schema in contracts/). */
+type SecondFactorRequiredProblem = ProblemResponse & {
+  second_factor_token: string;
+  methods: SignInMethod[];
+  webauthn_options?: object;
+};
+
 /** The 401 of a password accepted for a user with a second factor: a challenge token, the methods, the WebAuthn options. */
 export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: FakeUser) {
   const token = `challenge-${nextNumber()}`;
   state.secondFactorTokens.set(token, { uid: user.uid, failures: 0 });
   const kinds = new Set(user.factors?.map((factor) => factor.kind));
-  const methods = [
-    ...(kinds.has('totp') ? ['totp'] : []),
-    ...(kinds.has('webauthn') ? ['webauthn'] : []),
-    ...(user.recoveryCodes?.length ? ['recovery_code'] : []),
-  ];
+  const offered: Record<SignInMethod, boolean> = {
+    totp: kinds.has('totp'),
+    webauthn: kinds.has('webauthn'),
+    recovery_code: !!user.recoveryCodes?.length,
+  };
+  const methods = SIGN_IN_METHODS.filter((method) => offered[method]);
   return HttpResponse.json(
     {
       type: '/problems/second-factor-required',
@@ -26,18 +47,30 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
       ...(kinds.has('webauthn')
         ? { webauthn_options: { challenge: `webauthn-challenge-${token}`, rpId: 'localhost', allowCredentials: [] } }
         : {}),
-    },
+    } satisfies SecondFactorRequiredProblem,
     { status: 401, headers: { 'content-type': 'application/problem+json' } },
   );
 }
 
 /** The signed-in user's second-factor state in /info/. */
-export const ownSecondFactorState = (user: FakeUser) => ({
+export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateResponse => ({
   enrolled: !!user.factors?.length,
   required: !!user.secondFactorRequired,
   grace_until: user.factors?.length ? null : (user.graceUntil ?? null),
   enrollment_only: !!user.enrollmentOnly && !user.factors?.length,
   recovery_codes_left: user.recoveryCodes?.length ?? 0,
+});
+
+/**
+ * The signed-in user's GET /info/ without `permissions`, as an auth service before the role policy answered it: the panel then
+ * grants every permission, so a test sees every screen unless it installs the role policy (fakeRolePolicy.ts), which adds them.
+ */
+export const ownInfo = (user: FakeUser, extended: boolean): Omit<Static<typeof Info>, 'permissions'> => ({
+  uid: user.uid,
+  public_name: user.public_name,
+  roles: user.roles,
+  second_factor: ownSecondFactorState(user),
+  ...(extended ? { authentication: { username: user.username } } : {}),
 });
 
 /** Sign-in with a password, refresh with a refresh token, and the signed-in user's own account. */
@@ -55,7 +88,10 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
         if (!user || user.password !== rest.join(':') || user.banned)
           return problem(401, 'Unauthorized', 'Invalid username or password.');
         if (user.factors?.length) return secondFactorRequired(core, user);
-        return json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
+        return json({
+          ...issue(user.uid),
+          device_token: deviceTokenOf(user, nextNumber()),
+        } satisfies TokenPairResponse);
       }
       if (header.startsWith('Bearer ')) {
         const token = header.slice(7);
@@ -71,14 +107,7 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
     http.get(
       `${base}/info/`,
       authenticated((user, request) => {
-        const extended = new URL(request.url).searchParams.get('extended') === 'true';
-        return json({
-          uid: user.uid,
-          public_name: user.public_name,
-          roles: user.roles,
-          second_factor: ownSecondFactorState(user),
-          ...(extended ? { authentication: { username: user.username } } : {}),
-        });
+        return json(ownInfo(user, new URL(request.url).searchParams.get('extended') === 'true'));
       }),
     ),
 
@@ -87,12 +116,12 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
       authenticated(async (user, request) => {
         const refused = needsReauthentication(request);
         if (refused) return refused;
-        const body = (await request.json()) as { username: string; password: string };
+        const body = (await request.json()) as Static<typeof OwnPasswordAuthenticationBody>;
         if (!body.password || body.password.length < 7)
           return problem(400, 'Bad Request', 'Password too short.', 'password');
         user.username = body.username;
         user.password = body.password;
-        return json({ uid: user.uid, username: user.username });
+        return json({ uid: user.uid, username: body.username } satisfies Static<typeof OwnPasswordAuthentication>);
       }),
     ),
   ];

@@ -1,4 +1,7 @@
 import { HttpResponse, type JsonBodyType } from 'msw';
+import type { TokenPairResponse } from '../../../contracts/auth';
+import type { ProblemResponse } from '../../../contracts/common';
+import type { ProblemSlug } from '../../../contracts/problem-types';
 import { ADMIN_UID, initialUsers, type FakeSession, type FakeUser } from './fakeAuthUsers';
 
 interface RecordedRequest {
@@ -11,6 +14,9 @@ interface RecordedRequest {
   body: unknown;
 }
 
+/** A problem type the services send (contracts/problem-types.ts). */
+export type ProblemType = `/problems/${ProblemSlug}`;
+
 /** A problem body; without `type` one the panel does not know, so that it shows the detail. */
 export const problem = (
   status: number,
@@ -18,7 +24,7 @@ export const problem = (
   detail: string,
   field?: string,
   headers?: Record<string, string>,
-  type?: string,
+  type?: ProblemType,
 ) =>
   HttpResponse.json(
     {
@@ -27,7 +33,7 @@ export const problem = (
       status,
       detail,
       ...(field ? { field } : {}),
-    },
+    } satisfies ProblemResponse,
     { status, headers: { 'content-type': 'application/problem+json', ...headers } },
   );
 
@@ -69,7 +75,7 @@ export function createFakeAuthCore() {
   /** One count for issued tokens and created users alike, so that every token and uid is new. */
   const nextNumber = () => (counter += 1);
 
-  const issue = (uid: string) => {
+  const issue = (uid: string): TokenPairResponse => {
     const number = nextNumber();
     const access = `access-${number}-${uid}`;
     const refresh = `refresh-${number}-${uid}`;

@@ -1,3 +1,7 @@
+import type { Static } from '@sinclair/typebox';
+import type { PanelUserPage, PanelUserResponse, Session, UserSearch, UserSortKey } from '../../../contracts/auth';
+import type { SecondFactorResponse, SecondFactorState } from '../../../contracts/second-factors';
+
 export const ADMIN_UID = '11111111-1111-4111-8111-111111111111';
 export const RECRUITER_UID = '22222222-2222-4222-8222-222222222222';
 export const CAREGIVER_UID = '33333333-3333-4333-8333-333333333333';
@@ -13,7 +17,7 @@ export interface FakeUser {
   locked?: boolean;
   last_sign_in?: number | null;
   /** Confirmed second factors (fakeSecondFactors.ts). */
-  factors?: FakeFactor[];
+  factors?: SecondFactorResponse[];
   /** Unused recovery codes. */
   recoveryCodes?: string[];
   /** The user's roles require a second factor. */
@@ -24,26 +28,12 @@ export interface FakeUser {
   enrollmentOnly?: boolean;
 }
 
-export interface FakeFactor {
-  uid: string;
-  kind: 'totp' | 'webauthn';
-  name: string;
-  created: number;
-  last_used: number | null;
-}
-
 /** The user's state as the users list summarises it. */
-export const secondFactorState = (user: FakeUser) =>
+export const secondFactorState = (user: FakeUser): SecondFactorState =>
   user.factors?.length ? 'on' : user.secondFactorRequired ? 'required-missing' : 'off';
 
-export interface FakeSession {
-  uid: string;
-  family: string;
-  created: number;
-  last_used: number;
-  address: string | null;
-  user_agent: string | null;
-}
+/** A session as the administration lists it, and whose it is. */
+export type FakeSession = Static<typeof Session> & { uid: string };
 
 export const initialUsers = (): FakeUser[] => [
   {
@@ -73,7 +63,7 @@ export const initialUsers = (): FakeUser[] => [
 ];
 
 /** A user as the administration routes answer it. */
-export const panelUser = (user: FakeUser) => ({
+export const panelUser = (user: FakeUser): PanelUserResponse => ({
   domain_user: {
     uid: user.uid,
     public_name: user.public_name,
@@ -87,19 +77,12 @@ export const panelUser = (user: FakeUser) => ({
 });
 
 /** The paged dialect of the users list, as the auth service speaks it (sort keys, query words, filters). */
-export const userPage = (byName: FakeUser[], query: URLSearchParams) => {
+export const userPage = (byName: FakeUser[], query: URLSearchParams): Static<typeof PanelUserPage> => {
   const page = Number(query.get('page') ?? 1);
   const size = Number(query.get('page_size') ?? 10);
-  const filters = JSON.parse(query.get('filters') ?? '{}') as {
-    role?: string;
-    banned?: boolean;
-    locked?: boolean;
-    uids?: string[];
-  };
+  const filters = JSON.parse(query.get('filters') ?? '{}') as Static<typeof UserSearch.filters>;
   const words = (query.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const sortKey = { public_name: 'public_name', username: 'username', last_sign_in: 'last_sign_in', uid: 'uid' }[
-    query.get('sort_by') ?? 'public_name'
-  ] as 'public_name' | 'username' | 'last_sign_in' | 'uid';
+  const sortKey = (query.get('sort_by') ?? 'public_name') as UserSortKey;
   const direction = query.get('ordering') === 'des' ? -1 : 1;
   const selected = byName
     .filter((user) =>

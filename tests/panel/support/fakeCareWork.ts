@@ -1,10 +1,20 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
 import type {
+  ActivityEntryOutput,
+  ActivityPage,
+  CareEventData,
   CareEventName,
+  EditConflict,
+  MyCareSettingsBody,
+  NoteInputBody,
   NoteOutput,
+  StaffMemberOutput,
   WorkflowChangeInput,
   WorkflowStateOutput,
 } from '../../../contracts/care-workflow';
+import type { ProblemResponse } from '../../../contracts/common';
+import type { ProblemSlug } from '../../../contracts/problem-types';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
 
 /** Another dispatcher, the one who changes requests "elsewhere". */
@@ -12,31 +22,38 @@ export const DORA_UID = '44444444-4444-4444-8444-444444444444';
 const STAFF: Record<string, string> = { [ADMIN_UID]: 'Alice Admin', [DORA_UID]: 'Dora Dispatcher' };
 const CARE = testConfig.careUrl;
 
-export interface WorkflowItem extends WorkflowStateOutput {
-  [key: string]: unknown;
-}
-
-const problem = (status: number, type: string, extra: object = {}) =>
-  HttpResponse.json({ type: `/problems/${type}`, title: 'Refused', status, detail: type, ...extra }, { status });
+const problem = (status: number, slug: ProblemSlug, field?: string) =>
+  HttpResponse.json(
+    {
+      type: `/problems/${slug}`,
+      title: 'Refused',
+      status,
+      detail: slug,
+      ...(field ? { field } : {}),
+    } satisfies ProblemResponse,
+    { status },
+  );
 
 /**
  * The care service's workflow routes as contracts/care-workflow.ts says (server/care/workflow-routes.ts, note-routes.ts,
  * event-routes.ts): the assignable users, PATCH workflow with versions and 409 edit-conflict, notes, activity, own settings, and an event stream
  * whose events a test sends with `emit`.
  */
-export function createFakeCareWork(items: () => WorkflowItem[]) {
+export function createFakeCareWork(items: () => WorkflowStateOutput[]) {
   const encoder = new TextEncoder();
+  const ownSettings: MyCareSettingsBody = { assignment_mails: true, mail_address: null };
   const state = {
     notes: new Map<string, NoteOutput[]>(),
-    activity: new Map<string, object[]>(),
-    settings: { assignment_mails: true, mail_address: null as string | null },
+    activity: new Map<string, ActivityEntryOutput[]>(),
+    settings: ownSettings,
     changes: [] as { uid: string; body: WorkflowChangeInput }[],
     streams: new Set<ReadableStreamDefaultController<Uint8Array>>(),
     streamRequests: [] as { authorization: string | null; lastEventId: string | null; url: string }[],
     eventId: 0,
     assigneeReads: 0,
   };
-  const emit = (name: CareEventName, data: object = {}) => {
+  /** A received or changed event carries a request's uid and version, a resync event nothing. */
+  const emit = (name: CareEventName, data: CareEventData | Record<string, never> = {}) => {
     state.eventId += 1;
     const chunk = encoder.encode(`id: ${state.eventId}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
     for (const controller of state.streams) {
@@ -53,7 +70,7 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     Object.assign(item, change, { version: item.version + 1 });
     emit('care-request.changed', { uid, version: item.version });
   };
-  const stateOf = (item: WorkflowItem): WorkflowStateOutput => ({
+  const stateOf = (item: WorkflowStateOutput): WorkflowStateOutput => ({
     uid: item.uid,
     status: item.status,
     assignee: item.assignee,
@@ -61,15 +78,27 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
     version: item.version,
   });
 
+  const editConflict = (item: WorkflowStateOutput) =>
+    HttpResponse.json(
+      {
+        type: '/problems/edit-conflict',
+        title: 'Refused',
+        status: 409,
+        detail: 'edit-conflict',
+        current: stateOf(item),
+      } satisfies Static<typeof EditConflict>,
+      { status: 409 },
+    );
+
   const patchWorkflow = http.patch(`${CARE}/care-requests/:uid/workflow/`, async ({ request, params }) => {
     const body = (await request.json()) as WorkflowChangeInput;
     const uid = String(params.uid);
     state.changes.push({ uid, body });
     const item = items().find((candidate) => candidate.uid === uid);
     if (!item) return problem(404, 'care-request-not-found');
-    if (body.version !== item.version) return problem(409, 'edit-conflict', { current: stateOf(item) });
+    if (body.version !== item.version) return editConflict(item);
     if ((body.status === 'declined' || body.status === 'withdrawn') && !body.reason)
-      return problem(400, 'reason-required', { field: 'reason' });
+      return problem(400, 'reason-required', 'reason');
     const before = stateOf(item);
     if (body.status) item.status = body.status;
     if (body.assignee_uid !== undefined)
@@ -99,7 +128,7 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
 
   const assignees = http.get(`${CARE}/assignees/`, () => {
     state.assigneeReads += 1;
-    const staff = Object.entries(STAFF).map(([uid, public_name]) => ({ uid, public_name }));
+    const staff = Object.entries(STAFF).map(([uid, public_name]): StaffMemberOutput => ({ uid, public_name }));
     return HttpResponse.json(staff.sort((a, b) => a.public_name.localeCompare(b.public_name)));
   });
 
@@ -108,7 +137,7 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
       HttpResponse.json(state.notes.get(String(params.uid)) ?? []),
     ),
     http.post(`${CARE}/care-requests/:uid/notes/`, async ({ request, params }) => {
-      const { text } = (await request.json()) as { text: string };
+      const { text } = (await request.json()) as NoteInputBody;
       const now = Math.floor(Date.now() / 1000);
       const note: NoteOutput = {
         uid: `5555555${state.eventId}-0000-4000-8000-00000000000${(state.notes.get(String(params.uid)) ?? []).length}`,
@@ -122,7 +151,7 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
       return HttpResponse.json(note, { status: 201 });
     }),
     http.patch(`${CARE}/care-requests/:uid/notes/:note/`, async ({ request, params }) => {
-      const { text } = (await request.json()) as { text: string };
+      const { text } = (await request.json()) as NoteInputBody;
       const note = (state.notes.get(String(params.uid)) ?? []).find((candidate) => candidate.uid === params.note);
       if (!note) return problem(404, 'note-not-found');
       Object.assign(note, { text, edited: Math.floor(Date.now() / 1000) });
@@ -139,13 +168,18 @@ export function createFakeCareWork(items: () => WorkflowItem[]) {
 
   const activity = http.get(`${CARE}/care-requests/:uid/activity/`, ({ params }) => {
     const items = state.activity.get(String(params.uid)) ?? [];
-    return HttpResponse.json({ items, previous_page: null, next_page: null, total: items.length });
+    return HttpResponse.json({
+      items,
+      previous_page: null,
+      next_page: null,
+      total: items.length,
+    } satisfies Static<typeof ActivityPage>);
   });
 
   const settings = [
     http.get(`${CARE}/my-settings/`, () => HttpResponse.json(state.settings)),
     http.put(`${CARE}/my-settings/`, async ({ request }) => {
-      state.settings = (await request.json()) as typeof state.settings;
+      state.settings = (await request.json()) as MyCareSettingsBody;
       return HttpResponse.json(state.settings);
     }),
   ];

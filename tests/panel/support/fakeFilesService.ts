@@ -1,7 +1,16 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
 import { beforeEach } from 'vitest';
-import type { ApiToken } from '../../../src/dataProviders/apiTokens';
-import type { StoredFile } from '../../../src/dataProviders/files';
+import type { ApiTokenResponse, NewApiToken } from '../../../contracts/api-tokens';
+import type { ProblemResponse } from '../../../contracts/common';
+import type {
+  DeletedFiles,
+  DeleteFilesBody,
+  FileMetaPatchValue,
+  FilePage,
+  StoredFileResponse,
+  UploadMetaValue,
+} from '../../../contracts/files';
 import { withFakeBackend } from './backend';
 import { ADMIN_UID, testConfig } from './fakeAuthService';
 import { formDataOf } from './multipart';
@@ -10,7 +19,7 @@ export const FILE_UID = 'f0000000-0000-4000-8000-000000000001';
 export const TOKEN_UID = 't0000000-0000-4000-8000-000000000001';
 export const REVOKED_TOKEN_UID = 't0000000-0000-4000-8000-000000000002';
 
-const initialFiles = (): StoredFile[] => [
+const initialFiles = (): StoredFileResponse[] => [
   {
     uid: FILE_UID,
     meta: {
@@ -32,6 +41,7 @@ const initialFiles = (): StoredFile[] => [
       name: 'hours.csv',
       description: 'Hours of January',
       uploaded: 1_767_000_000,
+      // a parameter the service drops from what it stores (contracts/files.ts), kept so that the screens and the export meet one
       content_type: 'text/csv; charset=utf-8',
       references: [],
     },
@@ -50,7 +60,7 @@ const initialFiles = (): StoredFile[] => [
   },
 ];
 
-const initialTokens = (): ApiToken[] => [
+const initialTokens = (): ApiTokenResponse[] => [
   {
     uid: TOKEN_UID,
     created: 1_767_268_800,
@@ -80,9 +90,10 @@ interface FilesRequest {
   body: unknown;
 }
 
+/** A problem of type about:blank, which the panel has no text for: it shows the detail the test gives. */
 const problem = (status: number, title: string, detail: string, field?: string) =>
   HttpResponse.json(
-    { type: 'about:blank', title, status, detail, ...(field ? { field } : {}) },
+    { type: 'about:blank', title, status, detail, ...(field ? { field } : {}) } satisfies ProblemResponse,
     { status, headers: { 'content-type': 'application/problem+json' } },
   );
 
@@ -112,11 +123,11 @@ export function createFakeFilesService() {
       return HttpResponse.json(tokens[service]);
     }),
     http.post(`${base}/administration/access-tokens/`, async ({ request }) => {
-      const body = (await request.json()) as { service: string; token: string; expires?: number };
+      const body = (await request.json()) as NewApiToken;
       log(request, body);
       if (state.tokenProblem) return state.tokenProblem.clone();
       counter += 1;
-      const created: ApiToken = {
+      const created: ApiTokenResponse = {
         uid: `n${counter}`,
         created: Math.floor(Date.now() / 1000),
         created_by: ADMIN_UID,
@@ -162,19 +173,19 @@ export function createFakeFilesService() {
         next_page: page * size < files.length ? page + 1 : null,
         total: capped ? limit : files.length,
         total_is_lower_bound: capped,
-      });
+      } satisfies Static<typeof FilePage>);
     }),
     http.post(`${testConfig.filesUrl}/upload/`, async ({ request }) => {
       const form = await formDataOf(request);
       const parts = [...form.keys()];
       const metaPart = form.get('meta');
-      const meta = typeof metaPart === 'string' ? JSON.parse(metaPart) : null;
+      const meta = JSON.parse(typeof metaPart === 'string' ? metaPart : '{}') as UploadMetaValue;
       const file = form.get('file') as File;
       log(request, { parts, meta, fileName: file?.name, fileText: file ? await file.text() : null });
       if (state.uploadGate) await state.uploadGate;
       if (state.uploadProblem) return state.uploadProblem.clone();
       counter += 1;
-      const stored: StoredFile = {
+      const stored: StoredFileResponse = {
         uid: `u${counter}`,
         meta: {
           name: meta.name,
@@ -200,7 +211,7 @@ export function createFakeFilesService() {
       });
     }),
     http.patch(`${testConfig.filesUrl}/files/:uid/`, async ({ request, params }) => {
-      const body = (await request.json()) as Partial<StoredFile['meta']>;
+      const body = (await request.json()) as FileMetaPatchValue;
       log(request, body);
       if (state.changeProblem) return state.changeProblem.clone();
       const file = files.find((candidate) => candidate.uid === params.uid);
@@ -217,12 +228,15 @@ export function createFakeFilesService() {
       return new HttpResponse(null, { status: 204 });
     }),
     http.post(`${testConfig.filesUrl}/files/delete/`, async ({ request }) => {
-      const { uids } = (await request.json()) as { uids: string[] };
+      const { uids } = (await request.json()) as Static<typeof DeleteFilesBody>;
       log(request, { uids });
       if (state.changeProblem) return state.changeProblem.clone();
       const deleted = uids.filter((uid) => files.some((file) => file.uid === uid));
       files.splice(0, files.length, ...files.filter((file) => !deleted.includes(file.uid)));
-      return HttpResponse.json({ deleted, not_found: uids.filter((uid) => !deleted.includes(uid)) });
+      return HttpResponse.json({
+        deleted,
+        not_found: uids.filter((uid) => !deleted.includes(uid)),
+      } satisfies Static<typeof DeletedFiles>);
     }),
     http.get(`${testConfig.filesUrl}/preview/:uid/`, ({ request, params }) => {
       log(request, { authorization: request.headers.get('authorization') });

@@ -1,7 +1,26 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { ProblemResponse } from '../../../contracts/common';
+import type {
+  AccountInputBody,
+  AccountOutput,
+  DeliveredOutput,
+  FailedOutput,
+  MailInput,
+  MailLogDetailOutput,
+  MailOutput,
+  ProviderInputBody,
+  ProviderOutput,
+  QueueEntryOutput,
+  Requeued,
+  RetriedNow,
+  RetryingOutput,
+  Sent,
+  UidsBody,
+} from '../../../contracts/mail';
+import type { ProblemSlug } from '../../../contracts/problem-types';
 import { type FakeAuthService, ORIGIN, problem } from './fakeAuthService';
-import { type MailLogLists, mailLogHandlers } from './fakeMailLog';
-import type { AccountInputBody, MailInput, ProviderInputBody } from '../../../contracts/mail';
+import { type CancelledEntry, mailLogHandlers, type Route } from './fakeMailLog';
 
 /** An in-memory stand-in for the mail service's HTTP routes (server/mail/routes.ts), with a record of every request. */
 const MAIL_URL = `${ORIGIN}/api/mail`;
@@ -11,15 +30,7 @@ export const PROVIDER2_UID = 'aaaaaaaa-0000-4000-8000-000000000002';
 export const ACCOUNT_UID = 'bbbbbbbb-0000-4000-8000-000000000001';
 export const PLAIN_ACCOUNT_UID = 'bbbbbbbb-0000-4000-8000-000000000002';
 
-type Security = 'none' | 'starttls' | 'ssl/tls';
-interface Provider {
-  uid: string;
-  name: string;
-  host: string;
-  port: number;
-  security: Security;
-  disabled: boolean;
-}
+/** An account as the service keeps it: its provider by uid, its credentials with the password. */
 interface StoredAccount {
   uid: string;
   expression: string;
@@ -27,15 +38,8 @@ interface StoredAccount {
   credentials: AccountInputBody['credentials'];
   disabled: boolean;
 }
-interface Mail {
-  sender: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  message: string;
-}
 
-const mail = (sender: string, to: string[], subject: string): Mail => ({
+const mail = (sender: string, to: string[], subject: string): MailOutput => ({
   sender,
   to,
   cc: [],
@@ -45,7 +49,7 @@ const mail = (sender: string, to: string[], subject: string): Mail => ({
 const T0 = 1_790_000_000; // 2026-09-21
 
 export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_URL) {
-  const providers = new Map<string, Provider>([
+  const providers = new Map<string, ProviderOutput>([
     [
       PROVIDER_UID,
       {
@@ -78,80 +82,80 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       disabled: false,
     },
   ];
+  const queue: QueueEntryOutput[] = [
+    {
+      reference_uid: 'q-1',
+      mail: mail('noreply@caredesk.example', ['anna@example.org', 'ben@example.org', 'cleo@example.org'], 'Shift plan'),
+      requested_time: T0,
+      attempt: 0,
+    },
+  ];
+  const delivered: DeliveredOutput[] = [
+    {
+      reference_uid: 'd-1',
+      mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'),
+      requested_time: T0 - 60,
+      delivered: T0 - 30,
+      refused: [],
+    },
+    {
+      reference_uid: 'd-2',
+      mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'),
+      requested_time: T0 - 120,
+      delivered: T0 - 90,
+      refused: [{ address: 'fred@example.org', reply: '550 5.1.1 Mailbox unavailable' }],
+    },
+  ];
+  const retrying: RetryingOutput[] = [
+    {
+      reference_uid: 'r-1',
+      mail: mail('noreply@caredesk.example', ['gina@example.org'], 'Reminder'),
+      requested_time: T0,
+      attempt: 2,
+      error_message: '421 Service not available',
+      next_attempt: T0 + 3600,
+    },
+  ];
+  const failed: FailedOutput[] = [
+    {
+      reference_uid: 'f-1',
+      mail: mail('noreply@caredesk.example', ['hans@example.org'], 'Contract'),
+      requested_time: T0,
+      error_message: '550 No such user',
+      attempts: 5,
+    },
+    {
+      reference_uid: 'f-2',
+      mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'),
+      requested_time: T0 - 10,
+      error_message: '550 Rejected',
+      attempts: 5,
+    },
+    {
+      reference_uid: 'f-3',
+      mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'),
+      requested_time: T0 - 20,
+      error_message: '552 Too big',
+      attempts: 5,
+    },
+  ];
   const state = {
     providers,
     accounts,
-    queue: [
-      {
-        reference_uid: 'q-1',
-        mail: mail(
-          'noreply@caredesk.example',
-          ['anna@example.org', 'ben@example.org', 'cleo@example.org'],
-          'Shift plan',
-        ),
-        requested_time: T0,
-        attempt: 0,
-      },
-    ] as JsonBodyType[],
-    delivered: [
-      {
-        reference_uid: 'd-1',
-        mail: mail('noreply@caredesk.example', ['dora@example.org'], 'Welcome'),
-        requested_time: T0 - 60,
-        delivered: T0 - 30,
-        refused: [],
-      },
-      {
-        reference_uid: 'd-2',
-        mail: mail('noreply@caredesk.example', ['emil@example.org', 'fred@example.org'], 'Invoice'),
-        requested_time: T0 - 120,
-        delivered: T0 - 90,
-        refused: [{ address: 'fred@example.org', reply: '550 5.1.1 Mailbox unavailable' }],
-      },
-    ] as JsonBodyType[],
-    retrying: [
-      {
-        reference_uid: 'r-1',
-        mail: mail('noreply@caredesk.example', ['gina@example.org'], 'Reminder'),
-        requested_time: T0,
-        attempt: 2,
-        error_message: '421 Service not available',
-        next_attempt: T0 + 3600,
-      },
-    ] as JsonBodyType[],
-    failed: [
-      {
-        reference_uid: 'f-1',
-        mail: mail('noreply@caredesk.example', ['hans@example.org'], 'Contract'),
-        requested_time: T0,
-        error_message: '550 No such user',
-        attempts: 5,
-      },
-      {
-        reference_uid: 'f-2',
-        mail: mail('noreply@caredesk.example', ['ida@example.org', 'jo@example.org'], 'Offer'),
-        requested_time: T0 - 10,
-        error_message: '550 Rejected',
-        attempts: 5,
-      },
-      {
-        reference_uid: 'f-3',
-        mail: mail('noreply@caredesk.example', ['kai@example.org'], 'Survey'),
-        requested_time: T0 - 20,
-        error_message: '552 Too big',
-        attempts: 5,
-      },
-    ] as ({ reference_uid: string } & Record<string, unknown>)[],
+    queue,
+    delivered,
+    retrying,
+    failed,
     /** Cancelled mails (only in the mail log). */
-    cancelled: [] as ({ reference_uid: string } & Record<string, unknown>)[],
+    cancelled: [] as CancelledEntry[],
     /** A mail's attempts, links and other detail fields beyond its list entry, by reference uid. */
-    details: new Map<string, Record<string, unknown>>(),
+    details: new Map<string, Partial<MailLogDetailOutput>>(),
     requests: [] as { method: string; path: string; body: unknown; query?: URLSearchParams }[],
     /** Status of a forced failure of list loads (0: none). */
     failLists: 0,
     failRequeue: false,
     failRetryNow: false,
-    sent: [] as unknown[],
+    sent: [] as MailInput[],
   };
   let counter = 0;
 
@@ -163,11 +167,9 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     return !!access && access.expires > auth().state.now();
   };
 
-  /** A route that records the request and checks its token; `Body` is what the panel sends there (contracts/mail.ts). */
-  const route =
-    <Body = unknown>(
-      handler: (request: Request, params: Record<string, string>, body: Body) => Response | Promise<Response>,
-    ) =>
+  /** Records the request, answers 401 without a valid access token, and hands on the JSON body as the route declares it. */
+  const route: Route =
+    <Body>(handler: (request: Request, params: Record<string, string>, body: Body) => Response | Promise<Response>) =>
     async ({
       request,
       params,
@@ -191,7 +193,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
       return handler(request, params as Record<string, string>, body as Body);
     };
 
-  const accountJson = (account: StoredAccount) => {
+  const accountJson = (account: StoredAccount): AccountOutput => {
     const provider = providers.get(account.providerUid)!;
     return {
       uid: account.uid,
@@ -207,13 +209,13 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     status: number,
     title: string,
     detail: string,
-    slug: string,
+    slug: ProblemSlug,
     extensions: Record<string, unknown>,
   ) =>
-    HttpResponse.json(
-      { type: `/problems/${slug}`, title, status, detail, ...extensions },
-      { status, headers: { 'content-type': 'application/problem+json' } },
-    );
+    HttpResponse.json({ type: `/problems/${slug}`, title, status, detail, ...extensions } satisfies ProblemResponse, {
+      status,
+      headers: { 'content-type': 'application/problem+json' },
+    });
 
   /** What the service says about the expressions the tests use (RE2's verdicts, by what JavaScript cannot parse). */
   const expressionProblem = (expression: string): Response | null => {
@@ -261,7 +263,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     );
 
   const handlers = [
-    ...mailLogHandlers(state as unknown as MailLogLists, route, base, () => T0 + 600),
+    ...mailLogHandlers(state, route, base, () => T0 + 600),
     http.get(
       `${base}/administration/providers/`,
       list(() => [...providers.values()]),
@@ -272,7 +274,7 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
         const failure = providerProblem(body);
         if (failure) return failure;
         counter += 1;
-        const created = {
+        const created: ProviderOutput = {
           disabled: false,
           ...body,
           uid: `aaaaaaaa-1111-4000-8000-${String(counter).padStart(12, '0')}`,
@@ -373,39 +375,42 @@ export function createFakeMailService(auth: () => FakeAuthService, base = MAIL_U
     ),
     http.get(
       `${base}/administration/queue/failed-permanently/`,
-      list(() => state.failed as JsonBodyType),
+      list(() => state.failed),
     ),
     http.post(
       `${base}/administration/queue/failed-permanently/requeue/`,
-      route<{ uids: string[] } | null>((_request, _params, body) => {
-        const uids: string[] = body?.uids ?? [];
+      route<Static<typeof UidsBody> | null>((_request, _params, body) => {
+        const uids = body?.uids ?? [];
         if (state.failRequeue || uids.some((uid) => !state.failed.some((item) => item.reference_uid === uid))) {
           return problem(404, 'Not Found', 'Unknown or not permanently failed delivery.', 'uids');
         }
         state.failed = state.failed.filter((item) => !uids.includes(item.reference_uid));
-        return json({ requeued: uids });
+        return json({ requeued: uids } satisfies Static<typeof Requeued>);
       }),
     ),
     http.post(
       `${base}/administration/queue/failed-temporarily/retry-now/`,
-      route<{ uids: string[] } | null>((_request, _params, body) => {
-        const uids: string[] = body?.uids ?? [];
+      route<Static<typeof UidsBody> | null>((_request, _params, body) => {
+        const uids = body?.uids ?? [];
         if (state.failRetryNow) return problem(500, 'Internal Server Error', 'The database is not available.');
-        const moved = (state.retrying as { reference_uid: string; next_attempt: number }[]).filter((item) =>
-          uids.includes(item.reference_uid),
-        );
+        const moved = state.retrying.filter((item) => uids.includes(item.reference_uid));
         for (const item of moved) item.next_attempt = T0 + 600;
-        return json({ moved: moved.length });
+        return json({ moved: moved.length } satisfies Static<typeof RetriedNow>);
       }),
     ),
     http.post(
       `${base}/send/`,
       route<MailInput | null>((_request, _params, body) => {
-        if (!body || !Array.isArray(body.to) || body.to.length === 0)
+        if (!Array.isArray(body?.to) || body.to.length === 0)
           return problem(400, 'Bad Request', 'At least one recipient is required.', 'to');
         counter += 1;
         state.sent.push(body);
-        return json({ reference_uid: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}` }, 202);
+        return json(
+          { reference_uid: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}` } satisfies Static<
+            typeof Sent
+          >,
+          202,
+        );
       }),
     ),
   ];

@@ -1,5 +1,10 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
-import { PERMISSIONS, type Permission } from '../../../src/common/permissions';
+import type { Info, RolePolicyInput, RolePolicyResponse } from '../../../contracts/auth';
+import type { ProblemResponse } from '../../../contracts/common';
+import { PERMISSIONS, type Permission } from '../../../contracts/permissions';
+import type { ProblemSlug } from '../../../contracts/problem-types';
+import { ownInfo } from './fakeAuthSignIn';
 import { AUTH_URL, type FakeAuthService } from './fakeAuthService';
 
 export const DISPATCHER_UID = '44444444-4444-4444-8444-444444444444';
@@ -14,9 +19,9 @@ const defaultPolicy = (): [string, Permission[]][] => [
   ['recruiter', ['users:read', 'files:read', 'care:read', 'care:create']],
 ];
 
-const problem = (status: number, title: string, slug: string, detail: string, field?: string) =>
+const problem = (status: number, title: string, slug: ProblemSlug, detail: string, field?: string) =>
   HttpResponse.json(
-    { type: `/problems/${slug}`, title, status, detail, ...(field ? { field } : {}) },
+    { type: `/problems/${slug}`, title, status, detail, ...(field ? { field } : {}) } satisfies ProblemResponse,
     { status, headers: { 'content-type': 'application/problem+json' } },
   );
 
@@ -27,7 +32,7 @@ const problem = (status: number, title: string, slug: string, detail: string, fi
  */
 export function createFakeRolePolicy(auth: () => FakeAuthService) {
   const policy = new Map<string, Permission[]>(defaultPolicy());
-  const puts: { role: string; body: unknown }[] = [];
+  const puts: { role: string; body: RolePolicyInput }[] = [];
   /** The roles whose users must use a second factor (the default policy: administrator and ceo). */
   const secondFactorRoles = new Set(['administrator', 'ceo']);
 
@@ -76,12 +81,9 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (!user) return unauthorized();
       const extended = new URL(request.url).searchParams.get('extended') === 'true';
       return HttpResponse.json({
-        uid: user.uid,
-        public_name: user.public_name,
-        roles: user.roles,
+        ...ownInfo(user, extended),
         permissions: permissionsOf(user.roles),
-        ...(extended ? { authentication: { username: user.username } } : {}),
-      });
+      } satisfies Static<typeof Info>);
     }),
 
     http.get(`${AUTH_URL}/administration/roles/`, ({ request }) => {
@@ -90,7 +92,7 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (!permissionsOf(user.roles).includes('users:read')) return forbidden('users:read');
       const names = [...new Set([...policy.keys(), ...rolesInUse()])].sort();
       return HttpResponse.json(
-        names.map((role) => ({
+        names.map((role): RolePolicyResponse => ({
           role,
           permissions: policy.get(role) ?? [],
           second_factor_required: secondFactorRoles.has(role),
@@ -102,7 +104,7 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       const user = callerOf(request);
       if (!user) return unauthorized();
       const role = String(params.role);
-      const body = (await request.json()) as { role?: string; permissions: string[]; second_factor_required?: boolean };
+      const body = (await request.json()) as RolePolicyInput;
       puts.push({ role, body });
       if (!permissionsOf(user.roles).includes('roles:manage')) return forbidden('roles:manage');
       if (!body.permissions.every((permission) => (PERMISSIONS as readonly string[]).includes(permission))) {
@@ -122,9 +124,9 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (body.second_factor_required === false) secondFactorRoles.delete(role);
       return HttpResponse.json({
         role,
-        permissions: policy.get(role),
+        permissions: policy.get(role) ?? [],
         second_factor_required: secondFactorRoles.has(role),
-      });
+      } satisfies RolePolicyResponse);
     }),
   ];
 

@@ -1,24 +1,38 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
+import type { TokenPairResponse } from '../../../contracts/auth';
+import type { ProblemSlug } from '../../../contracts/problem-types';
+import type {
+  AccessTokenResponse,
+  ConfirmedFactorResponse,
+  NewFactorBody,
+  PasskeyOptionsResponse,
+  PasskeySignInBody,
+  ReauthenticateInput,
+  RecoveryCodesResponse,
+  SecondFactorKind,
+  SecondFactorProofInput,
+  SecondFactorResponse,
+  TotpConfirmBody,
+  TotpEnrollmentResponse,
+  UserSecondFactorsResponse,
+  WebAuthnRegistrationBody,
+} from '../../../contracts/second-factors';
 import { deviceTokenOf, secondFactorRequired } from './fakeAuthSignIn';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
-import type { FakeFactor, FakeUser } from './fakeAuthUsers';
+import type { FakeUser } from './fakeAuthUsers';
 
 /** The one code the fake's authenticator apps show. */
 export const VALID_TOTP_CODE = '123456';
 export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-const typed = (status: number, slug: string, detail: string) =>
+const typed = (status: number, slug: ProblemSlug, detail: string) =>
   problem(status, status === 401 ? 'Unauthorized' : 'Bad Request', detail, undefined, {}, `/problems/${slug}`);
 const noContent = () => new HttpResponse(null, { status: 204 });
 const normalized = (code: string) => code.replace(/[\s-]+/g, '').toLowerCase();
 
-interface Proof {
-  second_factor_token?: string;
-  totp_code?: string;
-  recovery_code?: string;
-  webauthn?: Record<string, unknown>;
-  password?: string;
-}
+/** The second step of a sign-in, or a re-authentication (either step). */
+type Proof = SecondFactorProofInput | ReauthenticateInput;
 
 /**
  * Second factors, passkeys and re-authentication as contracts/second-factors.ts describes them: TOTP accepts VALID_TOTP_CODE,
@@ -48,14 +62,20 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     return others.length;
   };
 
-  const addFactor = (user: FakeUser, kind: FakeFactor['kind'], name: string) => {
-    const factor: FakeFactor = { uid: `factor-${nextNumber()}`, kind, name, created: state.now(), last_used: null };
+  const addFactor = (user: FakeUser, kind: SecondFactorKind, name: string) => {
+    const factor: SecondFactorResponse = {
+      uid: `factor-${nextNumber()}`,
+      kind,
+      name,
+      created: state.now(),
+      last_used: null,
+    };
     const first = !user.factors?.length;
     user.factors = [...(user.factors ?? []), factor];
     return json({
       factor,
       ...(first ? { recovery_codes: newRecoveryCodes(user), sessions_ended: endSessionsOf(user) } : {}),
-    });
+    } satisfies ConfirmedFactorResponse);
   };
 
   const accepts = (user: FakeUser, proof: Proof) => {
@@ -88,10 +108,10 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
   return [
     http.post(`${base}/token/second-factor/`, async ({ request }) => {
       await record(request);
-      const user = proven((await request.json()) as Proof);
+      const user = proven((await request.json()) as SecondFactorProofInput);
       return user instanceof Response
         ? user
-        : json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) });
+        : json({ ...issue(user.uid), device_token: deviceTokenOf(user, nextNumber()) } satisfies TokenPairResponse);
     }),
 
     http.post(`${base}/passkey/options/`, async ({ request }) => {
@@ -101,19 +121,16 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
       return json({
         passkey_token: token,
         webauthn_options: { challenge: `passkey-challenge-${token}`, rpId: 'localhost', userVerification: 'required' },
-      });
+      } satisfies PasskeyOptionsResponse);
     }),
 
     http.post(`${base}/token/passkey/`, async ({ request }) => {
       await record(request);
-      const body = (await request.json()) as {
-        passkey_token: string;
-        webauthn: { response?: { userHandle?: string } };
-      };
+      const body = (await request.json()) as Static<typeof PasskeySignInBody>;
+      // WebAuthn's own AuthenticationResponseJSON, which the contract passes through unread
+      const { userHandle } = (body.webauthn as { response?: { userHandle?: string } }).response ?? {};
       const user = [...users.values()].find(
-        (candidate) =>
-          candidate.uid === body.webauthn?.response?.userHandle &&
-          candidate.factors?.some((factor) => factor.kind === 'webauthn'),
+        (candidate) => candidate.uid === userHandle && candidate.factors?.some((factor) => factor.kind === 'webauthn'),
       );
       if (!passkeyTokens.delete(body.passkey_token) || !user)
         return typed(401, 'invalid-webauthn-response', 'The passkey could not be confirmed.');
@@ -123,7 +140,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     http.post(
       `${base}/reauthenticate/`,
       authenticated(async (user, request) => {
-        const body = (await request.json()) as Proof;
+        const body = (await request.json()) as ReauthenticateInput;
         if (body.second_factor_token === undefined) {
           if (body.password !== user.password) return typed(401, 'invalid-credentials', 'Wrong password.');
           if (user.factors?.length) return secondFactorRequired(core, user);
@@ -133,7 +150,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
         }
         const { access_token, issued, expires } = issue(user.uid);
         state.freshAccessTokens.add(access_token);
-        return json({ access_token, issued, expires });
+        return json({ access_token, issued, expires } satisfies AccessTokenResponse);
       }),
     ),
 
@@ -145,14 +162,14 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     http.post(
       `${base}/second-factors/totp/`,
       sensitive(async (user, request) => {
-        const { name } = (await request.json()) as { name?: string };
+        const { name } = (await request.json()) as Static<typeof NewFactorBody>;
         const uid = `pending-${nextNumber()}`;
         pendingTotp.set(uid, { uid: user.uid, name: name ?? 'Authenticator app' });
         return json({
           uid,
           secret: TOTP_SECRET,
           otpauth_uri: `otpauth://totp/Caredesk:${user.username}?secret=${TOTP_SECRET}&issuer=Caredesk`,
-        });
+        } satisfies TotpEnrollmentResponse);
       }),
     ),
 
@@ -161,7 +178,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
       sensitive(async (user, request, params) => {
         const pending = pendingTotp.get(params.uid);
         if (!pending || pending.uid !== user.uid) return typed(404, 'second-factor-not-found', 'No such factor.');
-        const { code } = (await request.json()) as { code: string };
+        const { code } = (await request.json()) as Static<typeof TotpConfirmBody>;
         if (code !== VALID_TOTP_CODE) return typed(400, 'invalid-code', 'The code is not correct.');
         pendingTotp.delete(params.uid);
         return addFactor(user, 'totp', pending.name);
@@ -183,7 +200,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
     http.post(
       `${base}/second-factors/webauthn/`,
       sensitive(async (user, request) => {
-        const { name } = (await request.json()) as { name?: string };
+        const { name } = (await request.json()) as Static<typeof WebAuthnRegistrationBody>;
         return addFactor(user, 'webauthn', name ?? 'Passkey');
       }),
     ),
@@ -200,7 +217,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
 
     http.post(
       `${base}/second-factors/recovery-codes/`,
-      sensitive((user) => json({ recovery_codes: newRecoveryCodes(user) })),
+      sensitive((user) => json({ recovery_codes: newRecoveryCodes(user) } satisfies RecoveryCodesResponse)),
     ),
 
     http.get(
@@ -214,7 +231,7 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
           grace_until: grace,
           factors: target.factors ?? [],
           recovery_codes_left: target.recoveryCodes?.length ?? 0,
-        });
+        } satisfies UserSecondFactorsResponse);
       }),
     ),
 

@@ -1,8 +1,26 @@
+import type { Static } from '@sinclair/typebox';
 import { http, HttpResponse } from 'msw';
+import type { ApiTokenStatisticsResponse } from '../../../contracts/api-tokens';
+import type { UserStatisticsResponse } from '../../../contracts/auth';
+import type { CareRequestList, CareStatisticsResponse, IncomingPage } from '../../../contracts/care';
+import type { ProblemResponse } from '../../../contracts/common';
+import type { FileStatisticsResponse } from '../../../contracts/files';
+import type { MailStatisticsResponse } from '../../../contracts/mail';
 import { testConfig } from './fakeAuthService';
 
 /** The statistics routes' answers the fake services give (the dashboard reads them); a test may replace any. */
-export function initialStatistics() {
+export interface FakeStatistics {
+  mail: MailStatisticsResponse;
+  care: CareStatisticsResponse;
+  files: FileStatisticsResponse;
+  fileTokens: ApiTokenStatisticsResponse;
+  pricingTokens: ApiTokenStatisticsResponse;
+  users: UserStatisticsResponse;
+  /** The totals the incoming list answers for the dashboard's own-work card, by its filter. */
+  careWork: { mine: number; due: number; unassigned_new: number };
+}
+
+export function initialStatistics(): FakeStatistics {
   const weeks = Array.from({ length: 12 }, (_, index) => {
     const monday = new Date(Date.UTC(2026, 8, 7 + 7 * index));
     const requests = index === 11 ? 9 : index;
@@ -21,12 +39,9 @@ export function initialStatistics() {
     fileTokens: { expiring: 2, within_days: 14 },
     pricingTokens: { expiring: 0, within_days: 14 },
     users: { locked_users: 1, missing_second_factor: 2 },
-    /** The totals the incoming list answers for the dashboard's own-work card, by its filter. */
     careWork: { mine: 2, due: 1, unassigned_new: 4 },
   };
 }
-
-export type FakeStatistics = ReturnType<typeof initialStatistics>;
 
 /** msw handlers answering the six statistics routes and the incoming list's totals of the own-work card from `statistics` (read at request time; null answers 503). */
 export function statisticsHandlers(statistics: () => FakeStatistics, hits: string[] = []) {
@@ -34,9 +49,10 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
     http.get(url, () => {
       hits.push(key);
       const figures = statistics()[key];
+      // a test sets a figure to null (`null as never`) for a service that is down
       if (figures === null)
         return HttpResponse.json(
-          { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'down' },
+          { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'down' } satisfies ProblemResponse,
           { status: 503 },
         );
       return HttpResponse.json(figures);
@@ -49,11 +65,9 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
     answer('pricingTokens', `${testConfig.pricingUrl}/administration/access-tokens/statistics/`),
     answer('users', `${testConfig.authUrl}/administration/statistics/`),
     http.get(`${testConfig.careUrl}/incoming/care-requests/`, ({ request }) => {
-      const filters = JSON.parse(new URL(request.url).searchParams.get('filters') ?? '{}') as {
-        assignee?: string;
-        follow_up?: object;
-        status?: string[];
-      };
+      const filters = JSON.parse(new URL(request.url).searchParams.get('filters') ?? '{}') as Static<
+        typeof CareRequestList.filters
+      >;
       const work = statistics().careWork;
       const total = filters.follow_up
         ? work.due
@@ -62,7 +76,12 @@ export function statisticsHandlers(statistics: () => FakeStatistics, hits: strin
           : filters.assignee === 'none'
             ? work.unassigned_new
             : 0;
-      return HttpResponse.json({ items: [], previous_page: null, next_page: null, total });
+      return HttpResponse.json({
+        items: [],
+        previous_page: null,
+        next_page: null,
+        total,
+      } satisfies Static<typeof IncomingPage>);
     }),
   ];
 }

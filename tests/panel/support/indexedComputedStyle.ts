@@ -3,7 +3,7 @@
  * rule (about 1,400 in a whole-App test), and Testing Library's role queries ask for the style of every element they name:
  * that matching was half of the panel tests' time. This keeps jsdom's cascade and its cache, and only skips the rules that
  * cannot match: a rule whose rightmost compound names a class is tried only on elements carrying that class, in sheet order.
- * `indexedComputedStyle.test.ts` compares it with jsdom's own on a rendered App.
+ * `common/indexed-computed-style.test.tsx` compares it with jsdom's own on a rendered App.
  */
 import { createRequire } from 'node:module';
 

@@ -3,7 +3,7 @@
  * control by walking the document again for its `for` id. Testing Library computes the accessible name of every button and
  * field a role query looks at, so a query on a form cost a walk of the document per label per control: an eighth of the
  * panel tests' time. These getters answer the same from the document's labels and its id index.
- * `indexed-labels.test.tsx` compares them with jsdom's own on a rendered form.
+ * `common/indexed-labels.test.tsx` compares them with jsdom's own on a rendered form.
  */
 
 const LABELABLE = [
