@@ -6,6 +6,7 @@ export type {
   HttpConfig,
   MailConfig,
   MailLanguage,
+  OidcConfig,
   S3Config,
   ThrottleConfig,
   TrustConfig,
