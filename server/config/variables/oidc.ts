@@ -66,7 +66,7 @@ export const oidcVariables = {
     default: [],
     must: 'be a comma list of claim-value=role pairs such as caredesk-admins=administrator,dispatch=dispatcher',
     description:
-      "comma list of `claim-value=role` pairs (`caredesk-admins=administrator,dispatch=dispatcher`): a user's roles are those their values of `OIDC_ROLES_CLAIM` map to, set anew at every sign-in through the provider (the provider is the source of truth). Empty: the provider manages no roles, and users are only linked",
+      "comma list of `claim-value=role` pairs (`caredesk-admins=administrator,dispatch=dispatcher`; a value may map to several roles, one pair each): a user's roles are those their values of `OIDC_ROLES_CLAIM` map to, set anew at every sign-in through the provider (the provider is the source of truth), except the first administrator's (`ADMIN_USERNAME`). Empty: the provider manages no roles, and users are only linked (see [Sign-in through the provider](api.md#sign-in-through-the-provider))",
   }),
   OIDC_CREATE_USERS: flag({
     default: false,
