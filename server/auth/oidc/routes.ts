@@ -64,7 +64,7 @@ export function oidcRoutes(app: ServiceApp, context: SignInContext, options: Oid
             'asking again tries its discovery again (at most every 30 seconds).',
         ),
         querystring: NoQuery,
-        response: { 200: ProviderInfo },
+        response: { 200: ProviderInfo, ...problems(400) },
       },
     },
     async () => {
@@ -86,6 +86,7 @@ export function oidcRoutes(app: ServiceApp, context: SignInContext, options: Oid
             '(`not-configured`, `unreachable`).',
         ),
         querystring: NoQuery,
+        response: problems(400),
       },
     },
     async (_request, reply) => {
@@ -108,9 +109,12 @@ export function oidcRoutes(app: ServiceApp, context: SignInContext, options: Oid
           "Finishes the sign-in the browser's cookie started: the code is exchanged and the ID token checked (signature, issuer, " +
             'audience, nonce, expiry), the user found by the link, linked or created, and their roles taken from the claims. 303 ' +
             `to the login page with \`oidc=continue\` and a hand-over cookie for POST /oidc/session/ (${HANDOFF_SECONDS / 60} ` +
-            'minutes), or with `oidc_error` saying why not; every refusal is audited as `sign-in.failure` with `method: oidc`.',
+            'minutes), or with `oidc_error` saying why not; every refusal is audited as `sign-in.failure` with `method: oidc`. ' +
+            'Parameters it does not know are ignored, as OAuth 2.0 requires (providers add their own); 400 only for one of its own ' +
+            'given twice.',
         ),
         querystring: CallbackQuery,
+        response: problems(400),
       },
     },
     async (request, reply) => {

@@ -244,8 +244,10 @@ test('without OIDC_ISSUER the routes say no provider is configured', async () =>
     const start = await t.inject({ method: 'GET', url: `${OIDC}/start/` });
     expect(start.headers.location).toBe('http://localhost:8080/login?oidc_error=not-configured');
     const usersBefore = await t.db.select().from(users);
-    const callback = await t.inject({ method: 'GET', url: `${OIDC}/callback/?code=x&state=y` });
+    const callback = await t.inject({ method: 'GET', url: `${OIDC}/callback/?code=x&state=y&session_state=z` });
     expect(callback.headers.location).toBe('http://localhost:8080/login?oidc_error=not-configured');
+    const twice = await t.inject({ method: 'GET', url: `${OIDC}/callback/?code=x&code=y` });
+    expect(twice.json()).toMatchObject({ status: 400, type: '/problems/validation-error', field: 'code' });
     expect(await t.db.select().from(users)).toHaveLength(usersBefore.length);
   } finally {
     await t.close();
