@@ -29,6 +29,8 @@ export const PROBLEM_TYPES = [
   'second-factor-required',
   'invalid-second-factor',
   'invalid-second-factor-token',
+  'sign-in-with-provider',
+  'invalid-provider-handoff',
   'reauthentication-required',
   'forbidden',
   'second-factor-enrollment-required',

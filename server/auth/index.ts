@@ -10,6 +10,7 @@ import { accountSecurityRoutes } from './security-routes';
 import { factorKeysOf } from './second-factors/context';
 import { secondFactorRoutes } from './second-factors/administration-routes';
 import { relyingPartyOf } from './second-factors/webauthn';
+import { oidcSignIn, passwordRefusalOf } from './oidc';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
@@ -40,10 +41,12 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       throttle: config.throttle,
       secondFactorGraceDays: config.secondFactorGraceDays,
+      provider: passwordRefusalOf(config),
     },
     relyingParty: relyingPartyOf(config.care.panelUrl),
   };
   authRoutes(app, context);
   secondFactorRoutes(app, { ...context, keys: factorKeysOf(masterSecret) });
   accountSecurityRoutes(app, db, userChanges);
+  oidcSignIn(app, context, { config, masterSecret });
 };

@@ -18,6 +18,8 @@ import { continueSession, startSession } from './sessions';
 import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
 import { findPasswordLogin, findUser } from './users';
+import { providerToSignInAt, signInWithProvider, type PasswordRefusalSettings } from './oidc/password-refusal';
+import { secondFactorProvedByProvider } from './oidc/provider-sessions';
 
 /** POST /token/: a token pair for a password (sign-in) or for a refresh token (exchange). */
 
@@ -26,6 +28,8 @@ interface SignInSettings {
   refreshTokenTtlSeconds: number;
   throttle: ThrottleConfig;
   secondFactorGraceDays: number;
+  /** Users linked to the OpenID Connect provider sign in there, not with a password. */
+  provider?: PasswordRefusalSettings;
 }
 
 export interface SignInContext {
@@ -46,8 +50,17 @@ export interface Client {
   deviceToken?: string;
 }
 
-/** How the user proved who they are: the password alone, the password and a second factor, or a passkey. */
-export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'webauthn' | 'passkey';
+/** How the user proved who they are: the password alone, the password and a second factor, a passkey, or the OpenID Connect provider. */
+export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'webauthn' | 'passkey' | 'oidc';
+
+/** A sign-in that another party took part in (the OpenID Connect provider): what the session keeps of it. */
+export interface SessionOrigin {
+  name: 'oidc';
+  /** The other party proved a second factor: the session never only enrolls one. */
+  secondFactorProved: boolean;
+  /** Ties the new session to its origin, in the transaction that starts it. */
+  record(tx: Db, family: string): Promise<void>;
+}
 
 interface PasswordAttempt extends Client {
   username: string;
@@ -133,30 +146,38 @@ export async function signInWithPassword(context: SignInContext, attempt: Passwo
   }
   // The right password gives its reservation back. The username's failures (the pair's, the username's, wrong second factors') are
   // forgotten only by a completed sign-in: whoever guesses second factors knows the password. The address's other failures stay.
-  const secondStepFollows = !login.user.bannedAt && (await hasConfirmedFactor(db, login.user.uid));
-  if (throttled) await forgiveAttempt(db, rules, login.user.bannedAt || secondStepFollows ? noKey : isUsernameKey);
+  const provider = login.user.bannedAt
+    ? undefined
+    : await providerToSignInAt(db, settings.provider, login.user.uid, attempt.username);
+  const refused = login.user.bannedAt !== null || provider !== undefined;
+  const secondStepFollows = !refused && (await hasConfirmedFactor(db, login.user.uid));
+  if (throttled) await forgiveAttempt(db, rules, refused || secondStepFollows ? noKey : isUsernameKey);
   if (device) await giveBackDeviceAttempt(db, device);
-  if (login.user.bannedAt) {
-    await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason: 'banned' }));
-    throw invalidCredentials();
+  if (refused) {
+    const reason = provider === undefined ? 'banned' : 'provider';
+    await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason }));
+    throw provider === undefined ? invalidCredentials() : signInWithProvider(provider);
   }
   if (secondStepFollows) throw await secondFactorRequired(context, login.user, attempt);
   return completeSignIn(context, { ...login.user, label: attempt.username }, attempt, 'password');
 }
 
 /**
- * The end of every sign-in (password, second factor, passkey): starts the session (one that may only enroll a second factor when
- * the user's roles require one, none is enrolled and the grace period is over), audits it and answers the token pair with a new
- * device token for the browser.
+ * The end of every sign-in (password, second factor, passkey, OpenID Connect provider): starts the session (one that may only enroll
+ * a second factor when the user's roles require one, none is enrolled or proved by the origin, and the grace period is over), audits
+ * it and answers the token pair with a new device token for the browser.
  */
 export async function completeSignIn(
   { db, settings, accessKey }: SignInContext,
   user: { uid: string; publicName: string; label: string },
   client: Client,
   method: SignInMethod,
+  origin?: SessionOrigin,
 ): Promise<TokenPairResponse> {
   const { uid } = user;
-  const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(db, uid, settings.secondFactorGraceDays));
+  const enrollmentOnly =
+    !origin?.secondFactorProved &&
+    mayOnlyEnroll(await secondFactorRequirementOf(db, uid, settings.secondFactorGraceDays));
   const { session, deviceToken } = await db.transaction(async (tx) => {
     await deleteExpiredRefreshTokensOf(tx, uid);
     const started = await startSession(tx, {
@@ -166,13 +187,19 @@ export async function completeSignIn(
       refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds,
       enrollmentOnly,
     });
+    await origin?.record(tx, started.family);
     await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.uid, uid));
     await recordAudit(tx, {
       action: 'sign-in.success',
       actor: { uid, publicName: user.publicName },
       address: client.address,
       target: { type: 'user', id: uid, label: user.label },
-      changes: { method, ...(enrollmentOnly ? { enrollment_only: true } : {}) },
+      changes: {
+        method,
+        // a second step after the provider: the method is the factor's, the origin says where the sign-in began
+        ...(origin && origin.name !== method ? { origin: origin.name } : {}),
+        ...(enrollmentOnly ? { enrollment_only: true } : {}),
+      },
       outcome: 'success',
     });
     return { session: started, deviceToken: await issueDeviceToken(tx, uid, client.deviceToken) };
@@ -213,7 +240,9 @@ export async function exchangeRefreshToken(
     const user = await findUser(tx, consumption.userUid);
     if (!user || user.bannedAt) return { outcome: 'invalid' as const };
     const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
-    const enrollmentOnly = mayOnlyEnroll(await secondFactorRequirementOf(tx, user.uid, settings.secondFactorGraceDays));
+    const enrollmentOnly =
+      !(await secondFactorProvedByProvider(tx, consumption.family)) &&
+      mayOnlyEnroll(await secondFactorRequirementOf(tx, user.uid, settings.secondFactorGraceDays));
     const claims = await continueSession(tx, consumption.family, enrollmentOnly);
     return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims };
   });

@@ -6,6 +6,7 @@ export type {
   HttpConfig,
   MailConfig,
   MailLanguage,
+  OidcConfig,
   PasswordHashCost,
   S3Config,
   ThrottleConfig,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
 import { ConfigError } from './config-error';
 import { readEnvironment } from './read-environment';
-import type { CareConfig, Config, HttpConfig, MailLanguage, PasswordHashCost, S3Config } from './types';
+import type { CareConfig, Config, HttpConfig, MailLanguage, OidcConfig, PasswordHashCost, S3Config } from './types';
 import { Environment, SHUTDOWN_AFTER_GRACE_MS, SHUTDOWN_GRACE_MS } from './variables';
 
 /** The server's settings from the environment variables declared in variables/, or a ConfigError naming the one that is wrong. */
@@ -73,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       s3: s3Config(variables),
     },
     care: careConfig(variables),
+    oidc: oidcConfig(variables),
   };
 }
 
@@ -124,6 +125,42 @@ function s3Config(variables: Environment): S3Config | undefined {
     accessKeyId: variables.S3_ACCESS_KEY_ID!,
     secretAccessKey: variables.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: variables.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** A provider that is tried again when someone asks, at most this often, after it could not be reached. */
+const OIDC_DISCOVERY_RETRY_MS = 30_000;
+
+/** The provider's settings once OIDC_ISSUER is set; the others it needs must be there too, and none of them without it. */
+function oidcConfig(variables: Environment): OidcConfig | undefined {
+  const issuer = variables.OIDC_ISSUER;
+  if (issuer === undefined) {
+    const stray = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).find((name) => variables[name]);
+    if (stray) throw new ConfigError(`${stray} is set but OIDC_ISSUER is not: set the issuer too, or remove ${stray}`);
+    return undefined;
+  }
+  if (!variables.OIDC_CLIENT_ID) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID as well');
+  const roleMap = new Map<string, string[]>();
+  for (const entry of variables.OIDC_ROLE_MAP) {
+    const split = entry.lastIndexOf('=');
+    const [value, role] = [entry.slice(0, split).trim(), entry.slice(split + 1).trim()];
+    roleMap.set(value, [...(roleMap.get(value) ?? []), role]);
+  }
+  if (variables.OIDC_CREATE_USERS && roleMap.size === 0) {
+    throw new ConfigError(
+      'OIDC_CREATE_USERS=true needs OIDC_ROLE_MAP: a user is created only with a role their claims map to',
+    );
+  }
+  return {
+    issuer,
+    clientId: variables.OIDC_CLIENT_ID,
+    clientSecret: variables.OIDC_CLIENT_SECRET,
+    name: variables.OIDC_NAME ?? new URL(issuer).hostname,
+    scopes: variables.OIDC_SCOPES.trim().split(/\s+/).join(' '),
+    rolesClaim: variables.OIDC_ROLES_CLAIM,
+    roleMap,
+    createUsers: variables.OIDC_CREATE_USERS,
+    discoveryRetryMs: OIDC_DISCOVERY_RETRY_MS,
   };
 }
 

@@ -44,6 +44,27 @@ export interface Config {
   mail: MailConfig;
   files: FilesConfig;
   care: CareConfig;
+  /** Sign-in at the agency's OpenID Connect provider: absent without OIDC_ISSUER. */
+  oidc?: OidcConfig;
+}
+
+/** The OpenID Connect provider staff may sign in at (server/auth/oidc/). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent: Caredesk is a public client (PKCE alone proves the code). */
+  clientSecret?: string;
+  /** The login page's button: "Sign in with {name}". */
+  name: string;
+  scopes: string;
+  /** The claim whose values roleMap maps to roles; a dotted path reaches into an object claim. */
+  rolesClaim: string;
+  /** Claim value → its roles; empty: the provider manages no roles. */
+  roleMap: Map<string, string[]>;
+  /** A first sign-in that links to no user creates one (with at least one mapped role). */
+  createUsers: boolean;
+  /** After a failed discovery, the next attempt waits this long for someone to ask again (tests shorten it). */
+  discoveryRetryMs: number;
 }
 
 /** A language the mails to staff are written in (AGENCY_LANGUAGE). */

@@ -10,6 +10,7 @@ import { proveSecondFactor } from './proofs';
 import { completeSignIn, type Client, type SignInContext } from '../sign-in';
 import { addressRuleOf, signInThrottled, tooManySignInFailures } from '../sign-in-throttle';
 import { findUser, findUsername } from '../users';
+import { providerOriginOfSecondStep } from '../oidc/handoff';
 import {
   assertedCredentialId,
   assertedUserHandle,
@@ -63,7 +64,8 @@ export async function signInWithSecondFactor(
         ),
     },
   );
-  return completeSignIn(context, await signingInUser(context.db, userUid), client, method);
+  const origin = await providerOriginOfSecondStep(context.db, body.second_factor_token);
+  return completeSignIn(context, await signingInUser(context.db, userUid), client, method, origin);
 }
 
 /** POST /passkey/options/: a challenge for any discoverable credential of this site, with user verification. */

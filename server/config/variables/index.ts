@@ -3,6 +3,7 @@ import { careVariables } from './care';
 import { filesVariables } from './files';
 import { httpVariables } from './http';
 import { mailVariables } from './mail';
+import { oidcVariables } from './oidc';
 import { processVariables } from './process';
 import { securityVariables } from './security';
 import { serviceUrlVariables } from './service-urls';
@@ -15,6 +16,7 @@ export const Environment = Type.Object({
   ...processVariables,
   ...securityVariables,
   ...signInThrottleVariables,
+  ...oidcVariables,
   ...httpVariables,
   ...mailVariables,
   ...careVariables,

@@ -123,13 +123,16 @@ export const recoveryCodes = pgTable(
 
 /**
  * Short-lived, single-use challenges: a sign-in waiting for its second factor (bound to the user and client address), a passkey
- * sign-in or a WebAuthn registration (with its challenge). Only the token's hash is stored.
+ * sign-in or a WebAuthn registration (with its challenge), a sign-in at the OpenID Connect provider between start and callback, and
+ * the hand-over of its result to the panel. Only the token's hash is stored.
  */
 export const authenticationChallenges = pgTable(
   'authentication_challenges',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['second-factor', 'passkey', 'webauthn-registration'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['second-factor', 'passkey', 'webauthn-registration', 'oidc-flow', 'oidc-handoff'],
+    }).notNull(),
     userUid: uuid('user_uid').references(() => users.uid, { onDelete: 'cascade' }),
     address: text('address'),
     userAgent: text('user_agent'),
@@ -158,4 +161,50 @@ export const deviceTokens = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (table) => [index('device_tokens_user_idx').on(table.userUid)],
+);
+
+/** A user's account at an OpenID Connect provider: the provider's subject is this user from the first sign-in there on. */
+export const oidcLinks = pgTable(
+  'oidc_links',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last sign-in through the provider. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('oidc_links_subject_key').on(table.issuer, table.subject),
+    uniqueIndex('oidc_links_user_key').on(table.userUid, table.issuer),
+  ],
+);
+
+/**
+ * A sign-in through the provider: the session it started (`family`), or while the panel has yet to take it over or the second step
+ * is pending, the challenge that carries it (`pending_hash`, gone with the challenge). The provider's refresh token is kept per
+ * session, encrypted like SMTP passwords (the row's uid as authenticated data): each browser's sign-in at the provider has its own.
+ */
+export const oidcSessions = pgTable(
+  'oidc_sessions',
+  {
+    uid: uuid('uid').primaryKey(),
+    linkUid: uuid('link_uid')
+      .notNull()
+      .references(() => oidcLinks.uid, { onDelete: 'cascade' }),
+    family: uuid('family')
+      .unique()
+      .references(() => sessions.family, { onDelete: 'cascade' }),
+    pendingHash: text('pending_hash')
+      .unique()
+      .references(() => authenticationChallenges.tokenHash, { onDelete: 'cascade' }),
+    /** The ID token's amr named a second factor: the provider's MFA meets the roles' requirement. */
+    secondFactorByProvider: boolean('second_factor_by_provider').notNull(),
+    refreshToken: text('refresh_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('oidc_sessions_link_idx').on(table.linkUid)],
 );

@@ -63,3 +63,57 @@ test('origins and the panel address are normalised; a list set to nothing is emp
   );
   expect(loadConfig({ CORE_TERRITORY_ZIP_PREFIXES: '' }).care.coreTerritoryZipPrefixes).toEqual([]);
 });
+
+describe('the OpenID Connect provider', () => {
+  const provider = { OIDC_ISSUER: 'https://login.example.org/realms/staff', OIDC_CLIENT_ID: 'caredesk' };
+
+  test('is absent without OIDC_ISSUER, and a client set without an issuer is refused', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'caredesk' })).toThrow(
+      'OIDC_CLIENT_ID is set but OIDC_ISSUER is not: set the issuer too, or remove OIDC_CLIENT_ID',
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: provider.OIDC_ISSUER })).toThrow('OIDC_ISSUER needs OIDC_CLIENT_ID as well');
+  });
+
+  test('takes its defaults, and maps claim values to roles (a value may name several, and hold "=" itself)', () => {
+    expect(loadConfig(provider).oidc).toMatchObject({
+      name: 'login.example.org',
+      scopes: 'openid profile email offline_access',
+      rolesClaim: 'groups',
+      roleMap: new Map(),
+      createUsers: false,
+    });
+    const mapped = loadConfig({
+      ...provider,
+      OIDC_NAME: 'Keycloak',
+      OIDC_ROLE_MAP: 'caredesk-admins=administrator, dispatch = dispatcher,dispatch=recruiter,cn=office=ceo',
+    }).oidc;
+    expect(mapped?.name).toBe('Keycloak');
+    expect(mapped?.roleMap).toEqual(
+      new Map([
+        ['caredesk-admins', ['administrator']],
+        ['dispatch', ['dispatcher', 'recruiter']],
+        ['cn=office', ['ceo']],
+      ]),
+    );
+  });
+
+  test.each([
+    ['OIDC_ISSUER', 'http://login.example.org', 'OIDC_ISSUER must be the https URL of an OpenID Connect issuer'],
+    ['OIDC_ISSUER', 'https://login.example.org/?tenant=1', 'OIDC_ISSUER must be the https URL'],
+    ['OIDC_ISSUER', 'login.example.org', 'OIDC_ISSUER must be the https URL'],
+    ['OIDC_SCOPES', 'profile email', 'OIDC_SCOPES must be a list of scopes separated by spaces that holds openid'],
+    ['OIDC_ROLE_MAP', 'admins=administrator,dispatch', 'OIDC_ROLE_MAP must be a comma list of claim-value=role pairs'],
+    ['OIDC_ROLE_MAP', 'admins=', 'OIDC_ROLE_MAP must be a comma list of claim-value=role pairs'],
+    ['OIDC_CREATE_USERS', 'true', 'OIDC_CREATE_USERS=true needs OIDC_ROLE_MAP'],
+  ])('%s=%s is refused in words', (name, value, message) => {
+    expect(() => loadConfig({ ...provider, [name]: value })).toThrow(message);
+  });
+
+  test('http:// is taken for a loopback provider only, and a refused client secret is not repeated', () => {
+    for (const issuer of ['http://127.0.0.1:8081', 'http://localhost:8081/realms/x', 'http://[::1]:8081'])
+      expect(loadConfig({ ...provider, OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://10.0.0.1' })).toThrow('OIDC_ISSUER');
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'very-secret' })).not.toThrow(/very-secret/);
+  });
+});

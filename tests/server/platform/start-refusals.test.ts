@@ -36,6 +36,11 @@ const refusals: [string, Record<string, string>, RegExp][] = [
     /ADMIN_PASSWORD must have 7 to 1024 characters, as every password of the API$/,
   ],
   ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe every X-Forwarded-For entry/],
+  [
+    'an OpenID Connect issuer over plain http',
+    { OIDC_ISSUER: 'http://login.example.org', OIDC_CLIENT_ID: 'caredesk' },
+    /OIDC_ISSUER must be the https URL of an OpenID Connect issuer, without query or fragment \(http:\/\/ only for a loopback address/,
+  ],
 ];
 
 test.runIf(onPglite).concurrent.each(refusals)(

@@ -16,7 +16,10 @@ test('every GET operation of the OpenAPI document refuses an unknown query param
   const document = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
-  const paths = Object.entries(document.paths).filter(([, operations]) => 'get' in operations);
+  // the provider's redirect URI ignores what it does not know, as RFC 6749 (4.1.2) requires: providers add their own parameters
+  const paths = Object.entries(document.paths).filter(
+    ([template, operations]) => 'get' in operations && template !== '/api/auth/oidc/callback/',
+  );
   expect(paths.length).toBeGreaterThan(15);
   const accepted: string[] = [];
   for (const [template] of paths) {

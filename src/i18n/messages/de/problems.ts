@@ -48,6 +48,9 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       invalid_second_factor: 'Der Code ist nicht richtig. Bitte versuchen Sie es erneut.',
       invalid_second_factor_token:
         'Die Anmeldung hat zu lange gedauert oder wurde beendet. Bitte geben Sie Ihr Passwort erneut ein.',
+      sign_in_with_provider: 'Dieses Konto meldet sich über %{provider} an: Nutzen Sie „Mit %{provider} anmelden“.',
+      invalid_provider_handoff:
+        'Die Anmeldung hat zu lange gedauert oder wurde beendet. Bitte melden Sie sich erneut an.',
       reauthentication_required: 'Bitte bestätigen Sie dafür noch einmal Ihre Identität.',
       invalid_refresh_token: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
       refresh_token_reused: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',

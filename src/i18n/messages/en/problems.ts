@@ -51,6 +51,8 @@ export const problemsEn = {
       second_factor_required: 'Please confirm the sign-in with your second factor.',
       invalid_second_factor: 'The code is not correct. Please try again.',
       invalid_second_factor_token: 'The sign-in took too long or was ended. Please enter your password again.',
+      sign_in_with_provider: 'This account signs in with %{provider}: use "Sign in with %{provider}".',
+      invalid_provider_handoff: 'The sign-in took too long or was ended. Please sign in again.',
       reauthentication_required: 'Please confirm your identity again to do this.',
       forbidden: 'You are not allowed to do this.',
       second_factor_enrollment_required: 'Set up a second factor first: your roles require one.',

@@ -1,0 +1,144 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import * as client from 'openid-client';
+import type { OidcConfig } from '../../config';
+import type { Db } from '../../db';
+import { authenticationChallenges } from '../../db/schema';
+import { deriveKey } from '../../shared/secrets';
+import { challengeHashOf, consumeChallenge } from '../second-factors/challenges';
+import { identityOf, needsUserinfo, type Claims, type ProviderIdentity } from './claims';
+import { isUnreachable, ProviderSignInRefused } from './refusals';
+
+/**
+ * The authorization code flow with PKCE, state and nonce (OpenID Connect Core 1.0, 3.1; RFC 7636). A sign-in starts with a random
+ * token that only the browser holds (a cookie); state, nonce and code verifier are derived from it under a key of the master
+ * secret, so the server keeps nothing secret of it: only the token's hash, as a challenge that the callback uses up (a replayed or
+ * foreign callback finds none) within FLOW_SECONDS.
+ */
+
+/** Time to sign in at the provider, its second factor included. */
+export const FLOW_SECONDS = 600;
+
+export const flowKeyOf = (masterSecret: Buffer) => deriveKey(masterSecret, 'oidc-flow');
+
+interface FlowSecrets {
+  state: string;
+  nonce: string;
+  /** 43 characters of base64url: a PKCE code verifier (RFC 7636, 4.1). */
+  codeVerifier: string;
+}
+
+function secretsOf(key: Buffer, token: string): FlowSecrets {
+  const derive = (name: string) => createHmac('sha256', key).update(`${name}\n${token}`).digest('base64url');
+  return { state: derive('state'), nonce: derive('nonce'), codeVerifier: derive('code-verifier') };
+}
+
+/** Stores a single-use challenge of `seconds`; expired challenges of any kind go on the way. */
+export async function storeChallenge(
+  db: Db,
+  values: Pick<typeof authenticationChallenges.$inferInsert, 'purpose' | 'userUid' | 'address' | 'userAgent'>,
+  seconds: number,
+  now = new Date(),
+): Promise<{ token: string; tokenHash: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = challengeHashOf(token);
+  await db.delete(authenticationChallenges).where(lt(authenticationChallenges.expiresAt, now));
+  await db.insert(authenticationChallenges).values({
+    ...values,
+    userAgent: values.userAgent?.slice(0, 512),
+    tokenHash,
+    expiresAt: new Date(now.getTime() + seconds * 1000),
+  });
+  return { token, tokenHash };
+}
+
+/** Starts a sign-in: the browser's flow token and the provider's authorization URL to send it to. */
+export async function startFlow(
+  db: Db,
+  key: Buffer,
+  configuration: client.Configuration,
+  settings: OidcConfig,
+  redirectUri: string,
+): Promise<{ token: string; authorizationUrl: URL }> {
+  const { token } = await storeChallenge(db, { purpose: 'oidc-flow' }, FLOW_SECONDS);
+  const { state, nonce, codeVerifier } = secretsOf(key, token);
+  const authorizationUrl = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: settings.scopes,
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { token, authorizationUrl };
+}
+
+interface Callback {
+  /** The flow token of the browser's cookie. */
+  token: string | undefined;
+  /** The callback's URL as the browser called it: the redirect URI and the provider's parameters. */
+  url: URL;
+}
+
+/** What a completed flow gives: who signed in, and the provider's refresh token when it issued one. */
+export interface FlowResult {
+  identity: ProviderIdentity;
+  refreshToken?: string;
+}
+
+/**
+ * Finishes a sign-in at the callback: uses up the flow (refused when there is none, or the state is not its own), has openid-client
+ * exchange the code and check the ID token (signature, issuer, audience, nonce, expiry), and completes its claims from userinfo where
+ * the ID token lacks the email or the roles claim. Every refusal is a ProviderSignInRefused.
+ */
+export async function finishFlow(
+  db: Db,
+  key: Buffer,
+  configuration: client.Configuration,
+  settings: OidcConfig,
+  { token, url }: Callback,
+): Promise<FlowResult> {
+  const flow = token ? await consumeChallenge(db, 'oidc-flow', token) : undefined;
+  if (!token || !flow)
+    throw new ProviderSignInRefused('invalid-state', 'no sign-in of this browser waits for a callback');
+  const { state, nonce, codeVerifier } = secretsOf(key, token);
+  if (url.searchParams.get('state') !== state)
+    throw new ProviderSignInRefused('invalid-state', "the callback's state is not this sign-in's");
+  const providerError = url.searchParams.get('error');
+  if (providerError !== null)
+    throw new ProviderSignInRefused('provider-refused', 'the provider answered an error', {
+      providerError: providerError.slice(0, 64),
+    });
+
+  const tokens = await fromProvider(() =>
+    client.authorizationCodeGrant(configuration, url, {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    }),
+  );
+  const idToken = tokens.claims();
+  if (!idToken) throw new ProviderSignInRefused('invalid-response', 'the provider sent no ID token');
+  let claims: Claims & typeof idToken = idToken;
+  if (needsUserinfo(settings, idToken) && configuration.serverMetadata().userinfo_endpoint) {
+    const userinfo = await fromProvider(
+      () => client.fetchUserInfo(configuration, tokens.access_token, idToken.sub),
+      idToken.sub,
+    );
+    claims = { ...userinfo, ...idToken };
+  }
+  return { identity: identityOf(settings, claims), refreshToken: tokens.refresh_token };
+}
+
+/** A request to the provider; its failure is a refusal: unreachable, or the provider's answer refused. */
+async function fromProvider<T>(request: () => Promise<T>, subject?: string): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (isUnreachable(error))
+      throw new ProviderSignInRefused('unreachable', 'the provider did not answer', { subject });
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ProviderSignInRefused('invalid-response', `the provider's answer was refused: ${detail}`, { subject });
+  }
+}

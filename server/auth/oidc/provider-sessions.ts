@@ -1,0 +1,75 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { oidcSessions } from '../../db/schema';
+import { deriveKey } from '../../shared/secrets';
+
+/**
+ * Sessions that came from the provider (table oidc_sessions): held by the challenge that carries the sign-in (the hand-over to the
+ * panel, then its second step) until the session starts, then tied to the session's family. The provider's refresh token is kept
+ * encrypted as SMTP passwords are: AES-256-GCM under deriveKey(SECRET, 'oidc-refresh-token'), "v1.<iv>.<tag>.<ciphertext>", the
+ * row's uid as authenticated data.
+ */
+
+export const refreshTokenKeyOf = (masterSecret: Buffer) => deriveKey(masterSecret, 'oidc-refresh-token');
+
+function encrypt(key: Buffer, text: string, rowUid: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(rowUid));
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return ['v1', ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
+}
+
+export function decryptRefreshToken(key: Buffer, stored: string, rowUid: string): string {
+  const [version, iv, tag, ciphertext] = stored.split('.');
+  if (version !== 'v1' || ciphertext === undefined) throw new Error('unknown refresh token encryption format');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(rowUid));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+export interface PendingProviderSession {
+  linkUid: string;
+  secondFactorByProvider: boolean;
+  refreshToken?: string;
+}
+
+/** Keeps a sign-in through the provider with the challenge (its token's hash) that carries it to the session. */
+export async function holdProviderSession(db: Db, key: Buffer, pendingHash: string, pending: PendingProviderSession) {
+  const uid = randomUUID();
+  await db.insert(oidcSessions).values({
+    uid,
+    linkUid: pending.linkUid,
+    pendingHash,
+    secondFactorByProvider: pending.secondFactorByProvider,
+    refreshToken: pending.refreshToken === undefined ? null : encrypt(key, pending.refreshToken, uid),
+  });
+}
+
+/** The sign-in a challenge carries, if it carries one. */
+export async function pendingProviderSession(db: Db, pendingHash: string) {
+  const [row] = await db
+    .select({ uid: oidcSessions.uid, secondFactorByProvider: oidcSessions.secondFactorByProvider })
+    .from(oidcSessions)
+    .where(eq(oidcSessions.pendingHash, pendingHash));
+  return row;
+}
+
+/** The sign-in goes on with another challenge (the hand-over is used, the second step follows). */
+export async function passProviderSession(db: Db, fromHash: string, toHash: string) {
+  await db.update(oidcSessions).set({ pendingHash: toHash }).where(eq(oidcSessions.pendingHash, fromHash));
+}
+
+/** The session has started: from now on the row belongs to its family. */
+export async function attachProviderSession(db: Db, rowUid: string, family: string) {
+  await db.update(oidcSessions).set({ family, pendingHash: null }).where(eq(oidcSessions.uid, rowUid));
+}
+
+/** Whether the session came from the provider with a second factor proved there (its `amr`). */
+export async function secondFactorProvedByProvider(db: Db, family: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: oidcSessions.uid })
+    .from(oidcSessions)
+    .where(and(eq(oidcSessions.family, family), eq(oidcSessions.secondFactorByProvider, true)));
+  return row !== undefined;
+}

@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type AccountClaims } from 'oidc-provider';
+
+/**
+ * A real OpenID Connect provider for the service tests: oidc-provider (the reference implementation) with its in-memory adapter, on
+ * 127.0.0.1 and a port of its own. Its accounts are the test's to set: their claims, and whether `groups` is in the ID token or only
+ * at the userinfo endpoint. Its login needs no form: a browser that opens `/interaction/<uid>?account=<sub>&amr=pwd,mfa` is signed
+ * in as that account, with that `amr`.
+ */
+
+export const CALLBACK = 'http://localhost:8080/api/auth/oidc/callback/';
+export const CLIENT = { id: 'caredesk', secret: 'caredesk-secret' };
+/** A second client of the same provider with the same redirect URI: its codes are not Caredesk's. */
+export const OTHER_CLIENT = { id: 'other-client', secret: 'other-secret' };
+
+const SCOPES = 'openid profile email offline_access';
+
+export interface TestAccount {
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  preferred_username?: string;
+  groups?: string[];
+  /** Where `groups` is given: in the ID token (Entra ID, Keycloak) or only at userinfo. */
+  groupsAt?: 'id_token' | 'userinfo';
+}
+
+export interface TestProvider {
+  issuer: string;
+  port: number;
+  accounts: Map<string, TestAccount>;
+  stop(): Promise<void>;
+}
+
+function claimsOf(sub: string, account: TestAccount, use: 'id_token' | 'userinfo'): AccountClaims {
+  const { groups, groupsAt = 'id_token', ...claims } = account;
+  const withGroups = groups !== undefined && (use === 'userinfo' || groupsAt === 'id_token');
+  return { sub, ...claims, ...(withGroups ? { groups } : {}) };
+}
+
+/** Starts the provider on `port` (a free one when 0). */
+export async function startTestProvider(port = 0): Promise<TestProvider> {
+  const accounts = new Map<string, TestAccount>();
+  // the provider's issuer names the port, which is known once the server listens
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/interaction/')) void signIn(provider, accounts, request, response);
+    else provider.callback()(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const provider = new Provider(issuer, {
+    clients: [CLIENT, OTHER_CLIENT].map(({ id, secret }) => ({
+      client_id: id,
+      client_secret: secret,
+      redirect_uris: [CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    })),
+    claims: {
+      acr: null,
+      auth_time: null,
+      iss: null,
+      sid: null,
+      // with openid: every ID token says how the account signed in, as Entra ID's and Keycloak's do
+      openid: ['sub', 'amr'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username', 'groups'],
+    },
+    // every claim of the scopes goes into the ID token too, so that an account decides where its groups are
+    conformIdTokenClaims: false,
+    cookies: { keys: ['test-provider-cookie-key'] },
+    features: { devInteractions: { enabled: false } },
+    findAccount: (_ctx, sub) => {
+      const account = accounts.get(sub);
+      return Promise.resolve(
+        account && {
+          accountId: sub,
+          claims: (use: 'id_token' | 'userinfo') => claimsOf(sub, accounts.get(sub) ?? account, use),
+        },
+      );
+    },
+    // as Keycloak and Entra ID do: offline_access without prompt=consent (which oidc-provider, strict to the letter, would drop)
+    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' }] },
+    // a first-party client: its grant of every scope needs no consent page
+    loadExistingGrant: async (ctx) => {
+      const { client, session, result } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      grant.addOIDCScope(SCOPES);
+      await grant.save();
+      return grant;
+    },
+  });
+  return {
+    issuer,
+    port: (server.address() as AddressInfo).port,
+    accounts,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The login interaction: the account and `amr` the browser names in the query. */
+async function signIn(
+  provider: Provider,
+  accounts: Map<string, TestAccount>,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  try {
+    const query = new URL(request.url!, 'http://provider').searchParams;
+    const account = query.get('account') ?? '';
+    const details = await provider.interactionDetails(request, response);
+    if (details.prompt.name !== 'login' || !accounts.has(account)) {
+      response.writeHead(400).end(`cannot finish the ${details.prompt.name} prompt as ${account}`);
+      return;
+    }
+    const amr = (query.get('amr') ?? 'pwd').split(',');
+    await provider.interactionFinished(
+      request,
+      response,
+      { login: { accountId: account, amr } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+}
