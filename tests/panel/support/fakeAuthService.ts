@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../src/config';
+import type { RuntimeConfig } from '../../../contracts/runtime-config';
 import { userAdministrationHandlers } from './fakeAuthAdministration';
 import { signInHandlers } from './fakeAuthSignIn';
 import { createFakeAuthCore, problem } from './fakeAuthState';
