@@ -33,7 +33,7 @@ export function ownFactors(httpClient: HttpClient, authUrl: string) {
   const base = `${authUrl}/second-factors/`;
   return {
     list: async (): Promise<SecondFactor[]> => {
-      const listed = (await httpClient(base)).json as unknown;
+      const listed = (await httpClient(base)).json;
       return Array.isArray(listed) ? (listed as SecondFactor[]) : [];
     },
     startTotp: async (name: string): Promise<TotpSetup> =>
