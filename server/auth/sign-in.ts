@@ -14,6 +14,7 @@ import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
+import type { SecondFactorMethod } from '../../contracts/second-factors';
 import { continueSession, startSession } from './sessions';
 import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottled } from './sign-in-throttle';
 import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
@@ -47,7 +48,7 @@ export interface Client {
 }
 
 /** How the user proved who they are: the password alone, the password and a second factor, or a passkey. */
-export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'webauthn' | 'passkey';
+export type SignInMethod = 'password' | SecondFactorMethod | 'passkey';
 
 interface PasswordAttempt extends Client {
   username: string;
