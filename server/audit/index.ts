@@ -1,10 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ServiceOptions } from '../shared/service';
+import { synchronousPlugin, type ServiceOptions } from '../shared/service';
 import { auditRoutes } from './routes';
 
 export { auditRetentionJob } from './retention';
 
 /** The audit service (mounted at /api/audit): reading the audit trail that the other services write (server/shared/audit.ts). */
-export const auditService: FastifyPluginAsyncTypebox<ServiceOptions> = async (app, { db }) => {
+export const auditService = synchronousPlugin<ServiceOptions>((app, { db }) => {
   auditRoutes(app, { db });
-};
+});
