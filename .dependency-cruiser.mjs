@@ -95,6 +95,13 @@ export default {
       to: { path: SERVICE, pathNot: ['^server/$1/', '^server/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'second-factors-through-their-index',
+      comment: "the rest of the auth service uses server/auth/second-factors/ only through that folder's index.ts",
+      severity: 'error',
+      from: { path: '^server/auth/', pathNot: '^server/auth/second-factors/' },
+      to: { path: '^server/auth/second-factors/', pathNot: '^server/auth/second-factors/index\\.ts$' },
+    },
+    {
       name: 'no-cycle',
       severity: 'error',
       from: {},

@@ -209,6 +209,8 @@ export const CareEvent = Type.Object({ uid: Uid, version: Type.Integer({ minimum
 export type CareEventData = Static<typeof CareEvent>;
 /** Seconds between heartbeats (SSE comments) on an idle stream. */
 export const CARE_EVENTS_HEARTBEAT_SECONDS = 20;
+/** What a client waits before reconnecting after the stream drops: the stream's `retry:`, and the panel's wait when none came. */
+export const CARE_EVENTS_RECONNECT_MS = 3_000;
 
 // --- the own settings ---
 

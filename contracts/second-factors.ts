@@ -10,8 +10,9 @@ import { closed, nullable } from './schema-kit';
 
 export const SECOND_FACTOR_KINDS = ['totp', 'webauthn'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
-export const SIGN_IN_METHODS = ['totp', 'webauthn', 'recovery_code'] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+/** What the second step of a sign-in or re-authentication may prove: a factor of either kind, or a recovery code. */
+export const SECOND_FACTOR_METHODS = ['totp', 'webauthn', 'recovery_code'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** How long a sign-in may wait for its second factor, and how many wrong codes end it. */
 export const SECOND_FACTOR_TOKEN_SECONDS = 300;

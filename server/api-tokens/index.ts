@@ -1,5 +1,4 @@
-import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { ServiceOptions } from '../shared/service';
+import { synchronousPlugin, type ServiceOptions } from '../shared/service';
 import { apiTokenRoutes } from './routes';
 import type { ApiTokenScope } from '../../contracts/api-tokens';
 
@@ -15,11 +14,6 @@ interface ApiTokenAdministrationOptions extends ServiceOptions {
  * The administration of one service's API tokens, mounted by server/app.ts under the prefix of each service that takes
  * them (files and pricing) with that service's scope.
  */
-export const apiTokenAdministration: FastifyPluginCallbackTypebox<ApiTokenAdministrationOptions> = (
-  app,
-  { db, scope, tags },
-  done,
-) => {
+export const apiTokenAdministration = synchronousPlugin<ApiTokenAdministrationOptions>((app, { db, scope, tags }) => {
   apiTokenRoutes(app, { db, scope, tags });
-  done();
-};
+});

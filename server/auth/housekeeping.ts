@@ -2,7 +2,7 @@ import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { authenticationChallenges, deviceTokens, refreshTokens, secondFactors, sessions } from '../db/schema';
-import { TOTP_PENDING_SECONDS } from './second-factors/totp';
+import { TOTP_PENDING_SECONDS } from './second-factors';
 import type { HousekeepingJob } from '../shared/housekeeping';
 import { longestThrottlePeriod } from './sign-in-throttle';
 import { deleteStaleCounters } from '../authentication/throttle';

@@ -1,15 +1,20 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
-import type { ServiceOptions } from '../shared/service';
+import { synchronousPlugin, type ServiceOptions } from '../shared/service';
 import { accessTokenKey } from '../authentication/access-tokens';
 import type { UserChanges } from '../authentication';
 import { usePasswordHashCost } from './passwords';
 import { authRoutes } from './routes';
-import { createThrottledAudit } from './throttled-audit';
+import { userAdministrationRoutes } from './administration-routes';
+import { roleRoutes } from './role-routes';
 import { accountSecurityRoutes } from './security-routes';
-import { factorKeysOf } from './second-factors/context';
-import { secondFactorRoutes } from './second-factors/administration-routes';
-import { relyingPartyOf } from './second-factors/webauthn';
+import { createThrottledAudit } from './throttled-audit';
+import {
+  factorAdministrationRoutes,
+  factorKeysOf,
+  ownFactorRoutes,
+  relyingPartyOf,
+  secondFactorSignInRoutes,
+} from './second-factors';
 import { oidcSignIn, passwordRefusalOf } from './oidc';
 
 export { ensureFirstAdministrator } from './first-administrator';
@@ -23,10 +28,7 @@ interface AuthServiceOptions extends ServiceOptions {
 }
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
-export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async (
-  app,
-  { config, db, masterSecret, userChanges },
-) => {
+export const authService = synchronousPlugin<AuthServiceOptions>((app, { config, db, masterSecret, userChanges }) => {
   usePasswordHashCost(config.passwordHashCost);
   const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
   app.addHook('onClose', () => throttledAudit.flush());
@@ -45,8 +47,13 @@ export const authService: FastifyPluginAsyncTypebox<AuthServiceOptions> = async 
     },
     relyingParty: relyingPartyOf(config.care.panelUrl),
   };
+  const factorContext = { ...context, keys: factorKeysOf(masterSecret) };
   authRoutes(app, context);
-  secondFactorRoutes(app, { ...context, keys: factorKeysOf(masterSecret) });
+  userAdministrationRoutes(app, context);
+  roleRoutes(app, context);
+  secondFactorSignInRoutes(app, factorContext);
+  ownFactorRoutes(app, factorContext);
+  factorAdministrationRoutes(app, factorContext);
   accountSecurityRoutes(app, db, userChanges);
   oidcSignIn(app, context, { config, masterSecret });
-};
+});

@@ -11,20 +11,15 @@ import {
   TokenPair,
   UserStatistics,
 } from '../../contracts/auth';
-import { exchangeRefreshToken, signInWithPassword, type SignInContext } from './sign-in';
+import { signInWithPassword, type PasswordSignInContext } from './password-sign-in';
+import { clientOf, exchangeRefreshToken } from './sign-in';
 import { userStatistics } from './statistics';
 import { findUsername } from './users';
-import { userAdministrationRoutes } from './administration-routes';
-import { roleRoutes } from './role-routes';
 import { signedIn, TAGS, type AdministrationContext } from './route-parts';
 import { ownSecondFactorState, requirementOf } from './second-factor-policy';
 
-/** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
-const deviceTokenOf = (header: string | string[] | undefined) =>
-  typeof header === 'string' && header.length <= 64 ? header : undefined;
-
-/** The auth service's routes: sign-in and refresh, the signed-in user's own data, the figures, and (in their own modules) the administration of users and roles. */
-export function authRoutes(app: ServiceApp, context: SignInContext & AdministrationContext) {
+/** The auth service's own routes: sign-in and refresh, the signed-in user's own data, and the figures. */
+export function authRoutes(app: ServiceApp, context: PasswordSignInContext & AdministrationContext) {
   const { db, changes } = context;
   app.post(
     '/token/',
@@ -53,11 +48,7 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     },
     async (request) => {
       const credentials = parseAuthorization(request.headers.authorization);
-      const client = {
-        address: request.ip,
-        userAgent: request.headers['user-agent'],
-        deviceToken: deviceTokenOf(request.headers['x-device-token']),
-      };
+      const client = clientOf(request);
       if (credentials.scheme === 'bearer') return exchangeRefreshToken(context, credentials.token, client);
       return signInWithPassword(context, { username: credentials.username, password: credentials.password, ...client });
     },
@@ -137,7 +128,4 @@ export function authRoutes(app: ServiceApp, context: SignInContext & Administrat
     },
     async () => userStatistics(db),
   );
-
-  userAdministrationRoutes(app, context);
-  roleRoutes(app, context);
 }

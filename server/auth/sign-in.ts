@@ -1,27 +1,24 @@
-import type { ThrottledAudit } from './throttled-audit';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { ThrottleConfig } from '../config';
 import type { Db } from '../db';
 import { users } from '../db/schema';
-import { recordAudit, type AuditEvent } from '../shared/audit';
-import { HttpProblem, problemType, unauthorized } from '../shared/problem';
+import { recordAudit } from '../shared/audit';
+import { unauthorized } from '../shared/problem';
 import { signAccessToken, type SessionClaims } from '../authentication/access-tokens';
 import type { UserChanges } from '../authentication/cache';
-import { secondFactorRequired } from './second-factors/challenges';
-import type { RelyingParty } from './second-factors/webauthn';
-import { giveBackDeviceAttempt, issueDeviceToken, reserveDeviceAttempt } from './device-tokens';
-import { hasConfirmedFactor, mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy';
-import { verifyAgainstNothing, verifyPassword } from './passwords';
+import type { ThrottledAudit } from './throttled-audit';
+import { issueDeviceToken } from './device-tokens';
+import { mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy';
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
+import type { SecondFactorMethod } from '../../contracts/second-factors';
 import { continueSession, startSession } from './sessions';
-import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottled } from './sign-in-throttle';
-import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../authentication/throttle';
-import { findPasswordLogin, findUser } from './users';
-import { providerToSignInAt, signInWithProvider, type PasswordRefusalSettings } from './oidc/password-refusal';
-import { secondFactorProvedByProvider } from './oidc/provider-sessions';
+import { findUser } from './users';
+import type { PasswordRefusalSettings } from './oidc/password-refusal';
+import { secondFactorProvedByProvider, type SessionOrigin } from './oidc/provider-sessions';
 
-/** POST /token/: a token pair for a password (sign-in) or for a refresh token (exchange). */
+/** What every sign-in shares (password, second factor, passkey): its context and client, its end, and the refresh token's exchange. */
 
 interface SignInSettings {
   accessTokenTtlSeconds: number;
@@ -39,8 +36,6 @@ export interface SignInContext {
   throttledAudit: ThrottledAudit;
   /** Ending a session is a change of its user: every process's authentication forgets the user and reads their live sessions again. */
   changes: UserChanges;
-  /** WebAuthn's relying party (the panel): the second factor's assertion options name it. */
-  relyingParty: RelyingParty;
 }
 
 export interface Client {
@@ -50,117 +45,22 @@ export interface Client {
   deviceToken?: string;
 }
 
-/** How the user proved who they are: the password alone, the password and a second factor, a passkey, or the OpenID Connect provider. */
-export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'webauthn' | 'passkey' | 'oidc';
+/** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
+const deviceTokenOf = (header: string | string[] | undefined) =>
+  typeof header === 'string' && header.length <= 64 ? header : undefined;
 
-/** A sign-in that another party took part in (the OpenID Connect provider): what the session keeps of it. */
-export interface SessionOrigin {
-  name: 'oidc';
-  /** The other party proved a second factor: the session never only enrolls one. */
-  secondFactorProved: boolean;
-  /** Ties the new session to its origin, in the transaction that starts it. */
-  record(tx: Db, family: string): Promise<void>;
-}
+/** The client of a sign-in as its request shows it. */
+export const clientOf = (request: FastifyRequest): Client => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+  deviceToken: deviceTokenOf(request.headers['x-device-token']),
+});
 
-interface PasswordAttempt extends Client {
-  username: string;
-  password: string;
-}
-
-const LONGEST_USERNAME = 64;
-const LONGEST_PASSWORD = 1024;
-
-const invalidCredentials = () => unauthorized('Invalid username or password.', 'invalid-credentials');
 const invalidRefreshToken = () =>
   unauthorized('The refresh token is invalid, expired or revoked.', 'invalid-refresh-token');
 
-const tooManyFailures = (retryAfterSeconds: number) =>
-  new HttpProblem(
-    429,
-    'Too Many Requests',
-    `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
-    {
-      type: problemType('too-many-sign-in-failures'),
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    },
-  );
-
-/** The audit target of an attempt: the user when the username is known; the typed username is not secret. */
-function signInEvent(
-  action: AuditEvent['action'],
-  attempt: PasswordAttempt,
-  uid: string | undefined,
-  outcome: AuditEvent['outcome'],
-  changes?: Record<string, unknown>,
-): AuditEvent {
-  return {
-    action,
-    actor: null,
-    address: attempt.address,
-    target: uid ? { type: 'user', id: uid, label: attempt.username } : null,
-    changes: uid ? changes : { username: attempt.username, ...changes },
-    outcome,
-  };
-}
-
-/**
- * Signs in with a password. The attempt first reserves a failure on its throttle keys (or is refused while one is
- * blocked), so that concurrent attempts cannot exceed a limit; a success gives the reservation back. A browser presenting a
- * device token for the username counts on the token instead of the username's keys. A user with a second factor gets its
- * challenge (401 second-factor-required) instead of tokens.
- */
-export async function signInWithPassword(context: SignInContext, attempt: PasswordAttempt): Promise<TokenPairResponse> {
-  const { db, settings, throttledAudit } = context;
-  // Values no user can have: refused without counting them, which would only let junk into the counters.
-  if (
-    !attempt.username ||
-    !attempt.password ||
-    attempt.username.length > LONGEST_USERNAME ||
-    attempt.password.length > LONGEST_PASSWORD
-  ) {
-    throw invalidCredentials();
-  }
-  const throttled = signInThrottled(settings.throttle);
-  const device = throttled ? await reserveDeviceAttempt(db, attempt.deviceToken, attempt.username) : undefined;
-  const rules = throttled
-    ? signInRules(settings.throttle, attempt.username, attempt.address, { device: device !== undefined })
-    : [];
-  const retryAfter = throttled ? await reserveAttempt(db, rules) : 0;
-  const login = await findPasswordLogin(db, attempt.username);
-  if (retryAfter > 0) {
-    throttledAudit.refused(
-      `${attempt.username.toLowerCase()} ${attempt.address}`,
-      signInEvent('sign-in.throttled', attempt, login?.user.uid, 'refused'),
-      retryAfter,
-    );
-    throw tooManyFailures(retryAfter);
-  }
-
-  const passwordMatches = login
-    ? await verifyPassword(login.passwordHash, attempt.password)
-    : await verifyAgainstNothing(attempt.password);
-  if (!login || !passwordMatches) {
-    await recordAudit(db, signInEvent('sign-in.failure', attempt, login?.user.uid, 'failure'));
-    if (throttled) await deleteStaleCounters(db, longestThrottlePeriod(settings.throttle));
-    throw invalidCredentials();
-  }
-  // The right password gives its reservation back. The username's failures (the pair's, the username's, wrong second factors') are
-  // forgotten only by a completed sign-in: whoever guesses second factors knows the password. The address's other failures stay.
-  const provider = login.user.bannedAt
-    ? undefined
-    : await providerToSignInAt(db, settings.provider, login.user.uid, attempt.username);
-  const refused = login.user.bannedAt !== null || provider !== undefined;
-  const secondStepFollows = !refused && (await hasConfirmedFactor(db, login.user.uid));
-  if (throttled) await forgiveAttempt(db, rules, refused || secondStepFollows ? noKey : isUsernameKey);
-  if (device) await giveBackDeviceAttempt(db, device);
-  if (refused) {
-    const reason = provider === undefined ? 'banned' : 'provider';
-    await recordAudit(db, signInEvent('sign-in.failure', attempt, login.user.uid, 'refused', { reason }));
-    throw provider === undefined ? invalidCredentials() : signInWithProvider(provider);
-  }
-  if (secondStepFollows) throw await secondFactorRequired(context, login.user, attempt);
-  return completeSignIn(context, { ...login.user, label: attempt.username }, attempt, 'password');
-}
+/** How the user proved who they are: the password alone, the password and a second factor, a passkey, or the OpenID Connect provider. */
+export type SignInMethod = 'password' | SecondFactorMethod | 'passkey' | 'oidc';
 
 /**
  * The end of every sign-in (password, second factor, passkey, OpenID Connect provider): starts the session (one that may only enroll
@@ -248,7 +148,7 @@ export async function exchangeRefreshToken(
   });
   if (result.outcome === 'reused') {
     // the family's access tokens die with it, in every process
-    await changes.transaction(db, { users: [result.userUid] }, async () => undefined);
+    await changes.transaction(db, { users: [result.userUid] }, () => Promise.resolve());
     throw unauthorized(
       'The refresh token was already used; every session continuing from it has been ended.',
       'refresh-token-reused',

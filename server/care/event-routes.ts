@@ -1,15 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problems } from '../../contracts/common';
-import { CARE_EVENTS_HEARTBEAT_SECONDS } from '../../contracts/care-workflow';
+import { CARE_EVENTS_HEARTBEAT_SECONDS, CARE_EVENTS_RECONNECT_MS } from '../../contracts/care-workflow';
 import { HttpProblem, problemType } from '../shared/problem';
 import { BEARER, type ServiceApp } from '../shared/service';
 import type { CareEventHub } from './events';
 
 /** How long a client refused for too many streams should wait before trying again. */
 const RETRY_AFTER_SECONDS = 30;
-/** What an EventSource-style client waits before reconnecting after the stream drops. */
-const RECONNECT_MS = 3_000;
 
 const DESCRIPTION =
   'Server-Sent Events (`Accept: text/event-stream`) of the care requests, authenticated like every route by the bearer (send it in ' +
@@ -75,7 +73,7 @@ export function careEventRoutes(app: ServiceApp, hub: CareEventHub) {
       }
       reply.sse.keepAlive();
       reply.sse.sendHeaders();
-      reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
+      reply.raw.write(`retry: ${CARE_EVENTS_RECONNECT_MS}\n\n`);
       const sink = {
         write: (chunk: string) => void reply.raw.write(chunk),
         unsentBytes: () => reply.raw.writableLength,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { ServiceOptions } from '../shared/service';
 import { createBlobStorage, type BlobStorage } from '../storage';
-import { fileRoutes } from './routes';
+import { fileChangeRoutes, fileReadRoutes } from './routes';
 import { META_MAX_BYTES } from './upload';
 
 export { recountFiles } from './counts';
@@ -39,5 +39,7 @@ export const filesService: FastifyPluginAsyncTypebox<FilesServiceOptions> = asyn
       headerPairs: 100,
     },
   });
-  fileRoutes(app, { db, storage, maxUploadBytes });
+  const context = { db, storage, maxUploadBytes };
+  fileReadRoutes(app, context);
+  fileChangeRoutes(app, context);
 };

@@ -26,7 +26,7 @@ import { fileStatistics } from './statistics';
 import { findFile, insertUploadedFile, toStoredFile, updateFileMeta } from './store';
 import { receiveUpload, type ReceivedUpload } from './upload';
 
-interface FileRoutesContext {
+export interface FileRoutesContext {
   db: Db;
   storage: BlobStorage;
   maxUploadBytes: number;
@@ -46,13 +46,8 @@ const describe = routeDocs(TAGS);
 const API_TOKEN_CALLERS =
   ' API tokens of the file service may call it; 429 `/problems/too-many-token-failures` with Retry-After while the client address has failed too many token checks.';
 
-/** Search, upload and download also admit an API token of the file service. */
-export function fileRoutes(app: ServiceApp, context: FileRoutesContext) {
-  fileReadRoutes(app, context);
-  fileChangeRoutes(app, context);
-}
-
-function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRoutesContext) {
+/** Search, upload, download, a file and its references, which also admit an API token of the file service; and the figures. */
+export function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRoutesContext) {
   app.get(
     '/search/',
     {
@@ -204,7 +199,7 @@ function fileReadRoutes(app: ServiceApp, { db, storage, maxUploadBytes }: FileRo
 }
 
 /** What staff correct in the panel: rename and describe, re-reference, delete (also several at once), and the inline preview. */
-function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
+export function fileChangeRoutes(app: ServiceApp, { db, storage }: FileRoutesContext) {
   app.patch(
     '/files/:uid/',
     {

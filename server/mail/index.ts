@@ -1,7 +1,9 @@
-import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { ServiceOptions } from '../shared/service';
+import { synchronousPlugin, type ServiceOptions } from '../shared/service';
 import { createPasswordCipher } from './credentials';
+import { mailLogRoutes } from './log-routes';
+import { queueRoutes } from './queue-routes';
 import { mailRoutes } from './routes';
+import { setupRoutes } from './setup-routes';
 
 export { checkMail, enqueueMail } from './queue';
 export { createMailWorker, type DeliveryOutcome, type MailWorker } from './worker';
@@ -12,7 +14,9 @@ interface MailServiceOptions extends ServiceOptions {
 }
 
 /** The mail service (mounted at /api/mail): sending, provider and account configuration, and the delivery lists. */
-export const mailService: FastifyPluginCallbackTypebox<MailServiceOptions> = (app, { db, masterSecret }, done) => {
-  mailRoutes(app, { db, cipher: createPasswordCipher(masterSecret) });
-  done();
-};
+export const mailService = synchronousPlugin<MailServiceOptions>((app, { db, masterSecret }) => {
+  mailRoutes(app, db);
+  setupRoutes(app, { db, cipher: createPasswordCipher(masterSecret) });
+  queueRoutes(app, db);
+  mailLogRoutes(app, db);
+});

@@ -3,17 +3,13 @@ import { auditContextOf } from '../shared/audit';
 import { problems } from '../../contracts/common';
 import { createOnce } from '../shared/idempotency';
 import { BEARER, type ServiceApp } from '../shared/service';
-import type { PasswordCipher } from './credentials';
 import { mailStatistics } from './statistics';
 import { enqueueMail } from './queue';
 import { Mail, MailStatistics, Sent } from '../../contracts/mail';
-import { mailLogRoutes } from './log-routes';
-import { queueRoutes } from './queue-routes';
 import { administration } from './route-docs';
-import { setupRoutes } from './setup-routes';
 
-/** The mail service's routes: sending, the dashboard figures, and (in their own modules) the set-up, the four lists and the mail log. */
-export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: PasswordCipher }) {
+/** Sending, and the dashboard figures. */
+export function mailRoutes(app: ServiceApp, db: Db) {
   app.post(
     '/send/',
     {
@@ -56,8 +52,4 @@ export function mailRoutes(app: ServiceApp, { db, cipher }: { db: Db; cipher: Pa
     },
     async () => mailStatistics(db),
   );
-
-  setupRoutes(app, { db, cipher });
-  queueRoutes(app, db);
-  mailLogRoutes(app, db);
 }

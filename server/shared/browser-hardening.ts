@@ -81,7 +81,7 @@ function headersSetBy(options: HelmetOptions): Record<string, string> {
     removeHeader: () => undefined,
   } as unknown as ServerResponse;
   helmet(options)({} as IncomingMessage, recorder, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options', { cause: error });
   });
   return headers;
 }

@@ -35,9 +35,11 @@ function documentOperation(operation: unknown): unknown {
 export const documentProblemMediaType: SwaggerTransformObject = (document) => {
   if (!('openapiObject' in document)) return document.swaggerObject;
   const { openapiObject } = document;
-  const paths = Object.entries((openapiObject.paths ?? {}) as Record<string, PathItem>).map(([path, item]) => [
-    path,
-    Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, documentOperation(operation)])),
-  ]);
+  const paths = Object.entries((openapiObject.paths ?? {}) as Record<string, PathItem>).map(
+    ([path, item]): [string, PathItem] => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, documentOperation(operation)])),
+    ],
+  );
   return { ...openapiObject, paths: Object.fromEntries(paths) };
 };

@@ -220,7 +220,9 @@ const TIMEOUT_MESSAGE = /^Query read timeout$|^timeout exceeded when trying to c
 /** Whether the error, or one of its causes (Drizzle wraps the driver's), says the database cannot be reached or did not answer in time. */
 function databaseFaultOf(error: unknown): 'unreachable' | 'timed out' | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = String((current as { code?: unknown }).code ?? '');
+    const { code: given } = current as { code?: unknown };
+    // Node's system errors and PostgreSQL's SQLSTATE name themselves with a string
+    const code = typeof given === 'string' ? given : '';
     if (OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_MESSAGE.test(current.message)) return 'unreachable';
     if (TIMEOUT_CODES.has(code) || TIMEOUT_MESSAGE.test(current.message)) return 'timed out';
   }

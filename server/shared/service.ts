@@ -1,11 +1,12 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyPluginOptions,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 
 /** The Fastify instance a service's routes.ts registers its routes on: the app's, with TypeBox types. */
@@ -21,6 +22,21 @@ export type ServiceApp = FastifyInstance<
 export interface ServiceOptions {
   db: Db;
 }
+
+/**
+ * A service plugin whose work is synchronous (registering its route modules). Fastify waits for the promise, so a throw while
+ * the routes register (a route without a declared permission) fails the start as it does in an async plugin; a synchronous
+ * plugin's throw would escape Fastify as an uncaught exception.
+ */
+export const synchronousPlugin =
+  <Options extends FastifyPluginOptions>(
+    register: (app: ServiceApp, options: Options) => void,
+  ): FastifyPluginAsyncTypebox<Options> =>
+  (app, options) =>
+    new Promise((resolve) => {
+      register(app, options);
+      resolve();
+    });
 
 /** The OpenAPI security of a route that takes a Bearer token. */
 export const BEARER = [{ bearer: [] }];

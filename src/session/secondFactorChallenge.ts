@@ -1,11 +1,11 @@
-import type { SignInMethod } from '../../contracts/second-factors';
+import type { SecondFactorMethod } from '../../contracts/second-factors';
 import { SignInError } from './tokenResponse';
 import type { WebAuthnJson } from './webauthn';
 
 /** What a sign-in (or re-authentication) needs after the password: the service's 401 second-factor-required, read. */
 export interface SecondFactorChallenge {
   token: string;
-  methods: SignInMethod[];
+  methods: SecondFactorMethod[];
   /** For the authenticator, when a passkey or security key is enrolled. */
   webauthnOptions: WebAuthnJson | null;
 }
@@ -13,7 +13,7 @@ export interface SecondFactorChallenge {
 /** The second step's proof: exactly one of the three. */
 export type SecondFactorProof = { totp_code: string } | { recovery_code: string } | { webauthn: WebAuthnJson };
 
-const METHODS: readonly SignInMethod[] = ['totp', 'webauthn', 'recovery_code'];
+const METHODS: readonly SecondFactorMethod[] = ['totp', 'webauthn', 'recovery_code'];
 
 /** The slug of a problem type (`/problems/invalid-code` → `invalid-code`), or null. */
 export function problemSlug(body: unknown): string | null {

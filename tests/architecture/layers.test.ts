@@ -40,6 +40,8 @@ describe('a planted violation of each rule is caught', () => {
       'server/auth/users.ts',
       'src/session/session.ts',
       'server/auth/passwords.ts',
+      'server/auth/second-factors/index.ts',
+      'server/auth/second-factors/totp.ts',
       'src/common/Card.tsx',
       'src/layout/Menu.tsx',
       'src/login/authProvider.ts',
@@ -74,6 +76,8 @@ describe('a planted violation of each rule is caught', () => {
     plant('src/login/LoginPage.tsx', '../common/Card', '../dataProviders/users', '../session/session');
     plant('src/dataProviders/httpClient.ts', '../session/session');
     plant('server/intake/submission.ts', '../care/index', '../shared/problem', '../../contracts/wire');
+    plant('server/auth/sign-in.ts', './second-factors/index', './users');
+    plant('server/auth/second-factors/webauthn.ts', './totp', '../users');
     // one violation of each rule
     plant('contracts/rules.ts', '../server/shared/problem');
     plant('src/common/useProblem.ts', '../../server/shared/problem');
@@ -92,6 +96,7 @@ describe('a planted violation of each rule is caught', () => {
     plant('server/authentication/users.ts', '../auth/users');
     plant('server/config/types.ts', '../auth/passwords');
     plant('server/intake/notify.ts', '../care/store');
+    plant('server/auth/housekeeping.ts', './second-factors/totp');
     plant('src/common/first.ts', './second');
     plant('src/common/second.ts', './first');
   });
@@ -117,6 +122,7 @@ describe('a planted violation of each rule is caught', () => {
     'shared-and-authentication-import-no-service: server/authentication/users.ts → server/auth/users.ts',
     'shared-and-authentication-import-no-service: server/config/types.ts → server/auth/passwords.ts',
     'services-meet-through-their-index: server/intake/notify.ts → server/care/store.ts',
+    'second-factors-through-their-index: server/auth/housekeeping.ts → server/auth/second-factors/totp.ts',
     'no-cycle: src/common/first.ts → src/common/second.ts',
   ];
 

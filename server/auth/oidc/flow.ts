@@ -5,7 +5,7 @@ import type { OidcConfig } from '../../config';
 import type { Db } from '../../db';
 import { authenticationChallenges } from '../../db/schema';
 import { deriveKey } from '../../shared/secrets';
-import { challengeHashOf, consumeChallenge } from '../second-factors/challenges';
+import { challengeHashOf, consumeChallenge } from '../second-factors';
 import { identityOf, needsUserinfo, type Claims, type ProviderIdentity } from './claims';
 import { isUnreachable, ProviderSignInRefused } from './refusals';
 

@@ -1,18 +1,23 @@
 import type { TokenPairResponse } from '../../../contracts/auth';
 import type { Db } from '../../db';
 import { HttpProblem, unauthorized } from '../../shared/problem';
-import { challengeHashOf, consumeChallenge, secondFactorRequired } from '../second-factors/challenges';
+import { challengeHashOf, consumeChallenge, secondFactorRequired, type RelyingParty } from '../second-factors';
 import { hasConfirmedFactor } from '../second-factor-policy';
-import { completeSignIn, type Client, type SessionOrigin, type SignInContext } from '../sign-in';
+import { completeSignIn, type Client, type SignInContext } from '../sign-in';
 import { findUser, findUsername } from '../users';
 import type { SigningInUser } from './accounts';
 import { storeChallenge } from './flow';
 import {
-  attachProviderSession,
   holdProviderSession,
   passProviderSession,
   pendingProviderSession,
+  providerOriginOf,
 } from './provider-sessions';
+
+/** What a sign-in through the provider needs: the second step it may lead to names the relying party. */
+export interface ProviderSignInContext extends SignInContext {
+  relyingParty: RelyingParty;
+}
 
 /**
  * The hand-over of a sign-in at the provider to the panel: the callback leaves a single-use hand-over token in a short-lived cookie
@@ -51,15 +56,9 @@ export async function issueHandoff(db: Db, refreshTokenKey: Buffer, client: Clie
   });
 }
 
-const originOf = (pending: { uid: string; secondFactorByProvider: boolean }): SessionOrigin => ({
-  name: 'oidc',
-  secondFactorProved: pending.secondFactorByProvider,
-  record: (tx, family) => attachProviderSession(tx, pending.uid, family),
-});
-
 /** POST /oidc/session/: the hand-over's session, or the second step when the user has a factor and the provider proved none. */
 export async function takeOverSignIn(
-  context: SignInContext,
+  context: ProviderSignInContext,
   token: string | undefined,
   client: Client,
 ): Promise<TokenPairResponse> {
@@ -86,15 +85,6 @@ export async function takeOverSignIn(
     { uid: user.uid, publicName: user.publicName, label },
     client,
     'oidc',
-    originOf(pending),
+    providerOriginOf(pending),
   );
-}
-
-/** The sign-in at the provider that a second step's token carries, if it carries one: its session is the provider's too. */
-export async function providerOriginOfSecondStep(
-  db: Db,
-  secondFactorToken: string,
-): Promise<SessionOrigin | undefined> {
-  const pending = await pendingProviderSession(db, challengeHashOf(secondFactorToken));
-  return pending && originOf(pending);
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { ServiceApp } from '../../shared/service';
-import type { SignInContext } from '../sign-in';
+import type { ProviderSignInContext } from './handoff';
 import { connectToProvider } from './connection';
 import { flowKeyOf } from './flow';
 import type { PasswordRefusalSettings } from './password-refusal';
@@ -22,7 +22,7 @@ export const passwordRefusalOf = (config: Config): PasswordRefusalSettings | und
 
 export function oidcSignIn(
   app: ServiceApp,
-  context: SignInContext,
+  context: ProviderSignInContext,
   { config, masterSecret }: { config: Config; masterSecret: Buffer },
 ) {
   oidcRoutes(app, context, {

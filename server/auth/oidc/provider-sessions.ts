@@ -4,6 +4,15 @@ import type { Db } from '../../db';
 import { oidcSessions } from '../../db/schema';
 import { deriveKey } from '../../shared/secrets';
 
+/** A sign-in that another party took part in (the OpenID Connect provider): what the session keeps of it. */
+export interface SessionOrigin {
+  name: 'oidc';
+  /** The other party proved a second factor: the session never only enrolls one. */
+  secondFactorProved: boolean;
+  /** Ties the new session to its origin, in the transaction that starts it. */
+  record(tx: Db, family: string): Promise<void>;
+}
+
 /**
  * Sessions that came from the provider (table oidc_sessions): held by the challenge that carries the sign-in (the hand-over to the
  * panel, then its second step) until the session starts, then tied to the session's family. The provider's refresh token is kept
@@ -72,4 +81,17 @@ export async function secondFactorProvedByProvider(db: Db, family: string): Prom
     .from(oidcSessions)
     .where(and(eq(oidcSessions.family, family), eq(oidcSessions.secondFactorByProvider, true)));
   return row !== undefined;
+}
+
+/** The session's origin at the provider, which the session started from `pending` keeps. */
+export const providerOriginOf = (pending: { uid: string; secondFactorByProvider: boolean }): SessionOrigin => ({
+  name: 'oidc',
+  secondFactorProved: pending.secondFactorByProvider,
+  record: (tx, family) => attachProviderSession(tx, pending.uid, family),
+});
+
+/** The sign-in at the provider that a second step's challenge (by its hash) continues, if it continues one. */
+export async function providerOriginOfSecondStep(db: Db, challengeHash: string): Promise<SessionOrigin | undefined> {
+  const pending = await pendingProviderSession(db, challengeHash);
+  return pending && providerOriginOf(pending);
 }

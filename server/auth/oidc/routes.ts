@@ -11,12 +11,12 @@ import {
   type ProviderRefusal,
 } from '../../../contracts/oidc';
 import { TAGS } from '../route-parts';
-import type { Client, SignInContext } from '../sign-in';
+import type { Client } from '../sign-in';
 import { accountOf, type AccountSettings } from './accounts';
 import type { ProviderConnection } from './connection';
 import { clearCookie, cookieOf, FLOW_COOKIE, HANDOFF_COOKIE, setCookie } from './cookies';
 import { finishFlow, FLOW_SECONDS, startFlow } from './flow';
-import { HANDOFF_SECONDS, issueHandoff, takeOverSignIn } from './handoff';
+import { HANDOFF_SECONDS, issueHandoff, takeOverSignIn, type ProviderSignInContext } from './handoff';
 import { auditRefusal, ProviderSignInRefused } from './refusals';
 
 /** The routes of the sign-in at the OpenID Connect provider (docs/api.md, Sign-in through the provider). */
@@ -37,7 +37,7 @@ const clientOf = (request: FastifyRequest): Client => ({
 
 const publicRoute = (summary: string, description: string) => ({ tags: TAGS, summary, description });
 
-export function oidcRoutes(app: ServiceApp, context: SignInContext, options: OidcRoutesOptions) {
+export function oidcRoutes(app: ServiceApp, context: ProviderSignInContext, options: OidcRoutesOptions) {
   const { db } = context;
   const { provider, panelUrl, keys } = options;
   const redirectUri = `${panelUrl}/api/auth/oidc/callback/`;

@@ -4,19 +4,11 @@ import type { ServiceApp } from '../../shared/service';
 import { UidParams } from '../../../contracts/auth';
 import { UserSecondFactors } from '../../../contracts/second-factors';
 import { resetSecondFactors, userSecondFactors } from './administration';
-import { ownFactorRoutes } from './own-factor-routes';
+import type { FactorContext } from './context';
 import { signedIn } from '../route-parts';
-import { secondFactorSignInRoutes } from './sign-in-routes';
-import type { SecondStepContext } from './sign-in';
 
-/** Every route of second factors, passkeys and re-authentication (docs/api.md, Second factors), and their administration. */
-export function secondFactorRoutes(app: ServiceApp, context: SecondStepContext) {
-  secondFactorSignInRoutes(app, context);
-  ownFactorRoutes(app, context);
-  factorAdministrationRoutes(app, context);
-}
-
-function factorAdministrationRoutes(app: ServiceApp, context: SecondStepContext) {
+/** The administration of other users' second factors: reading and resetting them. */
+export function factorAdministrationRoutes(app: ServiceApp, context: FactorContext) {
   const { db, settings } = context;
   app.get(
     '/administration/users/:uid/second-factors/',

@@ -6,7 +6,7 @@ import { HttpProblem, problemType } from '../../shared/problem';
 import {
   SECOND_FACTOR_MAX_FAILURES,
   SECOND_FACTOR_TOKEN_SECONDS,
-  type SignInMethod,
+  type SecondFactorMethod,
 } from '../../../contracts/second-factors';
 import { confirmedKindsOf } from './store';
 import { hasUnusedRecoveryCodes } from './recovery-codes';
@@ -126,9 +126,9 @@ export async function consumeChallenge(
 }
 
 /** The second factors the user can prove now: their kinds of confirmed factors, and recovery codes while some are unused. */
-async function methodsOf(db: Db, userUid: string): Promise<SignInMethod[]> {
+async function methodsOf(db: Db, userUid: string): Promise<SecondFactorMethod[]> {
   const kinds = await confirmedKindsOf(db, userUid);
-  const methods: SignInMethod[] = [];
+  const methods: SecondFactorMethod[] = [];
   if (kinds.has('totp')) methods.push('totp');
   if (kinds.has('webauthn')) methods.push('webauthn');
   if (await hasUnusedRecoveryCodes(db, userUid)) methods.push('recovery_code');

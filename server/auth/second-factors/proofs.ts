@@ -5,7 +5,7 @@ import { deleteStaleCounters, forgiveAttempt, reserveAttempt } from '../../authe
 import {
   SECOND_FACTOR_MAX_FAILURES,
   type SecondFactorProofInput,
-  type SignInMethod,
+  type SecondFactorMethod,
 } from '../../../contracts/second-factors';
 import { completeSecondFactorAttempt, giveBackSecondFactorAttempt, reserveSecondFactorAttempt } from './challenges';
 import { reserveDeviceAttempt } from '../device-tokens';
@@ -32,7 +32,7 @@ const METHOD_OF_FIELD = {
   totp_code: 'totp',
   recovery_code: 'recovery_code',
   webauthn: 'webauthn',
-} as const satisfies Record<(typeof PROOF_FIELDS)[number], SignInMethod>;
+} as const satisfies Record<(typeof PROOF_FIELDS)[number], SecondFactorMethod>;
 
 export const invalidSecondFactorToken = () =>
   unauthorized(
@@ -54,7 +54,7 @@ const invalidSecondFactor = (attemptsLeft: number) =>
   );
 
 /** The one proof a body carries; 400 naming the field when it carries none or more than one. */
-export function proofMethodOf(proof: Proof): SignInMethod {
+export function proofMethodOf(proof: Proof): SecondFactorMethod {
   const given = PROOF_FIELDS.filter((field) => proof[field] !== undefined);
   if (given.length === 0) throw badRequest('One of totp_code, recovery_code and webauthn is required.', 'totp_code');
   if (given.length > 1) throw badRequest(`Send one proof only: ${given[1]} came with ${given[0]}.`, given[1]);

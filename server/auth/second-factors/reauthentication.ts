@@ -6,7 +6,7 @@ import type {
   AccessTokenResponse,
   ReauthenticateInput,
   SecondFactorProofInput,
-  SignInMethod,
+  SecondFactorMethod,
 } from '../../../contracts/second-factors';
 import { userTarget } from '../audit';
 import { secondFactorRequired } from './challenges';
@@ -86,7 +86,7 @@ async function checkPassword(
 async function freshAccessToken(
   context: FactorContext,
   user: Reauthenticating,
-  method: 'password' | SignInMethod,
+  method: 'password' | SecondFactorMethod,
   audit: AuditContext,
 ): Promise<AccessTokenResponse> {
   const { db, accessKey, settings } = context;

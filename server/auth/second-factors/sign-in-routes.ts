@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { problems } from '../../../contracts/common';
 import { routeDocs } from '../../shared/route-docs';
 import type { ServiceApp } from '../../shared/service';
@@ -10,22 +9,12 @@ import {
   ReauthenticateBody,
   SecondFactorProofBody,
 } from '../../../contracts/second-factors';
-import type { Client } from '../sign-in';
+import { clientOf } from '../sign-in';
 import { reauthenticate } from './reauthentication';
 import { signedIn, TAGS } from '../route-parts';
 import { passkeyOptions, signInWithPasskey, signInWithSecondFactor, type SecondStepContext } from './sign-in';
 
 /** The second step of a sign-in, the passkey sign-in and the re-authentication. */
-
-/** A device token as the browser sends it; anything longer than one is not one (device-tokens.ts checks the rest). */
-const deviceTokenOf = (header: string | string[] | undefined) =>
-  typeof header === 'string' && header.length <= 64 ? header : undefined;
-
-const clientOf = (request: FastifyRequest): Client => ({
-  address: request.ip,
-  userAgent: request.headers['user-agent'],
-  deviceToken: deviceTokenOf(request.headers['x-device-token']),
-});
 
 const publicRoute = routeDocs(TAGS, { auth: 'public' });
 

@@ -4,13 +4,13 @@ import { unauthorized } from '../../shared/problem';
 import { recordFailure, secondsBlocked } from '../../authentication/throttle';
 import type { PasskeyOptionsResponse, SecondFactorProofInput } from '../../../contracts/second-factors';
 import type { TokenPairResponse } from '../../../contracts/auth';
-import { consumeChallenge, issueChallenge } from './challenges';
+import { challengeHashOf, consumeChallenge, issueChallenge } from './challenges';
 import type { FactorContext } from './context';
 import { proveSecondFactor } from './proofs';
 import { completeSignIn, type Client, type SignInContext } from '../sign-in';
 import { addressRuleOf, signInThrottled, tooManySignInFailures } from '../sign-in-throttle';
 import { findUser, findUsername } from '../users';
-import { providerOriginOfSecondStep } from '../oidc/handoff';
+import { providerOriginOfSecondStep } from '../oidc/provider-sessions';
 import {
   assertedCredentialId,
   assertedUserHandle,
@@ -64,7 +64,7 @@ export async function signInWithSecondFactor(
         ),
     },
   );
-  const origin = await providerOriginOfSecondStep(context.db, body.second_factor_token);
+  const origin = await providerOriginOfSecondStep(context.db, challengeHashOf(body.second_factor_token));
   return completeSignIn(context, await signingInUser(context.db, userUid), client, method, origin);
 }
 

@@ -11,6 +11,7 @@ import type {
   WorkflowChangeInput,
   WorkflowStateOutput,
 } from '../../../contracts/care-workflow';
+import { CARE_EVENTS_RECONNECT_MS } from '../../../contracts/care-workflow';
 import type { HttpClient } from '../httpClient';
 
 export type WorkflowState = WorkflowStateOutput;
@@ -31,9 +32,6 @@ export interface CareEventStreamParams {
   onEvent: (event: CareEvent) => void;
   signal: AbortSignal;
 }
-
-/** What the stream waits before reconnecting when the service gave no `retry:`. */
-const RECONNECT_MS = 3_000;
 
 /** The state of a 409 /problems/edit-conflict, or undefined for any other error. */
 export function conflictStateOf(error: unknown): WorkflowState | undefined {
@@ -68,7 +66,7 @@ function streamEvents(url: string, httpClient: HttpClient, { onEvent, signal }: 
     },
     onerror: (error) => {
       if (error instanceof StreamStopped || (error instanceof HttpError && error.status === 401)) throw error;
-      return RECONNECT_MS;
+      return CARE_EVENTS_RECONNECT_MS;
     },
   }).catch((error) => {
     if (!(error instanceof StreamStopped)) console.warn('The care event stream stopped', error);

@@ -9,8 +9,8 @@ import type {
 import type { ProblemResponse } from '../../../contracts/common';
 import {
   type OwnSecondFactorStateResponse,
-  SIGN_IN_METHODS,
-  type SignInMethod,
+  SECOND_FACTOR_METHODS,
+  type SecondFactorMethod,
 } from '../../../contracts/second-factors';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import type { FakeUser } from './fakeAuthUsers';
@@ -21,7 +21,7 @@ export const deviceTokenOf = (user: FakeUser, number: number) => `device-${numbe
 /** The members of /problems/second-factor-required beyond a problem's (server/auth/routes.ts describes them; no schema in contracts/). */
 type SecondFactorRequiredProblem = ProblemResponse & {
   second_factor_token: string;
-  methods: SignInMethod[];
+  methods: SecondFactorMethod[];
   webauthn_options?: object;
 };
 
@@ -30,12 +30,12 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
   const token = `challenge-${nextNumber()}`;
   state.secondFactorTokens.set(token, { uid: user.uid, failures: 0 });
   const kinds = new Set(user.factors?.map((factor) => factor.kind));
-  const offered: Record<SignInMethod, boolean> = {
+  const offered: Record<SecondFactorMethod, boolean> = {
     totp: kinds.has('totp'),
     webauthn: kinds.has('webauthn'),
     recovery_code: !!user.recoveryCodes?.length,
   };
-  const methods = SIGN_IN_METHODS.filter((method) => offered[method]);
+  const methods = SECOND_FACTOR_METHODS.filter((method) => offered[method]);
   return HttpResponse.json(
     {
       type: '/problems/second-factor-required',
