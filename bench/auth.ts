@@ -15,6 +15,7 @@ import {
   timeRuns,
   times,
   withPostgres,
+  type LoadOptions,
   type Measurement,
 } from './lib';
 import { cpuMicroseconds, startBareProcess, startProductionServer, type ServerProcess } from './processes';
@@ -202,6 +203,8 @@ export async function benchUsersPage() {
 
 const INFO_GOAL = 0.5;
 const BARE_NAME = 'GET /bare (plain Fastify)';
+/** An untimed load of each route and of the baseline before the rounds. */
+const WARM_UP: LoadOptions = { durationSeconds: 2, connections: 10 };
 /** Rounds of the per-request comparison (BENCH_AUTH_ROUNDS); each route's figure is its median round. */
 const ROUNDS = envNumber(['BENCH_AUTH_ROUNDS'], 3);
 
@@ -227,9 +230,15 @@ interface ProbeResult {
 }
 
 /** One load of a server process, with the CPU time it used per request: a figure other work on the machine disturbs less. */
-async function measureServer(name: string, server: ServerProcess, path: string, headers?: Record<string, string>) {
+async function measureServer(
+  name: string,
+  server: ServerProcess,
+  path: string,
+  headers?: Record<string, string>,
+  load?: LoadOptions,
+) {
   const cpuBefore = cpuMicroseconds(server.pid);
-  const run = await measure(name, `${server.baseUrl}${path}`, headers);
+  const run = await measure(name, `${server.baseUrl}${path}`, headers, load);
   const cpuPerRequestUs = run.requests > 0 ? (cpuMicroseconds(server.pid) - cpuBefore) / run.requests : 0;
   return { ...run, cpuPerRequestUs };
 }
@@ -249,6 +258,9 @@ async function measureInRounds(
   probes: Probe[],
 ): Promise<{ baselines: ServerRun[]; results: ProbeResult[] }> {
   const measureBare = () => measureServer(BARE_NAME, bare, '/bare');
+  // a served route is warm (compiled, its caches filled): so is every one here before it counts
+  for (const probe of probes) await measureServer(probe.name, probe.server, probe.path, probe.headers, WARM_UP);
+  await measureServer(BARE_NAME, bare, '/bare', undefined, WARM_UP);
   const baselines = [await measureBare()];
   const results: ProbeResult[] = probes.map(({ name }) => ({ name, runs: [], ratios: [], cpuRatios: [] }));
   for (let round = 0; round < ROUNDS; round++) {

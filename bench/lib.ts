@@ -17,7 +17,7 @@ export interface Measurement {
   failures: number;
 }
 
-interface LoadOptions {
+export interface LoadOptions {
   durationSeconds: number;
   connections: number;
 }
