@@ -15,9 +15,10 @@ import {
   timeRuns,
   times,
   withPostgres,
+  type LoadOptions,
   type Measurement,
 } from './lib';
-import { startBareProcess, startProductionServer } from './processes';
+import { cpuMicroseconds, startBareProcess, startProductionServer, type ServerProcess } from './processes';
 
 const USER_COUNT = 1_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -201,20 +202,45 @@ export async function benchUsersPage() {
 }
 
 const INFO_GOAL = 0.5;
+const BARE_NAME = 'GET /bare (plain Fastify)';
+/** An untimed load of each route and of the baseline before the rounds. */
+const WARM_UP: LoadOptions = { durationSeconds: 2, connections: 10 };
 /** Rounds of the per-request comparison (BENCH_AUTH_ROUNDS); each route's figure is its median round. */
 const ROUNDS = envNumber(['BENCH_AUTH_ROUNDS'], 3);
 
 interface Probe {
   name: string;
-  url: string;
+  server: ServerProcess;
+  path: string;
   headers?: Record<string, string>;
+}
+
+interface ServerRun extends Measurement {
+  /** CPU time (user and system) the serving process used per request answered in the run, in µs. */
+  cpuPerRequestUs: number;
 }
 
 interface ProbeResult {
   name: string;
-  runs: Measurement[];
+  runs: ServerRun[];
   /** Per round: req/s against the mean of the baseline runs just before and just after it. */
   ratios: number[];
+  /** Per round: the baseline's CPU per request (the mean of the runs around it) against the route's. */
+  cpuRatios: number[];
+}
+
+/** One load of a server process, with the CPU time it used per request: a figure other work on the machine disturbs less. */
+async function measureServer(
+  name: string,
+  server: ServerProcess,
+  path: string,
+  headers?: Record<string, string>,
+  load?: LoadOptions,
+) {
+  const cpuBefore = cpuMicroseconds(server.pid);
+  const run = await measure(name, `${server.baseUrl}${path}`, headers, load);
+  const cpuPerRequestUs = run.requests > 0 ? (cpuMicroseconds(server.pid) - cpuBefore) / run.requests : 0;
+  return { ...run, cpuPerRequestUs };
 }
 
 const median = (values: number[]) => {
@@ -228,42 +254,46 @@ const median = (values: number[]) => {
  * compares a route only with the baseline measured around it, and the median round is the figure.
  */
 async function measureInRounds(
-  bareUrl: string,
+  bare: ServerProcess,
   probes: Probe[],
-): Promise<{ baselines: Measurement[]; results: ProbeResult[] }> {
-  const baselines = [await measure('GET /bare (plain Fastify)', bareUrl)];
-  const results: ProbeResult[] = probes.map(({ name }) => ({ name, runs: [], ratios: [] }));
+): Promise<{ baselines: ServerRun[]; results: ProbeResult[] }> {
+  const measureBare = () => measureServer(BARE_NAME, bare, '/bare');
+  // a served route is warm (compiled, its caches filled): so is every one here before it counts
+  for (const probe of probes) await measureServer(probe.name, probe.server, probe.path, probe.headers, WARM_UP);
+  await measureServer(BARE_NAME, bare, '/bare', undefined, WARM_UP);
+  const baselines = [await measureBare()];
+  const results: ProbeResult[] = probes.map(({ name }) => ({ name, runs: [], ratios: [], cpuRatios: [] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, probe] of probes.entries()) {
-      const run = await measure(probe.name, probe.url, probe.headers);
+      const run = await measureServer(probe.name, probe.server, probe.path, probe.headers);
       const before = baselines.at(-1)!;
-      const after = await measure('GET /bare (plain Fastify)', bareUrl);
+      const after = await measureBare();
       baselines.push(after);
       results[index].runs.push(run);
       results[index].ratios.push(run.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));
+      results[index].cpuRatios.push((before.cpuPerRequestUs + after.cpuPerRequestUs) / 2 / run.cpuPerRequestUs);
     }
   }
   return { baselines, results };
 }
 
-function printRounds(title: string, baselines: Measurement[], results: ProbeResult[]) {
-  const perRequest = (requestsPerSecond: number) =>
-    requestsPerSecond > 0 ? (1e6 / requestsPerSecond).toFixed(0) : '–';
-  const row = (name: string, runs: Measurement[], ratios: number[]) => {
-    const requestsPerSecond = median(runs.map((run) => run.requestsPerSecond));
-    return [
-      name,
-      requestsPerSecond.toFixed(0),
-      perRequest(requestsPerSecond),
-      median(runs.map((run) => run.p99Ms)).toFixed(1),
-      ratios.length ? `${median(ratios).toFixed(2)}×` : '1.00×',
-      ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '',
-    ];
-  };
+function printRounds(title: string, baselines: ServerRun[], results: ProbeResult[]) {
+  const spread = (ratios: number[]) =>
+    ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '';
+  const row = ({ name, runs, ratios, cpuRatios }: ProbeResult) => [
+    name,
+    median(runs.map((run) => run.requestsPerSecond)).toFixed(0),
+    median(runs.map((run) => run.p99Ms)).toFixed(1),
+    ratios.length ? `${median(ratios).toFixed(2)}×` : '1.00×',
+    spread(ratios),
+    median(runs.map((run) => run.cpuPerRequestUs)).toFixed(0),
+    cpuRatios.length ? `${median(cpuRatios).toFixed(2)}×` : '1.00×',
+    spread(cpuRatios),
+  ];
   printTable(
     title,
-    ['endpoint', 'req/s', 'µs/req', 'p99 ms', 'vs. baseline', 'rounds'],
-    [row(baselines[0].name, baselines, []), ...results.map((result) => row(result.name, result.runs, result.ratios))],
+    ['endpoint', 'req/s', 'p99 ms', 'vs. baseline', 'rounds', 'server CPU µs/req', 'CPU vs. baseline', 'rounds'],
+    [row({ name: BARE_NAME, runs: baselines, ratios: [], cpuRatios: [] }), ...results.map(row)],
   );
   for (const failed of [...baselines, ...results.flatMap((result) => result.runs)].filter((run) => run.failures > 0)) {
     console.log(
@@ -288,14 +318,15 @@ async function benchAuthOn(kind: DatabaseKind): Promise<Measurement[]> {
         `Created ${USER_COUNT} users in ${((Date.now() - started) / 1000).toFixed(1)} s (argon2id hashing included).`,
       );
 
-      const { baselines, results } = await measureInRounds(`${bare.baseUrl}/bare`, [
-        { name: 'GET /api/auth/info/', url: `${auth.baseUrl}/api/auth/info/`, headers },
+      const { baselines, results } = await measureInRounds(bare, [
+        { name: 'GET /api/auth/info/', server: auth, path: '/api/auth/info/', headers },
         // the same app's cheapest route without authentication: what every request costs before authentication
-        { name: 'GET /api/health/live (no authentication)', url: `${auth.baseUrl}/api/health/live` },
+        { name: 'GET /api/health/live (no authentication)', server: auth, path: '/api/health/live' },
         // another service's route that reads one small, empty table: authentication and one query
         {
           name: 'GET /api/mail/administration/providers/ (none)',
-          url: `${auth.baseUrl}/api/mail/administration/providers/`,
+          server: auth,
+          path: '/api/mail/administration/providers/',
           headers,
         },
       ]);
@@ -318,7 +349,7 @@ async function benchAuthOn(kind: DatabaseKind): Promise<Measurement[]> {
         `${auth.baseUrl}/api/auth/administration/users/`,
         headers,
       );
-      const baseline = await measure('GET /bare (plain Fastify)', `${bare.baseUrl}/bare`);
+      const baseline = await measure(BARE_NAME, `${bare.baseUrl}/bare`);
       printMeasurements(`The whole users list (${kind})`, [baseline, users], baseline);
       return [...baselines, ...results.flatMap((result) => result.runs), baseline, users];
     } finally {

@@ -10,12 +10,14 @@ import { openDatabase, type Database } from '../server/db';
 export interface Measurement {
   name: string;
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p99Ms: number;
   /** Requests that failed or answered other than 2xx: a run with any is not a valid figure. */
   failures: number;
 }
 
-interface LoadOptions {
+export interface LoadOptions {
   durationSeconds: number;
   connections: number;
 }
@@ -42,6 +44,7 @@ export async function measure(
   return {
     name,
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };

@@ -48,6 +48,7 @@ export async function measureAtListRate(name: string, url: string, token: string
   return {
     name,
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };
