@@ -10,7 +10,7 @@ import { completeSignIn, type Client, type SignInContext } from './sign-in';
 import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottled } from './sign-in-throttle';
 import { findPasswordLogin } from './users';
 
-/** POST /token/ with a username and password: the first step of a sign-in, which a user with a second factor continues there. */
+/** POST /token/ with a username and password: a sign-in, or its first step when the user has a second factor (POST /token/second-factor/ follows). */
 
 export interface PasswordSignInContext extends SignInContext {
   /** WebAuthn's relying party (the panel): the second factor's assertion options name it. */
