@@ -11,7 +11,7 @@ import { isUsernameKey, longestThrottlePeriod, noKey, signInRules, signInThrottl
 import { findPasswordLogin } from './users';
 import { providerToSignInAt, signInWithProvider } from './oidc/password-refusal';
 
-/** POST /token/ with a username and password: the first step of a sign-in, which a user with a second factor continues there. */
+/** POST /token/ with a username and password: a sign-in, or its first step when the user has a second factor (POST /token/second-factor/ follows). */
 
 export interface PasswordSignInContext extends SignInContext {
   /** WebAuthn's relying party (the panel): the second factor's assertion options name it. */
