@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { oidcSessions } from '../../db/schema';
-import { deriveKey } from '../../shared/secrets';
+import { deriveKey, openSecret, sealSecret } from '../../shared/secrets';
 
 /** A sign-in that another party took part in (the OpenID Connect provider): what the session keeps of it. */
 export interface SessionOrigin {
@@ -22,20 +22,10 @@ export interface SessionOrigin {
 
 export const refreshTokenKeyOf = (masterSecret: Buffer) => deriveKey(masterSecret, 'oidc-refresh-token');
 
-function encrypt(key: Buffer, text: string, rowUid: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(rowUid));
-  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
-}
+const encrypt = (key: Buffer, text: string, rowUid: string) => sealSecret(key, text, rowUid);
 
-export function decryptRefreshToken(key: Buffer, stored: string, rowUid: string): string {
-  const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== 'v1' || ciphertext === undefined) throw new Error('unknown refresh token encryption format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(rowUid));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-}
+export const decryptRefreshToken = (key: Buffer, stored: string, rowUid: string) =>
+  openSecret(key, stored, rowUid, 'refresh token');
 
 export interface PendingProviderSession {
   linkUid: string;

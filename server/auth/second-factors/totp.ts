@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import { deriveKey } from '../../shared/secrets';
+import { deriveKey, openSecret, sealSecret } from '../../shared/secrets';
 
 /**
  * Authenticator apps (RFC 6238): SHA-1, 6 digits, 30-second steps, a code of the step before or after the current one accepted.
@@ -50,17 +50,7 @@ export function acceptedStep(
   return candidates.find((step) => sameCode(codeOfStep(secret, step), code));
 }
 
-export function encryptTotpSecret(key: Buffer, secret: string, factorUid: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(factorUid));
-  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
-}
+export const encryptTotpSecret = (key: Buffer, secret: string, factorUid: string) => sealSecret(key, secret, factorUid);
 
-export function decryptTotpSecret(key: Buffer, stored: string, factorUid: string): string {
-  const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== 'v1' || ciphertext === undefined) throw new Error('unknown TOTP secret encryption format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(factorUid));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-}
+export const decryptTotpSecret = (key: Buffer, stored: string, factorUid: string) =>
+  openSecret(key, stored, factorUid, 'TOTP secret');
