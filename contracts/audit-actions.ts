@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'user.provider-create',
   'user.provider-roles',
   'session.revoke',
+  'session.provider-end',
   'role.update',
   'sign-in.success',
   'sign-in.failure',

@@ -55,3 +55,16 @@ export const CallbackQuery = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/** POST /api/auth/oidc/backchannel-logout/ (OpenID Connect Back-Channel Logout 1.0, 2.5), a form the provider posts. */
+export const BackchannelLogoutBody = Type.Object(
+  {
+    logout_token: Type.String({
+      minLength: 1,
+      maxLength: 16_384,
+      description:
+        "the logout token: a JWT the provider signed, naming the user's subject (`sub`) or session there (`sid`)",
+    }),
+  },
+  { additionalProperties: true },
+);

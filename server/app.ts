@@ -39,7 +39,7 @@ import { careService } from './care';
 import { filesService } from './files';
 import { healthRoutes } from './health';
 import { metricsRoutes } from './metrics';
-import { RequestLog, requestLoggerFactory } from './request-log';
+import { RequestLog, requestLine, requestLoggerFactory } from './request-log';
 import { createBlobStorage, LocalBlobStorage } from './storage';
 import { pricingService } from './pricing';
 
@@ -48,6 +48,8 @@ interface AppOptions {
   database: Database;
   masterSecret: Buffer;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the OpenID Connect provider's word on its sessions; tests move it. */
+  now?: () => number;
 }
 
 /** Secrets that must never reach a log line, wherever a request or error object is logged. */
@@ -59,6 +61,13 @@ const REDACTED_PATHS = [
   'token',
   '*.token',
 ];
+
+/** The app's own logger, or the caller's options (tests write to a stream); either way requests are logged as requestLine shows them. */
+function loggerOptions(logger: AppOptions['logger'], config: Config): AppOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const options = logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestLine } };
+}
 
 /**
  * Fastify takes addresses as they are; a hop count it reads as "trust nobody" (it cannot tell the proxy from a direct client), so
@@ -75,9 +84,10 @@ export async function buildApp({
   database,
   masterSecret,
   logger = false,
+  now,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel, redact: REDACTED_PATHS } : logger,
+    logger: loggerOptions(logger, config),
     logController: new RequestLog(),
     ...(logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: proxyTrust(config.trustProxy),
@@ -156,6 +166,7 @@ export async function buildApp({
         config,
         masterSecret,
         userChanges: authentication.changes,
+        now,
       });
       await api.register(mailService, { prefix: '/mail', db, masterSecret });
       await api.register(intakeService, { prefix: '/intake', db, care: config.care });

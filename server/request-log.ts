@@ -24,6 +24,50 @@ export class RequestLog extends LogController {
   }
 }
 
+/**
+ * The provider's redirect to the sign-in's callback carries its authorization code and state in the query (a URL the request line
+ * would show): their values never reach a log, whatever the path's prefix and whether a route matched.
+ */
+const CALLBACK_PATH = /\/oidc\/callback(\/|$)/;
+const SECRET_PARAMETERS = new Set(['code', 'state']);
+
+/** The URL as a log line shows it: the callback's code and state redacted. */
+function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1 || !CALLBACK_PATH.test(decodedPath(url.slice(0, query)))) return url;
+  const pairs = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      // the name as the query's parser reads it (`%63ode` is code)
+      const [name] = new URLSearchParams(pair).keys();
+      return name !== undefined && SECRET_PARAMETERS.has(name) ? `${pair.split('=', 1)[0]}=[redacted]` : pair;
+    });
+  return `${url.slice(0, query)}?${pairs.join('&')}`;
+}
+
+/** The path as the router reads it (`%63allback` is callback); one that cannot be decoded as it is. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** pino's serializer of `req` (Fastify's fields), with the URL as loggedUrl shows it. */
+export function requestLine(request: FastifyRequest) {
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 type LineLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /** pino's logger, which Fastify creates from its logger options: it can say whether a level is written. */

@@ -15,7 +15,7 @@ import {
   relyingPartyOf,
   secondFactorSignInRoutes,
 } from './second-factors';
-import { oidcSignIn, passwordRefusalOf } from './oidc';
+import { oidcRoutes, passwordRefusalOf, providerOf } from './oidc';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
@@ -25,11 +25,15 @@ interface AuthServiceOptions extends ServiceOptions {
   userChanges: UserChanges;
   config: Config;
   masterSecret: Buffer;
+  /** The clock of the OpenID Connect provider's word on its sessions (tests move it). */
+  now?: () => number;
 }
 
 /** The auth service: sign-in, sessions and user administration (mounted at /api/auth). */
-export const authService = synchronousPlugin<AuthServiceOptions>((app, { config, db, masterSecret, userChanges }) => {
+export const authService = synchronousPlugin<AuthServiceOptions>((app, options) => {
+  const { config, db, masterSecret, userChanges, now = Date.now } = options;
   usePasswordHashCost(config.passwordHashCost);
+  const provider = providerOf({ config, masterSecret, log: app.log, changes: userChanges, now });
   const throttledAudit = createThrottledAudit(db, config.throttle.refusalEventSeconds * 1000, app.log);
   app.addHook('onClose', () => throttledAudit.flush());
   const context = {
@@ -45,6 +49,7 @@ export const authService = synchronousPlugin<AuthServiceOptions>((app, { config,
       secondFactorGraceDays: config.secondFactorGraceDays,
       provider: passwordRefusalOf(config),
     },
+    providerSessions: provider.sessions,
     relyingParty: relyingPartyOf(config.care.panelUrl),
   };
   const factorContext = { ...context, keys: factorKeysOf(masterSecret) };
@@ -55,5 +60,5 @@ export const authService = synchronousPlugin<AuthServiceOptions>((app, { config,
   ownFactorRoutes(app, factorContext);
   factorAdministrationRoutes(app, factorContext);
   accountSecurityRoutes(app, db, userChanges);
-  oidcSignIn(app, context, { config, masterSecret });
+  oidcRoutes(app, context, provider.routes);
 });

@@ -33,7 +33,10 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
           'family that records the client address and user agent. `Authorization: Bearer <refresh_token>` exchanges a refresh token for a ' +
           'fresh pair; the presented one is consumed. 401 `/problems/invalid-credentials`: a wrong username or password, or a banned user. ' +
           '401 `/problems/invalid-refresh-token`: a refresh token that is unknown, expired, revoked or of an ended session. ' +
-          '401 `/problems/refresh-token-reused`: one already used, which revokes its whole family. 429 `/problems/too-many-sign-in-failures` ' +
+          '401 `/problems/refresh-token-reused`: one already used, which revokes its whole family. A session that came from the OpenID ' +
+          'Connect provider is refreshed there first: refused there (`invalid_grant`) or without word from it for 15 minutes, it ends ' +
+          '(401 `/problems/invalid-refresh-token`, audited as `session.provider-end`); roles that changed there apply from this refresh ' +
+          '(docs/api.md, Sign-in through the provider). 429 `/problems/too-many-sign-in-failures` ' +
           'with Retry-After while sign-in is throttled (per username and address, per address, per username; docs/api.md, Sign-in throttling): ' +
           'such an attempt is not counted and its password not checked. A browser that sends the `device_token` of an earlier sign-in of the ' +
           "username as `X-Device-Token` is not slowed by the username's failures from elsewhere (docs/api.md, Device tokens). A user with a " +

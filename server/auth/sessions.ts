@@ -67,6 +67,15 @@ export async function continueSession(db: Db, family: string, enrollmentOnly: bo
   return row && { sessionFamily: family, authenticatedAt: new Date(row.authenticatedAt), enrollmentOnly };
 }
 
+/** Whether the session has not been ended. */
+export async function isLive(db: Db, family: string): Promise<boolean> {
+  const [row] = await db
+    .select({ family: sessions.family })
+    .from(sessions)
+    .where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
+  return row !== undefined;
+}
+
 /** A session can go on while it is not revoked and its newest refresh token can still be exchanged. */
 const continuable = (now: Date) =>
   sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${qualified(sessions.family)} and ${refreshTokens.usedAt} is null

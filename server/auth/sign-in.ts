@@ -13,10 +13,10 @@ import { mayOnlyEnroll, secondFactorRequirementOf } from './second-factor-policy
 import { consumeRefreshToken, deleteExpiredRefreshTokensOf, issueRefreshToken } from './refresh-tokens';
 import type { TokenPairResponse } from '../../contracts/auth';
 import type { SecondFactorMethod } from '../../contracts/second-factors';
-import { continueSession, startSession } from './sessions';
+import { continueSession, isLive, startSession } from './sessions';
 import { findUser } from './users';
 import type { PasswordRefusalSettings } from './oidc/password-refusal';
-import { secondFactorProvedByProvider, type SessionOrigin } from './oidc/provider-sessions';
+import { isProviderSession, secondFactorProvedByProvider, type SessionOrigin } from './oidc/provider-sessions';
 
 /** What every sign-in shares (password, second factor, passkey): its context and client, its end, and the refresh token's exchange. */
 
@@ -29,6 +29,12 @@ interface SignInSettings {
   provider?: PasswordRefusalSettings;
 }
 
+/** Sessions that came from the OpenID Connect provider: each refresh asks the provider first (oidc/session-checks.ts). */
+export interface ProviderSessionChecks {
+  /** Whether the session may be renewed: true for any session not from the provider. One that may not has been ended. */
+  mayContinue(db: Db, session: { family: string; userUid: string }, address: string): Promise<boolean>;
+}
+
 export interface SignInContext {
   db: Db;
   settings: SignInSettings;
@@ -36,6 +42,7 @@ export interface SignInContext {
   throttledAudit: ThrottledAudit;
   /** Ending a session is a change of its user: every process's authentication forgets the user and reads their live sessions again. */
   changes: UserChanges;
+  providerSessions: ProviderSessionChecks;
 }
 
 export interface Client {
@@ -112,15 +119,19 @@ export async function completeSignIn(
 
 /**
  * Exchanges a refresh token for a new pair in the same family; the presented token can never be used again. The session may only
- * enroll a second factor from now on exactly when a sign-in now would.
+ * enroll a second factor from now on exactly when a sign-in now would. A session from the provider is renewed only after the
+ * provider's word, asked between two transactions: its answer can take seconds, and the consumed token already keeps a second
+ * exchange of it out.
  */
 export async function exchangeRefreshToken(
-  { db, settings, accessKey, changes }: SignInContext,
+  context: SignInContext,
   presentedToken: string,
   client: Client,
 ): Promise<TokenPairResponse> {
-  // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here.
-  const result = await db.transaction(async (tx) => {
+  const { db, settings, accessKey, changes, providerSessions } = context;
+  // One transaction, so that a concurrent reuse which revokes the family also sees (and revokes) the successor issued here; a
+  // successor issued after the provider's word escapes such a reuse's revocation of tokens, not that of the session
+  let result = await db.transaction(async (tx) => {
     const consumption = await consumeRefreshToken(tx, presentedToken);
     if (consumption.outcome === 'reused') {
       await recordAudit(tx, {
@@ -139,13 +150,21 @@ export async function exchangeRefreshToken(
     if (consumption.outcome !== 'consumed') return consumption;
     const user = await findUser(tx, consumption.userUid);
     if (!user || user.bannedAt) return { outcome: 'invalid' as const };
-    const refreshToken = await issueRefreshToken(tx, user.uid, settings.refreshTokenTtlSeconds, consumption.family);
-    const enrollmentOnly =
-      !(await secondFactorProvedByProvider(tx, consumption.family)) &&
-      mayOnlyEnroll(await secondFactorRequirementOf(tx, user.uid, settings.secondFactorGraceDays));
-    const claims = await continueSession(tx, consumption.family, enrollmentOnly);
-    return { outcome: 'renewed' as const, uid: user.uid, refreshToken, claims: claims };
+    const session = { family: consumption.family, userUid: user.uid };
+    if (await isProviderSession(tx, session.family)) return { outcome: 'at-provider' as const, session };
+    return renewSession(tx, settings, session);
   });
+  if (result.outcome === 'at-provider') {
+    const { session } = result;
+    result = (await providerSessions.mayContinue(db, session, client.address))
+      ? await db.transaction(async (tx) => {
+          // ended or banned while the provider was asked: a successor now would only be refused
+          const user = await findUser(tx, session.userUid);
+          if (!user || user.bannedAt || !(await isLive(tx, session.family))) return { outcome: 'invalid' as const };
+          return renewSession(tx, settings, session);
+        })
+      : { outcome: 'invalid' as const };
+  }
   if (result.outcome === 'reused') {
     // the family's access tokens die with it, in every process
     await changes.transaction(db, { users: [result.userUid] }, () => Promise.resolve());
@@ -156,6 +175,20 @@ export async function exchangeRefreshToken(
   }
   if (result.outcome !== 'renewed') throw invalidRefreshToken();
   return tokenPair(accessKey, result.uid, settings.accessTokenTtlSeconds, result.refreshToken, result.claims);
+}
+
+/** The next refresh token of the session, and what its next access token says of it. */
+async function renewSession(
+  tx: Db,
+  settings: SignInSettings,
+  { family, userUid }: { family: string; userUid: string },
+) {
+  const refreshToken = await issueRefreshToken(tx, userUid, settings.refreshTokenTtlSeconds, family);
+  const enrollmentOnly =
+    !(await secondFactorProvedByProvider(tx, family)) &&
+    mayOnlyEnroll(await secondFactorRequirementOf(tx, userUid, settings.secondFactorGraceDays));
+  const claims = await continueSession(tx, family, enrollmentOnly);
+  return { outcome: 'renewed' as const, uid: userUid, refreshToken, claims };
 }
 
 async function tokenPair(

@@ -130,6 +130,8 @@ function s3Config(variables: Environment): S3Config | undefined {
 
 /** A provider that is tried again when someone asks, at most this often, after it could not be reached. */
 const OIDC_DISCOVERY_RETRY_MS = 30_000;
+/** A request to the provider (discovery, a sign-in's or a refresh's grant, userinfo) waits no longer for its answer. */
+const OIDC_TIMEOUT_SECONDS = 10;
 
 /** The provider's settings once OIDC_ISSUER is set; the others it needs must be there too, and none of them without it. */
 function oidcConfig(variables: Environment): OidcConfig | undefined {
@@ -161,6 +163,7 @@ function oidcConfig(variables: Environment): OidcConfig | undefined {
     roleMap,
     createUsers: variables.OIDC_CREATE_USERS,
     discoveryRetryMs: OIDC_DISCOVERY_RETRY_MS,
+    timeoutSeconds: OIDC_TIMEOUT_SECONDS,
   };
 }
 

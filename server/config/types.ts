@@ -65,6 +65,8 @@ export interface OidcConfig {
   createUsers: boolean;
   /** After a failed discovery, the next attempt waits this long for someone to ask again (tests shorten it). */
   discoveryRetryMs: number;
+  /** Seconds a request to the provider may take before it counts as unanswered (tests shorten it). */
+  timeoutSeconds: number;
 }
 
 /** A language the mails to staff are written in (AGENCY_LANGUAGE). */

@@ -13,8 +13,8 @@ import { ProviderSignInRefused } from './refusals';
 /**
  * The Caredesk user of a provider account (table oidc_links, by issuer and subject). The first sign-in links the user whose username
  * is the verified email, else the preferred_username; with OIDC_CREATE_USERS it creates one when the claims map to a role. The roles
- * the claims map to replace the user's at every sign-in, except the first administrator's (ADMIN_USERNAME): that account keeps its
- * roles and its password, the way in when the provider is down or wrongly set up.
+ * the claims map to replace the user's at every sign-in and every refresh, except the first administrator's (ADMIN_USERNAME): that
+ * account keeps its roles and its password, the way in when the provider is down or wrongly set up.
  */
 
 export interface AccountSettings {
@@ -31,7 +31,7 @@ export interface SigningInUser {
   linkUid: string;
 }
 
-const isFirstAdministrator = (settings: AccountSettings, username: string | null) =>
+const isFirstAdministrator = (settings: Omit<AccountSettings, 'createUsers'>, username: string | null) =>
   username !== null && username.toLowerCase() === settings.firstAdministrator.toLowerCase();
 
 /** The user the provider's account signs in as, linked or created now, with the roles of the claims; refused otherwise. */
@@ -62,6 +62,27 @@ export async function accountOf(
   });
   return { uid: user.uid, publicName: user.publicName, label, linkUid: linked.linkUid };
 }
+
+/** At a refresh of a session from the provider: the roles of the fresh claims replace the user's, as at sign-in. */
+export async function refreshRoles(
+  db: Db,
+  changes: UserChanges,
+  settings: Omit<AccountSettings, 'createUsers'>,
+  userUid: string,
+  identity: ProviderIdentity,
+  address: string,
+) {
+  const roles = identity.roles;
+  const user = await findUser(db, userUid);
+  if (!user || roles === undefined || sameRoles(user.roles, roles)) return;
+  if (isFirstAdministrator(settings, await findUsername(db, userUid))) return;
+  await changes.transaction(db, { users: [userUid] }, (tx) =>
+    takeRoles(tx, userTarget(user.uid, user.publicName), roles, address),
+  );
+}
+
+const sameRoles = (stored: string[], roles: string[]) =>
+  stored.length === roles.length && stored.every((role) => roles.includes(role));
 
 async function findLink(db: Db, { issuer, subject }: ProviderIdentity) {
   const [link] = await db
@@ -134,8 +155,7 @@ async function takeRoles(tx: Db, target: ReturnType<typeof userTarget>, roles: s
   const uid = target.id;
   await lockPermissions(tx);
   const [stored] = await tx.select({ roles: users.roles }).from(users).where(eq(users.uid, uid));
-  const unchanged = stored.roles.length === roles.length && stored.roles.every((role) => roles.includes(role));
-  if (unchanged) return;
+  if (sameRoles(stored.roles, roles)) return;
   await tx.update(users).set({ roles }).where(eq(users.uid, uid));
   await syncSecondFactorRequirement(tx, [uid]);
   await recordAudit(tx, {

@@ -23,6 +23,13 @@ export interface ProviderIdentity {
   multiFactor: boolean;
 }
 
+/** Longer identifiers are not stored: no provider's session id comes near it. */
+const LONGEST_SID = 255;
+
+/** The `sid` claim (OpenID Connect Back-Channel Logout 1.0): the provider's session, which its logout token names. */
+export const sidOf = (claims: Claims) =>
+  typeof claims.sid === 'string' && claims.sid !== '' && claims.sid.length <= LONGEST_SID ? claims.sid : undefined;
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** A claim by its name, or when no claim has the whole name, by its dotted path into objects (`realm_access.roles`). */

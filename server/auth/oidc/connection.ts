@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config';
 
-/** Seconds an HTTP request to the provider may take: discovery, the token and userinfo endpoints, its keys. */
-const PROVIDER_TIMEOUT_SECONDS = 10;
-
 /**
  * The provider as openid-client knows it after discovery. Discovery starts with the service and never holds up its start: an
  * unreachable provider leaves password sign-in as it is, and whoever needs the provider next (the login page's question, a sign-in)
@@ -51,10 +48,10 @@ export function connectToProvider(settings: OidcConfig, log: FastifyBaseLogger, 
   };
 }
 
-function discoveryOf({ issuer, clientId, clientSecret }: OidcConfig): Promise<client.Configuration> {
+function discoveryOf({ issuer, clientId, clientSecret, timeoutSeconds }: OidcConfig): Promise<client.Configuration> {
   const url = new URL(issuer);
   // the configuration only takes http:// for a loopback issuer (server/config/variables/oidc.ts)
   const execute = url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
   const authentication = clientSecret === undefined ? client.None() : client.ClientSecretPost(clientSecret);
-  return client.discovery(url, clientId, undefined, authentication, { execute, timeout: PROVIDER_TIMEOUT_SECONDS });
+  return client.discovery(url, clientId, undefined, authentication, { execute, timeout: timeoutSeconds });
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { authenticationChallenges } from '../../db/schema';
 import { deriveKey } from '../../shared/secrets';
 import { challengeHashOf, consumeChallenge } from '../second-factors';
-import { identityOf, needsUserinfo, type Claims, type ProviderIdentity } from './claims';
+import { identityOf, needsUserinfo, sidOf, type Claims, type ProviderIdentity } from './claims';
 import { isUnreachable, ProviderSignInRefused } from './refusals';
 
 /**
@@ -80,10 +80,11 @@ interface Callback {
   url: URL;
 }
 
-/** What a completed flow gives: who signed in, and the provider's refresh token when it issued one. */
+/** What a completed flow gives: who signed in, the provider's refresh token when it issued one, and its session's id if named. */
 export interface FlowResult {
   identity: ProviderIdentity;
   refreshToken?: string;
+  providerSid?: string;
 }
 
 /**
@@ -128,7 +129,7 @@ export async function finishFlow(
     );
     claims = { ...userinfo, ...idToken };
   }
-  return { identity: identityOf(settings, claims), refreshToken: tokens.refresh_token };
+  return { identity: identityOf(settings, claims), refreshToken: tokens.refresh_token, providerSid: sidOf(idToken) };
 }
 
 /** A request to the provider; its failure is a refusal: unreachable, or the provider's answer refused. */

@@ -37,6 +37,9 @@ export interface Handoff {
   user: SigningInUser;
   secondFactorByProvider: boolean;
   refreshToken?: string;
+  providerSid?: string;
+  /** When the provider answered the sign-in. */
+  checkedAt: Date;
 }
 
 /** Stores the hand-over and the sign-in it carries; answers the browser's token. */
@@ -47,11 +50,8 @@ export async function issueHandoff(db: Db, refreshTokenKey: Buffer, client: Clie
       { purpose: 'oidc-handoff', userUid: handoff.user.uid, address: client.address, userAgent: client.userAgent },
       HANDOFF_SECONDS,
     );
-    await holdProviderSession(tx, refreshTokenKey, tokenHash, {
-      linkUid: handoff.user.linkUid,
-      secondFactorByProvider: handoff.secondFactorByProvider,
-      refreshToken: handoff.refreshToken,
-    });
+    const { user, ...session } = handoff;
+    await holdProviderSession(tx, refreshTokenKey, tokenHash, { linkUid: user.linkUid, ...session });
     return token;
   });
 }

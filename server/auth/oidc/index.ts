@@ -1,13 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserChanges } from '../../authentication';
 import type { Config } from '../../config';
-import type { ServiceApp } from '../../shared/service';
-import type { ProviderSignInContext } from './handoff';
 import { connectToProvider } from './connection';
 import { flowKeyOf } from './flow';
 import type { PasswordRefusalSettings } from './password-refusal';
+export { oidcRoutes } from './routes';
 import { refreshTokenKeyOf } from './provider-sessions';
-import { oidcRoutes } from './routes';
+import type { OidcRoutesOptions } from './routes';
+import { providerSessionChecks } from './session-checks';
 
-/** Sign-in at the agency's OpenID Connect provider (OIDC_ISSUER): its routes under /oidc/, and discovery started, not awaited. */
+/**
+ * Sign-in at the agency's OpenID Connect provider (OIDC_ISSUER): discovery started, not awaited; the checks of its sessions at every
+ * refresh; its routes under /oidc/.
+ */
 
 /** The first administrator's username: the account that keeps its password and roles whatever the provider says. */
 const firstAdministratorOf = (config: Config) => config.adminUsername ?? 'admin';
@@ -20,15 +25,21 @@ export const passwordRefusalOf = (config: Config): PasswordRefusalSettings | und
     firstAdministrator: firstAdministratorOf(config),
   };
 
-export function oidcSignIn(
-  app: ServiceApp,
-  context: ProviderSignInContext,
-  { config, masterSecret }: { config: Config; masterSecret: Buffer },
-) {
-  oidcRoutes(app, context, {
-    provider: config.oidc && { settings: config.oidc, connection: connectToProvider(config.oidc, app.log) },
-    panelUrl: config.care.panelUrl,
-    keys: { flow: flowKeyOf(masterSecret), refreshToken: refreshTokenKeyOf(masterSecret) },
-    accounts: { firstAdministrator: firstAdministratorOf(config) },
-  });
+interface ProviderOptions {
+  config: Config;
+  masterSecret: Buffer;
+  log: FastifyBaseLogger;
+  changes: UserChanges;
+  /** The clock of the provider's word on its sessions. */
+  now: () => number;
+}
+
+/** The provider as the auth service uses it: its routes' options, and the checks of its sessions that every refresh makes. */
+export function providerOf({ config, masterSecret, log, changes, now }: ProviderOptions) {
+  const provider = config.oidc && { settings: config.oidc, connection: connectToProvider(config.oidc, log) };
+  const keys = { flow: flowKeyOf(masterSecret), refreshToken: refreshTokenKeyOf(masterSecret) };
+  const accounts = { firstAdministrator: firstAdministratorOf(config) };
+  const routes: OidcRoutesOptions = { provider, panelUrl: config.care.panelUrl, keys, accounts, now };
+  const sessions = providerSessionChecks({ provider, refreshTokenKey: keys.refreshToken, accounts, changes, log, now });
+  return { routes, sessions };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { oidcSessions } from '../../db/schema';
+import { oidcLinks, oidcSessions } from '../../db/schema';
 import { deriveKey, openSecret, sealSecret } from '../../shared/secrets';
 
 /** A sign-in that another party took part in (the OpenID Connect provider): what the session keeps of it. */
@@ -31,6 +31,10 @@ export interface PendingProviderSession {
   linkUid: string;
   secondFactorByProvider: boolean;
   refreshToken?: string;
+  /** The provider's session (`sid` of the ID token), which a back-channel logout names. */
+  providerSid?: string;
+  /** When the provider answered the sign-in: the session's first word from it. */
+  checkedAt: Date;
 }
 
 /** Keeps a sign-in through the provider with the challenge (its token's hash) that carries it to the session. */
@@ -42,6 +46,8 @@ export async function holdProviderSession(db: Db, key: Buffer, pendingHash: stri
     pendingHash,
     secondFactorByProvider: pending.secondFactorByProvider,
     refreshToken: pending.refreshToken === undefined ? null : encrypt(key, pending.refreshToken, uid),
+    providerSid: pending.providerSid ?? null,
+    providerCheckedAt: pending.checkedAt,
   });
 }
 
@@ -64,6 +70,12 @@ export async function attachProviderSession(db: Db, rowUid: string, family: stri
   await db.update(oidcSessions).set({ family, pendingHash: null }).where(eq(oidcSessions.uid, rowUid));
 }
 
+/** Whether the session came from the provider. */
+export async function isProviderSession(db: Db, family: string): Promise<boolean> {
+  const [row] = await db.select({ uid: oidcSessions.uid }).from(oidcSessions).where(eq(oidcSessions.family, family));
+  return row !== undefined;
+}
+
 /** Whether the session came from the provider with a second factor proved there (its `amr`). */
 export async function secondFactorProvedByProvider(db: Db, family: string): Promise<boolean> {
   const [row] = await db
@@ -84,4 +96,39 @@ export const providerOriginOf = (pending: { uid: string; secondFactorByProvider:
 export async function providerOriginOfSecondStep(db: Db, challengeHash: string): Promise<SessionOrigin | undefined> {
   const pending = await pendingProviderSession(db, challengeHash);
   return pending && providerOriginOf(pending);
+}
+
+/** A started session's tie to the provider: its link, the provider's refresh token (sealed) and when the provider last vouched. */
+export async function providerSessionOf(db: Db, family: string) {
+  const [row] = await db
+    .select({
+      uid: oidcSessions.uid,
+      sealedRefreshToken: oidcSessions.refreshToken,
+      checkedAt: oidcSessions.providerCheckedAt,
+      issuer: oidcLinks.issuer,
+      subject: oidcLinks.subject,
+    })
+    .from(oidcSessions)
+    .innerJoin(oidcLinks, eq(oidcLinks.uid, oidcSessions.linkUid))
+    .where(eq(oidcSessions.family, family));
+  return row && { ...row, checkedAt: new Date(row.checkedAt) };
+}
+
+export type ProviderSession = NonNullable<Awaited<ReturnType<typeof providerSessionOf>>>;
+
+/** The provider vouched for the session now: its refresh token (when it rotated it) and its session id (when it named one). */
+export async function recordProviderCheck(
+  db: Db,
+  key: Buffer,
+  rowUid: string,
+  { refreshToken, providerSid, checkedAt }: { refreshToken?: string; providerSid?: string; checkedAt: Date },
+) {
+  await db
+    .update(oidcSessions)
+    .set({
+      providerCheckedAt: checkedAt,
+      ...(refreshToken === undefined ? {} : { refreshToken: encrypt(key, refreshToken, rowUid) }),
+      ...(providerSid === undefined ? {} : { providerSid }),
+    })
+    .where(eq(oidcSessions.uid, rowUid));
 }

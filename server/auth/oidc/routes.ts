@@ -13,6 +13,7 @@ import {
 import { TAGS } from '../route-parts';
 import type { Client } from '../sign-in';
 import { accountOf, type AccountSettings } from './accounts';
+import { backchannelLogoutRoute } from './logout-route';
 import type { ProviderConnection } from './connection';
 import { clearCookie, cookieOf, FLOW_COOKIE, HANDOFF_COOKIE, setCookie } from './cookies';
 import { finishFlow, FLOW_SECONDS, startFlow } from './flow';
@@ -28,6 +29,8 @@ export interface OidcRoutesOptions {
   panelUrl: string;
   keys: { flow: Buffer; refreshToken: Buffer };
   accounts: Omit<AccountSettings, 'createUsers'>;
+  /** The clock of the provider's word on its sessions. */
+  now: () => number;
 }
 
 const clientOf = (request: FastifyRequest): Client => ({
@@ -126,16 +129,21 @@ export function oidcRoutes(app: ServiceApp, context: ProviderSignInContext, opti
         const url = new URL(redirectUri);
         url.search = new URL(request.url, 'http://callback').search;
         const token = cookieOf(request.headers.cookie, FLOW_COOKIE);
-        const { identity, refreshToken } = await finishFlow(db, keys.flow, configuration, provider.settings, {
-          token,
-          url,
-        });
+        const { identity, refreshToken, providerSid } = await finishFlow(
+          db,
+          keys.flow,
+          configuration,
+          provider.settings,
+          { token, url },
+        );
         const accountSettings = { ...options.accounts, createUsers: provider.settings.createUsers };
         const user = await accountOf(db, context.changes, accountSettings, identity, request.ip);
         const handoff = await issueHandoff(db, keys.refreshToken, clientOf(request), {
           user,
           secondFactorByProvider: identity.multiFactor,
           refreshToken,
+          providerSid,
+          checkedAt: new Date(options.now()),
         });
         reply.header('set-cookie', [
           clearCookie(FLOW_COOKIE, flowCookie),
@@ -155,6 +163,8 @@ export function oidcRoutes(app: ServiceApp, context: ProviderSignInContext, opti
       }
     },
   );
+
+  backchannelLogoutRoute(app, context, { provider, now: options.now });
 
   app.post(
     '/oidc/session/',

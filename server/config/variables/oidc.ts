@@ -54,7 +54,8 @@ export const oidcVariables = {
     default: 'openid profile email offline_access',
     pattern: '(^|\\s)openid(\\s|$)',
     must: 'be a list of scopes separated by spaces that holds openid',
-    description: 'the scopes asked for, separated by spaces; `openid` among them',
+    description:
+      "the scopes asked for, separated by spaces; `openid` among them. `offline_access` gets the provider's refresh token, with which every refresh of a session asks the provider whether the account still works there; without one a session from the provider lasts 15 minutes",
   }),
   OIDC_ROLES_CLAIM: text({
     default: 'groups',
@@ -66,7 +67,7 @@ export const oidcVariables = {
     default: [],
     must: 'be a comma list of claim-value=role pairs such as caredesk-admins=administrator,dispatch=dispatcher',
     description:
-      "comma list of `claim-value=role` pairs (`caredesk-admins=administrator,dispatch=dispatcher`; a value may map to several roles, one pair each): a user's roles are those their values of `OIDC_ROLES_CLAIM` map to, set anew at every sign-in through the provider (the provider is the source of truth), except the first administrator's (`ADMIN_USERNAME`). Empty: the provider manages no roles, and users are only linked (see [Sign-in through the provider](api.md#sign-in-through-the-provider))",
+      "comma list of `claim-value=role` pairs (`caredesk-admins=administrator,dispatch=dispatcher`; a value may map to several roles, one pair each): a user's roles are those their values of `OIDC_ROLES_CLAIM` map to, set anew at every sign-in through the provider and every refresh of its sessions (the provider is the source of truth), except the first administrator's (`ADMIN_USERNAME`). Empty: the provider manages no roles, and users are only linked (see [Sign-in through the provider](api.md#sign-in-through-the-provider))",
   }),
   OIDC_CREATE_USERS: flag({
     default: false,

@@ -187,6 +187,8 @@ export const oidcLinks = pgTable(
  * A sign-in through the provider: the session it started (`family`), or while the panel has yet to take it over or the second step
  * is pending, the challenge that carries it (`pending_hash`, gone with the challenge). The provider's refresh token is kept per
  * session, encrypted like SMTP passwords (the row's uid as authenticated data): each browser's sign-in at the provider has its own.
+ * Every refresh of the session refreshes there too; `provider_checked_at` is when the provider last vouched for the account (the
+ * sign-in, a refresh), and `provider_sid` the provider's session in its ID token, which a back-channel logout names.
  */
 export const oidcSessions = pgTable(
   'oidc_sessions',
@@ -204,7 +206,22 @@ export const oidcSessions = pgTable(
     /** The ID token's amr named a second factor: the provider's MFA meets the roles' requirement. */
     secondFactorByProvider: boolean('second_factor_by_provider').notNull(),
     refreshToken: text('refresh_token'),
+    providerSid: text('provider_sid'),
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('oidc_sessions_link_idx').on(table.linkUid)],
+  (table) => [
+    index('oidc_sessions_link_idx').on(table.linkUid),
+    index('oidc_sessions_provider_sid_idx').on(table.providerSid),
+  ],
+);
+
+/** The `jti` of each back-channel logout token taken, until it expires: a replayed one is refused. */
+export const oidcLogoutTokens = pgTable(
+  'oidc_logout_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('oidc_logout_tokens_expires_idx').on(table.expiresAt)],
 );

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { auditEvents, oidcSessions, users } from '../../../server/db/schema';
@@ -8,6 +7,7 @@ import { ADMIN, AUTH, bearer, createTestApp, type TokenPair } from '../support/h
 import { CLIENT, OTHER_CLIENT, startTestProvider } from '../support/test-provider';
 import {
   addAccount,
+  freePort,
   navigate,
   newBrowser,
   OIDC,
@@ -197,16 +197,52 @@ test('the provider answering an error instead of a code is refused as provider-r
   });
 });
 
-describe('a provider that cannot be reached', () => {
-  /** A port that nothing listens on until the provider starts there. */
-  async function freePort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
+test("the callback's code and state reach no log line, at any level: a sign-in, a replay, a refused code, a wrong path", async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const own = await withProvider({}, { logger: { level: 'trace', stream } });
+  try {
+    const { t, provider } = own;
+    const panel = new URL(t.config.care.panelUrl);
+    const email = `${crypto.randomUUID().slice(0, 8)}@agency.example`;
+    await t.createUser({ username: email });
+    const sub = addAccount(provider, { email, email_verified: true });
+    const { browser } = await signInAtProvider(t, { account: sub });
+    expect((await takeOver(t, browser)).statusCode).toBe(200);
+    const callback = browser.requests.find(({ url }) => url.pathname === `${OIDC}/callback/`)!.url;
+    expect(refusalOf((await navigate(t, newBrowser(), callback)).location!)).toBe('invalid-state');
 
+    // a flow of this browser whose code the provider refuses at the exchange
+    const flow = newBrowser();
+    const { location: authorization } = await navigate(t, flow, new URL(`${OIDC}/start/`, panel));
+    const flowState = authorization!.searchParams.get('state')!;
+    const bogusCode = `bogus-${crypto.randomUUID()}`;
+    const bogus = new URL(`${OIDC}/callback/?${new URLSearchParams({ code: bogusCode, state: flowState })}`, panel);
+    expect(refusalOf((await navigate(t, flow, bogus)).location!)).toBe('invalid-response');
+    const strayCode = `stray-${crypto.randomUUID()}`;
+    expect((await t.inject({ method: 'GET', url: `${OIDC}/callback?code=${strayCode}` })).statusCode).toBe(404);
+
+    const log = lines.join('');
+    expect(log).toContain(`"url":"${OIDC}/callback/?code=[redacted]&state=[redacted]&iss=`);
+    const secrets = [
+      callback.searchParams.get('code')!,
+      callback.searchParams.get('state')!,
+      bogusCode,
+      flowState,
+      strayCode,
+    ];
+    expect(secrets.filter((secret) => log.includes(secret))).toEqual([]);
+  } finally {
+    await own.close();
+  }
+});
+
+describe('a provider that cannot be reached', () => {
   test('does not stop the start; the button says so, password sign-in works, and once it answers it is used', async () => {
     const port = await freePort();
     const t = await createTestApp({
@@ -220,7 +256,7 @@ describe('a provider that cannot be reached', () => {
       expect(start.headers.location).toBe('http://localhost:8080/login?oidc_error=unreachable');
       expect((await t.signIn(ADMIN.username, ADMIN.password)).access_token).toEqual(expect.any(String));
 
-      const provider = await startTestProvider(port);
+      const provider = await startTestProvider({ port });
       try {
         const reachable = await t.inject({ method: 'GET', url: `${OIDC}/` });
         expect(reachable.json()).toEqual({ enabled: true, name: 'Test IdP', reachable: true });

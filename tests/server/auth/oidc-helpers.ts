@@ -1,6 +1,14 @@
+import { decodeJwt } from 'jose';
 import type { OidcConfig } from '../../../server/config';
-import { createTestApp, uniqueAddress, type TestApp } from '../support/helpers';
-import { CLIENT, startTestProvider, type TestAccount, type TestProvider } from '../support/test-provider';
+import { AUTH, bearer, createTestApp, uniqueAddress, type TestApp, type TokenPair } from '../support/helpers';
+import { createServer, type AddressInfo } from 'node:net';
+import {
+  CLIENT,
+  startTestProvider,
+  type TestAccount,
+  type TestProvider,
+  type TestProviderOptions,
+} from '../support/test-provider';
 
 /**
  * What the OpenID Connect tests share: an app configured for the tests' provider, and a browser that goes through the sign-in by
@@ -25,6 +33,7 @@ export function providerSettings(provider: Pick<TestProvider, 'issuer'>, overrid
     ]),
     createUsers: false,
     discoveryRetryMs: 0,
+    timeoutSeconds: 10,
     ...overrides,
   } satisfies OidcConfig;
 }
@@ -33,8 +42,9 @@ export function providerSettings(provider: Pick<TestProvider, 'issuer'>, overrid
 export async function withProvider(
   overrides: Partial<OidcConfig> = {},
   config: Parameters<typeof createTestApp>[0] = {},
+  providerOptions: TestProviderOptions = {},
 ) {
-  const provider = await startTestProvider();
+  const provider = await startTestProvider(providerOptions);
   const t = await createTestApp({
     ...config,
     config: { ...config.config, oidc: providerSettings(provider, overrides) },
@@ -176,4 +186,43 @@ export const refusalOf = (loginPage: URL) => loginPage.searchParams.get('oidc_er
 export function addAccount(provider: TestProvider, account: TestAccount, sub = `sub-${crypto.randomUUID()}`) {
   provider.accounts.set(sub, account);
   return sub;
+}
+
+/** The session's family (the access token's `sid`). */
+export const familyOf = (pair: TokenPair) => decodeJwt(pair.access_token).sid as string;
+
+/**
+ * A Caredesk user linked to a fresh provider account (by its verified email), signed in there and taken over by the panel: the
+ * panel's pair and the browser, which holds the provider's session cookie.
+ */
+export async function signedInThroughProvider(
+  t: TestApp,
+  provider: TestProvider,
+  { roles = [], amr, ...account }: TestAccount & { roles?: string[]; amr?: string[] } = {},
+) {
+  const email = `${crypto.randomUUID().slice(0, 8)}@agency.example`;
+  const user = await t.createUser({ username: email, roles });
+  const sub = addAccount(provider, { email, email_verified: true, name: 'Anna Pflege', ...account });
+  const { loginPage, browser } = await signInAtProvider(t, { account: sub, amr });
+  if (refusalOf(loginPage)) throw new Error(`the sign-in was refused: ${loginPage.href}`);
+  const response = await takeOver(t, browser);
+  if (response.statusCode !== 200) throw new Error(`the hand-over failed: ${response.statusCode} ${response.body}`);
+  return { pair: response.json<TokenPair>(), sub, uid: user.domain_user.uid, browser };
+}
+
+/** POST /token/ with a refresh token. */
+export const refresh = (t: TestApp, refreshToken: string, remoteAddress?: string) =>
+  t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken), remoteAddress });
+
+/** GET /info/ with the pair's access token. */
+export const info = (t: TestApp, pair: TokenPair) =>
+  t.inject({ method: 'GET', url: `${AUTH}/info/`, headers: bearer(pair.access_token) });
+
+/** A port that nothing listens on until someone starts there. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

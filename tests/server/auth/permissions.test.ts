@@ -37,6 +37,7 @@ const ROUTES: Record<string, Access> = {
   'GET /api/auth/oidc/start/': 'public',
   'GET /api/auth/oidc/callback/': 'public',
   'POST /api/auth/oidc/session/': 'public',
+  'POST /api/auth/oidc/backchannel-logout/': 'public',
   'POST /api/auth/reauthenticate/': 'signed-in',
   'GET /api/auth/second-factors/': 'signed-in',
   'POST /api/auth/second-factors/totp/': 'signed-in',

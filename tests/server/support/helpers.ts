@@ -53,6 +53,8 @@ interface TestAppOptions {
   /** Create the administrator ADMIN (default true). */
   withAdmin?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the OpenID Connect provider's word on its sessions. */
+  now?: () => number;
 }
 
 export const basic = (username: string, password: string) => ({
@@ -192,7 +194,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.config);
   const { database, url, drop } = process.env.TEST_DATABASE_URL ? await openTestDatabase() : await reusedPglite();
   const masterSecret = Buffer.alloc(32, 7);
-  const app = await buildApp({ config, database, masterSecret, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, masterSecret, logger: options.logger ?? false, now: options.now });
   await app.ready();
   if (options.withAdmin !== false) await ensureFirstAdministrator(database.db, config, () => undefined);
 

@@ -19,6 +19,8 @@ declare module 'oidc-provider' {
     grant_types?: string[];
     response_types?: string[];
     token_endpoint_auth_method?: string;
+    backchannel_logout_uri?: string;
+    backchannel_logout_session_required?: boolean;
   }
 
   export interface Grant {
@@ -56,6 +58,7 @@ declare module 'oidc-provider' {
     jwks?: { keys: object[] };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     scopes?: string[];
+    fetch?: (url: string, options: RequestInit & { dispatcher?: unknown }) => Promise<Response>;
   }
 
   export default class Provider {
@@ -65,6 +68,7 @@ declare module 'oidc-provider' {
       find(id: string): Promise<Grant | undefined>;
     };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    on(event: 'backchannel.error', listener: (ctx: unknown, error: Error) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,

@@ -82,7 +82,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
         'provider-create': 'Bei der Anmeldung über den Anmeldedienst angelegt',
         'provider-roles': 'Rollen vom Anmeldedienst übernommen',
       },
-      session: { revoke: 'Sitzung beendet' },
+      session: { revoke: 'Sitzung beendet', 'provider-end': 'Sitzung vom Anmeldedienst beendet' },
       role: { update: 'Rollenrechte geändert' },
       'sign-in': {
         success: 'Angemeldet',

@@ -80,7 +80,7 @@ export const auditEn = {
         'provider-create': 'Created at sign-in through the provider',
         'provider-roles': 'Roles taken from the sign-in provider',
       },
-      session: { revoke: 'Session revoked' },
+      session: { revoke: 'Session revoked', 'provider-end': 'Session ended by the sign-in provider' },
       role: { update: 'Role permissions changed' },
       'sign-in': {
         success: 'Signed in',
