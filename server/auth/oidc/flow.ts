@@ -52,6 +52,23 @@ export async function storeChallenge(
   return { token, tokenHash };
 }
 
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * How the provider's refresh token is asked for: the `offline_access` scope where the provider has it, Google's own
+ * `access_type=offline` there (Google refuses the scope, and gives a refresh token at every sign-in only with `prompt=consent`).
+ * Providers whose discovery lists their scopes without `offline_access` are not asked for it.
+ */
+export function refreshTokenRequest(configuration: client.Configuration, scopes: string): Record<string, string> {
+  const metadata = configuration.serverMetadata();
+  const supported = metadata.scopes_supported;
+  const asked = scopes
+    .split(' ')
+    .filter((scope) => scope !== 'offline_access' || !supported || supported.includes(scope));
+  const scope = asked.join(' ');
+  return metadata.issuer === GOOGLE_ISSUER ? { scope, access_type: 'offline', prompt: 'consent' } : { scope };
+}
+
 /** Starts a sign-in: the browser's flow token and the provider's authorization URL to send it to. */
 export async function startFlow(
   db: Db,
@@ -64,7 +81,7 @@ export async function startFlow(
   const { state, nonce, codeVerifier } = secretsOf(key, token);
   const authorizationUrl = client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
-    scope: settings.scopes,
+    ...refreshTokenRequest(configuration, settings.scopes),
     state,
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
