@@ -15,7 +15,7 @@ import {
   relyingPartyOf,
   secondFactorSignInRoutes,
 } from './second-factors';
-import { oidcSignIn, passwordRefusalOf } from './oidc';
+import { linkSettingsOf, oidcSignIn, passwordRefusalOf } from './oidc';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
@@ -38,6 +38,7 @@ export const authService = synchronousPlugin<AuthServiceOptions>((app, { config,
     accessKey: accessTokenKey(masterSecret),
     accessPolicy: config.trust.accessPolicy,
     changes: userChanges,
+    provider: linkSettingsOf(config),
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

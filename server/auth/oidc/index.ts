@@ -3,6 +3,7 @@ import type { ServiceApp } from '../../shared/service';
 import type { ProviderSignInContext } from './handoff';
 import { connectToProvider } from './connection';
 import { flowKeyOf } from './flow';
+import type { LinkSettings } from './links';
 import type { PasswordRefusalSettings } from './password-refusal';
 import { refreshTokenKeyOf } from './provider-sessions';
 import { oidcRoutes } from './routes';
@@ -18,6 +19,15 @@ export const passwordRefusalOf = (config: Config): PasswordRefusalSettings | und
     issuer: config.oidc.issuer,
     name: config.oidc.name,
     firstAdministrator: firstAdministratorOf(config),
+  };
+
+/** What the user administration shows and guards of the users' links to the provider. */
+export const linkSettingsOf = (config: Config): LinkSettings | undefined =>
+  config.oidc && {
+    issuer: config.oidc.issuer,
+    name: config.oidc.name,
+    firstAdministrator: firstAdministratorOf(config),
+    managesRoles: config.oidc.roleMap.size > 0,
   };
 
 export function oidcSignIn(

@@ -7,6 +7,7 @@ import type {
   TokenPairResponse,
 } from '../../../contracts/auth';
 import type { ProblemResponse } from '../../../contracts/common';
+import type { ProviderInfoResponse } from '../../../contracts/oidc';
 import {
   type OwnSecondFactorStateResponse,
   SECOND_FACTOR_METHODS,
@@ -65,12 +66,23 @@ export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateRespon
  * The signed-in user's GET /info/ without `permissions`, as an auth service before the role policy answered it: the panel then
  * grants every permission, so a test sees every screen unless it installs the role policy (fakeRolePolicy.ts), which adds them.
  */
-export const ownInfo = (user: FakeUser, extended: boolean): Omit<Static<typeof Info>, 'permissions'> => ({
+export const ownInfo = (
+  user: FakeUser,
+  extended: boolean,
+  provider: ProviderInfoResponse,
+): Omit<Static<typeof Info>, 'permissions'> => ({
   uid: user.uid,
   public_name: user.public_name,
   roles: user.roles,
   second_factor: ownSecondFactorState(user),
-  ...(extended ? { authentication: { username: user.username } } : {}),
+  ...(extended
+    ? {
+        authentication: {
+          username: user.username,
+          provider: user.providerLink && provider.enabled ? provider.name : null,
+        },
+      }
+    : {}),
 });
 
 /** Sign-in with a password, refresh with a refresh token, and the signed-in user's own account. */
@@ -107,7 +119,7 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
     http.get(
       `${base}/info/`,
       authenticated((user, request) => {
-        return json(ownInfo(user, new URL(request.url).searchParams.get('extended') === 'true'));
+        return json(ownInfo(user, new URL(request.url).searchParams.get('extended') === 'true', state.provider));
       }),
     ),
 
