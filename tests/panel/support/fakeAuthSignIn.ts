@@ -53,6 +53,19 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
   );
 }
 
+/** The 401 of a linked user's right password (server/auth/oidc/password-refusal.ts), with the provider's name. */
+const signInWithProvider = (provider: string) =>
+  HttpResponse.json(
+    {
+      type: '/problems/sign-in-with-provider',
+      title: 'Unauthorized',
+      status: 401,
+      detail: `This account signs in with ${provider}: use "Sign in with ${provider}".`,
+      provider,
+    } satisfies ProblemResponse & { provider: string },
+    { status: 401, headers: { 'content-type': 'application/problem+json' } },
+  );
+
 /** The signed-in user's second-factor state in /info/. */
 export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateResponse => ({
   enrolled: !!user.factors?.length,
@@ -99,6 +112,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
         const user = findByUsername(username);
         if (!user || user.password !== rest.join(':') || user.banned)
           return problem(401, 'Unauthorized', 'Invalid username or password.');
+        if (user.providerLink && state.provider.enabled && state.provider.name !== null)
+          return signInWithProvider(state.provider.name);
         if (user.factors?.length) return secondFactorRequired(core, user);
         return json({
           ...issue(user.uid),
