@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, SimpleList } from 'react-admin';
 import { useSignInProviderName } from '../../common/signInProvider';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
@@ -22,23 +22,7 @@ import { USERS_LIST_DEFAULTS } from './listDefaults';
 /** DataTable's column typed for user records. */
 const Column = DataTable.Col<UserRecord>;
 
-const search = <SearchInput key="q" source="q" alwaysOn />;
-
-/** With a provider configured: who signs in with a password, who at the provider. */
-const signInFilter = (provider: string, password: string) => (
-  <SelectInput
-    key="sign_in"
-    source="sign_in"
-    label="resources.users.fields.sign_in"
-    alwaysOn
-    emptyText="resources.users.sign_in.any"
-    choices={[
-      { id: 'password', name: password },
-      { id: 'oidc', name: provider },
-    ]}
-    translateChoice={false}
-  />
-);
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** A click on a row (a card on a phone) opens the user, as the row's Edit button does. */
 const openUser = (id: string | number) => usersPaths.edit(id);
@@ -55,13 +39,12 @@ const cardSx = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', displa
 /**
  * /users/: the users, paged and searched by the service; on a desktop, row selection for those who may act on it (a phone
  * acts from the edit page). For those who may edit users, a row or card opens the user. With a provider configured, how each
- * user signs in (a column; a chip on a phone's card) and a filter for it.
+ * user signs in (a column; a chip on a phone's card), with a filter for it in the actions (UserListActions).
  */
 const UserList = () => {
   const canManage = useCan('users:manage');
   const phone = useIsPhone();
   const provider = useSignInProviderName();
-  const translate = useTranslate();
   // a manager sees a user's factors in the editor; a reader, whose rows open nothing, from the chip
   const [showingFactors, setShowingFactors] = useState<UserRecord | null>(null);
   const openFactors = canManage ? undefined : setShowingFactors;
@@ -74,7 +57,7 @@ const UserList = () => {
   return (
     <List
       title="resources.users.list.title"
-      filters={provider ? [search, signInFilter(provider, translate('resources.users.sign_in.password'))] : [search]}
+      filters={filters}
       actions={<UserListActions />}
       perPage={USERS_LIST_DEFAULTS.pagination.perPage}
       pagination={<ListPagination />}

@@ -54,7 +54,7 @@ describe('the users list', () => {
     await openList();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
     expect(headers).not.toContain('Signs in with');
-    expect(screen.queryByLabelText('Signs in with')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filter/ })).not.toBeInTheDocument();
   });
 
   it('says how each user signs in, and filters by it', async () => {
@@ -67,14 +67,20 @@ describe('the users list', () => {
     expect(within(row('Bob Recruiter')).getByTestId('sign-in-chip')).toHaveTextContent('Signs in with: Agency Login');
     expect(within(row('Alice Admin')).getByText('Password')).toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('Signs in with'));
-    await user.click(await screen.findByRole('option', { name: 'Agency Login' }));
+    const choose = async (option: string) => {
+      await user.click(screen.getByRole('button', { name: /^Filter/ }));
+      const menu = await screen.findByRole('dialog', { name: 'Filter' });
+      await user.click(within(menu).getByRole('combobox', { name: 'Signs in with' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+      await user.keyboard('{Escape}');
+    };
+    await choose('Agency Login');
     await waitFor(() => expect(listed()).toEqual(['Bob Recruiter']));
     const asked = backend.service.hits('GET', '/api/auth/administration/users/').at(-1)!;
     expect(JSON.parse(new URLSearchParams(asked.search).get('filters')!)).toEqual({ sign_in: 'oidc' });
+    expect(screen.getByRole('button', { name: /^Filter/ })).toHaveAccessibleName('Filter (1 active)');
 
-    await user.click(screen.getByLabelText('Signs in with'));
-    await user.click(await screen.findByRole('option', { name: 'Password' }));
+    await choose('Password');
     await waitFor(() => expect(listed()).toEqual(['Alice Admin', 'Carla Care']));
   });
 

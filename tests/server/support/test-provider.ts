@@ -7,7 +7,8 @@ import Provider, { type AccountClaims } from 'oidc-provider';
  * A real OpenID Connect provider for the service tests: oidc-provider (the reference implementation) with its in-memory adapter, on
  * 127.0.0.1 and a port of its own. Its accounts are the test's to set: their claims, and whether `groups` is in the ID token or only
  * at the userinfo endpoint. Its login needs no form: a browser that opens `/interaction/<uid>?account=<sub>&amr=pwd,mfa` is signed
- * in as that account, with that `amr`.
+ * in as that account, with that `amr`. With `interactiveLogin` (the browser tests) the login is oidc-provider's own development
+ * page instead: a form whose login field names the account (any password).
  */
 
 export const CALLBACK = 'http://localhost:8080/api/auth/oidc/callback/';
@@ -27,6 +28,13 @@ export interface TestAccount {
   groupsAt?: 'id_token' | 'userinfo';
 }
 
+export interface TestProviderOptions {
+  /** Where the clients may be sent back to (default: the service tests' PANEL_URL's callback). */
+  redirectUris?: string[];
+  /** oidc-provider's own login page (its development interactions) instead of the query's account. */
+  interactiveLogin?: boolean;
+}
+
 export interface TestProvider {
   issuer: string;
   port: number;
@@ -41,11 +49,15 @@ function claimsOf(sub: string, account: TestAccount, use: 'id_token' | 'userinfo
 }
 
 /** Starts the provider on `port` (a free one when 0). */
-export async function startTestProvider(port = 0): Promise<TestProvider> {
+export async function startTestProvider(
+  port = 0,
+  { redirectUris = [CALLBACK], interactiveLogin = false }: TestProviderOptions = {},
+): Promise<TestProvider> {
   const accounts = new Map<string, TestAccount>();
   // the provider's issuer names the port, which is known once the server listens
   const server = createServer((request, response) => {
-    if (request.url?.startsWith('/interaction/')) void signIn(provider, accounts, request, response);
+    if (!interactiveLogin && request.url?.startsWith('/interaction/'))
+      void signIn(provider, accounts, request, response);
     else provider.callback()(request, response);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -55,7 +67,7 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     clients: [CLIENT, OTHER_CLIENT].map(({ id, secret }) => ({
       client_id: id,
       client_secret: secret,
-      redirect_uris: [CALLBACK],
+      redirect_uris: redirectUris,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
@@ -73,7 +85,7 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     // every claim of the scopes goes into the ID token too, so that an account decides where its groups are
     conformIdTokenClaims: false,
     cookies: { keys: ['test-provider-cookie-key'] },
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: interactiveLogin } },
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
       return Promise.resolve(
@@ -85,7 +97,7 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     },
     // as Keycloak and Entra ID do: offline_access without prompt=consent (which oidc-provider, strict to the letter, would drop)
     issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ...(interactiveLogin ? {} : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' }] },
     // a first-party client: its grant of every scope needs no consent page
     loadExistingGrant: async (ctx) => {
