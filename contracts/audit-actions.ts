@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'user.provider-link',
   'user.provider-create',
   'user.provider-roles',
+  'user.provider-unlink',
   'session.revoke',
   'session.provider-end',
   'role.update',

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ExactTotal, Page, pagedList, SecondsRange } from './paging';
 import { Uid } from './common';
 import { OwnSecondFactorState, SECOND_FACTOR_STATES } from './second-factors';
-import { closed, nullable } from './schema-kit';
+import { closed, nullable, oneOf } from './schema-kit';
 
 /** Request and response schemas of the auth service; their `description`s are also the wording of validation errors. */
 
@@ -74,6 +74,11 @@ export const PasswordAuthenticationBody = Type.Object(
 export const UidsBody = Type.Object({ uids: Uids }, closed);
 export const RoleParams = Type.Object({ role: RoleName }, closed);
 
+/** How a user signs in: with a Caredesk password, or at the configured OpenID Connect provider (linked to its issuer). */
+export const SIGN_IN_METHODS = ['password', 'oidc'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+const SignIn = oneOf(SIGN_IN_METHODS);
+
 const USER_SORT_KEYS = ['public_name', 'username', 'last_sign_in', 'uid'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 /** The largest `uids` filter (the panel's getMany asks in chunks of it): 20 uids keep `filters` below its 1,024 characters. */
@@ -92,13 +97,14 @@ export const UserSearch = pagedList({
       role: Type.Optional(nullable(RoleName)),
       banned: Type.Optional(nullable(Type.Boolean())),
       locked: Type.Optional(nullable(Type.Boolean())),
+      sign_in: Type.Optional(nullable(SignIn)),
       last_sign_in: Type.Optional(SecondsRange),
       uids: Type.Optional(Type.Array(Uid, { maxItems: MAX_UIDS_FILTER })),
     },
     closed,
   ),
   filtersDescription:
-    'a JSON object: {"role"?: role, "banned"?: boolean, "locked"?: boolean, "last_sign_in"?: {"from"?: seconds, "to"?: seconds}, "uids"?: [uid, … up to 20]}',
+    'a JSON object: {"role"?: role, "banned"?: boolean, "locked"?: boolean, "sign_in"?: "password" | "oidc", "last_sign_in"?: {"from"?: seconds, "to"?: seconds}, "uids"?: [uid, … up to 20]}',
 });
 export const UserListQuery = Type.Object({ ...UserSearch.querystring.properties, ...ExactTotal }, closed);
 export type UserListParameters = Static<typeof UserListQuery>;
@@ -149,9 +155,30 @@ export const DomainUser = Type.Object({
   ),
 });
 
+export const ProviderLink = Type.Object(
+  {
+    issuer: Type.String({ description: "the provider's issuer (OIDC_ISSUER)" }),
+    subject: Type.String({ description: "the account's `sub` at the provider" }),
+    linked_at: Type.Integer({ description: 'epoch seconds of the first sign-in there, which linked the user' }),
+    last_sign_in: nullable(Type.Integer(), { description: 'epoch seconds of the last sign-in through the provider' }),
+    roles_managed: Type.Boolean({
+      description:
+        "whether the provider's claims set the user's roles at every sign-in and refresh (OIDC_ROLE_MAP is set and the user is not " +
+        'the first administrator): a change here is refused with 409 `/problems/roles-managed-by-provider`',
+    }),
+  },
+  { description: "the user's link to the configured OpenID Connect provider" },
+);
+
 export const PanelUser = Type.Object({
   domain_user: DomainUser,
   authentication_methods: Type.Array(Type.Object({ type: Type.Literal('password'), username: Type.String() })),
+  sign_in: oneOf(
+    SIGN_IN_METHODS,
+    'oidc: linked to the configured OpenID Connect provider, where the user signs in (only the first administrator keeps the ' +
+      'password as well); password: with a Caredesk password',
+  ),
+  provider_link: nullable(ProviderLink, { description: "the user's link to the configured provider, or null" }),
 });
 
 export const PanelUserPage = Page(PanelUser);
@@ -166,8 +193,17 @@ export const Info = Type.Object({
   }),
   authentication: Type.Optional(
     Type.Object(
-      { username: nullable(Type.String()) },
-      { description: 'with extended=true: the username of the password authentication, null when there is none' },
+      {
+        username: nullable(Type.String()),
+        provider: nullable(Type.String(), {
+          description:
+            'the name of the OpenID Connect provider (OIDC_NAME) the user is linked to and signs in at, null for a password sign-in',
+        }),
+      },
+      {
+        description:
+          'with extended=true: the username of the password authentication (null when there is none), and the provider the user signs in at',
+      },
     ),
   ),
   second_factor: OwnSecondFactorState,
@@ -202,6 +238,7 @@ export type RolePolicyInput = Static<typeof RolePolicyBody>;
 export type RolePolicyResponse = Static<typeof RolePolicy>;
 export type DomainUserResponse = Static<typeof DomainUser>;
 export type PanelUserResponse = Static<typeof PanelUser>;
+export type ProviderLinkResponse = Static<typeof ProviderLink>;
 export type TokenPairResponse = Static<typeof TokenPair>;
 
 export const UserStatistics = Type.Object({

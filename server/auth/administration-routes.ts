@@ -33,15 +33,19 @@ import {
 import { isPagedRequest, panelUserSearcher, readUserSearch } from './user-search';
 import { listPanelUsers } from './users';
 import { signedIn, type AdministrationContext } from './route-parts';
+import { unlinkProvider } from './oidc/unlink';
 
-/** The administration of users: create, list, read, change, set passwords, revoke sessions, ban and unban. */
-export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, changes }: AdministrationContext) {
+/** The administration of users: create, list, read, change, set passwords, revoke sessions, ban and unban, unlink from the provider. */
+export function userAdministrationRoutes(
+  app: ServiceApp,
+  { db, accessPolicy, changes, provider }: AdministrationContext,
+) {
   const by = ({ user }: FastifyRequest): Administrator => ({
     uid: user.uid,
     permissions: user.permissions,
     accessPolicy,
   });
-  const searchPanelUsers = panelUserSearcher(db);
+  const searchPanelUsers = panelUserSearcher(db, provider);
   app.post(
     '/administration/users/',
     {
@@ -59,7 +63,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
     },
     async (request, reply) =>
       createOnce(request, reply, db, {
-        effect: (keyed) => createUser(keyed, request.body, by(request), auditContextOf(request)),
+        effect: (keyed) => createUser(keyed, request.body, by(request), auditContextOf(request), provider),
         answer: (user) => ({ status: 201, body: user }),
       }),
   );
@@ -75,7 +79,8 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
             'paged dialect (page, page_size, sort_by, ordering, query, filters, exact_total): a page. sort_by `public_name` (the default) or ' +
             '`username`, both regardless of case, `last_sign_in` (users never signed in come last ascending, first descending) or `uid`; ' +
             'ordering `asc` by default here; the uid breaks ties. A bad `filters` is 400 `/problems/invalid-filters`. Without query or ' +
-            'filters the total is every user, exact.',
+            'filters the total is every user, exact. Each user says how they sign in (`sign_in`: `oidc` when linked to the configured ' +
+            'OpenID Connect provider, else `password`; the filter `sign_in` picks either) with the link (`provider_link`).',
         ),
         querystring: UserListQuery,
         response: { 200: Type.Union([PanelUserPage, PanelUserList]), ...problems(400, 401, 403) },
@@ -84,7 +89,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
     async (request, reply) => {
       // each form has its own serializer: the union's would first check the answer against both schemas
       if (!isPagedRequest(request.query)) {
-        const all = await listPanelUsers(db);
+        const all = await listPanelUsers(db, provider);
         reply.serializer(reply.compileSerializationSchema(PanelUserList));
         return all;
       }
@@ -104,7 +109,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
         response: { 200: PanelUser, ...problems(400, 401, 404) },
       },
     },
-    async (request) => panelUser(db, request.params.uid),
+    async (request) => panelUser(db, request.params.uid, provider),
   );
 
   app.put(
@@ -117,8 +122,9 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
           'Takes the domain_user as GET returns it: the body uid must equal the path uid and `banned` (optional) the stored state, else ' +
             '400 `/problems/read-only-field`; `locked` and `last_sign_in` are accepted and ignored. Each role granted or removed needs every ' +
             "permission it grants, and the user's permissions must be a subset of the caller's (403). A role change that would leave no " +
-            "unbanned user holding roles:manage is 409 `/problems/last-roles-manager`. Applies from the user's next request. Audited as " +
-            '`user.update` with the changed fields.',
+            'unbanned user holding roles:manage is 409 `/problems/last-roles-manager`; one of a user whose roles the provider sets ' +
+            "(`provider_link.roles_managed`) is 409 `/problems/roles-managed-by-provider`. Applies from the user's next request. " +
+            'Audited as `user.update` with the changed fields.',
         ),
         params: UidParams,
         body: DomainUserBody,
@@ -126,7 +132,7 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
       },
     },
     async (request) =>
-      changeDomainUser(db, changes, request.params.uid, request.body, by(request), auditContextOf(request)),
+      changeDomainUser(db, changes, request.params.uid, request.body, by(request), auditContextOf(request), provider),
   );
 
   app.put(
@@ -156,7 +162,32 @@ export function userAdministrationRoutes(app: ServiceApp, { db, accessPolicy, ch
         request.body,
         by(request),
         auditContextOf(request),
+        provider,
       );
+    },
+  );
+
+  app.delete(
+    '/administration/users/:uid/oidc-link/',
+    {
+      config: { permission: 'users:manage' },
+      schema: {
+        ...signedIn(
+          'Unlink a user from the OpenID Connect provider',
+          'Removes the link to the configured provider and ends at once every session that came from it (also a sign-in waiting for ' +
+            "the panel or its second step). A password from before the link is replaced by one nobody knows (the first administrator's " +
+            'stays): the user signs in again with a password an administrator sets, or at the provider, whose next sign-in links them ' +
+            'anew by email or username. 404 `/problems/user-not-found`, or `/problems/provider-link-not-found` when the user is not ' +
+            "linked; unlinking yourself is 400 `/problems/self-unlink`. Only for users whose permissions are a subset of the caller's " +
+            '(403). Audited as `user.provider-unlink` (`issuer`, `subject`, `sessions_ended`, `password: retired`). Answers the user.',
+        ),
+        params: UidParams,
+        response: { 200: PanelUser, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await unlinkProvider(db, changes, request.params.uid, provider, by(request), auditContextOf(request));
+      return panelUser(db, request.params.uid, provider);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { UserChanges } from '../authentication/cache';
 import { changedFields, recordAudit, type AuditContext } from '../shared/audit';
-import { badRequest, conflict, notFound, readOnlyMismatch } from '../shared/problem';
+import { badRequest, conflict, HttpProblem, notFound, problemType, readOnlyMismatch } from '../shared/problem';
 import { assertReadOnly, assertSameUid } from '../shared/read-only';
 import { recordUserEvents, userTarget } from './audit';
 import { assertUncommonPassword } from './common-passwords';
@@ -16,6 +16,7 @@ import {
 } from './permission-rules';
 import { revokeRefreshTokensOf } from './refresh-tokens';
 import type { CreateUserInput, DomainUserInput, PasswordAuthenticationInput } from '../../contracts/auth';
+import { rolesManagedByProvider, type LinkSettings } from './oidc/links';
 import {
   distinct,
   domainUserOf,
@@ -58,8 +59,8 @@ async function assertAllKnown(db: Db, uids: string[]) {
   if (unknown.length) throw notFound(`No user has the uid ${unknown.join(', ')}.`, 'uids', 'user-not-found');
 }
 
-export async function panelUser(db: Db, uid: string) {
-  const user = await findPanelUser(db, uid);
+export async function panelUser(db: Db, uid: string, provider: LinkSettings | undefined) {
+  const user = await findPanelUser(db, uid, provider);
   if (!user) throw userNotFound();
   return user;
 }
@@ -69,6 +70,7 @@ export async function createUser(
   { username, password, public_name, roles }: CreateUserInput,
   by: Administrator,
   audit: AuditContext,
+  provider: LinkSettings | undefined,
 ) {
   await assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
@@ -80,7 +82,7 @@ export async function createUser(
       const created = await insertUser(tx, newUser);
       const changes = { username, public_name, roles: newUser.roles };
       await recordAudit(tx, { ...audit, action: 'user.create', target: userTarget(created, public_name), changes });
-      return panelUser(tx, created);
+      return panelUser(tx, created, provider);
     }),
   );
 }
@@ -92,6 +94,7 @@ export async function changeDomainUser(
   body: DomainUserInput,
   by: Administrator,
   audit: AuditContext,
+  provider: LinkSettings | undefined,
 ) {
   assertSameUid('uid', body.uid, uid, 'uid must equal the uid in the path.');
   const roles = distinct(body.roles);
@@ -101,7 +104,15 @@ export async function changeDomainUser(
       if (!stored) throw userNotFound();
       assertReadOnly('banned', body.banned, stored.bannedAt !== null);
       await assertMayManage(tx, by, uid);
-      await assertMayGrant(tx, by, changedRoles(stored.roles, roles));
+      const changing = changedRoles(stored.roles, roles);
+      if (changing.length > 0 && (await rolesManagedByProvider(tx, provider, uid)))
+        throw new HttpProblem(
+          409,
+          'Conflict',
+          `The roles of this user come from ${provider!.name} at every sign-in: change them there.`,
+          { field: 'roles', type: problemType('roles-managed-by-provider'), provider: provider!.name },
+        );
+      await assertMayGrant(tx, by, changing);
       const updated = await updateDomainUser(tx, uid, body.public_name, roles);
       if (!updated) throw userNotFound();
       const changes = changedFields(
@@ -122,10 +133,11 @@ export async function changePasswordAuthentication(
   { type, username, password }: PasswordAuthenticationInput,
   by: Administrator,
   audit: AuditContext,
+  provider: LinkSettings | undefined,
 ) {
   if (type !== undefined && type !== 'password')
     throw readOnlyMismatch('type', 'type must be "password", the only authentication method.');
-  const user = await panelUser(db, uid);
+  const user = await panelUser(db, uid, provider);
   if (password !== undefined) await assertUncommonPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   await rethrowTakenUsername(
@@ -149,7 +161,7 @@ export async function changePasswordAuthentication(
       });
     }),
   );
-  return panelUser(db, uid);
+  return panelUser(db, uid, provider);
 }
 
 /** The signed-in user's own username and password; the change ends the user's other sessions (`currentSession` goes on). */

@@ -15,7 +15,7 @@ import {
   relyingPartyOf,
   secondFactorSignInRoutes,
 } from './second-factors';
-import { oidcRoutes, passwordRefusalOf, providerOf } from './oidc';
+import { linkSettingsOf, oidcRoutes, passwordRefusalOf, providerOf } from './oidc';
 
 export { ensureFirstAdministrator } from './first-administrator';
 export { signInStateJob } from './housekeeping';
@@ -42,6 +42,7 @@ export const authService = synchronousPlugin<AuthServiceOptions>((app, options) 
     accessKey: accessTokenKey(masterSecret),
     accessPolicy: config.trust.accessPolicy,
     changes: userChanges,
+    provider: linkSettingsOf(config),
     settings: {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

@@ -1,6 +1,7 @@
 import type { UserChanges } from '../authentication';
 import type { Db } from '../db';
 import { routeDocs } from '../shared/route-docs';
+import type { LinkSettings } from './oidc/links';
 
 /** What the auth service's route modules share: their OpenAPI head and the context of the administration routes. */
 
@@ -14,4 +15,6 @@ export interface AdministrationContext {
   db: Db;
   accessPolicy: 'roles' | 'open';
   changes: UserChanges;
+  /** The configured OpenID Connect provider: whose links the users show, and whose roles it manages. */
+  provider: LinkSettings | undefined;
 }

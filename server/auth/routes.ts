@@ -15,6 +15,7 @@ import { signInWithPassword, type PasswordSignInContext } from './password-sign-
 import { clientOf, exchangeRefreshToken } from './sign-in';
 import { userStatistics } from './statistics';
 import { findUsername } from './users';
+import { findLinkOf } from './oidc/links';
 import { signedIn, TAGS, type AdministrationContext } from './route-parts';
 import { ownSecondFactorState, requirementOf } from './second-factor-policy';
 
@@ -65,7 +66,9 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
         ...signedIn(
           'The signed-in user',
           "`permissions` are the caller's effective permissions, in the order of the permission list. With `extended=true` also " +
-            '`authentication.username`, the username of the password authentication (null when there is none). `second_factor` says ' +
+            '`authentication.username`, the username of the password authentication (null when there is none), and ' +
+            '`authentication.provider`, the name of the OpenID Connect provider the user is linked to and signs in at (null for a ' +
+            'password sign-in). `second_factor` says ' +
             'whether the user has one, whether their roles require one, until when they may sign in without it, and whether this session ' +
             'may only enroll one. Any signed-in user may call it, also in a session that may only enroll.',
         ),
@@ -85,7 +88,10 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
         second_factor: ownSecondFactorState(requirement, enrollmentOnly),
       };
       if (!request.query.extended) return info;
-      return findUsername(db, uid).then((username) => ({ ...info, authentication: { username } }));
+      return Promise.all([findUsername(db, uid), findLinkOf(db, context.provider, uid)]).then(([username, link]) => ({
+        ...info,
+        authentication: { username, provider: link ? context.provider!.name : null },
+      }));
     },
   );
 

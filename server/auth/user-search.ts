@@ -12,14 +12,15 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../db';
-import { passwordAuthentications, users } from '../db/schema';
+import { oidcLinks, passwordAuthentications, users } from '../db/schema';
 import { keptCount, keptCountColumn } from '../shared/kept-counts';
 import { cappedPageOf, countLimitOf, directionOf, escapeLike, offsetOf, withinSeconds } from '../shared/paging';
 import type { PageAnswer } from '../../contracts/paging';
 import type { PanelUserResponse, UserListParameters, UserSortKey } from '../../contracts/auth';
 import { readUserSearchDefaults, type UserSearchRequest } from './schemas';
 import { lockedUsernamesQuery } from './sign-in-throttle';
-import { panelUserOf, userColumns } from './users';
+import { panelUserOf, userColumns, type PanelUserRow } from './users';
+import { linkColumns, linkJoin, signInCondition, type LinkSettings } from './oidc/links';
 
 /** Kept by triggers on users (migration 0010): every user, the unfiltered list's total. */
 const USERS_COUNT = 'users';
@@ -84,6 +85,7 @@ function conditionsOf({ query, filters }: UserSearchRequest, now: Date): SQL[] {
   if (filters.role != null) conditions.push(sql`${users.roles} @> array[${filters.role}]::text[]`);
   if (filters.banned != null) conditions.push(filters.banned ? isNotNull(users.bannedAt) : isNull(users.bannedAt));
   if (filters.locked != null) conditions.push(filters.locked ? isLockedColumn(now) : not(isLockedColumn(now)));
+  if (filters.sign_in != null) conditions.push(signInCondition(filters.sign_in));
   conditions.push(...withinSeconds(users.lastSignInAt, filters.last_sign_in));
   if (filters.uids)
     conditions.push(
@@ -100,15 +102,22 @@ function orderOf({ sortBy, ordering }: Pick<UserSearchRequest, 'sortBy' | 'order
   return [...SORT_COLUMNS[sortBy], users.uid].map((column) => direction(column));
 }
 
-const withUsername = (db: Db) =>
+/** Each user with their username and their link to the configured provider, which the conditions may name. */
+const withUsernameAndLink = (db: Db, provider: LinkSettings | undefined) =>
   db
     .select({ one: sql`1` })
     .from(users)
-    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
+    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
+    .leftJoin(oidcLinks, linkJoin(provider));
 
 /** The matching rows counted up to `limit` (all without one). */
-function countQuery(db: Db, where: SQL | undefined, limit: number | Placeholder | undefined) {
-  const matching = withUsername(db).where(where);
+function countQuery(
+  db: Db,
+  provider: LinkSettings | undefined,
+  where: SQL | undefined,
+  limit: number | Placeholder | undefined,
+) {
+  const matching = withUsernameAndLink(db, provider).where(where);
   const limited = limit === undefined ? matching : matching.limit(limit);
   return db.select({ counted: sql<number>`count(*)::int` }).from(limited.as('matching'));
 }
@@ -124,16 +133,20 @@ interface PageBounds {
 /** The page with each user's lock state and, riding along as an uncorrelated subquery that the database runs once, its total. */
 function pageQuery(
   db: Db,
+  provider: LinkSettings | undefined,
   where: SQL | undefined,
   request: Pick<UserSearchRequest, 'sortBy' | 'ordering'>,
   bounds: PageBounds,
 ) {
   const counted =
-    'kept' in bounds.total ? bounds.total.kept : sql<number>`(${countQuery(db, where, bounds.total.countLimit)})`;
+    'kept' in bounds.total
+      ? bounds.total.kept
+      : sql<number>`(${countQuery(db, provider, where, bounds.total.countLimit)})`;
   return db
-    .select({ user: userColumns, username, locked: isLockedColumn(bounds.now), counted })
+    .select({ user: userColumns, username, link: linkColumns, locked: isLockedColumn(bounds.now), counted })
     .from(users)
     .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
+    .leftJoin(oidcLinks, linkJoin(provider))
     .where(where)
     .orderBy(...orderOf(request))
     .limit(bounds.limit)
@@ -148,7 +161,11 @@ type UnfilteredPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
  * running it, and PostgreSQL then also skips parsing and planning it. Its values, the current time of the lock state included, are
  * bound on every execution. Other pages are built, and counted up to the cap, per request.
  */
-export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promise<PageAnswer<PanelUserResponse>> {
+export function panelUserSearcher(
+  db: Db,
+  provider: LinkSettings | undefined,
+): (request: UserSearchRequest) => Promise<PageAnswer<PanelUserResponse>> {
+  const itemOf = (row: PanelUserRow & { locked: boolean }) => panelUserOf(row, row.locked, provider);
   const unfiltered = new Map<string, UnfilteredPage>();
   const unfilteredPage = (request: UserSearchRequest) => {
     const name = `auth_users_page_${request.sortBy}_${request.ordering}`;
@@ -160,7 +177,7 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
         offset: sql.placeholder('offset'),
         total: { kept: keptCountColumn(db, USERS_COUNT) },
       };
-      prepared = pageQuery(db, undefined, request, bounds).prepare(name);
+      prepared = pageQuery(db, provider, undefined, request, bounds).prepare(name);
       unfiltered.set(name, prepared);
     }
     return prepared;
@@ -178,11 +195,10 @@ export function panelUserSearcher(db: Db): (request: UserSearchRequest) => Promi
     }
     const where = and(...conditions);
     const countLimit = countLimitOf(request, request.exactTotal);
-    const rows = await pageQuery(db, where, request, { ...page, total: { countLimit } });
-    const counted = rows.length ? Number(rows[0].counted) : (await countQuery(db, where, countLimit))[0].counted;
+    const rows = await pageQuery(db, provider, where, request, { ...page, total: { countLimit } });
+    const counted = rows.length
+      ? Number(rows[0].counted)
+      : (await countQuery(db, provider, where, countLimit))[0].counted;
     return cappedPageOf(rows.map(itemOf), counted, countLimit, request);
   };
 }
-
-const itemOf = (row: { user: Parameters<typeof panelUserOf>[0]; username: string | null; locked: boolean }) =>
-  panelUserOf(row.user, row.username, row.locked);

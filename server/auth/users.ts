@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { passwordAuthentications, users } from '../db/schema';
+import { oidcLinks, passwordAuthentications, users } from '../db/schema';
 import { epochSecondsOf } from '../shared/paging';
 import type { DomainUserResponse, PanelUserResponse } from '../../contracts/auth';
 import { lockedUsernames } from './sign-in-throttle';
 import { secondFactorStateColumn, syncSecondFactorRequirement } from './second-factor-policy';
 import type { SecondFactorState } from '../../contracts/second-factors';
+import { linkColumns, linkJoin, signInOf, type LinkRow, type LinkSettings } from './oidc/links';
 
 interface UserRow {
   uid: string;
@@ -44,14 +45,25 @@ export const toDomainUser = (user: UserRow, locked: boolean): DomainUserResponse
 const isLocked = (locked: Set<string>, username: string | null) =>
   username !== null && locked.has(username.toLowerCase());
 
-/** A user as the list and the item routes answer it. */
-export const panelUserOf = (user: UserRow, username: string | null, locked: boolean): PanelUserResponse => ({
+/** A user as the list and the item routes answer it: how they sign in, with their link to the configured provider. */
+export interface PanelUserRow {
+  user: UserRow;
+  username: string | null;
+  link: LinkRow | null;
+}
+
+export const panelUserOf = (
+  { user, username, link }: PanelUserRow,
+  locked: boolean,
+  provider: LinkSettings | undefined,
+): PanelUserResponse => ({
   domain_user: toDomainUser(user, locked),
   authentication_methods: username === null ? [] : [{ type: 'password', username }],
+  ...signInOf(provider, link, username),
 });
 
-const toPanelUser = (user: UserRow, username: string | null, locked: Set<string>) =>
-  panelUserOf(user, username, isLocked(locked, username));
+const toPanelUser = (row: PanelUserRow, locked: Set<string>, provider: LinkSettings | undefined) =>
+  panelUserOf(row, isLocked(locked, row.username), provider);
 
 /** The domain_user of a user row, with its current lock state. */
 export async function domainUserOf(db: Db, user: UserRow): Promise<DomainUserResponse> {
@@ -82,26 +94,31 @@ export async function findUsername(db: Db, uid: string): Promise<string | null> 
   return row?.username ?? null;
 }
 
-export function panelUserQuery(db: Db) {
+function panelUserQuery(db: Db, provider: LinkSettings | undefined) {
   return db
-    .select({ user: userColumns, username: passwordAuthentications.username })
+    .select({ user: userColumns, username: passwordAuthentications.username, link: linkColumns })
     .from(users)
-    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid));
+    .leftJoin(passwordAuthentications, eq(passwordAuthentications.userUid, users.uid))
+    .leftJoin(oidcLinks, linkJoin(provider));
 }
 
-export async function listPanelUsers(db: Db): Promise<PanelUserResponse[]> {
-  const rows = await panelUserQuery(db).orderBy(
+export async function listPanelUsers(db: Db, provider: LinkSettings | undefined): Promise<PanelUserResponse[]> {
+  const rows = await panelUserQuery(db, provider).orderBy(
     asc(sql`lower(${users.publicName})`),
     asc(users.publicName),
     asc(users.uid),
   );
   const locked = await lockedUsernames(db);
-  return rows.map((row) => toPanelUser(row.user, row.username, locked));
+  return rows.map((row) => toPanelUser(row, locked, provider));
 }
 
-export async function findPanelUser(db: Db, uid: string): Promise<PanelUserResponse | undefined> {
-  const [row] = await panelUserQuery(db).where(eq(users.uid, uid));
-  return row && toPanelUser(row.user, row.username, await lockedUsernames(db));
+export async function findPanelUser(
+  db: Db,
+  uid: string,
+  provider: LinkSettings | undefined,
+): Promise<PanelUserResponse | undefined> {
+  const [row] = await panelUserQuery(db, provider).where(eq(users.uid, uid));
+  return row && toPanelUser(row, await lockedUsernames(db), provider);
 }
 
 interface NewUser {

@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { AddFactorButtons } from '../common/secondFactors/AddFactorButtons';
 import { RecoveryCodesDialog } from '../common/secondFactors/RecoveryCodesDialog';
 import { useOwnFactors } from '../common/secondFactors/useOwnFactors';
+import { useServices } from '../common/ServicesContext';
+import { readOwnProvider } from '../dataProviders/ownAccount';
 import { describeError } from '../dataProviders/problem';
 import type { CaredeskIdentity } from '../login/authProvider';
 import { CareMailSetting } from './CareMailSetting';
@@ -16,7 +18,27 @@ const t = (key: string) => `caredesk.security.${key}`;
 const FACTORS_KEY = ['security', 'ownFactors'];
 
 /**
- * /security (account menu): the own second factors (name, added, last used; Remove), adding an authenticator app or a passkey,
+ * For a user who signs in at the agency's provider: their second factor is managed there, its MFA counts; Caredesk's own factors
+ * stay available, since they are asked after a sign-in there that names none (docs/api.md, Sign-in through the provider).
+ */
+const ProviderFactors = () => {
+  const translate = useTranslate();
+  const { httpClient, config } = useServices();
+  const { data: provider } = useQuery({
+    queryKey: ['security', 'ownProvider'],
+    queryFn: () => readOwnProvider(httpClient, config.authUrl),
+    retry: false,
+  });
+  if (!provider) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {translate(t('provider_factors'), { provider })}
+    </Alert>
+  );
+};
+
+/**
+ * /security (account menu): for a user linked to the provider, that their second factor is managed there; the own second factors (name, added, last used; Remove), adding an authenticator app or a passkey,
  * and the recovery codes (how many are left; New recovery codes, shown once); for care:work, the assignment-mail setting. Every change asks for a recent sign-in, which
  * the re-authentication dialog answers.
  */
@@ -54,6 +76,7 @@ const SecurityPage = () => {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate(t('intro'))}
           </Typography>
+          <ProviderFactors />
           {state?.required && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {translate(t('required'))}

@@ -54,6 +54,13 @@ export function ownFactors(httpClient: HttpClient, authUrl: string) {
 
 export type OwnFactors = ReturnType<typeof ownFactors>;
 
+/** The name of the OpenID Connect provider the signed-in user is linked to and signs in at (GET /info/?extended=true), or null. */
+export async function readOwnProvider(httpClient: HttpClient, authUrl: string): Promise<string | null> {
+  const info = (await httpClient(`${authUrl}/info/?extended=true`)).json as Partial<Static<typeof Info>> | null;
+  const provider = info?.authentication?.provider;
+  return typeof provider === 'string' && provider !== '' ? provider : null;
+}
+
 /**
  * Sets the caller's own password: GET {authUrl}/info/?extended=true for the username, then
  * PUT {authUrl}/update-password-authentication/ with {username, password}.

@@ -4,7 +4,9 @@ import type {
   Banned,
   DomainUser as DomainUserSchema,
   PanelUser as PanelUserSchema,
+  ProviderLinkResponse,
   Revoked,
+  SignInMethod,
   Session as SessionSchema,
   Unbanned,
 } from '../../contracts/auth';
@@ -47,6 +49,10 @@ export interface UserRecord extends RaRecord<string> {
   lastSignIn: number | null;
   /** on, required-missing (the roles require one and none is enrolled) or off; off from a service without second factors. */
   secondFactor: SecondFactorState;
+  /** How the user signs in: with a password, or at the OpenID Connect provider (linked to it). */
+  signIn: SignInMethod;
+  /** The link to the provider: issuer, subject, linked and last signed in there (epoch seconds), whether it sets the roles. */
+  providerLink: ProviderLinkResponse | null;
 }
 
 /** Form values of the create and edit screens (password and confirmation never become part of a record). */
@@ -73,6 +79,8 @@ export function toUserRecord(user: PanelUser): UserRecord {
     locked: !!user.domain_user.locked,
     lastSignIn: user.domain_user.last_sign_in ?? null,
     secondFactor: user.domain_user.second_factor ?? 'off',
+    signIn: user.sign_in ?? 'password',
+    providerLink: user.provider_link ?? null,
   };
 }
 
@@ -97,7 +105,7 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
   // server-side paging, sorting, search and filters; the record fields sort by the service's keys
   const paged = pagedListResource<PanelUser, UserRecord>(httpClient, {
     url: `${base}/users/`,
-    filters: { role: true, banned: true, locked: true, uids: true },
+    filters: { role: true, banned: true, locked: true, sign_in: true, uids: true },
     sortFields: { publicName: 'public_name', username: 'username', lastSignIn: 'last_sign_in', id: 'uid' },
     defaultSort: { field: 'publicName', order: 'ASC' },
     getId: (item) => item.domain_user.uid,
@@ -155,6 +163,8 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
       locked: previous.locked ?? false,
       lastSignIn: previous.lastSignIn ?? null,
       secondFactor: previous.secondFactor ?? 'off',
+      signIn: previous.signIn ?? 'password',
+      providerLink: previous.providerLink ?? null,
     };
 
     const publicName = (data.publicName ?? previous.publicName ?? '').trim();
@@ -225,6 +235,11 @@ export function createUsersProvider(authUrl: string, httpClient: HttpClient) {
     /** dataProvider.getSecondFactors('users', {id}): whether the user's roles require a second factor, and their factors. */
     getSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {
       return { data: (await httpClient(`${userUrl(id)}second-factors/`)).json as UserSecondFactors };
+    },
+    /** dataProvider.unlinkProvider('users', {id}): the user no longer signs in at the provider; answers the user. */
+    unlinkProvider: async (_resource: string, { id }: { id: Identifier }) => {
+      const answer = await httpClient(`${userUrl(id)}oidc-link/`, { method: 'DELETE' });
+      return { data: toUserRecord(answer.json as PanelUser) };
     },
     /** dataProvider.resetSecondFactors('users', {id}): removes every factor and recovery code of the user. */
     resetSecondFactors: async (_resource: string, { id }: { id: Identifier }) => {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { setDocumentTitle } from '../common/documentTitle';
 import type { Translate } from '../dataProviders/problem';
 import { type SecondFactorChallenge, secondFactorChallenge } from '../session/secondFactorChallenge';
@@ -8,6 +8,8 @@ import { loginErrorText, loginErrors, type LoginErrorMessage, secondFactorErrors
 import { LoginField } from './LoginField';
 import { ErrorOutlineIcon, LockIcon } from './loginIcons';
 import { signInWithPasskey, usePasskeyAutofill, useWebAuthnSupport } from './passkeySignIn';
+import { forgetProviderReturn, providerReturnOf, refusalKey, useSignInProvider } from './providerSignIn';
+import { ProviderSignIn } from './ProviderSignIn';
 import { SecondFactorStep } from './SecondFactorStep';
 import './login.css';
 
@@ -28,6 +30,8 @@ export interface LoginFormProps {
  * the login page). Opening it logs out (credentials cleared, logged-out flag set) and focuses the
  * username; login needs both fields; failure lists the translated errors and clears both fields. A user with a second factor
  * continues in its step (SecondFactorStep); "Sign in with a passkey" and the browser's passkey autofill sign in without a password.
+ * With a provider configured, "Sign in with {name}" leaves for it; coming back with `?oidc=continue` the form takes that sign-in
+ * over instead of logging out, with `?oidc_error=` it says why not; either parameter leaves the address at once.
  */
 export const LoginForm = ({
   session,
@@ -38,20 +42,53 @@ export const LoginForm = ({
   onSignedIn,
   onTyping,
 }: LoginFormProps) => {
+  const [providerReturn] = useState(() => providerReturnOf(window.location.search));
+  const continuing = providerReturn?.kind === 'continue';
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrorMessage[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<LoginErrorMessage[]>(() =>
+    providerReturn?.kind === 'refused' ? [{ key: refusalKey(providerReturn.refusal) }] : [],
+  );
+  const [busy, setBusy] = useState(continuing);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  // the second step after a sign-in at the provider has no username
+  const [stepUsername, setStepUsername] = useState<string | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const webAuthn = useWebAuthnSupport();
+  const provider = useSignInProvider(session);
   const passkeyFailed = (error: unknown) => setErrors(secondFactorErrors(error));
   usePasskeyAutofill(session, !busy && challenge === null, { onSignedIn, onError: passkeyFailed });
 
   useEffect(() => {
-    session.logout();
+    if (!continuing) session.logout();
     usernameRef.current?.focus();
-  }, [session]);
+  }, [session, continuing]);
+
+  useEffect(() => {
+    if (providerReturn) forgetProviderReturn(session);
+  }, [session, providerReturn]);
+
+  const providerSignedIn = useEffectEvent(() => onSignedIn());
+  const providerFailed = useEffectEvent((error: unknown) => {
+    setBusy(false);
+    const asked = secondFactorChallenge(error);
+    if (asked) {
+      setStepUsername(null);
+      return setChallenge(asked);
+    }
+    setErrors(secondFactorErrors(error));
+  });
+  useEffect(() => {
+    if (!continuing) return;
+    let active = true;
+    session.loginWithProvider().then(
+      () => active && providerSignedIn(),
+      (error: unknown) => active && providerFailed(error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, continuing]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +102,10 @@ export const LoginForm = ({
       const asked = secondFactorChallenge(error);
       setPassword('');
       setBusy(false);
-      if (asked) return setChallenge(asked);
+      if (asked) {
+        setStepUsername(username);
+        return setChallenge(asked);
+      }
       setErrors(loginErrors(error));
       setUsername('');
     }
@@ -117,7 +157,7 @@ export const LoginForm = ({
           {challenge ? (
             <SecondFactorStep
               session={session}
-              username={username}
+              username={stepUsername}
               challenge={challenge}
               translate={translate}
               onSignedIn={onSignedIn}
@@ -125,6 +165,11 @@ export const LoginForm = ({
             />
           ) : (
             <form className="login-form" noValidate onSubmit={submit}>
+              {continuing && busy && (
+                <p className="login-note" role="status">
+                  {translate('caredesk.provider_sign_in.continuing')}
+                </p>
+              )}
               {errors.map((error, index) => (
                 <div key={index} className="login-alert" role="alert">
                   <ErrorOutlineIcon />
@@ -160,6 +205,7 @@ export const LoginForm = ({
                   {translate('caredesk.second_factor.passkey_sign_in')}
                 </button>
               )}
+              <ProviderSignIn session={session} provider={provider} translate={translate} disabled={busy} />
             </form>
           )}
         </div>

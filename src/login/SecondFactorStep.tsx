@@ -12,7 +12,8 @@ type CodeMethod = 'totp' | 'recovery_code';
 
 interface SecondFactorStepProps {
   session: Session;
-  username: string;
+  /** The username of the password step; null after a sign-in at the OpenID Connect provider. */
+  username: string | null;
   challenge: SecondFactorChallenge;
   translate: Translate;
   onSignedIn: () => void;

@@ -1,4 +1,5 @@
 import { isProblem, type Problem, problemMessage, type Translate } from '../dataProviders/problem';
+import { signInProblem } from '../session/secondFactorChallenge';
 import { SignInError, TokenResponseError } from '../session/tokenResponse';
 
 /** A translatable error line of the login page: a message key, or a problem the service sent. */
@@ -15,6 +16,9 @@ export function loginErrorText(error: LoginErrorMessage, translate: Translate): 
   if (error.problem) return problemMessage(error.problem, translate, SIGN_IN_FIELDS, error.key);
   return translate(error.key, { _: error.key, ...error.args });
 }
+
+/** 401s that say more than "wrong": a linked user's password (sign in at the provider instead), a hand-over that ended. */
+const EXPLAINED_401 = new Set(['sign-in-with-provider', 'invalid-provider-handoff']);
 
 const TOKEN_PROBLEM_KEYS: Record<TokenResponseError['problem'], string> = {
   'no access token': 'caredesk.login.errors.no_access_token',
@@ -35,7 +39,8 @@ export function loginErrors(error: unknown): LoginErrorMessage[] {
       ];
     }
     // A 401 reads 'Request failed with status code 401'; any other refusal the service explains is told in its words.
-    if (error.status !== 401 && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
+    const explained = error.status !== 401 || EXPLAINED_401.has(signInProblem(error) ?? '');
+    if (explained && isProblem(error.problem)) return [{ key: '', problem: error.problem }];
     return [{ key: 'caredesk.login.errors.status', args: { status: error.status } }];
   }
   if (error instanceof TokenResponseError) return [{ key: TOKEN_PROBLEM_KEYS[error.problem] }];

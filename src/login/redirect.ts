@@ -2,6 +2,9 @@
 const DEFAULT_TARGET = '/dashboard';
 const REDIRECT_PARAM = 'redirect_to';
 
+/** The login page's answers from the sign-in at the provider: they never go on to another page. */
+const PROVIDER_PARAMS = ['oidc', 'oidc_error'];
+
 /** Pages that must never be a redirect target (they would loop or log the user out again). */
 const NOT_TARGETS = new Set(['/', '/login']);
 
@@ -28,13 +31,15 @@ export function signInRedirect(pathname: string, search = ''): string {
 }
 
 /**
- * Where to go after a sign-in: the path in redirect_to (default /dashboard) with the other query parameters kept.
+ * Where to go after a sign-in: the path in redirect_to (default /dashboard) with the other query parameters kept, but the
+ * provider's.
  * Only same-site paths are accepted.
  */
 export function redirectTarget(search: string): string {
   const params = new URLSearchParams(search);
   const requested = params.get(REDIRECT_PARAM);
   params.delete(REDIRECT_PARAM);
+  for (const name of PROVIDER_PARAMS) params.delete(name);
   let path = requested && isSafePath(requested) && !NOT_TARGETS.has(requested) ? requested : DEFAULT_TARGET;
   // a redirect_to may carry its own query string; merge it with the other parameters
   const questionMark = path.indexOf('?');

@@ -7,6 +7,7 @@
  *   and requests made during a refresh wait for it.
  */
 
+import type { ProviderInfoResponse } from '../../contracts/oidc';
 import type { ReauthenticateInput } from '../../contracts/second-factors';
 import { keepDeviceToken, readDeviceToken } from './deviceTokens';
 import { ReauthenticationPrompt } from './reauthenticationPrompt';
@@ -19,6 +20,7 @@ import {
   parseAccessTokenResponse,
   parseTokenResponse,
   postForJson,
+  requestJson,
   SignInError,
   TokenResponseError,
 } from './tokenResponse';
@@ -33,6 +35,8 @@ export const STORAGE_KEYS = {
 
 /** In the tab's storage: the notices closed since the sign-in (a JSON list of names). */
 const CLOSED_NOTICES_KEY = 'caredesk.closed_notices';
+/** In the tab's storage, while the browser is at the provider: the login page's query (redirect_to …) to come back to. */
+const PROVIDER_RETURN_KEY = 'caredesk.provider_return';
 
 /** The access token is refreshed this many milliseconds before it expires. */
 export const REFRESH_LEAD_MS = 2000;
@@ -82,6 +86,7 @@ export class Session {
 
   private credentials: ActiveCredentials | null = null;
   private inFlight: Promise<void> | null = null;
+  private providerTakeOver: Promise<void> | null = null;
   private timer: unknown = null;
   /** Bumped by logout so that a refresh that was in flight cannot sign the user in again. */
   private epoch = 0;
@@ -151,13 +156,60 @@ export class Session {
 
   /**
    * The second step of a sign-in: the challenge's token with one proof, and the username's device token again (its failed proofs count
-   * on the token, so the throttle of the username's other failures does not hold this browser up).
+   * on the token, so the throttle of the username's other failures does not hold this browser up). After a sign-in at the OpenID
+   * Connect provider the panel knows no username (null).
    */
-  async completeSecondFactor(username: string, secondFactorToken: string, proof: SecondFactorProof): Promise<void> {
+  async completeSecondFactor(
+    username: string | null,
+    secondFactorToken: string,
+    proof: SecondFactorProof,
+  ): Promise<void> {
     const request = jsonBody({ second_factor_token: secondFactorToken, ...proof });
-    const deviceToken = readDeviceToken(this.storage, username);
+    const deviceToken = username === null ? null : readDeviceToken(this.storage, username);
     if (deviceToken) request.headers['X-Device-Token'] = deviceToken;
     await this.signIn(() => this.requestToken('/token/second-factor/', request), username);
+  }
+
+  /** GET /oidc/: whether staff may sign in at the agency's OpenID Connect provider, its name, and whether it can be reached now. */
+  async signInProvider(): Promise<ProviderInfoResponse> {
+    const body = (await requestJson(this.fetchFn, `${this.authUrl}/oidc/`, {}, this.now())) as Record<
+      string,
+      unknown
+    > | null;
+    const name = typeof body?.name === 'string' && body.name.trim() !== '' ? body.name : null;
+    return { enabled: body?.enabled === true && name !== null, name, reachable: body?.reachable === true };
+  }
+
+  /** Where "Sign in with …" sends the browser: the provider's sign-in starts there (a navigation, not a request). */
+  get providerSignInUrl(): string {
+    return `${this.authUrl}/oidc/start/`;
+  }
+
+  /** Keeps the login page's query (redirect_to …) in the tab while the browser signs in at the provider. */
+  keepProviderReturnQuery(query: string): void {
+    this.tabStorage.setItem(PROVIDER_RETURN_KEY, query);
+  }
+
+  /** The query kept for the way back from the provider, once. */
+  takeProviderReturnQuery(): string | null {
+    const query = this.tabStorage.getItem(PROVIDER_RETURN_KEY);
+    this.tabStorage.removeItem(PROVIDER_RETURN_KEY);
+    return query;
+  }
+
+  /**
+   * After the provider sent the browser back with `?oidc=continue`: takes over that sign-in (the service's hand-over cookie, on the
+   * panel's origin, single use) and answers as the password sign-in does, a second step included. Callers at the same time (React's
+   * StrictMode runs effects twice) share the one request.
+   */
+  loginWithProvider(): Promise<void> {
+    this.providerTakeOver ??= this.signIn(
+      () => this.requestToken('/oidc/session/', { headers: {}, credentials: 'include' }),
+      null,
+    ).finally(() => {
+      this.providerTakeOver = null;
+    });
+    return this.providerTakeOver;
   }
 
   /** The challenge of a sign-in with a passkey (no username: the authenticator names the user). */

@@ -77,7 +77,11 @@ export function parseTokenResponse(json: unknown): Credentials {
  * POSTs to one of the auth service's token routes and answers the parsed JSON; a refusal is a SignInError carrying the
  * status, Retry-After and the problem body, an unreachable service one with status 0.
  */
-export async function postForJson(
+export const postForJson = (fetchFn: typeof fetch, url: string, init: RequestInit, nowMs: number) =>
+  requestJson(fetchFn, url, { ...init, method: 'POST' }, nowMs);
+
+/** A request of the sign-in (GET unless `init` says otherwise), answered and refused as postForJson's. */
+export async function requestJson(
   fetchFn: typeof fetch,
   url: string,
   init: RequestInit,
@@ -85,7 +89,7 @@ export async function postForJson(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetchFn(url, { ...init, method: 'POST' });
+    response = await fetchFn(url, init);
   } catch (cause) {
     throw new SignInError(cause instanceof Error ? cause.message : 'Network Error', 0);
   }

@@ -3,6 +3,7 @@ import type { UserChanges } from '../../authentication';
 import type { Config } from '../../config';
 import { connectToProvider } from './connection';
 import { flowKeyOf } from './flow';
+import type { LinkSettings } from './links';
 import type { PasswordRefusalSettings } from './password-refusal';
 export { oidcRoutes } from './routes';
 import { refreshTokenKeyOf } from './provider-sessions';
@@ -23,6 +24,15 @@ export const passwordRefusalOf = (config: Config): PasswordRefusalSettings | und
     issuer: config.oidc.issuer,
     name: config.oidc.name,
     firstAdministrator: firstAdministratorOf(config),
+  };
+
+/** What the user administration shows and guards of the users' links to the provider. */
+export const linkSettingsOf = (config: Config): LinkSettings | undefined =>
+  config.oidc && {
+    issuer: config.oidc.issuer,
+    name: config.oidc.name,
+    firstAdministrator: firstAdministratorOf(config),
+    managesRoles: config.oidc.roleMap.size > 0,
   };
 
 interface ProviderOptions {

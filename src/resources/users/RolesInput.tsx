@@ -9,10 +9,19 @@ interface RolesInputProps {
   source: string;
   label?: string;
   validate?: Validator | Validator[];
+  /** Shown, not changed (a linked user's roles, which the provider sets), with the reason below. */
+  readOnly?: boolean;
+  helperText?: string;
 }
 
 /** Roles as a tag input: typeahead from the known roles, free text allowed (Enter adds it). */
-export const RolesInput = ({ source, label = 'resources.users.fields.roles', validate }: RolesInputProps) => {
+export const RolesInput = ({
+  source,
+  label = 'resources.users.fields.roles',
+  validate,
+  readOnly = false,
+  helperText,
+}: RolesInputProps) => {
   const translate = useTranslate();
   const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [] });
   const { isSubmitted } = useFormState();
@@ -25,6 +34,7 @@ export const RolesInput = ({ source, label = 'resources.users.fields.roles', val
     <Autocomplete<string, true, false, true>
       multiple
       freeSolo
+      readOnly={readOnly}
       filterSelectedOptions
       id={id}
       options={[...KNOWN_ROLES]}
@@ -46,7 +56,9 @@ export const RolesInput = ({ source, label = 'resources.users.fields.roles', val
           label={<FieldTitle label={label} source={source} isRequired={isRequired} />}
           placeholder={translate('resources.users.edit.add_role')}
           error={showError}
-          helperText={<InputHelperText error={showError ? fieldState.error?.message : undefined} />}
+          helperText={
+            <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />
+          }
           margin="dense"
         />
       )}

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Edit, TabbedForm, TabbedFormTabs, TextInput, Toolbar, TopToolbar } from 'react-admin';
+import {
+  Edit,
+  TabbedForm,
+  TabbedFormTabs,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { UserRecord } from '../../dataProviders/users';
 import { EditorSave } from '../../common/EditorSave';
 import { SubmitButton } from '../../common/SubmitButton';
 import { useCannotSave } from '../../common/useCannotSave';
@@ -8,6 +18,7 @@ import { usersPaths } from './paths';
 import { RolesInput } from './RolesInput';
 import { RecordActionButtons } from './UserActionButtons';
 import { UserEditTitle } from './UserEditTitle';
+import { useProviderNameOf, UserProviderLink } from './UserProviderLink';
 import { UserSecondFactors } from './UserSecondFactors';
 import { UserSessions } from './UserSessions';
 import { nameValidators, requiredRoles } from './validators';
@@ -33,7 +44,27 @@ const toolbar = (
 );
 
 /**
- * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication', 'Sessions' (the active sessions, each revocable) and 'Second factor' (the user's factors, Reset). Submit is enabled only when something changed and
+ * The roles, read-only with the reason where the provider sets them at every sign-in and refresh (docs/api.md, Sign-in through the
+ * provider): a change here would not last, and the service refuses it.
+ */
+const UserRolesInput = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<UserRecord>();
+  const provider = useProviderNameOf(record);
+  if (!record?.providerLink?.roles_managed) return <RolesInput source="roles" validate={requiredRoles} />;
+  return (
+    <RolesInput
+      source="roles"
+      readOnly
+      helperText={translate('resources.users.provider_link.roles_managed', { provider })}
+    />
+  );
+};
+
+/**
+ * /users/{userId}/: Revoke Tokens, Ban or Unban, and Unlock above the form (UserActionButtons); tabs 'Name and roles', 'Authentication'
+ * (with a linked user's account at the provider and Unlink), 'Sessions' (the active sessions, each revocable) and 'Second factor'
+ * (the user's factors, Reset). Submit is enabled only when something changed and
  * the form is valid; the users data provider decides which of the two PUT calls are needed. After success it says so and
  * goes back (to /users/ when opened directly).
  */
@@ -62,9 +93,10 @@ const UserEdit = () => {
         >
           <TabbedForm.Tab label="resources.users.edit.name_and_roles">
             <TextInput source="publicName" validate={nameValidators} />
-            <RolesInput source="roles" validate={requiredRoles} />
+            <UserRolesInput />
           </TabbedForm.Tab>
           <TabbedForm.Tab label="resources.users.edit.authentication">
+            <UserProviderLink />
             <AuthenticationInputs />
           </TabbedForm.Tab>
           <TabbedForm.Tab label="resources.users.edit.sessions">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CreateButton, DataTable, List, SearchInput, SimpleList } from 'react-admin';
+import { useSignInProviderName } from '../../common/signInProvider';
 import { useIsPhone } from '../../common/useIsPhone';
 import { ListPagination } from '../../common/ListPagination';
 import { useCan } from '../../common/permissions';
@@ -12,6 +13,7 @@ import { LastSignInField } from './LastSignInField';
 import { RoleChips } from './RoleChips';
 import { SecondFactorChip } from './SecondFactorChip';
 import { SecondFactorsDialog } from './SecondFactorsDialog';
+import { SignInChip } from './SignInChip';
 import { UserListActions } from './UserListActions';
 import { UserNameField } from './UserNameField';
 import { usersPaths } from './paths';
@@ -36,11 +38,13 @@ const cardSx = { '& .RaSimpleList-tertiary': { opacity: 1, float: 'none', displa
 
 /**
  * /users/: the users, paged and searched by the service; on a desktop, row selection for those who may act on it (a phone
- * acts from the edit page). For those who may edit users, a row or card opens the user.
+ * acts from the edit page). For those who may edit users, a row or card opens the user. With a provider configured, how each
+ * user signs in (a column; a chip on a phone's card), with a filter for it in the actions (UserListActions).
  */
 const UserList = () => {
   const canManage = useCan('users:manage');
   const phone = useIsPhone();
+  const provider = useSignInProviderName();
   // a manager sees a user's factors in the editor; a reader, whose rows open nothing, from the chip
   const [showingFactors, setShowingFactors] = useState<UserRecord | null>(null);
   const openFactors = canManage ? undefined : setShowingFactors;
@@ -69,6 +73,12 @@ const UserList = () => {
           secondaryText={(record) => (
             <>
               <span>{record.username}</span> <SecondFactorChip record={record} onOpen={openFactors} />
+              {provider && (
+                <>
+                  {' '}
+                  <SignInChip record={record} provider={provider} />
+                </>
+              )}
             </>
           )}
           tertiaryText={(record) => <RoleChips record={record} />}
@@ -93,6 +103,14 @@ const UserList = () => {
             label="resources.users.fields.username"
             render={(record) => <OneLineText text={record.username ?? ''} />}
           />
+          {provider && (
+            <Column
+              source="signIn"
+              label="resources.users.fields.sign_in"
+              disableSort
+              render={(record) => <SignInChip record={record} provider={provider} showPassword />}
+            />
+          )}
           <Column
             source="roles"
             label="resources.users.fields.roles"

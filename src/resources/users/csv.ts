@@ -1,6 +1,7 @@
 import { type CsvColumn, isoSeconds } from '../../common/export/csv';
 import type { UserRecord } from '../../dataProviders/users';
 import { secondFactorStateKey } from './SecondFactorChip';
+import { signInKey } from './SignInChip';
 
 const t = (key: string) => `resources.users.${key}`;
 
@@ -9,6 +10,7 @@ export const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
   { header: t('fields.id'), cell: (user) => user.id },
   { header: t('list.name'), cell: (user) => user.publicName },
   { header: t('fields.username'), cell: (user) => user.username ?? '' },
+  { header: t('fields.sign_in'), cell: (user, translate) => translate(signInKey(user)) },
   { header: t('fields.roles'), cell: (user) => user.roles.join('; ') },
   { header: t('fields.last_sign_in'), cell: (user) => isoSeconds(user.lastSignIn) },
   {

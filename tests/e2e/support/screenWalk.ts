@@ -37,6 +37,8 @@ export interface WalkScreen {
   /** Waits until the screen shows its content. */
   ready: (ctx: WalkContext) => Promise<void>;
   states?: ScreenState[];
+  /** Runs after the last state (e.g. ends the answers `before` set up, which would outlive the screen on the walk's page). */
+  after?: (ctx: WalkContext) => Promise<void>;
 }
 
 /** Opens a screen in a signed-in (or, for the login page, signed-out) page and waits for its content. */
@@ -60,6 +62,7 @@ export async function walkScreen(
     await check(`${screen.name} › ${state.name}`);
     await state.close?.(ctx);
   }
+  await screen.after?.(ctx);
 }
 
 export const translator = (lang: Lang) => (en: string, de: string) => (lang === 'de' ? de : en);

@@ -3,6 +3,7 @@ import { AUDIT_SCREENS } from './auditScreens';
 import { CARE_REQUEST_SCREENS } from './careScreens';
 import { FILE_AND_TOKEN_SCREENS } from './fileScreens';
 import { MAIL_SCREENS } from './mailScreens';
+import { PROVIDER_SCREENS } from './providerScreens';
 import { SECOND_FACTOR_SCREENS } from './secondFactorScreens';
 import type { WalkScreen } from './screenWalk';
 import { USER_SCREENS } from './userScreens';
@@ -31,4 +32,5 @@ export const SCREENS: WalkScreen[] = [
   ...CARE_REQUEST_SCREENS,
   ...AUDIT_SCREENS,
   ...SECOND_FACTOR_SCREENS,
+  ...PROVIDER_SCREENS,
 ];

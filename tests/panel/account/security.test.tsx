@@ -4,6 +4,8 @@ import '../../../src/account/SecurityPage';
 import { withFakeBackend } from '../support/backend';
 import { captureDownloads, textOf } from '../support/downloads';
 import { ADMIN_UID } from '../support/fakeAuthService';
+import { providerLink } from '../support/fakeAuthUsers';
+import { providerInfo } from '../support/fakeProviderSignIn';
 import { TOTP_SECRET, VALID_TOTP_CODE } from '../support/fakeSecondFactors';
 import { attestation, notAllowed, fakeWebAuthnLibrary, resetWebAuthn } from '../support/fakeWebAuthn';
 import { currentUrl, renderApp, storeRefreshToken } from '../support/renderApp';
@@ -218,5 +220,42 @@ describe('/security', () => {
     expect(await screen.findByText('Authenticator-App')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Phone entfernen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Neue Wiederherstellungscodes' })).toBeInTheDocument();
+  });
+});
+
+describe('/security of a user who signs in at the provider', () => {
+  const PROVIDER_NOTE =
+    'You sign in with Agency Login, which manages your second factor: when Agency Login confirms your sign-in with its multi-factor authentication, Caredesk asks for nothing more. A factor you set up here is asked for only after a sign-in at Agency Login without it.';
+
+  it('says that the provider manages the second factor, and keeps the own factors available', async () => {
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    alice().factors = [PHONE];
+    await openSecurity();
+
+    expect(await screen.findByText(PROVIDER_NOTE)).toBeInTheDocument();
+    expect(await factorTable()).toHaveTextContent('Phone');
+    expect(screen.getByRole('button', { name: 'Add authenticator app' })).toBeEnabled();
+  });
+
+  it('says nothing of a provider to a user who signs in with a password', async () => {
+    backend.service.state.provider = providerInfo();
+    await openSecurity();
+    await screen.findByText('You have no second factor yet.');
+    await waitFor(() =>
+      expect(backend.service.hits('GET', '/api/auth/info/').some((hit) => hit.search === '?extended=true')).toBe(true),
+    );
+    expect(screen.queryByText(/manages your second factor/)).not.toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    storeRefreshToken(backend.service);
+    renderApp('/?redirect_to=%2Fsecurity');
+    expect(
+      await screen.findByText(/^Sie melden sich über Agency Login an; dort wird Ihr zweiter Faktor verwaltet/),
+    ).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { problemsEn } from '../../../src/i18n/messages/en/problems';
 import { createSession, type Session } from '../../../src/session/session';
 import { withFakeBackend } from '../support/backend';
 import { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID, testConfig } from '../support/fakeAuthService';
+import { providerLink } from '../support/fakeAuthUsers';
 
 const backend = withFakeBackend();
 let session: Session;
@@ -39,6 +40,8 @@ describe('users data provider', () => {
           second_factor: 'on',
         },
         authentication_methods: [{ type: 'password', username: 'name' }],
+        sign_in: 'oidc',
+        provider_link: providerLink(),
       }),
     ).toEqual({
       id: 'u1',
@@ -49,6 +52,8 @@ describe('users data provider', () => {
       locked: false,
       lastSignIn: null,
       secondFactor: 'on',
+      signIn: 'oidc',
+      providerLink: providerLink(),
     });
     const withoutPassword = {
       uid: 'u2',
@@ -59,7 +64,14 @@ describe('users data provider', () => {
       last_sign_in: null,
       second_factor: 'off' as const,
     };
-    expect(toUserRecord({ domain_user: withoutPassword, authentication_methods: [] }).username).toBeNull();
+    expect(
+      toUserRecord({
+        domain_user: withoutPassword,
+        authentication_methods: [],
+        sign_in: 'password',
+        provider_link: null,
+      }).username,
+    ).toBeNull();
   });
 
   it('filters, sorts and pages the full list locally', async () => {
@@ -114,6 +126,8 @@ describe('users data provider', () => {
       locked: false,
       lastSignIn: null,
       secondFactor: 'off',
+      signIn: 'password',
+      providerLink: null,
     });
   });
 

@@ -65,6 +65,17 @@ export function userAdministrationHandlers(
         if (!target) return problem(404, 'Not Found', 'No such user.');
         const body = (await request.json()) as DomainUserInput;
         if (body.uid !== params.uid) return problem(400, 'Bad Request', 'uid mismatch', 'uid');
+        const sameRoles =
+          body.roles.length === target.roles.length && body.roles.every((role) => target.roles.includes(role));
+        if (!sameRoles && target.providerLink?.roles_managed)
+          return problem(
+            409,
+            'Conflict',
+            'The roles come from the provider.',
+            'roles',
+            {},
+            '/problems/roles-managed-by-provider',
+          );
         target.public_name = body.public_name;
         target.roles = body.roles;
         return json(panelUser(target).domain_user);

@@ -3,6 +3,7 @@ import { userAdministrationHandlers } from './fakeAuthAdministration';
 import { signInHandlers } from './fakeAuthSignIn';
 import { createFakeAuthCore, problem } from './fakeAuthState';
 import { secondFactorHandlers } from './fakeSecondFactors';
+import { providerHandlers } from './fakeProviderSignIn';
 
 export { ADMIN_UID, CAREGIVER_UID, RECRUITER_UID } from './fakeAuthUsers';
 export { problem };
@@ -28,6 +29,7 @@ export function createFakeAuthService(base = AUTH_URL) {
     ...signInHandlers(core, base),
     ...secondFactorHandlers(core, base),
     ...userAdministrationHandlers(core, base),
+    ...providerHandlers(core, base),
   ];
   const { state, grantRefreshToken, issue } = core;
   const { requests } = state;

@@ -7,6 +7,7 @@ import type {
   TokenPairResponse,
 } from '../../../contracts/auth';
 import type { ProblemResponse } from '../../../contracts/common';
+import type { ProviderInfoResponse } from '../../../contracts/oidc';
 import {
   type OwnSecondFactorStateResponse,
   SECOND_FACTOR_METHODS,
@@ -52,6 +53,19 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
   );
 }
 
+/** The 401 of a linked user's right password (server/auth/oidc/password-refusal.ts), with the provider's name. */
+const signInWithProvider = (provider: string) =>
+  HttpResponse.json(
+    {
+      type: '/problems/sign-in-with-provider',
+      title: 'Unauthorized',
+      status: 401,
+      detail: `This account signs in with ${provider}: use "Sign in with ${provider}".`,
+      provider,
+    } satisfies ProblemResponse & { provider: string },
+    { status: 401, headers: { 'content-type': 'application/problem+json' } },
+  );
+
 /** The signed-in user's second-factor state in /info/. */
 export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateResponse => ({
   enrolled: !!user.factors?.length,
@@ -65,12 +79,23 @@ export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateRespon
  * The signed-in user's GET /info/ without `permissions`, as an auth service before the role policy answered it: the panel then
  * grants every permission, so a test sees every screen unless it installs the role policy (fakeRolePolicy.ts), which adds them.
  */
-export const ownInfo = (user: FakeUser, extended: boolean): Omit<Static<typeof Info>, 'permissions'> => ({
+export const ownInfo = (
+  user: FakeUser,
+  extended: boolean,
+  provider: ProviderInfoResponse,
+): Omit<Static<typeof Info>, 'permissions'> => ({
   uid: user.uid,
   public_name: user.public_name,
   roles: user.roles,
   second_factor: ownSecondFactorState(user),
-  ...(extended ? { authentication: { username: user.username } } : {}),
+  ...(extended
+    ? {
+        authentication: {
+          username: user.username,
+          provider: user.providerLink && provider.enabled ? provider.name : null,
+        },
+      }
+    : {}),
 });
 
 /** Sign-in with a password, refresh with a refresh token, and the signed-in user's own account. */
@@ -87,6 +112,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
         const user = findByUsername(username);
         if (!user || user.password !== rest.join(':') || user.banned)
           return problem(401, 'Unauthorized', 'Invalid username or password.');
+        if (user.providerLink && state.provider.enabled && state.provider.name !== null)
+          return signInWithProvider(state.provider.name);
         if (user.factors?.length) return secondFactorRequired(core, user);
         return json({
           ...issue(user.uid),
@@ -107,7 +134,7 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
     http.get(
       `${base}/info/`,
       authenticated((user, request) => {
-        return json(ownInfo(user, new URL(request.url).searchParams.get('extended') === 'true'));
+        return json(ownInfo(user, new URL(request.url).searchParams.get('extended') === 'true', state.provider));
       }),
     ),
 

@@ -1,5 +1,6 @@
 import { HttpResponse, type JsonBodyType } from 'msw';
 import type { TokenPairResponse } from '../../../contracts/auth';
+import type { ProviderInfoResponse } from '../../../contracts/oidc';
 import type { ProblemResponse } from '../../../contracts/common';
 import type { ProblemSlug } from '../../../contracts/problem-types';
 import { ADMIN_UID, initialUsers, type FakeSession, type FakeUser } from './fakeAuthUsers';
@@ -11,6 +12,8 @@ interface RecordedRequest {
   authorization: string | null;
   /** The X-Device-Token header of a sign-in. */
   deviceToken: string | null;
+  /** Whether the browser was to send its cookies (the provider's hand-over is one). */
+  credentials: RequestCredentials;
   body: unknown;
 }
 
@@ -70,6 +73,10 @@ export function createFakeAuthCore() {
     freshAccessTokens: new Set<string>(),
     /** Open second-factor challenges (sign-in or re-authentication) by token. */
     secondFactorTokens: new Map<string, { uid: string; failures: number }>(),
+    /** GET /oidc/: no provider unless a test configures one (fakeProviderSignIn.ts). */
+    provider: { enabled: false, name: null, reachable: false } as ProviderInfoResponse,
+    /** The user whose sign-in at the provider waits for POST /oidc/session/ (the hand-over cookie's), once. */
+    providerHandoff: null as string | null,
   };
 
   /** One count for issued tokens and created users alike, so that every token and uid is new. */
@@ -106,6 +113,7 @@ export function createFakeAuthCore() {
       search: url.search,
       authorization: headers.get('authorization'),
       deviceToken: headers.get('x-device-token'),
+      credentials: request.credentials,
       body,
     });
   };

@@ -1,5 +1,12 @@
 import type { Static } from '@sinclair/typebox';
-import type { PanelUserPage, PanelUserResponse, Session, UserSearch, UserSortKey } from '../../../contracts/auth';
+import type {
+  PanelUserPage,
+  PanelUserResponse,
+  ProviderLinkResponse,
+  Session,
+  UserSearch,
+  UserSortKey,
+} from '../../../contracts/auth';
 import type { SecondFactorResponse, SecondFactorState } from '../../../contracts/second-factors';
 
 export const ADMIN_UID = '11111111-1111-4111-8111-111111111111';
@@ -26,7 +33,22 @@ export interface FakeUser {
   graceUntil?: number | null;
   /** The grace period is over: every session may only enroll. */
   enrollmentOnly?: boolean;
+  /** Linked to the configured OpenID Connect provider: signs in there (fakeProviderSignIn.ts). */
+  providerLink?: ProviderLinkResponse;
 }
+
+/** The issuer of the fake's provider, as a link names it. */
+export const PROVIDER_ISSUER = 'https://login.agency.example/realms/staff';
+
+/** A link to the fake's provider, its roles managed there unless told otherwise. */
+export const providerLink = (overrides: Partial<ProviderLinkResponse> = {}): ProviderLinkResponse => ({
+  issuer: PROVIDER_ISSUER,
+  subject: 'f3a1c2d4-sub',
+  linked_at: 1_735_725_600,
+  last_sign_in: 1_736_935_200,
+  roles_managed: true,
+  ...overrides,
+});
 
 /** The user's state as the users list summarises it. */
 export const secondFactorState = (user: FakeUser): SecondFactorState =>
@@ -74,6 +96,8 @@ export const panelUser = (user: FakeUser): PanelUserResponse => ({
     second_factor: secondFactorState(user),
   },
   authentication_methods: user.username ? [{ type: 'password', username: user.username }] : [],
+  sign_in: user.providerLink ? 'oidc' : 'password',
+  provider_link: user.providerLink ?? null,
 });
 
 /** The paged dialect of the users list, as the auth service speaks it (sort keys, query words, filters). */
@@ -100,6 +124,7 @@ export const userPage = (byName: FakeUser[], query: URLSearchParams): Static<typ
     .filter(
       (user) =>
         (filters.locked == null || !!user.locked === filters.locked) &&
+        (filters.sign_in == null || panelUser(user).sign_in === filters.sign_in) &&
         (!filters.uids || filters.uids.includes(user.uid)),
     )
     .sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));

@@ -81,7 +81,7 @@ export function createFakeRolePolicy(auth: () => FakeAuthService) {
       if (!user) return unauthorized();
       const extended = new URL(request.url).searchParams.get('extended') === 'true';
       return HttpResponse.json({
-        ...ownInfo(user, extended),
+        ...ownInfo(user, extended, auth().state.provider),
         permissions: permissionsOf(user.roles),
       } satisfies Static<typeof Info>);
     }),

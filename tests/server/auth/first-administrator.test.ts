@@ -41,6 +41,8 @@ describe('with ADMIN_USERNAME and ADMIN_PASSWORD', () => {
           second_factor: 'required-missing',
         },
         authentication_methods: [{ type: 'password', username: 'boss' }],
+        sign_in: 'password',
+        provider_link: null,
       },
     ]);
   });

@@ -53,6 +53,8 @@ describe('POST /administration/users/', () => {
         second_factor: 'required-missing',
       },
       authentication_methods: [{ type: 'password', username: input.username }],
+      sign_in: 'password',
+      provider_link: null,
     });
     expect(await signInStatus(input.username, input.password)).toBe(200);
   });

@@ -39,6 +39,14 @@ export interface PanelUser {
     last_sign_in: number | null;
   };
   authentication_methods: { type: 'password'; username: string }[];
+  sign_in: 'password' | 'oidc';
+  provider_link: {
+    issuer: string;
+    subject: string;
+    linked_at: number;
+    last_sign_in: number | null;
+    roles_managed: boolean;
+  } | null;
 }
 
 interface NewUser {

@@ -7,8 +7,10 @@ import Provider, { type AccountClaims } from 'oidc-provider';
  * A real OpenID Connect provider for the service tests: oidc-provider (the reference implementation) with its in-memory adapter, on
  * 127.0.0.1 and a port of its own. Its accounts are the test's to set: their claims, and whether `groups` is in the ID token or only
  * at the userinfo endpoint; an account removed from `accounts` is refused at its next refresh (`invalid_grant`). Its login needs no
- * form: a browser that opens `/interaction/<uid>?account=<sub>&amr=pwd,mfa` is signed in as that account, with that `amr`. Given a
- * back-channel logout URI, its logout (`/session/end`) posts Caredesk its own logout token, with the session's `sid`.
+ * form: a browser that opens `/interaction/<uid>?account=<sub>&amr=pwd,mfa` is signed in as that account, with that `amr`. With
+ * `interactiveLogin` (the browser tests) the login is oidc-provider's own development page instead: a form whose login field names the
+ * account (any password). Given a back-channel logout URI, its logout (`/session/end`) posts Caredesk its own logout token, with the
+ * session's `sid`.
  */
 
 export const CALLBACK = 'http://localhost:8080/api/auth/oidc/callback/';
@@ -35,6 +37,10 @@ export interface TestProviderOptions {
   port?: number;
   /** Caredesk's back-channel logout URI, registered on its client. */
   backchannelLogoutUri?: string;
+  /** Where the clients may be sent back to (default: the service tests' PANEL_URL's callback). */
+  redirectUris?: string[];
+  /** oidc-provider's own login page (its development interactions) instead of the query's account. */
+  interactiveLogin?: boolean;
 }
 
 export interface TestProvider {
@@ -59,6 +65,8 @@ function claimsOf(sub: string, account: TestAccount, use: 'id_token' | 'userinfo
 export async function startTestProvider({
   port = 0,
   backchannelLogoutUri,
+  redirectUris = [CALLBACK],
+  interactiveLogin = false,
 }: TestProviderOptions = {}): Promise<TestProvider> {
   const accounts = new Map<string, TestAccount>();
   // the provider's issuer names the port, which is known once the server listens
@@ -66,7 +74,8 @@ export async function startTestProvider({
     if (request.url === '/token' && testProvider.tokenEndpoint !== 'answer') {
       // one that hangs leaves the request open until the client gives up or the provider stops
       if (testProvider.tokenEndpoint === 'fail') response.writeHead(503).end();
-    } else if (request.url?.startsWith('/interaction/')) void signIn(provider, accounts, request, response);
+    } else if (!interactiveLogin && request.url?.startsWith('/interaction/'))
+      void signIn(provider, accounts, request, response);
     else provider.callback()(request, response);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -76,7 +85,7 @@ export async function startTestProvider({
     clients: [CLIENT, OTHER_CLIENT].map(({ id, secret }) => ({
       client_id: id,
       client_secret: secret,
-      redirect_uris: [CALLBACK],
+      redirect_uris: redirectUris,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
@@ -98,7 +107,7 @@ export async function startTestProvider({
     conformIdTokenClaims: false,
     cookies: { keys: ['test-provider-cookie-key'] },
     features: {
-      devInteractions: { enabled: false },
+      devInteractions: { enabled: interactiveLogin },
       backchannelLogout: { enabled: true },
       // a client's (or user's) withdrawal of the grant
       revocation: { enabled: true },
@@ -116,7 +125,7 @@ export async function startTestProvider({
     },
     // as Keycloak and Entra ID do: offline_access without prompt=consent (which oidc-provider, strict to the letter, would drop)
     issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ...(interactiveLogin ? {} : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: KEY_ID }] },
     // a first-party client: its grant of every scope needs no consent page
     loadExistingGrant: async (ctx) => {

@@ -81,6 +81,7 @@ export const auditDe: DeepStringRecord<typeof auditEn> = {
         'provider-link': 'Mit dem Anmeldedienst verknüpft',
         'provider-create': 'Bei der Anmeldung über den Anmeldedienst angelegt',
         'provider-roles': 'Rollen vom Anmeldedienst übernommen',
+        'provider-unlink': 'Verknüpfung mit dem Anmeldedienst gelöst',
       },
       session: { revoke: 'Sitzung beendet', 'provider-end': 'Sitzung vom Anmeldedienst beendet' },
       role: { update: 'Rollenrechte geändert' },

@@ -30,6 +30,8 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       bad_request: 'Die Anfrage wurde nicht angenommen.',
       read_only_field: 'Dieser Wert kann hier nicht geändert werden.',
       self_ban: 'Sie können sich nicht selbst sperren.',
+      self_unlink:
+        'Sie können Ihre eigene Verknüpfung mit dem Anmeldedienst nicht lösen: Das kann ein anderer Administrator.',
       password_required: 'Dieser Benutzer hat noch kein Passwort; bitte legen Sie eines fest.',
       invalid_expression: 'Der reguläre Ausdruck ist ungültig.',
       unknown_provider: 'Der gewählte Provider existiert nicht (mehr).',
@@ -60,6 +62,7 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       user_not_found: 'Der Benutzer existiert nicht (mehr).',
       second_factor_not_found: 'Der zweite Faktor existiert nicht (mehr).',
       provider_not_found: 'Der Provider existiert nicht (mehr).',
+      provider_link_not_found: 'Der Benutzer ist nicht (mehr) mit dem Anmeldedienst verknüpft.',
       account_not_found: 'Das Konto existiert nicht (mehr).',
       file_not_found: 'Die Datei existiert nicht (mehr).',
       care_request_not_found: 'Die Betreuungsanfrage existiert nicht (mehr).',
@@ -85,6 +88,8 @@ export const problemsDe: DeepStringRecord<typeof problemsEn> = {
       not_acceptable: 'Die Anfrage wurde nicht angenommen.',
       conflict: 'Die Änderung steht im Widerspruch zu den gespeicherten Daten.',
       username_taken: 'Der Benutzername ist bereits vergeben.',
+      roles_managed_by_provider:
+        'Die Rollen dieses Benutzers kommen bei jeder Anmeldung von %{provider}: Ändern Sie sie dort (seine Gruppen), nicht hier.',
       last_roles_manager:
         'Dann dürfte kein aktiver Benutzer mehr Rollen verwalten. Geben Sie zuerst einem anderen Benutzer eine solche Rolle.',
       token_taken: 'Dieser Tokenwert wird bereits verwendet.',

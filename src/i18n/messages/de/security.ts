@@ -9,6 +9,8 @@ export const securityDe: DeepStringRecord<typeof securityEn> = {
     intro:
       'Ein zweiter Faktor schützt Ihr Konto, wenn jemand Ihr Passwort erfährt: nach dem Passwort bestätigen Sie jede Anmeldung mit einer Authenticator-App, einem Passkey oder einem Sicherheitsschlüssel.',
     none: 'Sie haben noch keinen zweiten Faktor.',
+    provider_factors:
+      'Sie melden sich über %{provider} an; dort wird Ihr zweiter Faktor verwaltet: Bestätigt %{provider} Ihre Anmeldung mit einer Mehr-Faktor-Authentifizierung, fragt Caredesk nichts weiter. Einen hier eingerichteten Faktor fragt Caredesk nur nach einer Anmeldung bei %{provider} ohne diese ab.',
     required: 'Ihre Rollen verlangen einen zweiten Faktor.',
     loading: 'Ihre zweiten Faktoren werden geladen',
     kind: 'Art',

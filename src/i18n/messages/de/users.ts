@@ -15,6 +15,29 @@ export const usersDe: DeepStringRecord<typeof usersEn> = {
       new_password: 'Neues Passwort',
       last_sign_in: 'Letzte Anmeldung',
       second_factor: 'Zweiter Faktor',
+      sign_in: 'Meldet sich an mit',
+    },
+    sign_in: {
+      password: 'Passwort',
+      provider: 'Anmeldedienst',
+      any: 'Alle',
+    },
+    provider_link: {
+      title: 'Anmeldedienst',
+      intro: '%{name} meldet sich über %{provider} an, mit diesem Konto dort:',
+      provider: 'Anmeldedienst',
+      issuer: 'Aussteller',
+      subject: 'Kennung des Kontos',
+      linked_at: 'Verknüpft',
+      last_sign_in: 'Letzte Anmeldung dort',
+      never: 'nie',
+      unlink: 'Verknüpfung lösen',
+      confirm_title: 'Verknüpfung mit dem Anmeldedienst lösen?',
+      confirm_message:
+        '%{name} wird aus allen Sitzungen abgemeldet, die über %{provider} begonnen wurden. Das Passwort von vor der Verknüpfung gilt nicht mehr: Legen Sie hier ein neues fest, mit dem sie oder er sich anmeldet. Die nächste Anmeldung über %{provider} verknüpft wieder, wenn E-Mail-Adresse oder Benutzername noch passen. Um jemanden auszuschließen, sperren Sie den Benutzer stattdessen.',
+      unlinked: 'Die Verknüpfung wurde gelöst.',
+      roles_managed:
+        'Von %{provider} verwaltet: Bei jeder Anmeldung und Erneuerung dort werden die Rollen aus den Gruppen des Benutzers gesetzt, eine Änderung hier würde überschrieben. Ändern Sie die Gruppen bei %{provider}.',
     },
     list: {
       title: 'Benutzer',

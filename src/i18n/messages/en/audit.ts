@@ -79,6 +79,7 @@ export const auditEn = {
         'provider-link': 'Linked to the sign-in provider',
         'provider-create': 'Created at sign-in through the provider',
         'provider-roles': 'Roles taken from the sign-in provider',
+        'provider-unlink': 'Unlinked from the sign-in provider',
       },
       session: { revoke: 'Session revoked', 'provider-end': 'Session ended by the sign-in provider' },
       role: { update: 'Role permissions changed' },

@@ -7,6 +7,8 @@ export const securityEn = {
     intro:
       'A second factor protects your account when someone learns your password: after the password you confirm each sign-in with an authenticator app, a passkey or a security key.',
     none: 'You have no second factor yet.',
+    provider_factors:
+      'You sign in with %{provider}, which manages your second factor: when %{provider} confirms your sign-in with its multi-factor authentication, Caredesk asks for nothing more. A factor you set up here is asked for only after a sign-in at %{provider} without it.',
     required: 'Your roles require a second factor.',
     loading: 'Loading your second factors',
     kind: 'Kind',

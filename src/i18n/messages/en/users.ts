@@ -13,6 +13,29 @@ export const usersEn = {
       new_password: 'New password',
       last_sign_in: 'Last sign-in',
       second_factor: 'Second factor',
+      sign_in: 'Signs in with',
+    },
+    sign_in: {
+      password: 'Password',
+      provider: 'Sign-in provider',
+      any: 'Any',
+    },
+    provider_link: {
+      title: 'Sign-in provider',
+      intro: '%{name} signs in with %{provider}, with this account there:',
+      provider: 'Provider',
+      issuer: 'Issuer',
+      subject: 'Account (subject)',
+      linked_at: 'Linked',
+      last_sign_in: 'Last sign-in there',
+      never: 'never',
+      unlink: 'Unlink',
+      confirm_title: 'Unlink from the sign-in provider?',
+      confirm_message:
+        '%{name} is signed out of every session that came from %{provider}. Their password from before the link no longer works: set a new one here for them to sign in with. Their next sign-in with %{provider} links them again if their email or username still matches. To keep someone out, ban them instead.',
+      unlinked: 'The link has been removed.',
+      roles_managed:
+        "Managed by %{provider}: at every sign-in and refresh there, the roles are set from the user's groups, so a change here would be overwritten. Change the groups at %{provider}.",
     },
     list: {
       title: 'Users',
