@@ -199,6 +199,11 @@ export const Info = Type.Object({
           description:
             'the name of the OpenID Connect provider (OIDC_NAME) the user is linked to and signs in at, null for a password sign-in',
         }),
+        password_refused: Type.Boolean({
+          description:
+            'the user is linked to the provider and not the first administrator: their password sign-in, re-authentication and ' +
+            'own password are refused (/problems/sign-in-with-provider); they confirm their identity at the provider',
+        }),
       },
       {
         description:

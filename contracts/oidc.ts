@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { closed } from './schema-kit';
 
 /** The sign-in through the agency's OpenID Connect provider (docs/api.md, Sign-in through the provider). */
 
@@ -14,6 +15,21 @@ export const ProviderInfo = Type.Object({
   }),
 });
 export type ProviderInfoResponse = Static<typeof ProviderInfo>;
+
+/** GET /api/auth/oidc/start/. */
+export const StartQuery = Type.Object(
+  {
+    reauthenticate: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'ask the provider to authenticate the user again although their session there is alive (`prompt=login`, `max_age=0`); ' +
+          "the callback accepts only an ID token whose `auth_time` is after this start: the new session's authentication is recent",
+      }),
+    ),
+  },
+  closed,
+);
 
 /**
  * Why a sign-in through the provider ended on the login page without a session, as `/login?oidc_error=<refusal>`:

@@ -15,7 +15,8 @@ import { signInWithPassword, type PasswordSignInContext } from './password-sign-
 import { clientOf, exchangeRefreshToken } from './sign-in';
 import { userStatistics } from './statistics';
 import { findUsername } from './users';
-import { findLinkOf } from './oidc/links';
+import { findLinkOf, isFirstAdministrator } from './oidc/links';
+import { passwordWithProvider, providerToSignInAt } from './oidc/password-refusal';
 import { signedIn, TAGS, type AdministrationContext } from './route-parts';
 import { ownSecondFactorState, requirementOf } from './second-factor-policy';
 
@@ -68,7 +69,8 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
           "`permissions` are the caller's effective permissions, in the order of the permission list. With `extended=true` also " +
             '`authentication.username`, the username of the password authentication (null when there is none), and ' +
             '`authentication.provider`, the name of the OpenID Connect provider the user is linked to and signs in at (null for a ' +
-            'password sign-in). `second_factor` says ' +
+            'password sign-in), and `authentication.password_refused`, true when the user is linked and not the first administrator: ' +
+            'their password sign-in, re-authentication and own password are refused (`/problems/sign-in-with-provider`). `second_factor` says ' +
             'whether the user has one, whether their roles require one, until when they may sign in without it, and whether this session ' +
             'may only enroll one. Any signed-in user may call it, also in a session that may only enroll.',
         ),
@@ -90,7 +92,11 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
       if (!request.query.extended) return info;
       return Promise.all([findUsername(db, uid), findLinkOf(db, context.provider, uid)]).then(([username, link]) => ({
         ...info,
-        authentication: { username, provider: link ? context.provider!.name : null },
+        authentication: {
+          username,
+          provider: link ? context.provider!.name : null,
+          password_refused: link !== undefined && !isFirstAdministrator(context.provider!, username),
+        },
       }));
     },
   );
@@ -105,14 +111,24 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
           "The caller's own. The username must be unique regardless of case (409 `/problems/username-taken`); the password may not be " +
             'among the 10,000 most common (400 `/problems/common-password`). Needs an authentication within 5 minutes (401 ' +
             '`/problems/reauthentication-required`: POST /reauthenticate/). Ends every other session of the user (their access tokens at ' +
-            'once) and keeps the one of the access token used. Any signed-in user may call it. Audited as `user.password-change`.',
+            'once) and keeps the one of the access token used. Any signed-in user may call it. Audited as `user.password-change`. A ' +
+            'user linked to the OpenID Connect provider (not the first administrator) gets 403 `/problems/sign-in-with-provider`: a ' +
+            'password here would be refused at sign-in.',
         ),
         body: OwnPasswordAuthenticationBody,
-        response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 409) },
+        response: { 200: OwnPasswordAuthentication, ...problems(400, 401, 403, 409) },
       },
     },
-    async (request) =>
-      changeOwnPasswordAuthentication(
+    async (request) => {
+      const { uid } = request.user;
+      const provider = await providerToSignInAt(
+        db,
+        context.settings.provider,
+        uid,
+        (await findUsername(db, uid)) ?? '',
+      );
+      if (provider !== undefined) throw passwordWithProvider(provider);
+      return changeOwnPasswordAuthentication(
         db,
         changes,
         request.user.uid,
@@ -120,7 +136,8 @@ export function authRoutes(app: ServiceApp, context: PasswordSignInContext & Adm
         request.body.password,
         auditContextOf(request),
         request.user.sessionFamily,
-      ),
+      );
+    },
   );
 
   app.get(

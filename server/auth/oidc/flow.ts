@@ -36,7 +36,10 @@ function secretsOf(key: Buffer, token: string): FlowSecrets {
 /** Stores a single-use challenge of `seconds`; expired challenges of any kind go on the way. */
 export async function storeChallenge(
   db: Db,
-  values: Pick<typeof authenticationChallenges.$inferInsert, 'purpose' | 'userUid' | 'address' | 'userAgent'>,
+  values: Pick<
+    typeof authenticationChallenges.$inferInsert,
+    'purpose' | 'userUid' | 'address' | 'userAgent' | 'challenge'
+  >,
   seconds: number,
   now = new Date(),
 ): Promise<{ token: string; tokenHash: string }> {
@@ -69,19 +72,39 @@ export function refreshTokenRequest(configuration: client.Configuration, scopes:
   return metadata.issuer === GOOGLE_ISSUER ? { scope, access_type: 'offline', prompt: 'consent' } : { scope };
 }
 
-/** Starts a sign-in: the browser's flow token and the provider's authorization URL to send it to. */
+/** The flow challenge's mark of a re-authentication: the callback then wants proof that the provider asked again. */
+const REAUTHENTICATION = 'reauthenticate';
+
+/**
+ * What makes the provider authenticate the user again although its session is alive (OpenID Connect Core 1.0, 3.1.2.1):
+ * `prompt=login` asks for it, `max_age=0` makes the ID token carry its `auth_time`.
+ */
+function reauthenticationRequest(request: Record<string, string>): Record<string, string> {
+  return { ...request, prompt: request.prompt ? `${request.prompt} login` : 'login', max_age: '0' };
+}
+
+/**
+ * Starts a sign-in: the browser's flow token and the provider's authorization URL to send it to. With `reauthenticate` the provider
+ * is asked to authenticate the user again, and the callback accepts only an authentication made after this start.
+ */
 export async function startFlow(
   db: Db,
   key: Buffer,
   configuration: client.Configuration,
   settings: OidcConfig,
   redirectUri: string,
+  { reauthenticate = false } = {},
 ): Promise<{ token: string; authorizationUrl: URL }> {
-  const { token } = await storeChallenge(db, { purpose: 'oidc-flow' }, FLOW_SECONDS);
+  const { token } = await storeChallenge(
+    db,
+    { purpose: 'oidc-flow', challenge: reauthenticate ? REAUTHENTICATION : null },
+    FLOW_SECONDS,
+  );
   const { state, nonce, codeVerifier } = secretsOf(key, token);
+  const request = refreshTokenRequest(configuration, settings.scopes);
   const authorizationUrl = client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
-    ...refreshTokenRequest(configuration, settings.scopes),
+    ...(reauthenticate ? reauthenticationRequest(request) : request),
     state,
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
@@ -134,6 +157,7 @@ export async function finishFlow(
       expectedState: state,
       expectedNonce: nonce,
       idTokenExpected: true,
+      ...(flow.challenge === REAUTHENTICATION && { maxAge: secondsSinceStart(flow.expiresAt) }),
     }),
   );
   const idToken = tokens.claims();
@@ -148,6 +172,13 @@ export async function finishFlow(
   }
   return { identity: identityOf(settings, claims), refreshToken: tokens.refresh_token, providerSid: sidOf(idToken) };
 }
+
+/**
+ * A re-authentication's ID token must say (`auth_time`) that the user authenticated after the flow started: openid-client's `maxAge`
+ * check, with its clock tolerance, against the seconds since then.
+ */
+const secondsSinceStart = (expiresAt: Date, now = Date.now()) =>
+  Math.max(0, Math.ceil((now - (expiresAt.getTime() - FLOW_SECONDS * 1000)) / 1000));
 
 /** A request to the provider; its failure is a refusal: unreachable, or the provider's answer refused. */
 async function fromProvider<T>(request: () => Promise<T>, subject?: string): Promise<T> {

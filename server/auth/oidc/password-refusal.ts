@@ -36,3 +36,17 @@ export const signInWithProvider = (name: string) =>
     type: problemType('sign-in-with-provider'),
     provider: name,
   });
+
+/** The password sign-in's refusal at a re-authentication: the identity is confirmed at the provider instead. */
+export const confirmWithProvider = (name: string) =>
+  new HttpProblem(401, 'Unauthorized', `This account signs in with ${name}: confirm your identity there.`, {
+    type: problemType('sign-in-with-provider'),
+    provider: name,
+  });
+
+/** A password the user may set but not use: refused for a signed-in user, who is not unauthorized (403). */
+export const passwordWithProvider = (name: string) =>
+  new HttpProblem(403, 'Forbidden', `This account signs in with ${name}: it has no Caredesk password.`, {
+    type: problemType('sign-in-with-provider'),
+    provider: name,
+  });

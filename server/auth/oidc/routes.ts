@@ -8,6 +8,7 @@ import {
   PROVIDER_REFUSAL_PARAMETER,
   PROVIDER_SIGN_IN_CONTINUES,
   ProviderInfo,
+  StartQuery,
   type ProviderRefusal,
 } from '../../../contracts/oidc';
 import { TAGS } from '../route-parts';
@@ -86,17 +87,28 @@ export function oidcRoutes(app: ServiceApp, context: ProviderSignInContext, opti
           'Sign in at the OpenID Connect provider: open in the browser',
           `303 to the provider's authorization endpoint (authorization code with PKCE, state and nonce), with a cookie that lets only ` +
             `this browser finish the sign-in within ${FLOW_SECONDS / 60} minutes; or 303 to the login page with \`oidc_error\` ` +
-            '(`not-configured`, `unreachable`).',
+            '(`not-configured`, `unreachable`). With `reauthenticate=true` the provider is asked to authenticate the user again ' +
+            '(`prompt=login`, `max_age=0`) and the callback refuses (`invalid-response`) an ID token whose `auth_time` is before ' +
+            'this start: the session it begins counts as a recent authentication, for the actions that need one.',
         ),
-        querystring: NoQuery,
+        querystring: StartQuery,
         response: problems(400),
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (!provider) return refuse(reply, 'not-configured');
       const configuration = await provider.connection.configuration();
       if (!configuration) return refuse(reply, 'unreachable');
-      const { token, authorizationUrl } = await startFlow(db, keys.flow, configuration, provider.settings, redirectUri);
+      const { token, authorizationUrl } = await startFlow(
+        db,
+        keys.flow,
+        configuration,
+        provider.settings,
+        redirectUri,
+        {
+          reauthenticate: request.query.reauthenticate,
+        },
+      );
       reply.header('set-cookie', setCookie(FLOW_COOKIE, token, { ...flowCookie, maxAgeSeconds: FLOW_SECONDS }));
       return sendTo(reply, authorizationUrl.href);
     },

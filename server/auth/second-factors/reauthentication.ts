@@ -17,11 +17,15 @@ import { proveSecondFactor } from './proofs';
 import { renewAuthentication } from '../sessions';
 import { isUsernameKey, noKey, signInRules, signInThrottled, tooManySignInFailures } from '../sign-in-throttle';
 import { findPasswordLogin, findUsername } from '../users';
+import { confirmWithProvider, providerToSignInAt, type PasswordRefusalSettings } from '../oidc/password-refusal';
 
 /**
  * POST /reauthenticate/: the signed-in user proves who they are again (password, then the second factor where enrolled) and gets an
- * access token whose auth_time is now, for the actions that need a recent authentication.
+ * access token whose auth_time is now, for the actions that need a recent authentication. A user linked to the OpenID Connect
+ * provider, whose password sign-in is refused, confirms at the provider instead (GET /oidc/start/?reauthenticate=true).
  */
+
+type ReauthenticationContext = FactorContext & { settings: { provider?: PasswordRefusalSettings } };
 
 interface Reauthenticating {
   uid: string;
@@ -51,9 +55,10 @@ function assertOneStep(body: ReauthenticateInput) {
 /**
  * Checks the user's password under the sign-in throttle: a wrong one counts as a failed sign-in of the username from the address.
  * A right one forgets the username's failures only when no second step follows (which proveSecondFactor then counts and forgives).
+ * A linked user's right password is refused as their sign-in is, only then: a guesser learns nothing from it.
  */
 async function checkPassword(
-  context: FactorContext,
+  context: ReauthenticationContext,
   user: Reauthenticating,
   password: string,
   audit: AuditContext & { address: string },
@@ -69,7 +74,7 @@ async function checkPassword(
   if (retryAfter > 0) throw tooManySignInFailures(retryAfter);
   const login = username === null ? undefined : await findPasswordLogin(db, username);
   const matches = login ? await verifyPassword(login.passwordHash, password) : await verifyAgainstNothing(password);
-  if (!matches) {
+  if (username === null || !matches) {
     await recordAudit(db, {
       ...audit,
       action: 'reauthentication.failure',
@@ -79,7 +84,19 @@ async function checkPassword(
     });
     throw wrongPassword();
   }
-  if (rules.length) await forgiveAttempt(db, rules, secondStepFollows ? noKey : isUsernameKey);
+  const provider = await providerToSignInAt(db, settings.provider, user.uid, username);
+  if (rules.length)
+    await forgiveAttempt(db, rules, provider !== undefined || secondStepFollows ? noKey : isUsernameKey);
+  if (provider !== undefined) {
+    await recordAudit(db, {
+      ...audit,
+      action: 'reauthentication.failure',
+      target: userTarget(user.uid, user.publicName),
+      changes: { method: 'password', reason: 'provider' },
+      outcome: 'refused',
+    });
+    throw confirmWithProvider(provider);
+  }
 }
 
 /** The session's authentication is now: a new access token says so. */
@@ -103,7 +120,7 @@ async function freshAccessToken(
 }
 
 export async function reauthenticate(
-  context: FactorContext,
+  context: ReauthenticationContext,
   user: Reauthenticating,
   body: ReauthenticateInput,
   client: RequestClient,

@@ -136,6 +136,7 @@ export const authenticationChallenges = pgTable(
     userUid: uuid('user_uid').references(() => users.uid, { onDelete: 'cascade' }),
     address: text('address'),
     userAgent: text('user_agent'),
+    /** The WebAuthn challenge to sign; of an `oidc-flow`, `reauthenticate` when the provider was asked to authenticate again. */
     challenge: text('challenge'),
     failures: integer('failures').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

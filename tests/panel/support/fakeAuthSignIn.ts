@@ -53,18 +53,25 @@ export function secondFactorRequired({ state, nextNumber }: FakeAuthCore, user: 
   );
 }
 
-/** The 401 of a linked user's right password (server/auth/oidc/password-refusal.ts), with the provider's name. */
-const signInWithProvider = (provider: string) =>
+/**
+ * The refusal of a linked user's password (server/auth/oidc/password-refusal.ts), with the provider's name: 401 at sign-in and
+ * re-authentication, 403 for the own password.
+ */
+export const signInWithProvider = (provider: string, status: 401 | 403 = 401) =>
   HttpResponse.json(
     {
       type: '/problems/sign-in-with-provider',
-      title: 'Unauthorized',
-      status: 401,
+      title: status === 401 ? 'Unauthorized' : 'Forbidden',
+      status,
       detail: `This account signs in with ${provider}: use "Sign in with ${provider}".`,
       provider,
     } satisfies ProblemResponse & { provider: string },
-    { status: 401, headers: { 'content-type': 'application/problem+json' } },
+    { status, headers: { 'content-type': 'application/problem+json' } },
   );
+
+/** The provider whose sign-in replaces the user's password: linked, and not the first administrator. */
+export const providerInsteadOfPassword = (user: FakeUser, provider: ProviderInfoResponse): string | null =>
+  user.providerLink && !user.firstAdministrator && provider.enabled ? provider.name : null;
 
 /** The signed-in user's second-factor state in /info/. */
 export const ownSecondFactorState = (user: FakeUser): OwnSecondFactorStateResponse => ({
@@ -93,6 +100,7 @@ export const ownInfo = (
         authentication: {
           username: user.username,
           provider: user.providerLink && provider.enabled ? provider.name : null,
+          password_refused: providerInsteadOfPassword(user, provider) !== null,
         },
       }
     : {}),
@@ -112,8 +120,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
         const user = findByUsername(username);
         if (!user || user.password !== rest.join(':') || user.banned)
           return problem(401, 'Unauthorized', 'Invalid username or password.');
-        if (user.providerLink && state.provider.enabled && state.provider.name !== null)
-          return signInWithProvider(state.provider.name);
+        const provider = providerInsteadOfPassword(user, state.provider);
+        if (provider !== null) return signInWithProvider(provider);
         if (user.factors?.length) return secondFactorRequired(core, user);
         return json({
           ...issue(user.uid),
@@ -143,6 +151,8 @@ export function signInHandlers(core: FakeAuthCore, base: string) {
       authenticated(async (user, request) => {
         const refused = needsReauthentication(request);
         if (refused) return refused;
+        const provider = providerInsteadOfPassword(user, state.provider);
+        if (provider !== null) return signInWithProvider(provider, 403);
         const body = (await request.json()) as Static<typeof OwnPasswordAuthenticationBody>;
         if (!body.password || body.password.length < 7)
           return problem(400, 'Bad Request', 'Password too short.', 'password');

@@ -35,6 +35,8 @@ export interface FakeUser {
   enrollmentOnly?: boolean;
   /** Linked to the configured OpenID Connect provider: signs in there (fakeProviderSignIn.ts). */
   providerLink?: ProviderLinkResponse;
+  /** ADMIN_USERNAME's user: keeps the password although linked. */
+  firstAdministrator?: boolean;
 }
 
 /** The issuer of the fake's provider, as a link names it. */

@@ -18,7 +18,7 @@ import type {
   UserSecondFactorsResponse,
   WebAuthnRegistrationBody,
 } from '../../../contracts/second-factors';
-import { deviceTokenOf, secondFactorRequired } from './fakeAuthSignIn';
+import { deviceTokenOf, providerInsteadOfPassword, secondFactorRequired, signInWithProvider } from './fakeAuthSignIn';
 import { json, problem, type FakeAuthCore } from './fakeAuthState';
 import type { FakeUser } from './fakeAuthUsers';
 
@@ -143,6 +143,8 @@ export function secondFactorHandlers(core: FakeAuthCore, base: string) {
         const body = (await request.json()) as ReauthenticateInput;
         if (body.second_factor_token === undefined) {
           if (body.password !== user.password) return typed(401, 'invalid-credentials', 'Wrong password.');
+          const provider = providerInsteadOfPassword(user, state.provider);
+          if (provider !== null) return signInWithProvider(provider);
           if (user.factors?.length) return secondFactorRequired(core, user);
         } else {
           const confirmed = proven(body);

@@ -143,6 +143,8 @@ export interface SignInAtProvider {
   amr?: string[];
   /** Changes the authorization request on its way to the provider, as an attacker in the middle could. */
   tamper?: (authorization: URL) => void;
+  /** Starts with `reauthenticate=true`: the provider is asked to authenticate again. */
+  reauthenticate?: boolean;
 }
 
 /**
@@ -151,11 +153,11 @@ export interface SignInAtProvider {
  */
 export async function signInAtProvider(
   t: TestApp,
-  { account, amr = ['pwd'], tamper }: SignInAtProvider,
+  { account, amr = ['pwd'], tamper, reauthenticate }: SignInAtProvider,
   browser = newBrowser(),
 ): Promise<{ loginPage: URL; browser: Browser }> {
   const panel = new URL(t.config.care.panelUrl);
-  let url = new URL(`${OIDC}/start/`, panel);
+  let url = new URL(`${OIDC}/start/${reauthenticate ? '?reauthenticate=true' : ''}`, panel);
   for (let hop = 0; hop < 12; hop++) {
     const { status, location } = await navigate(t, browser, url);
     if (!location) throw new Error(`${url.href} answered ${status} without a redirect`);

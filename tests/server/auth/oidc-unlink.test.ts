@@ -245,8 +245,13 @@ test("/info/?extended=true names the provider a linked user signs in at, null fo
   expect((await info(t, user.providerPair)).json().authentication).toEqual({
     username: user.username,
     provider: 'Test IdP',
+    password_refused: true,
   });
   const other = await t.createUser();
   const pair = await t.signIn(other.username, other.password);
-  expect((await info(t, pair)).json().authentication).toEqual({ username: other.username, provider: null });
+  expect((await info(t, pair)).json().authentication).toEqual({
+    username: other.username,
+    provider: null,
+    password_refused: false,
+  });
 });

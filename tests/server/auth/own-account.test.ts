@@ -46,7 +46,7 @@ describe('GET /info/', () => {
       public_name: user.domain_user.public_name,
       roles: ['caregiver'],
       permissions: [],
-      authentication: { username: user.username },
+      authentication: { username: user.username, provider: null, password_refused: false },
       second_factor: NO_SECOND_FACTOR,
     });
     const plain = await t.as({ method: 'GET', url: `${AUTH}/info/?extended=false`, token });
@@ -57,7 +57,7 @@ describe('GET /info/', () => {
     const { user, token } = await signedInUser();
     await t.db.delete(passwordAuthentications).where(eq(passwordAuthentications.userUid, user.domain_user.uid));
     const response = await t.as({ method: 'GET', url: `${AUTH}/info/?extended=true`, token });
-    expect(response.json().authentication).toEqual({ username: null });
+    expect(response.json().authentication).toEqual({ username: null, provider: null, password_refused: false });
   });
 
   test.each([
