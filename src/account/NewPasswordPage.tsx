@@ -2,17 +2,42 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import SaveIcon from '@mui/icons-material/Save';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Button, Card, CardActions, CardContent, CircularProgress, Stack, TextField } from '@mui/material';
+import { Alert, Button, Card, CardActions, CardContent, CircularProgress, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useGlobalAlert } from '../common/globalAlert';
 import { useServices } from '../common/ServicesContext';
-import { updateOwnPassword } from '../dataProviders/ownAccount';
+import { readProviderInsteadOfPassword, updateOwnPassword } from '../dataProviders/ownAccount';
 import { describeError } from '../dataProviders/problem';
 import { generatePassword, validateOwnConfirmation, validateOwnPassword } from './passwordRules';
 
-/** /new-password: the signed-in user's own password, with generator and a Show/Hide toggle. */
+/**
+ * /new-password: the signed-in user's own password, with generator and a Show/Hide toggle. A user who signs in at the provider has
+ * no password here (the service refuses one): the page says so instead.
+ */
 const NewPasswordPage = () => {
+  const translate = useTranslate();
+  const { httpClient, config } = useServices();
+  const { data: provider, isPending } = useQuery({
+    queryKey: ['password', 'providerInsteadOfPassword'],
+    queryFn: () => readProviderInsteadOfPassword(httpClient, config.authUrl),
+    retry: false,
+  });
+  if (isPending) return null;
+  if (provider)
+    return (
+      <Card sx={{ mt: 2, maxWidth: 560 }}>
+        <Title title="caredesk.password.title" />
+        <CardContent>
+          <Alert severity="info">{translate('caredesk.password.with_provider', { provider })}</Alert>
+        </CardContent>
+      </Card>
+    );
+  return <PasswordForm />;
+};
+
+const PasswordForm = () => {
   const translate = useTranslate();
   const { httpClient, config } = useServices();
   const { showSuccess, showError, clear } = useGlobalAlert();

@@ -61,6 +61,15 @@ export async function readOwnProvider(httpClient: HttpClient, authUrl: string): 
   return typeof provider === 'string' && provider !== '' ? provider : null;
 }
 
+/** The provider whose sign-in replaces the signed-in user's password (GET /info/?extended=true), or null when the password is theirs. */
+export async function readProviderInsteadOfPassword(httpClient: HttpClient, authUrl: string): Promise<string | null> {
+  const info = (await httpClient(`${authUrl}/info/?extended=true`)).json as Partial<Static<typeof Info>> | null;
+  const provider = info?.authentication?.provider;
+  return info?.authentication?.password_refused === true && typeof provider === 'string' && provider !== ''
+    ? provider
+    : null;
+}
+
 /**
  * Sets the caller's own password: GET {authUrl}/info/?extended=true for the username, then
  * PUT {authUrl}/update-password-authentication/ with {username, password}.

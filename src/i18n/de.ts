@@ -297,6 +297,8 @@ export const de: Messages = {
       not_equal: 'Die Passwörter stimmen nicht überein.',
       success: 'Das Passwort wurde erfolgreich geändert',
       no_username: 'Ihr Konto hat keinen Benutzernamen, daher kann kein Passwort gesetzt werden.',
+      with_provider:
+        'Sie melden sich über %{provider} an und haben daher kein Caredesk-Passwort: Ändern Sie Ihr Passwort bei %{provider}.',
     },
   },
   resources: resourcesDe,

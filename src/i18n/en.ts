@@ -88,6 +88,8 @@ export const en = {
       not_equal: 'The passwords are not equal.',
       success: 'The password was successfully updated',
       no_username: 'Your account has no username, so no password can be set.',
+      with_provider:
+        'You sign in with %{provider}, so you have no Caredesk password: change your password at %{provider}.',
     },
   },
   resources: resourcesEn,

@@ -10,6 +10,8 @@ import {
 } from '../../../src/account/passwordRules';
 import { withFakeBackend } from '../support/backend';
 import { ADMIN_UID, AUTH_URL, problem } from '../support/fakeAuthService';
+import { providerLink } from '../support/fakeAuthUsers';
+import { providerInfo } from '../support/fakeProviderSignIn';
 import { currentUrl, renderApp, storeRefreshToken } from '../support/renderApp';
 
 const backend = withFakeBackend();
@@ -152,5 +154,44 @@ describe('/new-password screen', () => {
     const alert = await screen.findByTestId('global-alert');
     expect(alert).toHaveTextContent('Bad Request: Password rejected. (in field New password)');
     expect(alert.className).toMatch(/filledError/);
+  });
+});
+
+describe('/new-password of a user who signs in at the provider', () => {
+  const alice = () => backend.service.state.users.get(ADMIN_UID)!;
+  const open = () => {
+    storeRefreshToken(backend.service);
+    renderApp('/?redirect_to=%2Fnew-password');
+  };
+
+  it('explains that the password is at the provider, and shows no form', async () => {
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    open();
+    expect(
+      await screen.findByText(
+        'You sign in with Agency Login, so you have no Caredesk password: change your password at Agency Login.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the first administrator's form", async () => {
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    alice().firstAdministrator = true;
+    open();
+    expect(await screen.findByLabelText(/New password/)).toBeInTheDocument();
+    expect(screen.queryByText(/no Caredesk password/)).not.toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('de'));
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    open();
+    expect(
+      await screen.findByText(/^Sie melden sich über Agency Login an und haben daher kein Caredesk-Passwort/),
+    ).toBeInTheDocument();
   });
 });
