@@ -1,9 +1,11 @@
 import { Button, CircularProgress, DialogContentText, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ReauthenticateInput } from '../../contracts/second-factors';
 import { ActionDialog } from '../common/ActionDialog';
 import { useServices } from '../common/ServicesContext';
+import { readProviderInsteadOfPassword } from '../dataProviders/ownAccount';
 import { loginErrorText, secondFactorErrors } from '../login/loginErrors';
 import { type SecondFactorChallenge, secondFactorChallenge, signInProblem } from '../session/secondFactorChallenge';
 import { answerChallenge } from '../session/webauthn';
@@ -20,15 +22,29 @@ function useAsking(): boolean {
   );
 }
 
+/** The provider a user who has no password here confirms their identity at, once a re-authentication is asked for. */
+function useProviderInsteadOfPassword(asking: boolean): string | null | undefined {
+  const { httpClient, config } = useServices();
+  const { data } = useQuery({
+    queryKey: ['password', 'providerInsteadOfPassword'],
+    queryFn: () => readProviderInsteadOfPassword(httpClient, config.authUrl),
+    enabled: asking,
+    retry: false,
+  });
+  return data;
+}
+
 /**
  * The re-authentication the HTTP client asks for when a sensitive action needs a recent sign-in (docs/panel.md,
  * Re-authentication): the password, then the second factor where the service asks for it. Success sends the waiting
- * requests again; Cancel refuses them in words.
+ * requests again; Cancel refuses them in words. A user who signs in at the provider confirms there instead: the provider asks
+ * again, and the browser comes back to this page with a fresh session, where the action is repeated.
  */
 export const ReauthenticationDialog = () => {
   const translate = useTranslate();
   const { session } = useServices();
   const asking = useAsking();
+  const provider = useProviderInsteadOfPassword(asking);
   const formId = useId();
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
@@ -96,6 +112,38 @@ export const ReauthenticationDialog = () => {
     reset();
     session.reauthentication.cancel();
   };
+
+  // the way back from the provider leads here again
+  const keepThisPage = () => {
+    const here = `${window.location.pathname}${window.location.search}`;
+    session.keepProviderReturnQuery(`?${new URLSearchParams({ redirect_to: here }).toString()}`);
+  };
+
+  if (provider && !challenge)
+    return (
+      <ActionDialog
+        open={asking}
+        onClose={cancel}
+        loading={false}
+        title={translate(t('title'))}
+        error={null}
+        onDismissError={() => undefined}
+        actions={
+          <>
+            <Button onClick={cancel}>{translate(t('cancel'))}</Button>
+            <Button
+              variant="contained"
+              href={`${session.providerSignInUrl}?reauthenticate=true`}
+              onClick={keepThisPage}
+            >
+              {translate(t('confirm_at_provider'), { provider })}
+            </Button>
+          </>
+        }
+      >
+        <DialogContentText>{translate(t('intro_at_provider'), { provider })}</DialogContentText>
+      </ActionDialog>
+    );
 
   return (
     <ActionDialog

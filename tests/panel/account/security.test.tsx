@@ -238,6 +238,44 @@ describe('/security of a user who signs in at the provider', () => {
     expect(screen.getByRole('button', { name: 'Add authenticator app' })).toBeEnabled();
   });
 
+  it('confirms the identity at the provider, not with a password, and comes back to this page', async () => {
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    backend.service.state.reauthenticationRequired = true;
+    const { user } = await openSecurity();
+    await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
+
+    const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
+    expect(within(reauthentication).getByText(/Sign in again at Agency Login/)).toBeInTheDocument();
+    expect(within(reauthentication).queryByLabelText('Password')).not.toBeInTheDocument();
+    const confirm = within(reauthentication).getByRole('link', { name: 'Confirm with Agency Login' });
+    expect(confirm).toHaveAttribute('href', 'http://localhost:3000/api/auth/oidc/start/?reauthenticate=true');
+    await user.click(confirm);
+    expect(window.sessionStorage.getItem('caredesk.provider_return')).toBe('?redirect_to=%2Fsecurity');
+    expect(backend.service.hits('POST', '/api/auth/reauthenticate/')).toHaveLength(0);
+  });
+
+  it("keeps the first administrator's password prompt", async () => {
+    backend.service.state.provider = providerInfo();
+    alice().providerLink = providerLink();
+    alice().firstAdministrator = true;
+    backend.service.state.reauthenticationRequired = true;
+    const { user } = await openSecurity();
+    await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
+    const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
+    expect(await within(reauthentication).findByLabelText('Password')).toBeInTheDocument();
+  });
+
   it('says nothing of a provider to a user who signs in with a password', async () => {
     backend.service.state.provider = providerInfo();
     await openSecurity();

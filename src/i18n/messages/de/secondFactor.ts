@@ -27,6 +27,9 @@ export const secondFactorDe: DeepStringRecord<typeof secondFactorEn> = {
     wrong_password: 'Falsches Passwort.',
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
+    intro_at_provider:
+      'Diese Aktion verlangt eine frische Anmeldung. Melden Sie sich erneut bei %{provider} an: Sie kommen auf diese Seite zurück und können die Aktion dann wiederholen.',
+    confirm_at_provider: 'Mit %{provider} bestätigen',
     cancelled: 'Die Aktion wurde abgebrochen: Ihre Identität wurde nicht bestätigt.',
   },
 };

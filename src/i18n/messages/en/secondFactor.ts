@@ -25,6 +25,9 @@ export const secondFactorEn = {
     wrong_password: 'Wrong password.',
     confirm: 'Confirm',
     cancel: 'Cancel',
+    intro_at_provider:
+      'This action needs a recent sign-in. Sign in again at %{provider}: you come back to this page and can then repeat the action.',
+    confirm_at_provider: 'Confirm with %{provider}',
     cancelled: 'The action was cancelled: your identity was not confirmed.',
   },
 };
