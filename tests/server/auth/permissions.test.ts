@@ -30,6 +30,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/auth/administration/unlock-users/': 'users:manage',
   'GET /api/auth/administration/users/:uid/sessions/': 'users:manage',
   'DELETE /api/auth/administration/users/:uid/sessions/:family/': 'users:manage',
+  'DELETE /api/auth/administration/users/:uid/oidc-link/': 'users:manage',
   'POST /api/auth/token/second-factor/': 'public',
   'POST /api/auth/passkey/options/': 'public',
   'POST /api/auth/token/passkey/': 'public',
