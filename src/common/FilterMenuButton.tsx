@@ -3,16 +3,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Badge, Box, Button, Popover, Stack } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
-
-/** Read by assistive technology, not shown. */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from './visuallyHidden';
 
 interface FilterMenuButtonProps {
   /** How many filters are active; shown as a badge on the button. */
@@ -47,7 +38,7 @@ export const FilterMenuButton = ({ count, onReset, children }: FilterMenuButtonP
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {label}
-        {count > 0 && <Box component="span" sx={HIDDEN}>{` ${activeHint}`}</Box>}
+        {count > 0 && <Box component="span" sx={visuallyHidden}>{` ${activeHint}`}</Box>}
       </Button>
       <Popover
         open={anchor !== null}

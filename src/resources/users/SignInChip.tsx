@@ -1,19 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { visuallyHidden } from '../../common/visuallyHidden';
 import type { UserRecord } from '../../dataProviders/users';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  m: '-1px',
-  overflow: 'hidden',
-  p: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** The translation key of how a user signs in, for the export, which knows no provider's name. */
 export const signInKey = (record: UserRecord) =>
