@@ -27,6 +27,19 @@ async function openSecurity() {
   return rendered;
 }
 
+/** Adding an authenticator app while the service wants a recent sign-in: the re-authentication dialog it opens. */
+async function reauthenticationOfAddingAnApp() {
+  backend.service.state.reauthenticationRequired = true;
+  const rendered = await openSecurity();
+  await rendered.user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
+  await rendered.user.click(
+    within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
+      name: 'Continue',
+    }),
+  );
+  return { ...rendered, reauthentication: await screen.findByRole('dialog', { name: 'Confirm your identity' }) };
+}
+
 /** The page behind a dialog is hidden from the accessibility tree until the dialog has gone. */
 const factorTable = async () => {
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -196,16 +209,7 @@ describe('/security', () => {
   });
 
   it('asks for a recent sign-in before adding, then goes on', async () => {
-    backend.service.state.reauthenticationRequired = true;
-    const { user } = await openSecurity();
-    await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
-        name: 'Continue',
-      }),
-    );
-
-    const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
+    const { user, reauthentication } = await reauthenticationOfAddingAnApp();
     await user.type(within(reauthentication).getByLabelText('Password'), 'alice-secret{Enter}');
 
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
@@ -241,16 +245,7 @@ describe('/security of a user who signs in at the provider', () => {
   it('confirms the identity at the provider, not with a password, and comes back to this page', async () => {
     backend.service.state.provider = providerInfo();
     alice().providerLink = providerLink();
-    backend.service.state.reauthenticationRequired = true;
-    const { user } = await openSecurity();
-    await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
-        name: 'Continue',
-      }),
-    );
-
-    const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
+    const { user, reauthentication } = await reauthenticationOfAddingAnApp();
     expect(within(reauthentication).getByText(/Sign in again at Agency Login/)).toBeInTheDocument();
     expect(within(reauthentication).queryByLabelText('Password')).not.toBeInTheDocument();
     const confirm = within(reauthentication).getByRole('link', { name: 'Confirm with Agency Login' });
@@ -264,15 +259,7 @@ describe('/security of a user who signs in at the provider', () => {
     backend.service.state.provider = providerInfo();
     alice().providerLink = providerLink();
     alice().firstAdministrator = true;
-    backend.service.state.reauthenticationRequired = true;
-    const { user } = await openSecurity();
-    await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Add authenticator app' })).getByRole('button', {
-        name: 'Continue',
-      }),
-    );
-    const reauthentication = await screen.findByRole('dialog', { name: 'Confirm your identity' });
+    const { reauthentication } = await reauthenticationOfAddingAnApp();
     expect(await within(reauthentication).findByLabelText('Password')).toBeInTheDocument();
   });
 

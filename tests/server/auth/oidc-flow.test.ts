@@ -4,13 +4,14 @@ import { decodeJwt } from 'jose';
 import { auditEvents, oidcSessions, users } from '../../../server/db/schema';
 import { decryptRefreshToken, refreshTokenKeyOf } from '../../../server/auth/oidc/provider-sessions';
 import { ADMIN, AUTH, bearer, createTestApp, type TokenPair } from '../support/helpers';
-import { CLIENT, OTHER_CLIENT, startTestProvider } from '../support/test-provider';
+import { OTHER_CLIENT, startTestProvider } from '../support/test-provider';
 import {
   addAccount,
   freePort,
   navigate,
   newBrowser,
   OIDC,
+  providerRefresh,
   providerSettings,
   refusalOf,
   signInAtProvider,
@@ -101,15 +102,7 @@ test("the session is the provider's, and keeps the provider's refresh token encr
   expect(row.refreshToken).toMatch(/^v1\./);
 
   const refreshToken = decryptRefreshToken(refreshTokenKeyOf(t.masterSecret), row.refreshToken!, row.uid);
-  const grant = await fetch(`${provider.issuer}/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
-    }),
-  });
+  const grant = await providerRefresh(provider, refreshToken);
   expect(grant.status).toBe(200);
 });
 

@@ -212,6 +212,18 @@ export async function signedInThroughProvider(
   return { pair: response.json<TokenPair>(), sub, uid: user.domain_user.uid, browser };
 }
 
+/** The refresh-token grant at the provider's token endpoint, as a client makes it. */
+export const providerRefresh = (provider: TestProvider, refreshToken: string) =>
+  fetch(`${provider.issuer}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+    }),
+  });
+
 /** POST /token/ with a refresh token. */
 export const refresh = (t: TestApp, refreshToken: string, remoteAddress?: string) =>
   t.inject({ method: 'POST', url: `${AUTH}/token/`, headers: bearer(refreshToken), remoteAddress });

@@ -2,11 +2,12 @@ import { desc, eq, gt } from 'drizzle-orm';
 import { auditEvents, oidcSessions } from '../../../server/db/schema';
 import { decryptRefreshToken, refreshTokenKeyOf } from '../../../server/auth/oidc/provider-sessions';
 import { ADMIN, createTestApp, type TestApp, type TokenPair } from '../support/helpers';
-import { CLIENT, type TestProvider } from '../support/test-provider';
+import { CLIENT } from '../support/test-provider';
 import {
   addAccount,
   familyOf,
   info,
+  providerRefresh,
   providerSettings,
   refresh,
   signedInThroughProvider,
@@ -133,18 +134,6 @@ describe('roles at refresh', () => {
     expect(grant.status).toBe(200);
   });
 });
-
-/** The refresh-token grant at the provider's token endpoint, as a client makes it. */
-const providerRefresh = (provider: TestProvider, refreshToken: string) =>
-  fetch(`${provider.issuer}/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
-    }),
-  });
 
 describe('an account the provider no longer vouches for', () => {
   test('a removed (disabled) account ends the session at its next refresh, audited with the subject only', async () => {
